@@ -1,0 +1,117 @@
+"""The predicate table: surface forms (verbs, attribute nouns) -> one normalised predicate.
+
+Loaded from `predicates.toml` beside this module (or a file the settings name). A surface form
+that is not in the table is kept as its own normalised lemma, never dropped.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+import unicodedata
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from graph.domain.enums import Cardinality, MemoryLayer, MemoryType
+
+_NON_WORD = re.compile(r"[^\w]+", re.UNICODE)
+
+
+@dataclass(frozen=True)
+class PredicateInfo:
+    """One predicate and how it behaves in conflicts."""
+
+    name: str
+    cardinality: Cardinality
+    category: str
+    preference: bool = False
+    known: bool = True
+
+
+@dataclass(frozen=True)
+class CategoryTyping:
+    memory_type: MemoryType
+    layer: MemoryLayer
+
+
+@dataclass(frozen=True)
+class PredicateTable:
+    """Lookup from (language, surface form) to a predicate, plus the category typing map."""
+
+    predicates: dict[str, PredicateInfo]
+    surfaces: dict[tuple[str, str], str]
+    categories: dict[str, CategoryTyping] = field(default_factory=dict)
+
+    def get(self, name: str) -> PredicateInfo | None:
+        return self.predicates.get(name)
+
+    def lookup(self, surface: str, lang: str) -> PredicateInfo | None:
+        """The predicate a surface form normalises to, or None when the table lacks it."""
+        key = normalize_surface(surface)
+        name = self.surfaces.get((lang, key))
+        return self.predicates[name] if name else None
+
+    def resolve(self, surface: str, lang: str, *, from_attribute: bool = False) -> PredicateInfo:
+        """Like `lookup`, but an unknown form becomes its own predicate instead of None."""
+        found = self.lookup(surface, lang)
+        if found is not None:
+            return found
+        name = predicate_name(surface)
+        single = Cardinality.SINGLE if from_attribute else Cardinality.MULTI
+        return PredicateInfo(name=name, cardinality=single, category="general", known=False)
+
+    def typing_for(self, category: str) -> CategoryTyping:
+        return self.categories.get(category) or self.categories.get(
+            "general", CategoryTyping(MemoryType.FACT, MemoryLayer.SEMANTIC)
+        )
+
+
+def normalize_surface(surface: str) -> str:
+    """Case-, width- and space-folded surface form used as the lookup key."""
+    folded = unicodedata.normalize("NFKC", surface).casefold().strip()
+    return " ".join(folded.split())
+
+
+def predicate_name(surface: str) -> str:
+    """A predicate identifier from free text: 'Rule injection slot' -> 'rule_injection_slot'."""
+    folded = normalize_surface(surface)
+    name = _NON_WORD.sub("_", folded).strip("_")
+    return name or "related_to"
+
+
+def parse_table(data: dict[str, Any]) -> PredicateTable:
+    predicates: dict[str, PredicateInfo] = {}
+    surfaces: dict[tuple[str, str], str] = {}
+    for name, spec in data.get("predicates", {}).items():
+        predicates[name] = PredicateInfo(
+            name=name,
+            cardinality=Cardinality(spec.get("cardinality", "single")),
+            category=spec.get("category", "general"),
+            preference=bool(spec.get("preference", False)),
+        )
+        for lang in ("en", "zh"):
+            for surface in spec.get(lang, []):
+                surfaces.setdefault((lang, normalize_surface(surface)), name)
+        surfaces.setdefault(("en", normalize_surface(name.replace("_", " "))), name)
+    categories = {
+        cat: CategoryTyping(MemoryType(spec["memory_type"]), MemoryLayer(spec["layer"]))
+        for cat, spec in data.get("categories", {}).items()
+    }
+    return PredicateTable(predicates=predicates, surfaces=surfaces, categories=categories)
+
+
+def load_table(path: Path | None = None) -> PredicateTable:
+    """Load the table from `path`, or the packaged default."""
+    if path is None:
+        return default_table()
+    with path.open("rb") as handle:
+        return parse_table(tomllib.load(handle))
+
+
+@cache
+def default_table() -> PredicateTable:
+    raw = resources.files("extractors").joinpath("predicates.toml").read_bytes()
+    return parse_table(tomllib.loads(raw.decode("utf-8")))

@@ -1,0 +1,82 @@
+"""What the extractors hand to the write pipeline: turns in, candidate facts out.
+
+Extractors never touch storage. They turn sanitised text into `CandidateFact`s whose subject may
+be the `SPEAKER` placeholder (first person); the write pipeline maps the speaker to the tenant's
+entity (the user for user turns, the agent for assistant turns).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
+
+from graph.domain.enums import FactType, Granularity
+
+SPEAKER = "<speaker>"
+"""Subject placeholder for first-person statements ("I", "my", 我, 我的)."""
+
+Language = Literal["en", "zh"]
+TimeRole = Literal["at", "since", "until"]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class TimeMention(_Frozen):
+    """A time expression found in text and resolved against a reference time.
+
+    `start` is the first instant of the period the expression names (in the reference's time
+    zone), `end` the first instant after it; a day is [00:00, next 00:00). `role` says how the
+    expression relates to a fact: when it happened (`at`), since when (`since`) or until when
+    (`until`).
+    """
+
+    text: str
+    span: tuple[int, int]
+    start: AwareDatetime
+    end: AwareDatetime
+    granularity: Granularity
+    role: TimeRole = "at"
+    approximate: bool = False
+
+
+class EntityMention(_Frozen):
+    """A named thing in the text: a person, place, product, identifier or value."""
+
+    text: str
+    label: str
+    span: tuple[int, int]
+
+
+class CandidateFact(_Frozen):
+    """One independent assertion extracted from one turn.
+
+    `predicate` is already normalised through the predicate table (an unknown verb or attribute
+    is kept as its normalised lemma, never dropped). `attribute` is the backtracked attribute
+    noun phrase of a copular sentence ("company in Beijing"), kept for explanation. `span` is the
+    source span in the sanitised turn text; `sentence` the clause the fact was read from.
+    """
+
+    subject: str
+    predicate: str
+    value: str
+    polarity: Literal[1, -1] = 1
+    scope: str = ""
+    attribute: str | None = None
+    category: str = "general"
+    confidence: float = Field(default=0.7, ge=0.0, le=1.0)
+    fact_type: FactType = FactType.FACT
+    entities: tuple[EntityMention, ...] = ()
+    span: tuple[int, int]
+    sentence: str
+    time: TimeMention | None = None
+    until: TimeMention | None = None
+    language: Language = "en"
+    is_correction: bool = False
+    remember_request: bool = False
+
+    @property
+    def about_speaker(self) -> bool:
+        return self.subject == SPEAKER

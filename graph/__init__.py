@@ -1,0 +1,1 @@
+"""The graph layer: the pure domain model, the one storage port, and its backends."""

@@ -1,0 +1,198 @@
+"""The records the store keeps: Entity, Fact, Episode, LedgerEntry, Operation, Alert.
+
+Records are immutable pydantic models. Constructing one validates it: a naive datetime, an
+`invalid_at` before `valid_at`, an empty tenant or an unknown enumeration value raises
+`pydantic.ValidationError` naming the field (the API layer turns it into `invalid_input`).
+All datetimes are normalised to UTC on the way in, so both backends compare the same instants.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field, model_validator
+
+from graph.domain.enums import (
+    FactType,
+    Granularity,
+    MemoryLayer,
+    MemoryType,
+    Modality,
+    OperationStatus,
+    Role,
+    SourceType,
+    VerifyStatus,
+)
+
+GROUP_ID_PATTERN = r"^[A-Za-z0-9_-]{1,128}$"
+
+
+def _to_utc(value: datetime) -> datetime:
+    return value.astimezone(UTC)
+
+
+UtcDatetime = Annotated[AwareDatetime, AfterValidator(_to_utc)]
+"""An aware datetime (naive ones are rejected, naming the field), normalised to UTC."""
+
+GroupId = Annotated[str, Field(pattern=GROUP_ID_PATTERN)]
+NonEmpty = Annotated[str, Field(min_length=1)]
+JsonValue = Any
+
+
+class _Record(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Alert(_Record):
+    """A notary finding. `detail` never contains the secret itself."""
+
+    kind: Literal[
+        "credential", "invisible_unicode", "html_injection", "unrecognised_part", "media_digested"
+    ]
+    detail: str
+    span: tuple[int, int] | None = None
+    turn: int | None = None
+
+
+class Entity(_Record):
+    """A node: a person, a thing, or a literal value that facts point at."""
+
+    uuid: NonEmpty
+    group_id: GroupId
+    name: NonEmpty
+    normalized: NonEmpty
+    type: str = "entity"
+    aliases: tuple[str, ...] = ()
+    summary: str = ""
+    created_at: UtcDatetime
+
+
+class Fact(_Record):
+    """An edge `(subject)-[predicate]->(value)` with event, ingestion and knowledge time."""
+
+    uuid: NonEmpty
+    group_id: GroupId
+    user_id: str | None = None
+    agent_id: str | None = None
+    run_id: str | None = None
+    subject: NonEmpty
+    subject_key: NonEmpty
+    subject_uuid: NonEmpty
+    predicate: NonEmpty
+    value: str
+    value_key: str
+    object_uuid: NonEmpty
+    polarity: Literal[1, -1] = 1
+    scope: str = ""
+    fact: str
+    fact_embedding: tuple[float, ...] | None = Field(default=None, repr=False)
+    episodes: tuple[str, ...] = ()
+    episode_id: str | None = None
+    valid_at: UtcDatetime
+    valid_granularity: Granularity = Granularity.INSTANT
+    invalid_at: UtcDatetime | None = None
+    knowledge_time: UtcDatetime
+    created_at: UtcDatetime
+    invalidated_at: UtcDatetime | None = None
+    expired_at: UtcDatetime | None = None
+    categories: tuple[str, ...] = ()
+    memory_type: MemoryType = MemoryType.FACT
+    layer: MemoryLayer = MemoryLayer.SEMANTIC
+    fact_type: FactType = FactType.FACT
+    source_type: SourceType = SourceType.USER
+    confidence: float = Field(default=0.8, ge=0.0, le=1.0)
+    verify_status: VerifyStatus = VerifyStatus.UNVERIFIED
+    disputed: bool = False
+    needs_confirmation: bool = False
+    immutable: bool = False
+    supersedes: str | None = None
+    superseded_by: str | None = None
+    signature: NonEmpty
+    extraction_version: str = "0"
+    policy_version: str = "0"
+    source_span: tuple[int, int] | None = None
+    modality: Modality = Modality.TEXT
+    media_refs: tuple[str, ...] = ()
+    metadata: dict[str, JsonValue] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _ordered_times(self) -> Fact:
+        if self.invalid_at is not None and self.invalid_at < self.valid_at:
+            raise ValueError("invalid_at must not be before valid_at")
+        if self.expired_at is not None and self.expired_at < self.created_at:
+            raise ValueError("expired_at must not be before created_at")
+        return self
+
+    @property
+    def name(self) -> str:
+        """graphiti-core's name for the edge label text: our predicate."""
+        return self.predicate
+
+    @property
+    def is_open(self) -> bool:
+        """Neither expired nor closed in event time."""
+        return self.expired_at is None and self.invalid_at is None
+
+
+class Episode(_Record):
+    """One input turn or document after the notary (sanitised text only)."""
+
+    uuid: NonEmpty
+    group_id: GroupId
+    user_id: str | None = None
+    agent_id: str | None = None
+    run_id: str | None = None
+    role: Role = Role.USER
+    name: str = ""
+    content: str
+    source: str = "message"
+    source_description: str = ""
+    valid_at: UtcDatetime
+    created_at: UtcDatetime
+    knowledge_time: UtcDatetime
+    modality: Modality = Modality.TEXT
+    media_refs: tuple[str, ...] = ()
+    permissions: tuple[str, ...] = ()
+    metadata: dict[str, JsonValue] = Field(default_factory=dict)
+    entity_uuids: tuple[str, ...] = ()
+
+
+class LedgerEntry(_Record):
+    """One link of a tenant's SHA-256 chain. Holds digests and ids, never content."""
+
+    group_id: GroupId
+    seq: int = Field(ge=1)
+    prev_hash: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
+    hash: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
+    action: NonEmpty
+    target_ids: tuple[str, ...] = ()
+    payload_digest: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
+    at: UtcDatetime
+
+
+class LedgerVerdict(_Record):
+    """The result of walking a chain: `first_bad_seq` is the first entry that does not verify."""
+
+    ok: bool
+    length: int
+    first_bad_seq: int | None = None
+    reason: str | None = None
+
+
+class Operation(_Record):
+    """One asynchronous write in the durable operation log."""
+
+    event_id: NonEmpty
+    group_id: GroupId
+    kind: NonEmpty = "add"
+    status: OperationStatus = OperationStatus.PENDING
+    payload: dict[str, JsonValue] = Field(default_factory=dict)
+    idempotency_key: str | None = None
+    attempts: int = Field(default=0, ge=0)
+    result: dict[str, JsonValue] | None = None
+    error: dict[str, JsonValue] | None = None
+    created_at: UtcDatetime
+    updated_at: UtcDatetime
+    lease_until: UtcDatetime | None = None
+    worker: str | None = None
