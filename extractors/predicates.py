@@ -44,6 +44,7 @@ class PredicateTable:
     predicates: dict[str, PredicateInfo]
     surfaces: dict[tuple[str, str], str]
     categories: dict[str, CategoryTyping] = field(default_factory=dict)
+    implied_values: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
 
     def get(self, name: str) -> PredicateInfo | None:
         return self.predicates.get(name)
@@ -53,6 +54,11 @@ class PredicateTable:
         key = normalize_surface(surface)
         name = self.surfaces.get((lang, key))
         return self.predicates[name] if name else None
+
+    def implied(self, surface: str, lang: str) -> tuple[PredicateInfo, str] | None:
+        """(predicate, value) for verbs that carry their value: 'unsubscribe' -> cancelled."""
+        hit = self.implied_values.get((lang, normalize_surface(surface)))
+        return (self.predicates[hit[0]], hit[1]) if hit else None
 
     def resolve(self, surface: str, lang: str, *, from_attribute: bool = False) -> PredicateInfo:
         """Like `lookup`, but an unknown form becomes its own predicate instead of None."""
@@ -100,7 +106,13 @@ def parse_table(data: dict[str, Any]) -> PredicateTable:
         cat: CategoryTyping(MemoryType(spec["memory_type"]), MemoryLayer(spec["layer"]))
         for cat, spec in data.get("categories", {}).items()
     }
-    return PredicateTable(predicates=predicates, surfaces=surfaces, categories=categories)
+    implied = {
+        (lang, normalize_surface(surface)): (name, value)
+        for name, by_lang in data.get("values", {}).items()
+        for lang, forms in by_lang.items()
+        for surface, value in forms.items()
+    }
+    return PredicateTable(predicates, surfaces, categories, implied)
 
 
 def load_table(path: Path | None = None) -> PredicateTable:

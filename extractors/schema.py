@@ -14,7 +14,10 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 from graph.domain.enums import FactType, Granularity
 
 SPEAKER = "<speaker>"
-"""Subject placeholder for first-person statements ("I", "my", 我, 我的)."""
+"""Subject placeholder for first-person statements ("I", "my", 我, 我的): the turn's speaker."""
+
+USER = "<user>"
+"""Subject placeholder for "the user" / 用户 spoken of in the third person (any role)."""
 
 Language = Literal["en", "zh"]
 TimeRole = Literal["at", "since", "until"]

@@ -1,0 +1,2 @@
+package dev.palimpsest.neo4j;
+public final class Launcher { public static void main(String[] a) {} }
