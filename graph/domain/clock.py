@@ -39,5 +39,7 @@ class ManualClock:
 def require_aware(value: datetime, field: str) -> datetime:
     """Reject naive datetimes with an error naming the field."""
     if value.tzinfo is None or value.tzinfo.utcoffset(value) is None:
-        raise InvalidTime(f"{field} must be timezone-aware (got naive {value.isoformat()})", field=field)
+        raise InvalidTime(
+            f"{field} must be timezone-aware (got naive {value.isoformat()})", field=field
+        )
     return value

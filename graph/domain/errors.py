@@ -3,7 +3,7 @@ third-party exceptions into them at their boundary (``raise ... from exc``); the
 class to one HTTP status through one table.
 
     PalimpsestError                 code=internal
-    ├── InvalidInput                code=invalid_input        (the caller can fix it; names a field)
+    ├── InvalidInput                code=invalid_input        (fixable; names the field)
     │   ├── InvalidTime             code=invalid_time
     │   └── PayloadTooLarge         code=payload_too_large
     ├── Unauthorized                code=unauthorized
@@ -11,7 +11,7 @@ class to one HTTP status through one table.
     ├── NotFound                    code=not_found
     ├── ConflictError               code=conflict
     │   ├── DuplicateRecord         code=duplicate_record     (a unique key already holds a record)
-    │   ├── LedgerHeadMoved         code=ledger_head_moved    (compare-and-set on the chain head lost)
+    │   ├── LedgerHeadMoved         code=ledger_head_moved    (lost the chain-head race)
     │   └── ImmutableRecord         code=immutable_record
     └── StoreError                  code=store_error          (a bug or a corrupt store)
         └── StoreUnavailable        code=store_unavailable    (transient: retry later; nothing lost)

@@ -1,0 +1,6 @@
+// name: episodes_get
+// params: $group_id, $uuids
+// returns: episode (properties)
+MATCH (ep:Episodic)
+WHERE ep.group_id = $group_id AND ep.uuid IN $uuids
+RETURN ep {.*} AS episode

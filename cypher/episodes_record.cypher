@@ -1,0 +1,13 @@
+// name: episodes_record
+// params: $group_id, $episodes (list of {props, entity_uuids})
+// returns: uuid of every episode created
+UNWIND $episodes AS e
+CREATE (ep:Episodic:Episode)
+SET ep = e.props
+WITH ep, e
+CALL (ep, e) {
+  UNWIND e.entity_uuids AS entity_uuid
+  MATCH (n:Entity {uuid: entity_uuid}) WHERE n.group_id = $group_id
+  CREATE (ep)-[:MENTIONS {uuid: randomUUID(), group_id: $group_id, created_at: ep.created_at}]->(n)
+}
+RETURN ep.uuid AS uuid

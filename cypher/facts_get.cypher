@@ -1,0 +1,7 @@
+// name: facts_get
+// params: $group_id, $uuids
+// returns: fact (properties without the embedding)
+UNWIND $uuids AS id
+MATCH ()-[r:RELATES_TO {uuid: id}]->()
+WHERE r.group_id = $group_id
+RETURN r {.*, fact_embedding: null} AS fact

@@ -1,0 +1,1 @@
+"""Storage backends behind `graph.ports.Store`: the embedded SQLite default and Neo4j."""

@@ -1,0 +1,104 @@
+"""Records <-> Neo4j property maps. Times are native DateTime values (UTC)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from enum import Enum
+from typing import Any
+
+from neo4j.time import DateTime
+
+from graph.domain.model import Entity, Episode, Fact, LedgerEntry, Operation
+
+JSON_PROPERTIES = frozenset({"metadata", "payload", "result", "error"})
+LIST_PROPERTIES = frozenset(
+    {
+        "episodes",
+        "categories",
+        "media_refs",
+        "aliases",
+        "target_ids",
+        "permissions",
+        "entity_uuids",
+        "source_span",
+        "fact_embedding",
+    }
+)
+
+
+def to_property(name: str, value: Any) -> Any:
+    """A Python value as a Neo4j property value (maps become JSON text)."""
+    if value is None:
+        return None
+    if name in JSON_PROPERTIES:
+        return json.dumps(value, ensure_ascii=False, sort_keys=True)
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple | list):
+        return [to_property("", item) for item in value]
+    return value
+
+
+def from_property(name: str, value: Any) -> Any:
+    if value is None:
+        return None
+    if isinstance(value, DateTime):
+        return value.to_native()
+    if name in JSON_PROPERTIES and isinstance(value, str):
+        return json.loads(value)
+    if isinstance(value, list):
+        return tuple(from_property("", item) for item in value)
+    return value
+
+
+def fact_props(fact: Fact) -> dict[str, Any]:
+    props = {name: to_property(name, getattr(fact, name)) for name in Fact.model_fields}
+    props["name"] = fact.predicate
+    return {key: value for key, value in props.items() if value is not None}
+
+
+def fact_from_map(data: Mapping[str, Any]) -> Fact:
+    values = {name: from_property(name, data.get(name)) for name in Fact.model_fields}
+    values = {key: value for key, value in values.items() if value is not None}
+    values.setdefault("metadata", {})
+    return Fact.model_validate(values)
+
+
+def entity_props(entity: Entity) -> dict[str, Any]:
+    return {name: to_property(name, getattr(entity, name)) for name in Entity.model_fields}
+
+
+def entity_from_map(data: Mapping[str, Any]) -> Entity:
+    return Entity.model_validate(_decode(data, Entity.model_fields))
+
+
+def episode_props(episode: Episode) -> dict[str, Any]:
+    props = {name: to_property(name, getattr(episode, name)) for name in Episode.model_fields}
+    return {key: value for key, value in props.items() if value is not None}
+
+
+def episode_from_map(data: Mapping[str, Any]) -> Episode:
+    return Episode.model_validate(_decode(data, Episode.model_fields))
+
+
+def ledger_props(entry: LedgerEntry) -> dict[str, Any]:
+    return {name: to_property(name, getattr(entry, name)) for name in LedgerEntry.model_fields}
+
+
+def ledger_from_map(data: Mapping[str, Any]) -> LedgerEntry:
+    return LedgerEntry.model_validate(_decode(data, LedgerEntry.model_fields))
+
+
+def operation_props(operation: Operation) -> dict[str, Any]:
+    props = {name: to_property(name, getattr(operation, name)) for name in Operation.model_fields}
+    return {key: value for key, value in props.items() if value is not None}
+
+
+def operation_from_map(data: Mapping[str, Any]) -> Operation:
+    return Operation.model_validate(_decode(data, Operation.model_fields))
+
+
+def _decode(data: Mapping[str, Any], fields: Mapping[str, Any]) -> dict[str, Any]:
+    values = {name: from_property(name, data.get(name)) for name in fields if name in data}
+    return {key: value for key, value in values.items() if value is not None}

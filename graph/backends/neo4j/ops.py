@@ -1,0 +1,277 @@
+"""Every port verb as Cypher from `cypher/`, run in one managed transaction."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any, LiteralString
+
+from neo4j import ManagedTransaction
+from neo4j.exceptions import ConstraintError
+
+from graph.backends.neo4j import codec
+from graph.backends.neo4j.queries import query as cypher
+from graph.domain.errors import DuplicateRecord, LedgerHeadMoved, NotFound
+from graph.domain.model import Entity, Episode, Fact, LedgerEntry, Operation
+from graph.domain.timerules import CURRENT, TimeQuery
+from graph.ports import AlignmentKey, FactPatch, FactQuery, Scored, StoreTx, single_tenant
+from graph.textindex import query_groups
+
+VECTOR_OVERFETCH = 10
+MAX_QUERY_GROUPS = 32
+
+
+def time_params(time: TimeQuery | None, now: datetime) -> dict[str, Any]:
+    """Parameters of the time_rule fragment; `all` skips it (time=None: every record)."""
+    if time is None:
+        return {"all": True, "known": None, "end": None, "moment": now}
+    known = time.known_at
+    if time.as_of is not None:
+        return {"all": False, "known": known, "end": time.as_of.end, "moment": time.as_of.start}
+    return {"all": False, "known": known, "end": None, "moment": known or now}
+
+
+class Neo4jTx(StoreTx):
+    """The port on one Neo4j transaction."""
+
+    def __init__(self, tx: ManagedTransaction) -> None:
+        self.tx = tx
+
+    def _rows(self, name: LiteralString, **params: Any) -> list[dict[str, Any]]:
+        return [record.data() for record in self.tx.run(cypher(name), params)]
+
+    def _facts(self, name: LiteralString, **params: Any) -> list[Fact]:
+        return [codec.fact_from_map(row["fact"]) for row in self._rows(name, **params)]
+
+    # -- reads ---------------------------------------------------------------------------
+
+    def get_facts(self, group_id: str, uuids: Sequence[str]) -> list[Fact]:
+        return self._facts("facts_get", group_id=group_id, uuids=list(dict.fromkeys(uuids)))
+
+    def find_by_signatures(self, group_id: str, signatures: Sequence[str]) -> dict[str, Fact]:
+        found = self._facts(
+            "facts_by_signature", group_id=group_id, signatures=list(dict.fromkeys(signatures))
+        )
+        return {fact.signature: fact for fact in found}
+
+    def find_aligned(
+        self, group_id: str, keys: Sequence[AlignmentKey], now: datetime
+    ) -> list[Fact]:
+        rows = [{"subject_key": k.subject_key, "predicate": k.predicate} for k in set(keys)]
+        params = time_params(CURRENT, now)
+        params.pop("all")
+        return self._facts("facts_aligned", group_id=group_id, keys=rows, **params)
+
+    def facts(self, group_id: str, query: FactQuery, now: datetime) -> list[Fact]:
+        flt = query.filter
+        params: dict[str, Any] = {
+            "group_id": group_id,
+            "predicate": flt.predicate,
+            "scope": flt.scope,
+            "agent_id": flt.agent_id,
+            "run_id": flt.run_id,
+            "memory_types": list(flt.memory_types),
+            "categories": list(flt.categories),
+            "verify_statuses": list(flt.verify_statuses),
+            "limit": query.limit,
+        }
+        params.update(time_params(None if query.include_history else query.time, now))
+        if flt.subject_key is None:
+            return self._facts("facts_by_tenant", **params)
+        return self._facts("facts_by_subject", subject_key=flt.subject_key, **params)
+
+    def history(self, group_id: str, subject_key: str, predicate: str | None = None) -> list[Fact]:
+        return self._facts(
+            "facts_history", group_id=group_id, subject_key=subject_key, predicate=predicate
+        )
+
+    def get_entities(self, group_id: str, normalized: Sequence[str]) -> dict[str, Entity]:
+        rows = self._rows("entities_get", group_id=group_id, names=list(normalized))
+        entities = [codec.entity_from_map(row["entity"]) for row in rows]
+        return {entity.normalized: entity for entity in entities}
+
+    def get_episodes(self, group_id: str, uuids: Sequence[str]) -> list[Episode]:
+        rows = self._rows("episodes_get", group_id=group_id, uuids=list(uuids))
+        return [codec.episode_from_map(row["episode"]) for row in rows]
+
+    def fulltext(
+        self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime
+    ) -> list[Scored]:
+        lucene = lucene_query(group_id, text)
+        if lucene is None:
+            return []
+        rows = self._rows(
+            "facts_fulltext",
+            group_id=group_id,
+            query=lucene,
+            fetch=limit * 10,
+            limit=limit,
+            **time_params(time, now),
+        )
+        return [Scored(row["uuid"], float(row["score"])) for row in rows]
+
+    def vector(
+        self,
+        group_id: str,
+        embedding: Sequence[float],
+        limit: int,
+        time: TimeQuery | None,
+        now: datetime,
+    ) -> list[Scored]:
+        params = {"group_id": group_id, "embedding": [float(x) for x in embedding], "limit": limit}
+        params.update(time_params(time, now))
+        rows = self._rows("facts_vector_index", fetch=limit * VECTOR_OVERFETCH, **params)
+        if len(rows) < limit:
+            rows = self._rows("facts_vector_exact", **params)
+        return [Scored(row["uuid"], float(row["score"])) for row in rows]
+
+    def neighbourhood(
+        self,
+        group_id: str,
+        entity_keys: Sequence[str],
+        hops: int,
+        limit: int,
+        time: TimeQuery | None,
+        now: datetime,
+    ) -> list[Scored]:
+        rows = self._rows(
+            "facts_neighbourhood",
+            group_id=group_id,
+            names=list(entity_keys),
+            hops=max(1, min(hops, 2)),
+            limit=limit,
+            **time_params(time, now),
+        )
+        return [Scored(row["uuid"], float(row["score"])) for row in rows]
+
+    def ledger_head(self, group_id: str) -> LedgerEntry | None:
+        rows = self._rows("ledger_head", group_id=group_id)
+        return codec.ledger_from_map(rows[0]["entry"]) if rows else None
+
+    def ledger_entries(self, group_id: str, after_seq: int, limit: int) -> list[LedgerEntry]:
+        rows = self._rows("ledger_entries", group_id=group_id, after_seq=after_seq, limit=limit)
+        return [codec.ledger_from_map(row["entry"]) for row in rows]
+
+    def get_operation(self, event_id: str) -> Operation | None:
+        rows = self._rows("operation_get", event_id=event_id)
+        return codec.operation_from_map(rows[0]["operation"]) if rows else None
+
+    # -- writes --------------------------------------------------------------------------
+
+    def upsert_entities(self, entities: Sequence[Entity]) -> dict[str, Entity]:
+        if single_tenant(entities) is None:
+            return {}
+        rows = self._rows("entities_upsert", entities=[codec.entity_props(e) for e in entities])
+        stored = [codec.entity_from_map(row["entity"]) for row in rows]
+        return {entity.normalized: entity for entity in stored}
+
+    def record_episodes(self, episodes: Sequence[Episode]) -> None:
+        by_group: dict[str, list[dict[str, Any]]] = {}
+        for episode in episodes:
+            item = {
+                "props": codec.episode_props(episode),
+                "entity_uuids": list(episode.entity_uuids),
+            }
+            by_group.setdefault(episode.group_id, []).append(item)
+        for group_id, items in by_group.items():
+            self._rows("episodes_record", group_id=group_id, episodes=items)
+
+    def record_facts(self, facts: Sequence[Fact]) -> None:
+        by_group: dict[str, list[dict[str, Any]]] = {}
+        for fact in facts:
+            item = {
+                "subject_uuid": fact.subject_uuid,
+                "object_uuid": fact.object_uuid,
+                "props": codec.fact_props(fact),
+            }
+            by_group.setdefault(fact.group_id, []).append(item)
+        for group_id, items in by_group.items():
+            try:
+                created = self._rows("facts_record", group_id=group_id, facts=items)
+            except ConstraintError as exc:
+                raise DuplicateRecord(f"a fact with this uuid or signature exists: {exc}") from exc
+            if len(created) != len(items):
+                raise NotFound("a fact's subject or object entity is not in this tenant")
+
+    def patch_facts(self, group_id: str, patches: Sequence[FactPatch]) -> None:
+        rows = [
+            {"uuid": p.uuid, "changes": {k: codec.to_property(k, v) for k, v in p.changes.items()}}
+            for p in patches
+        ]
+        changed = {
+            row["uuid"] for row in self._rows("facts_patch", group_id=group_id, patches=rows)
+        }
+        missing = [p.uuid for p in patches if p.uuid not in changed]
+        if missing:
+            raise NotFound(f"no fact {missing[0]} in this tenant", details={"id": missing[0]})
+
+    def append_ledger(
+        self, group_id: str, entries: Sequence[LedgerEntry], expected_head_seq: int
+    ) -> None:
+        head = self.ledger_head(group_id)
+        if (head.seq if head else 0) != expected_head_seq:
+            raise LedgerHeadMoved(f"ledger head of {group_id} moved past {expected_head_seq}")
+        try:
+            self._rows("ledger_append", entries=[codec.ledger_props(e) for e in entries])
+        except ConstraintError as exc:
+            raise LedgerHeadMoved(f"ledger head of {group_id} moved: {exc}") from exc
+
+    def append_operation(self, operation: Operation) -> Operation:
+        if operation.idempotency_key is not None:
+            rows = self._rows(
+                "operation_by_key",
+                group_id=operation.group_id,
+                idempotency_key=operation.idempotency_key,
+            )
+            if rows:
+                return codec.operation_from_map(rows[0]["operation"])
+        try:
+            self._rows("operation_append", props=codec.operation_props(operation))
+        except ConstraintError as exc:
+            raise DuplicateRecord(f"operation {operation.event_id} exists") from exc
+        return operation
+
+    def claim_operation(
+        self, now: datetime, lease_until: datetime, worker: str
+    ) -> Operation | None:
+        for row in self._rows("operation_candidates", now=now, limit=5):
+            claimed = self._rows(
+                "operation_claim",
+                event_id=row["event_id"],
+                now=now,
+                lease_until=lease_until,
+                worker=worker,
+            )
+            if claimed:
+                return codec.operation_from_map(claimed[0]["operation"])
+        return None
+
+    def finish_operation(self, operation: Operation) -> None:
+        props = codec.operation_props(operation)
+        changes = {
+            key: props.get(key)
+            for key in (
+                "status",
+                "attempts",
+                "result",
+                "error",
+                "updated_at",
+                "lease_until",
+                "worker",
+            )
+        }
+        if not self._rows("operation_finish", event_id=operation.event_id, changes=changes):
+            raise NotFound(f"no operation {operation.event_id}")
+
+
+def lucene_query(group_id: str, text: str) -> str | None:
+    """Lucene syntax for the full-text index: the tenant clause AND any of the query's phrases."""
+    groups = query_groups(text)[:MAX_QUERY_GROUPS]
+    if not groups:
+        return None
+    phrases = " OR ".join(_phrase(" ".join(group)) for group in groups)
+    return f"+group_id:{_phrase(group_id)} +(fact:({phrases}) OR name:({phrases}))"
+
+
+def _phrase(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'

@@ -1,0 +1,89 @@
+"""The Cypher of the Neo4j backend, loaded once by name from `cypher/*.cypher`.
+
+Each file holds one query and a header:
+
+    // name: facts_aligned
+    // params: $group_id, $keys, ...
+    // returns: what each row holds
+
+Fragments (`fragment_*.cypher`) are shared clauses included where a query says
+`/*@name*/` (only `time_rule` today). Values reach Cypher only as parameters.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import LiteralString
+
+_PARAM = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
+_INCLUDE = re.compile(r"/\*@([a-z_]+)\*/")
+_HEADER = re.compile(r"^//\s*(name|params|returns|fragment):\s*(.*)$")
+
+
+@dataclass(frozen=True)
+class Query:
+    name: str
+    text: LiteralString
+    declared: frozenset[str]
+    used: frozenset[str]
+
+
+def _strip_comments(text: str) -> str:
+    return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("//"))
+
+
+def _header(text: str) -> dict[str, str]:
+    fields: dict[str, str] = {}
+    for line in text.splitlines():
+        match = _HEADER.match(line.strip())
+        if match:
+            fields[match.group(1)] = match.group(2).strip()
+    return fields
+
+
+def _files() -> dict[str, str]:
+    folder = resources.files("cypher")
+    return {
+        item.name.removesuffix(".cypher"): item.read_text(encoding="utf-8")
+        for item in folder.iterdir()
+        if item.name.endswith(".cypher")
+    }
+
+
+@cache
+def all_queries() -> dict[str, Query]:
+    """Every query by name, fragments included in place."""
+    files = _files()
+    fragments = {
+        name.removeprefix("fragment_"): _strip_comments(text).strip()
+        for name, text in files.items()
+        if name.startswith("fragment_")
+    }
+    queries: dict[str, Query] = {}
+    for name, text in files.items():
+        if name.startswith("fragment_"):
+            continue
+        header = _header(text)
+        body = _INCLUDE.sub(lambda m: fragments[m.group(1)], _strip_comments(text)).strip()
+        declared = frozenset(_PARAM.findall(header.get("params", "")))
+        queries[name] = Query(
+            name=header.get("name", ""),
+            text=body,
+            declared=declared,
+            used=frozenset(_PARAM.findall(body)),
+        )
+    return queries
+
+
+def query(name: str) -> LiteralString:
+    """The text of one query. A missing name is a programming error (KeyError)."""
+    return all_queries()[name].text
+
+
+def schema_queries() -> list[str]:
+    """Names of the schema statements, in a stable order (constraints before indexes)."""
+    names = [n for n in all_queries() if n.startswith("schema_") and n != "schema_await"]
+    return sorted(names)

@@ -1,0 +1,136 @@
+"""The Neo4j backend (5.26 LTS): managed transactions with retries, errors translated here.
+
+Driver errors never leave this module: an unreachable server, an expired session or exhausted
+transient retries become `StoreUnavailable` (nothing committed is lost: a transaction either
+committed or did not); a constraint violation becomes `DuplicateRecord` (or `LedgerHeadMoved`
+for the ledger, which is retried here); anything else `StoreError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from neo4j import Driver, GraphDatabase, ManagedTransaction, NotificationMinimumSeverity
+from neo4j.exceptions import (
+    AuthError,
+    DriverError,
+    Neo4jError,
+    ServiceUnavailable,
+    SessionExpired,
+    TransientError,
+)
+
+from graph.backends.neo4j.ops import Neo4jTx
+from graph.backends.neo4j.queries import query, schema_queries
+from graph.domain.errors import LedgerHeadMoved, StoreError, StoreUnavailable
+from graph.ports import Capabilities, Store, StoreReads, StoreTx
+
+T = TypeVar("T")
+
+LEDGER_RETRIES = 5
+INDEX_WAIT_SECONDS = 300
+
+
+class Neo4jStore(Store):
+    """A store in one Neo4j database, reached over Bolt."""
+
+    capabilities = Capabilities(
+        name="neo4j", vector_search="approximate", fulltext_analyzer="cjk", concurrent_writers=True
+    )
+
+    def __init__(
+        self,
+        uri: str,
+        *,
+        user: str = "neo4j",
+        password: str | None = None,
+        database: str = "neo4j",
+        embedding_dimensions: int = 512,
+        connection_timeout: float = 10.0,
+        max_retry_time: float = 15.0,
+    ) -> None:
+        auth = (user, password) if password else None
+        self._database = database
+        try:
+            self._driver: Driver = GraphDatabase.driver(
+                uri,
+                auth=auth,
+                connection_timeout=connection_timeout,
+                max_transaction_retry_time=max_retry_time,
+                notifications_min_severity=NotificationMinimumSeverity.OFF,
+            )
+        except (DriverError, Neo4jError, ValueError) as exc:
+            raise StoreUnavailable(f"cannot configure the Neo4j driver for {uri}: {exc}") from exc
+        try:
+            self._apply_schema(embedding_dimensions)
+        except BaseException:
+            self._driver.close()
+            raise
+
+    def read(self, fn: Callable[[StoreReads], T]) -> T:
+        def work(tx: ManagedTransaction) -> T:
+            return fn(Neo4jTx(tx))
+
+        return self._session_call("read", work)
+
+    def transaction(self, fn: Callable[[StoreTx], T]) -> T:
+        def work(tx: ManagedTransaction) -> T:
+            return fn(Neo4jTx(tx))
+
+        for attempt in range(LEDGER_RETRIES):
+            try:
+                return self._session_call("write", work)
+            except LedgerHeadMoved:
+                if attempt == LEDGER_RETRIES - 1:
+                    raise
+        raise AssertionError("unreachable")
+
+    def close(self) -> None:
+        self._driver.close()
+
+    def run_admin(self, name: str, **params: Any) -> list[dict[str, Any]]:
+        """Run one named maintenance query (e.g. admin_wipe) in a write transaction."""
+
+        def work(tx: ManagedTransaction) -> list[dict[str, Any]]:
+            return [record.data() for record in tx.run(query(name), params)]
+
+        return self._session_call("write", work)
+
+    def _session_call(self, mode: str, work: Callable[[ManagedTransaction], T]) -> T:
+        try:
+            with self._driver.session(database=self._database) as session:
+                if mode == "read":
+                    return session.execute_read(work)
+                return session.execute_write(work)
+        except (ServiceUnavailable, SessionExpired, TransientError) as exc:
+            raise StoreUnavailable(f"Neo4j is unavailable: {_message(exc)}") from exc
+        except AuthError as exc:
+            raise StoreUnavailable(f"Neo4j refused the credentials: {_message(exc)}") from exc
+        except (Neo4jError, DriverError) as exc:
+            raise StoreError(f"Neo4j failed: {_message(exc)}") from exc
+
+    def _apply_schema(self, dimensions: int) -> None:
+        options = {
+            "indexConfig": {
+                "vector.dimensions": dimensions,
+                "vector.similarity_function": "cosine",
+            }
+        }
+        for name in schema_queries():
+            params = {"options": options} if name == "schema_fact_vector" else {}
+            self._run_schema(name, params)
+        self._run_schema("schema_await", {"seconds": INDEX_WAIT_SECONDS})
+
+    def _run_schema(self, name: str, params: dict[str, Any]) -> None:
+        try:
+            with self._driver.session(database=self._database) as session:
+                session.run(query(name), params).consume()
+        except (ServiceUnavailable, SessionExpired) as exc:
+            raise StoreUnavailable(f"Neo4j is unavailable: {_message(exc)}") from exc
+        except (Neo4jError, DriverError) as exc:
+            raise StoreError(f"creating the Neo4j schema ({name}) failed: {_message(exc)}") from exc
+
+
+def _message(exc: Exception) -> str:
+    return str(exc) or type(exc).__name__

@@ -1,0 +1,165 @@
+"""Rows <-> records for the embedded store. Times are integer microseconds since the epoch (UTC)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from datetime import UTC, datetime, timedelta
+from enum import Enum
+from typing import Any
+
+import numpy as np
+
+from graph.domain.model import Entity, Episode, Fact, LedgerEntry, Operation
+
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+FACT_TIMES = frozenset(
+    {"valid_at", "invalid_at", "knowledge_time", "created_at", "invalidated_at", "expired_at"}
+)
+FACT_JSON = frozenset({"episodes", "categories", "source_span", "media_refs", "metadata"})
+FACT_BOOLS = frozenset({"disputed", "needs_confirmation", "immutable"})
+FACT_COLUMNS: tuple[str, ...] = tuple(Fact.model_fields)
+
+
+def to_micros(value: datetime | None) -> int | None:
+    if value is None:
+        return None
+    delta = value - EPOCH
+    return (delta.days * 86_400 + delta.seconds) * 1_000_000 + delta.microseconds
+
+
+def from_micros(value: int | None) -> datetime | None:
+    if value is None:
+        return None
+    return EPOCH + timedelta(microseconds=value)
+
+
+def encode_value(name: str, value: Any) -> Any:
+    """One field of a record as its column value."""
+    if value is None:
+        return None
+    if name in FACT_TIMES or isinstance(value, datetime):
+        return to_micros(value)
+    if name == "fact_embedding":
+        return np.asarray(value, dtype=np.float32).tobytes()
+    if name in FACT_JSON or isinstance(value, dict | list | tuple):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, bool):
+        return int(value)
+    return value
+
+
+def fact_params(fact: Fact) -> dict[str, Any]:
+    return {name: encode_value(name, getattr(fact, name)) for name in FACT_COLUMNS}
+
+
+def fact_from_row(row: sqlite3.Row, *, with_embedding: bool = False) -> Fact:
+    data: dict[str, Any] = {}
+    for name in FACT_COLUMNS:
+        raw = row[name]
+        if name in FACT_TIMES:
+            data[name] = from_micros(raw)
+        elif name == "fact_embedding":
+            data[name] = _embedding(raw) if with_embedding else None
+        elif name in FACT_JSON:
+            data[name] = json.loads(raw) if raw is not None else None
+        elif name in FACT_BOOLS:
+            data[name] = bool(raw)
+        else:
+            data[name] = raw
+    if data["metadata"] is None:
+        data["metadata"] = {}
+    return Fact.model_validate(data)
+
+
+def _embedding(raw: bytes | None) -> tuple[float, ...] | None:
+    if raw is None:
+        return None
+    return tuple(float(x) for x in np.frombuffer(raw, dtype=np.float32))
+
+
+def entity_params(entity: Entity) -> dict[str, Any]:
+    return {
+        "uuid": entity.uuid,
+        "group_id": entity.group_id,
+        "name": entity.name,
+        "normalized": entity.normalized,
+        "type": entity.type,
+        "aliases": json.dumps(list(entity.aliases), ensure_ascii=False),
+        "summary": entity.summary,
+        "created_at": to_micros(entity.created_at),
+    }
+
+
+def entity_from_row(row: sqlite3.Row) -> Entity:
+    return Entity(
+        uuid=row["uuid"],
+        group_id=row["group_id"],
+        name=row["name"],
+        normalized=row["normalized"],
+        type=row["type"],
+        aliases=tuple(json.loads(row["aliases"])),
+        summary=row["summary"],
+        created_at=from_micros(row["created_at"]),
+    )
+
+
+def episode_body(episode: Episode) -> str:
+    return episode.model_dump_json()
+
+
+def episode_from_row(row: sqlite3.Row) -> Episode:
+    return Episode.model_validate_json(row["body"])
+
+
+LEDGER_COLUMNS = (
+    "group_id",
+    "seq",
+    "prev_hash",
+    "hash",
+    "action",
+    "target_ids",
+    "payload_digest",
+    "at",
+)
+
+
+def ledger_params(entry: LedgerEntry) -> dict[str, Any]:
+    params = entry.model_dump()
+    params["target_ids"] = json.dumps(list(entry.target_ids))
+    params["at"] = to_micros(entry.at)
+    return params
+
+
+def ledger_from_row(row: sqlite3.Row) -> LedgerEntry:
+    data = {name: row[name] for name in LEDGER_COLUMNS}
+    data["target_ids"] = tuple(json.loads(data["target_ids"]))
+    data["at"] = from_micros(data["at"])
+    return LedgerEntry.model_validate(data)
+
+
+OPERATION_TIMES = ("created_at", "updated_at", "lease_until")
+OPERATION_JSON = ("payload", "result", "error")
+
+
+def operation_params(operation: Operation) -> dict[str, Any]:
+    params: dict[str, Any] = operation.model_dump(mode="python")
+    params["status"] = operation.status.value
+    for name in OPERATION_TIMES:
+        params[name] = to_micros(getattr(operation, name))
+    for name in OPERATION_JSON:
+        value = getattr(operation, name)
+        params[name] = None if value is None else json.dumps(value, ensure_ascii=False)
+    return params
+
+
+def operation_from_row(row: sqlite3.Row) -> Operation:
+    data: dict[str, Any] = {key: row[key] for key in row.keys()}  # noqa: SIM118
+    for name in OPERATION_TIMES:
+        data[name] = from_micros(data[name])
+    for name in OPERATION_JSON:
+        data[name] = None if data[name] is None else json.loads(data[name])
+    return Operation.model_validate(data)

@@ -1,0 +1,255 @@
+"""Every port verb on one SQLite connection. The store decides which connection and transaction."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from graph.backends.sqlite import codec, sql
+from graph.backends.sqlite.search import SqliteSearch, search_body, tenant_token
+from graph.backends.sqlite.vectors import VectorIndex
+from graph.domain.errors import DuplicateRecord, LedgerHeadMoved, NotFound
+from graph.domain.model import Entity, Episode, Fact, LedgerEntry, Operation
+from graph.domain.timerules import CURRENT
+from graph.ports import AlignmentKey, FactPatch, FactQuery, StoreTx, single_tenant
+
+CHUNK = 5000
+
+
+class SqliteTx(SqliteSearch, StoreTx):
+    """Reads and writes on `conn`; the caller owns the transaction boundary."""
+
+    def __init__(self, conn: sqlite3.Connection, vectors: VectorIndex) -> None:
+        super().__init__(conn, vectors)
+
+    # -- reads ---------------------------------------------------------------------------
+
+    def get_facts(self, group_id: str, uuids: Sequence[str]) -> list[Fact]:
+        if not uuids:
+            return []
+        marks, params = sql.placeholders("u", list(dict.fromkeys(uuids)))
+        params["g"] = group_id
+        return self._facts(f"f.group_id = :g AND f.uuid IN ({marks})", params, "f.id")
+
+    def find_by_signatures(self, group_id: str, signatures: Sequence[str]) -> dict[str, Fact]:
+        if not signatures:
+            return {}
+        marks, params = sql.placeholders("s", list(dict.fromkeys(signatures)))
+        params["g"] = group_id
+        found = self._facts(f"f.group_id = :g AND f.signature IN ({marks})", params, "f.id")
+        return {fact.signature: fact for fact in found}
+
+    def find_aligned(
+        self, group_id: str, keys: Sequence[AlignmentKey], now: datetime
+    ) -> list[Fact]:
+        found: dict[str, Fact] = {}
+        for key in dict.fromkeys(keys):
+            params = {"g": group_id, "s": key.subject_key, "p": key.predicate}
+            params.update(sql.time_params(CURRENT, now))
+            where = (
+                "f.group_id = :g AND f.subject_key = :s AND f.predicate = :p AND " + sql.TIME_RULE
+            )
+            for fact in self._facts(where, params, "f.valid_at, f.created_at"):
+                found[fact.uuid] = fact
+        return list(found.values())
+
+    def facts(self, group_id: str, query: FactQuery, now: datetime) -> list[Fact]:
+        where, params = self._filter_clause(group_id, query)
+        if not query.include_history:
+            where += " AND " + sql.TIME_RULE
+            params.update(sql.time_params(query.time, now))
+        order = "f.valid_at DESC, f.created_at DESC, f.uuid LIMIT :limit"
+        params["limit"] = query.limit
+        return self._facts(where, params, order)
+
+    def history(self, group_id: str, subject_key: str, predicate: str | None = None) -> list[Fact]:
+        where = "f.group_id = :g AND f.subject_key = :s"
+        params: dict[str, Any] = {"g": group_id, "s": subject_key}
+        if predicate is not None:
+            where += " AND f.predicate = :p"
+            params["p"] = predicate
+        return self._facts(where, params, "f.valid_at, f.created_at, f.id")
+
+    def get_entities(self, group_id: str, normalized: Sequence[str]) -> dict[str, Entity]:
+        if not normalized:
+            return {}
+        marks, params = sql.placeholders("n", list(dict.fromkeys(normalized)))
+        params["g"] = group_id
+        rows = self.conn.execute(
+            f"SELECT * FROM entities WHERE group_id = :g AND normalized IN ({marks})", params
+        ).fetchall()
+        return {row["normalized"]: codec.entity_from_row(row) for row in rows}
+
+    def get_episodes(self, group_id: str, uuids: Sequence[str]) -> list[Episode]:
+        if not uuids:
+            return []
+        marks, params = sql.placeholders("u", list(dict.fromkeys(uuids)))
+        params["g"] = group_id
+        rows = self.conn.execute(
+            f"SELECT body FROM episodes WHERE group_id = :g AND uuid IN ({marks})", params
+        ).fetchall()
+        return [codec.episode_from_row(row) for row in rows]
+
+    def ledger_head(self, group_id: str) -> LedgerEntry | None:
+        row = self.conn.execute(
+            "SELECT * FROM ledger WHERE group_id = ? ORDER BY seq DESC LIMIT 1", (group_id,)
+        ).fetchone()
+        return codec.ledger_from_row(row) if row else None
+
+    def ledger_entries(self, group_id: str, after_seq: int, limit: int) -> list[LedgerEntry]:
+        rows = self.conn.execute(
+            "SELECT * FROM ledger WHERE group_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+            (group_id, after_seq, limit),
+        ).fetchall()
+        return [codec.ledger_from_row(row) for row in rows]
+
+    def get_operation(self, event_id: str) -> Operation | None:
+        row = self.conn.execute(
+            "SELECT * FROM operations WHERE event_id = ?", (event_id,)
+        ).fetchone()
+        return codec.operation_from_row(row) if row else None
+
+    # -- writes --------------------------------------------------------------------------
+
+    def upsert_entities(self, entities: Sequence[Entity]) -> dict[str, Entity]:
+        group_id = single_tenant(entities)
+        if group_id is None:
+            return {}
+        self.conn.executemany(sql.INSERT_ENTITY, [codec.entity_params(e) for e in entities])
+        return self.get_entities(group_id, [e.normalized for e in entities])
+
+    def record_episodes(self, episodes: Sequence[Episode]) -> None:
+        self.conn.executemany(
+            "INSERT INTO episodes (uuid, group_id, body) VALUES (?, ?, ?)",
+            [(e.uuid, e.group_id, codec.episode_body(e)) for e in episodes],
+        )
+        self.conn.executemany(
+            "INSERT OR IGNORE INTO mentions (group_id, episode_uuid, entity_uuid) VALUES (?, ?, ?)",
+            [(e.group_id, e.uuid, ent) for e in episodes for ent in e.entity_uuids],
+        )
+
+    def record_facts(self, facts: Sequence[Fact]) -> None:
+        if not facts:
+            return
+        self._require_entities(facts)
+        try:
+            self.conn.executemany(sql.INSERT_FACT, [codec.fact_params(f) for f in facts])
+        except sqlite3.IntegrityError as exc:
+            raise DuplicateRecord(f"a fact with this uuid or signature exists: {exc}") from exc
+        ids = self._row_ids([f.uuid for f in facts])
+        self.conn.executemany(
+            sql.INSERT_FTS,
+            [(ids[f.uuid], tenant_token(f.group_id), search_body(f)) for f in facts],
+        )
+
+    def patch_facts(self, group_id: str, patches: Sequence[FactPatch]) -> None:
+        for patch in patches:
+            assignments = ", ".join(f"{name} = :{name}" for name in patch.changes)
+            params = {k: codec.encode_value(k, v) for k, v in patch.changes.items()}
+            params.update({"_g": group_id, "_u": patch.uuid})
+            cursor = self.conn.execute(
+                f"UPDATE facts SET {assignments} WHERE group_id = :_g AND uuid = :_u", params
+            )
+            if cursor.rowcount == 0:
+                raise NotFound(f"no fact {patch.uuid} in this tenant", details={"id": patch.uuid})
+
+    def append_ledger(
+        self, group_id: str, entries: Sequence[LedgerEntry], expected_head_seq: int
+    ) -> None:
+        head = self.ledger_head(group_id)
+        if (head.seq if head else 0) != expected_head_seq:
+            raise LedgerHeadMoved(f"ledger head of {group_id} moved past {expected_head_seq}")
+        self.conn.executemany(sql.INSERT_LEDGER, [codec.ledger_params(e) for e in entries])
+
+    def append_operation(self, operation: Operation) -> Operation:
+        if operation.idempotency_key is not None:
+            row = self.conn.execute(
+                "SELECT * FROM operations WHERE group_id = ? AND idempotency_key = ?",
+                (operation.group_id, operation.idempotency_key),
+            ).fetchone()
+            if row is not None:
+                return codec.operation_from_row(row)
+        try:
+            self.conn.execute(sql.INSERT_OPERATION, codec.operation_params(operation))
+        except sqlite3.IntegrityError as exc:
+            raise DuplicateRecord(f"operation {operation.event_id} exists") from exc
+        return operation
+
+    def claim_operation(
+        self, now: datetime, lease_until: datetime, worker: str
+    ) -> Operation | None:
+        params = {
+            "now": codec.to_micros(now),
+            "lease_until": codec.to_micros(lease_until),
+            "worker": worker,
+        }
+        row = self.conn.execute(sql.CLAIM_OPERATION, params).fetchone()
+        return codec.operation_from_row(row) if row else None
+
+    def finish_operation(self, operation: Operation) -> None:
+        params = codec.operation_params(operation)
+        cursor = self.conn.execute(sql.UPDATE_OPERATION, params)
+        if cursor.rowcount == 0:
+            raise NotFound(f"no operation {operation.event_id}")
+
+    # -- helpers -------------------------------------------------------------------------
+
+    def _filter_clause(self, group_id: str, query: FactQuery) -> tuple[str, dict[str, Any]]:
+        flt = query.filter
+        clauses = ["f.group_id = :g"]
+        params: dict[str, Any] = {"g": group_id}
+        for column, value in (
+            ("subject_key", flt.subject_key),
+            ("predicate", flt.predicate),
+            ("scope", flt.scope),
+            ("agent_id", flt.agent_id),
+            ("run_id", flt.run_id),
+        ):
+            if value is not None:
+                clauses.append(f"f.{column} = :{column}")
+                params[column] = value
+        for column, values in (
+            ("memory_type", flt.memory_types),
+            ("verify_status", flt.verify_statuses),
+        ):
+            if values:
+                marks, more = sql.placeholders(column, list(values))
+                clauses.append(f"f.{column} IN ({marks})")
+                params.update(more)
+        if flt.categories:
+            marks, more = sql.placeholders("c", list(flt.categories))
+            clauses.append(
+                f"EXISTS (SELECT 1 FROM json_each(f.categories) WHERE value IN ({marks}))"
+            )
+            params.update(more)
+        return " AND ".join(clauses), params
+
+    def _require_entities(self, facts: Sequence[Fact]) -> None:
+        """Both ends of every fact must be entities of the fact's own tenant."""
+        for group_id in {f.group_id for f in facts}:
+            wanted = {
+                u for f in facts if f.group_id == group_id for u in (f.subject_uuid, f.object_uuid)
+            }
+            marks, params = sql.placeholders("e", sorted(wanted))
+            params["g"] = group_id
+            rows = self.conn.execute(
+                f"SELECT uuid FROM entities WHERE group_id = :g AND uuid IN ({marks})", params
+            ).fetchall()
+            if len(rows) != len(wanted):
+                raise NotFound("a fact's subject or object entity is not in this tenant")
+
+    def _row_ids(self, uuids: list[str]) -> dict[str, int]:
+        ids: dict[str, int] = {}
+        for start in range(0, len(uuids), CHUNK):
+            marks, params = sql.placeholders("u", uuids[start : start + CHUNK])
+            rows = self.conn.execute(f"SELECT id, uuid FROM facts WHERE uuid IN ({marks})", params)
+            ids.update((row["uuid"], row["id"]) for row in rows)
+        return ids
+
+    def _facts(self, where: str, params: dict[str, Any], order: str) -> list[Fact]:
+        rows = self.conn.execute(
+            f"SELECT {sql.FACT_SELECT_ALL} FROM facts f WHERE {where} ORDER BY {order}", params
+        ).fetchall()
+        return [codec.fact_from_row(row) for row in rows]

@@ -1,0 +1,92 @@
+"""SQL text of the embedded store, in one place. Values always go in as named parameters."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from graph.backends.sqlite.codec import FACT_COLUMNS, to_micros
+from graph.domain.timerules import TimeQuery
+
+FACT_SELECT = ", ".join(f"f.{c}" for c in FACT_COLUMNS if c != "fact_embedding")
+FACT_SELECT_ALL = FACT_SELECT + ", NULL AS fact_embedding"
+
+INSERT_FACT = (
+    f"INSERT INTO facts ({', '.join(FACT_COLUMNS)}) "
+    f"VALUES ({', '.join(':' + c for c in FACT_COLUMNS)})"
+)
+
+INSERT_ENTITY = (
+    "INSERT INTO entities (uuid, group_id, name, normalized, type, aliases, summary, created_at) "
+    "VALUES (:uuid, :group_id, :name, :normalized, :type, :aliases, :summary, :created_at) "
+    "ON CONFLICT (group_id, normalized) DO NOTHING"
+)
+
+INSERT_FTS = "INSERT INTO facts_fts (rowid, grp, body) VALUES (?, ?, ?)"
+
+INSERT_LEDGER = (
+    "INSERT INTO ledger (group_id, seq, prev_hash, hash, action, target_ids, payload_digest, at) "
+    "VALUES (:group_id, :seq, :prev_hash, :hash, :action, :target_ids, :payload_digest, :at)"
+)
+
+OPERATION_COLUMNS = (
+    "event_id",
+    "group_id",
+    "kind",
+    "status",
+    "payload",
+    "idempotency_key",
+    "attempts",
+    "result",
+    "error",
+    "created_at",
+    "updated_at",
+    "lease_until",
+    "worker",
+)
+INSERT_OPERATION = (
+    f"INSERT INTO operations ({', '.join(OPERATION_COLUMNS)}) "
+    f"VALUES ({', '.join(':' + c for c in OPERATION_COLUMNS)})"
+)
+UPDATE_OPERATION = (
+    "UPDATE operations SET status = :status, attempts = :attempts, result = :result, "
+    "error = :error, updated_at = :updated_at, lease_until = :lease_until, worker = :worker "
+    "WHERE event_id = :event_id"
+)
+CLAIM_OPERATION = (
+    "UPDATE operations SET status = 'RUNNING', attempts = attempts + 1, "
+    "lease_until = :lease_until, worker = :worker, updated_at = :now "
+    "WHERE event_id = (SELECT event_id FROM operations "
+    "  WHERE status = 'PENDING' OR (status = 'RUNNING' AND lease_until < :now) "
+    "  ORDER BY created_at, event_id LIMIT 1) "
+    "RETURNING *"
+)
+
+# The time rules of graph.domain.timerules, with nullable parameters:
+# :known (known_at), :end (as_of end), :moment (as_of start, else known_at, else now).
+TIME_RULE = (
+    "((:known IS NULL AND f.expired_at IS NULL) OR (:known IS NOT NULL "
+    "  AND f.created_at <= :known AND (f.expired_at IS NULL OR f.expired_at > :known))) "
+    "AND (:end IS NULL OR f.valid_at <= :end) "
+    "AND (f.invalid_at IS NULL OR f.invalid_at > :moment OR (:known IS NOT NULL "
+    "  AND f.invalidated_at IS NOT NULL AND f.invalidated_at > :known))"
+)
+
+
+def time_params(time: TimeQuery, now: datetime) -> dict[str, Any]:
+    """The parameters TIME_RULE reads for one question."""
+    known = time.known_at
+    if time.as_of is not None:
+        end: datetime | None = time.as_of.end
+        moment = time.as_of.start
+    else:
+        end = None
+        moment = known or now
+    return {"known": to_micros(known), "end": to_micros(end), "moment": to_micros(moment)}
+
+
+def placeholders(prefix: str, values: Sequence[Any]) -> tuple[str, dict[str, Any]]:
+    """`:p0, :p1, ...` and their parameters, for IN lists."""
+    names = [f"{prefix}{i}" for i in range(len(values))]
+    return ", ".join(":" + n for n in names), dict(zip(names, values, strict=True))

@@ -1,0 +1,143 @@
+"""The embedded default store: SQLite from the standard library, WAL mode, one writer.
+
+Writes are serialised through one connection (`BEGIN IMMEDIATE`, also across processes thanks
+to SQLite's own lock and a busy timeout); reads use one connection per thread and see a
+consistent snapshot for the duration of a `read`. Driver errors are translated here:
+`database is locked` and I/O failures become `StoreUnavailable`, anything else `StoreError`.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import uuid
+from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
+from typing import TypeVar
+
+from graph.backends.sqlite.ops import SqliteTx
+from graph.backends.sqlite.vectors import VectorIndex
+from graph.domain.errors import PalimpsestError, StoreError, StoreUnavailable
+from graph.ports import Capabilities, Store, StoreReads, StoreTx
+
+T = TypeVar("T")
+
+SCHEMA_VERSION = 1
+BUSY_TIMEOUT_MS = 15_000
+_TRANSIENT = ("locked", "busy", "disk i/o", "unable to open")
+
+
+class SqliteStore(Store):
+    """A store in one SQLite file (or in memory, for tests)."""
+
+    capabilities = Capabilities(
+        name="sqlite", vector_search="exact", fulltext_analyzer="bigram", concurrent_writers=False
+    )
+
+    def __init__(
+        self, path: str | Path = ":memory:", *, busy_timeout_ms: int = BUSY_TIMEOUT_MS
+    ) -> None:
+        self._busy_timeout_ms = busy_timeout_ms
+        self._uri, self._is_uri = _location(path)
+        self._vectors = VectorIndex()
+        self._write_lock = threading.Lock()
+        self._local = threading.local()
+        self._closed = False
+        self._keepalive = self._connect() if self._is_uri else None
+        self._writer = self._connect()
+        self._apply_schema()
+
+    def read(self, fn: Callable[[StoreReads], T]) -> T:
+        conn = self._reader()
+        try:
+            conn.execute("BEGIN")
+            try:
+                return fn(SqliteTx(conn, self._vectors))
+            finally:
+                conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            raise translate(exc) from exc
+
+    def transaction(self, fn: Callable[[StoreTx], T]) -> T:
+        with self._write_lock:
+            conn = self._writer
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                raise translate(exc) from exc
+            try:
+                result = fn(SqliteTx(conn, self._vectors))
+                conn.execute("COMMIT")
+                return result
+            except BaseException as exc:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                if isinstance(exc, sqlite3.Error):
+                    raise translate(exc) from exc
+                raise
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        for conn in (self._writer, self._keepalive, getattr(self._local, "conn", None)):
+            if conn is not None:
+                conn.close()
+
+    def _reader(self) -> sqlite3.Connection:
+        if self._closed:
+            raise StoreUnavailable("the store is closed")
+        conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = self._connect()
+            self._local.conn = conn
+        return conn
+
+    def _connect(self) -> sqlite3.Connection:
+        try:
+            conn = sqlite3.connect(
+                self._uri,
+                uri=self._is_uri,
+                check_same_thread=False,
+                isolation_level=None,
+                timeout=self._busy_timeout_ms / 1000,
+            )
+        except sqlite3.Error as exc:
+            raise StoreUnavailable(f"cannot open the embedded store: {exc}") from exc
+        conn.row_factory = sqlite3.Row
+        for pragma in (
+            "journal_mode = WAL",
+            "synchronous = NORMAL",
+            "foreign_keys = ON",
+            f"busy_timeout = {self._busy_timeout_ms}",
+        ):
+            conn.execute(f"PRAGMA {pragma}")
+        return conn
+
+    def _apply_schema(self) -> None:
+        script = resources.files("graph.backends.sqlite").joinpath("schema.sql").read_text()
+        with self._write_lock:
+            self._writer.executescript(script)
+            row = self._writer.execute("SELECT version FROM schema_version").fetchone()
+            if row is None:
+                self._writer.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
+
+
+def _location(path: str | Path) -> tuple[str, bool]:
+    if str(path) == ":memory:":
+        return f"file:palimpsest-{uuid.uuid4().hex}?mode=memory&cache=shared", True
+    target = Path(path)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreUnavailable(f"cannot create the data folder {target.parent}: {exc}") from exc
+    return str(target), False
+
+
+def translate(exc: sqlite3.Error) -> PalimpsestError:
+    """A driver error in the port's vocabulary."""
+    text = str(exc).lower()
+    if isinstance(exc, sqlite3.OperationalError) and any(t in text for t in _TRANSIENT):
+        return StoreUnavailable(f"the embedded store is unavailable: {exc}")
+    return StoreError(f"the embedded store failed: {exc}")

@@ -1,0 +1,75 @@
+"""Fact signatures: the deduplication key, looked up through a unique index (never a scan).
+
+A signature is a SHA-256 over the normalised (tenant, subject, predicate, value, polarity,
+scope, valid period). The valid period is labelled at the granularity it is known with, so
+"Friday" resolved to 2026-11-27 and the ISO date 2026-11-27 collide, while the same words in
+another scope do not.
+
+When the record holding a signature is no longer current (superseded or expired) and the same
+assertion is made again, the new record takes the *successor* signature, derived from the old
+one; repeated flip-flops form a short chain of index seeks.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from datetime import datetime
+
+from graph.domain.enums import Granularity
+
+_SPACE = re.compile(r"\s+")
+_EDGE_PUNCT = " \t\n\r.,;:!?。，；：！？、\"'`“”‘’()（）[]【】"
+_DETERMINERS = ("the ", "a ", "an ")
+
+
+def normalize_text(text: str) -> str:
+    """Case-, width- and space-folded text with edge punctuation and a leading article removed."""
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    folded = _SPACE.sub(" ", folded).strip(_EDGE_PUNCT)
+    for article in _DETERMINERS:
+        if folded.startswith(article) and len(folded) > len(article):
+            folded = folded[len(article) :]
+            break
+    return folded
+
+
+def period_label(start: datetime, granularity: Granularity) -> str:
+    """A stable label for a period: '2023', '2023-Q2', '2023-06', '2023-W22', '2023-06-01'."""
+    if granularity is Granularity.YEAR:
+        return f"{start.year:04d}"
+    if granularity is Granularity.QUARTER:
+        return f"{start.year:04d}-Q{(start.month - 1) // 3 + 1}"
+    if granularity is Granularity.MONTH:
+        return f"{start.year:04d}-{start.month:02d}"
+    if granularity is Granularity.WEEK:
+        iso = start.isocalendar()
+        return f"{iso.year:04d}-W{iso.week:02d}"
+    if granularity is Granularity.DAY:
+        return start.date().isoformat()
+    return start.isoformat()
+
+
+def fact_signature(
+    *,
+    group_id: str,
+    subject_key: str,
+    predicate: str,
+    value_key: str,
+    polarity: int,
+    scope: str,
+    period: str,
+) -> str:
+    """The signature of one assertion; equal inputs give equal signatures, on every machine."""
+    parts = (group_id, subject_key, predicate, value_key, str(polarity), scope, period)
+    return _digest("\x1f".join(parts))
+
+
+def successor_signature(signature: str) -> str:
+    """The signature a re-assertion takes when the holder of `signature` is no longer current."""
+    return _digest("next\x1f" + signature)
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()

@@ -1,0 +1,362 @@
+"""The one storage port. Methods are named in domain terms; no query text crosses it.
+
+A backend provides a `StoreTx` implementation (every verb, run inside one transaction) and a
+`Store` that opens read transactions (`read`) and write transactions (`transaction`). The read
+verbs on `Store` itself are defined once here and delegate to `read`, so every backend and every
+test double behaves the same way. Every call names its tenant (`group_id`); a backend filters by
+it in the query itself, so no verb can return another tenant's record.
+
+Errors: backends raise only `graph.domain.errors` classes (`StoreUnavailable` for an outage,
+`DuplicateRecord` for a unique-key collision, `LedgerHeadMoved` for a lost compare-and-set,
+`NotFound`, `InvalidInput`), translated at their boundary.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal, TypeVar
+
+from graph.domain import ledger as ledger_rules
+from graph.domain.enums import VerifyStatus
+from graph.domain.errors import InvalidInput
+from graph.domain.model import Entity, Episode, Fact, LedgerEntry, LedgerVerdict, Operation
+from graph.domain.timerules import CURRENT, TimeQuery
+
+T = TypeVar("T")
+
+MAX_LIMIT = 1000
+LEDGER_PAGE = 1000
+
+PATCHABLE_FIELDS = frozenset(
+    {
+        "invalid_at",
+        "invalidated_at",
+        "expired_at",
+        "superseded_by",
+        "supersedes",
+        "verify_status",
+        "disputed",
+        "needs_confirmation",
+        "confidence",
+    }
+)
+
+
+@dataclass(frozen=True)
+class AlignmentKey:
+    """Facts about the same subject and predicate are aligned; scope is checked by the caller."""
+
+    subject_key: str
+    predicate: str
+
+
+@dataclass(frozen=True)
+class FactFilter:
+    """Optional narrowing of a fact read, always inside one tenant."""
+
+    subject_key: str | None = None
+    predicate: str | None = None
+    scope: str | None = None
+    memory_types: tuple[str, ...] = ()
+    categories: tuple[str, ...] = ()
+    verify_statuses: tuple[str, ...] = ()
+    agent_id: str | None = None
+    run_id: str | None = None
+
+
+@dataclass(frozen=True)
+class FactQuery:
+    """A fact read: which records (filter), at which time (time), how many (limit).
+
+    `include_history=True` returns every record of the filter regardless of the time rules.
+    """
+
+    filter: FactFilter = field(default_factory=FactFilter)
+    time: TimeQuery = CURRENT
+    include_history: bool = False
+    limit: int = 100
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.limit <= MAX_LIMIT:
+            raise InvalidInput(f"limit must be between 1 and {MAX_LIMIT}", field="limit")
+
+
+@dataclass(frozen=True)
+class Scored:
+    """A search hit: the record's uuid and the channel's score (higher is better)."""
+
+    uuid: str
+    score: float
+
+
+@dataclass(frozen=True)
+class FactPatch:
+    """A change to a record's lifecycle fields (never its content, times of validity excepted)."""
+
+    uuid: str
+    changes: Mapping[str, Any]
+
+    def __post_init__(self) -> None:
+        unknown = set(self.changes) - PATCHABLE_FIELDS
+        if unknown:
+            raise InvalidInput(f"fields cannot be patched: {sorted(unknown)}", field="changes")
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """Declared differences between backends (tests read these; they never test `name`)."""
+
+    name: str
+    vector_search: Literal["exact", "approximate"]
+    fulltext_analyzer: str
+    concurrent_writers: bool
+
+
+class StoreReads(ABC):
+    """Read verbs, available in read and write transactions."""
+
+    @abstractmethod
+    def get_facts(self, group_id: str, uuids: Sequence[str]) -> list[Fact]:
+        """The tenant's records with these uuids (missing or foreign ids are skipped)."""
+
+    @abstractmethod
+    def find_by_signatures(self, group_id: str, signatures: Sequence[str]) -> dict[str, Fact]:
+        """Records holding these signatures, keyed by signature (an index seek each)."""
+
+    @abstractmethod
+    def find_aligned(
+        self, group_id: str, keys: Sequence[AlignmentKey], now: datetime
+    ) -> list[Fact]:
+        """Current records of the same subject and predicate as any key, in every scope."""
+
+    @abstractmethod
+    def facts(self, group_id: str, query: FactQuery, now: datetime) -> list[Fact]:
+        """Records visible under `query.time` (or all, with include_history), newest first."""
+
+    @abstractmethod
+    def history(self, group_id: str, subject_key: str, predicate: str | None = None) -> list[Fact]:
+        """Every record of a subject (and predicate), superseded and expired ones included,
+        in event order (valid_at, then created_at)."""
+
+    @abstractmethod
+    def get_entities(self, group_id: str, normalized: Sequence[str]) -> dict[str, Entity]:
+        """Entities by normalised name."""
+
+    @abstractmethod
+    def get_episodes(self, group_id: str, uuids: Sequence[str]) -> list[Episode]:
+        """Episodes by uuid."""
+
+    @abstractmethod
+    def fulltext(
+        self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime
+    ) -> list[Scored]:
+        """Keyword hits on fact text, subject, predicate and value (CJK-aware), best first.
+        `time=None` searches every record; otherwise only records visible under `time`."""
+
+    @abstractmethod
+    def vector(
+        self,
+        group_id: str,
+        embedding: Sequence[float],
+        limit: int,
+        time: TimeQuery | None,
+        now: datetime,
+    ) -> list[Scored]:
+        """Nearest records by cosine similarity of `fact_embedding`, best first."""
+
+    @abstractmethod
+    def neighbourhood(
+        self,
+        group_id: str,
+        entity_keys: Sequence[str],
+        hops: int,
+        limit: int,
+        time: TimeQuery | None,
+        now: datetime,
+    ) -> list[Scored]:
+        """Records one or `hops` (<= 2) edges away from the named entities; score 1/hops."""
+
+    @abstractmethod
+    def ledger_head(self, group_id: str) -> LedgerEntry | None:
+        """The last entry of the tenant's chain."""
+
+    @abstractmethod
+    def ledger_entries(self, group_id: str, after_seq: int, limit: int) -> list[LedgerEntry]:
+        """Entries with seq > after_seq, in order."""
+
+    @abstractmethod
+    def get_operation(self, event_id: str) -> Operation | None:
+        """An operation by its event id."""
+
+
+class StoreTx(StoreReads):
+    """Every verb, inside one transaction: all of it commits or none of it does."""
+
+    @abstractmethod
+    def upsert_entities(self, entities: Sequence[Entity]) -> dict[str, Entity]:
+        """Create one tenant's entities that do not exist yet (merged by normalized name);
+        returns the stored entity for every normalized name given. Mixing tenants in one
+        call is InvalidInput."""
+
+    @abstractmethod
+    def record_episodes(self, episodes: Sequence[Episode]) -> None:
+        """Store episodes and their MENTIONS links to the entities they name."""
+
+    @abstractmethod
+    def record_facts(self, facts: Sequence[Fact]) -> None:
+        """Create fact edges between their (existing) subject and object entities.
+        Raises DuplicateRecord when a uuid or signature is already held."""
+
+    @abstractmethod
+    def patch_facts(self, group_id: str, patches: Sequence[FactPatch]) -> None:
+        """Change lifecycle fields of existing records. Raises NotFound for a missing uuid."""
+
+    @abstractmethod
+    def append_ledger(
+        self, group_id: str, entries: Sequence[LedgerEntry], expected_head_seq: int
+    ) -> None:
+        """Append entries if the chain head is still `expected_head_seq`, else LedgerHeadMoved."""
+
+    @abstractmethod
+    def append_operation(self, operation: Operation) -> Operation:
+        """Log an operation; with an idempotency key already logged, return that one instead."""
+
+    @abstractmethod
+    def claim_operation(
+        self, now: datetime, lease_until: datetime, worker: str
+    ) -> Operation | None:
+        """Take the oldest PENDING operation, or a RUNNING one whose lease ran out; mark it
+        RUNNING with a new lease and one more attempt."""
+
+    @abstractmethod
+    def finish_operation(self, operation: Operation) -> None:
+        """Store an operation's final or retried state (status, result, error, lease)."""
+
+    def supersede(
+        self, group_id: str, old: Fact, new_uuid: str, invalid_at: datetime, now: datetime
+    ) -> None:
+        """Temporal update: close the old record in event time; it stays believed."""
+        self.patch_facts(group_id, [supersede_patch(old, new_uuid, invalid_at, now)])
+
+    def expire(self, group_id: str, uuids: Sequence[str], now: datetime) -> None:
+        """Correction: the store stops believing these records."""
+        self.patch_facts(group_id, [FactPatch(u, {"expired_at": now}) for u in uuids])
+
+
+def single_tenant(records: Sequence[Entity]) -> str | None:
+    """The one tenant of a batch, or InvalidInput when the batch mixes tenants."""
+    groups = {record.group_id for record in records}
+    if len(groups) > 1:
+        raise InvalidInput("one call may write only one tenant's entities", field="group_id")
+    return next(iter(groups), None)
+
+
+def supersede_patch(old: Fact, new_uuid: str, invalid_at: datetime, now: datetime) -> FactPatch:
+    if invalid_at < old.valid_at:
+        raise InvalidInput("a record cannot be closed before it became valid", field="invalid_at")
+    return FactPatch(
+        old.uuid,
+        {
+            "invalid_at": invalid_at,
+            "invalidated_at": now,
+            "superseded_by": new_uuid,
+            "verify_status": VerifyStatus.SUPERSEDED,
+        },
+    )
+
+
+class Store(ABC):
+    """A backend. Read verbs are inherited; backends implement read/transaction/close."""
+
+    capabilities: Capabilities
+
+    @abstractmethod
+    def read(self, fn: Callable[[StoreReads], T]) -> T:
+        """Run `fn` in one read transaction."""
+
+    @abstractmethod
+    def transaction(self, fn: Callable[[StoreTx], T]) -> T:
+        """Run `fn` in one write transaction; a backend may retry it on transient errors,
+        so `fn` must not have side effects outside the store."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Release connections."""
+
+    def ping(self) -> None:
+        """Raise StoreUnavailable when the store cannot answer."""
+        self.read(lambda tx: tx.ledger_head("_ping_"))
+
+    def get_facts(self, group_id: str, uuids: Sequence[str]) -> list[Fact]:
+        return self.read(lambda tx: tx.get_facts(group_id, uuids))
+
+    def find_by_signatures(self, group_id: str, signatures: Sequence[str]) -> dict[str, Fact]:
+        return self.read(lambda tx: tx.find_by_signatures(group_id, signatures))
+
+    def find_aligned(
+        self, group_id: str, keys: Sequence[AlignmentKey], now: datetime
+    ) -> list[Fact]:
+        return self.read(lambda tx: tx.find_aligned(group_id, keys, now))
+
+    def facts(self, group_id: str, query: FactQuery, now: datetime) -> list[Fact]:
+        return self.read(lambda tx: tx.facts(group_id, query, now))
+
+    def history(self, group_id: str, subject_key: str, predicate: str | None = None) -> list[Fact]:
+        return self.read(lambda tx: tx.history(group_id, subject_key, predicate))
+
+    def get_entities(self, group_id: str, normalized: Sequence[str]) -> dict[str, Entity]:
+        return self.read(lambda tx: tx.get_entities(group_id, normalized))
+
+    def get_episodes(self, group_id: str, uuids: Sequence[str]) -> list[Episode]:
+        return self.read(lambda tx: tx.get_episodes(group_id, uuids))
+
+    def fulltext(
+        self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime
+    ) -> list[Scored]:
+        return self.read(lambda tx: tx.fulltext(group_id, text, limit, time, now))
+
+    def vector(
+        self,
+        group_id: str,
+        embedding: Sequence[float],
+        limit: int,
+        time: TimeQuery | None,
+        now: datetime,
+    ) -> list[Scored]:
+        return self.read(lambda tx: tx.vector(group_id, embedding, limit, time, now))
+
+    def neighbourhood(
+        self,
+        group_id: str,
+        entity_keys: Sequence[str],
+        hops: int,
+        limit: int,
+        time: TimeQuery | None,
+        now: datetime,
+    ) -> list[Scored]:
+        return self.read(lambda tx: tx.neighbourhood(group_id, entity_keys, hops, limit, time, now))
+
+    def ledger_head(self, group_id: str) -> LedgerEntry | None:
+        return self.read(lambda tx: tx.ledger_head(group_id))
+
+    def get_operation(self, event_id: str) -> Operation | None:
+        return self.read(lambda tx: tx.get_operation(event_id))
+
+    def verify_ledger(self, group_id: str) -> LedgerVerdict:
+        """Walk the tenant's chain page by page; report the first entry that does not verify."""
+        return ledger_rules.verify(self._ledger_pages(group_id))
+
+    def _ledger_pages(self, group_id: str) -> Iterator[LedgerEntry]:
+        after = 0
+        while True:
+            page = self._ledger_page(group_id, after)
+            yield from page
+            if len(page) < LEDGER_PAGE:
+                return
+            after = page[-1].seq
+
+    def _ledger_page(self, group_id: str, after: int) -> list[LedgerEntry]:
+        return self.read(lambda tx: tx.ledger_entries(group_id, after, LEDGER_PAGE))

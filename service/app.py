@@ -1,0 +1,112 @@
+"""The ASGI application: REST endpoints over the use cases, one error shape for everything."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from graph.domain.errors import PalimpsestError, PayloadTooLarge
+from service.bootstrap import Container
+from service.errors import body_for, error_body, status_for
+
+log = logging.getLogger("palimpsest")
+
+HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "payload_too_large"}
+
+
+def create_app(container: Container) -> FastAPI:
+    app = FastAPI(
+        title="Palimpsest memory",
+        version="0.1.0",
+        description="Bitemporal graph memory for AI agents: facts are never overwritten; "
+        "ask what is true now, what was true as of a date, and what was believed when.",
+    )
+    app.state.container = container
+    install_error_handlers(app)
+    app.add_middleware(BodyLimit, limit=container.settings.max_body_bytes)
+
+    @app.get("/healthz", tags=["health"])
+    def healthz() -> dict[str, str]:
+        """Liveness and store reachability: `{"status": "ok", "backend": "sqlite"}`."""
+        container.store.ping()
+        return {"status": "ok", "backend": container.store.capabilities.name}
+
+    return app
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(PalimpsestError)
+    async def domain_error(_: Request, exc: PalimpsestError) -> JSONResponse:
+        return JSONResponse(body_for(exc), status_code=status_for(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = [_problem(item) for item in exc.errors()]
+        first = problems[0] if problems else {"field": "body", "message": "invalid request"}
+        body = error_body(
+            "invalid_input",
+            f"{first['field']}: {first['message']}",
+            {"field": first["field"], "errors": problems},
+        )
+        return JSONResponse(body, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = HTTP_CODES.get(exc.status_code, "http_error")
+        return JSONResponse(error_body(code, str(exc.detail)), status_code=exc.status_code)
+
+    @app.exception_handler(Exception)
+    async def unexpected(_: Request, exc: Exception) -> JSONResponse:
+        log.exception("unexpected error", exc_info=exc)
+        return JSONResponse(
+            error_body("internal", "internal error; this is a bug"), status_code=500
+        )
+
+
+def _problem(item: Any) -> dict[str, str]:
+    """One validation problem without echoing the input (it may hold a secret)."""
+    loc = [str(part) for part in item.get("loc", ()) if part not in ("body", "query", "path")]
+    return {"field": ".".join(loc) or "body", "message": str(item.get("msg", "invalid"))}
+
+
+class BodyLimit:
+    """Reject request bodies over the configured size with 413, before parsing them."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers", [])).get(b"content-length")
+        if declared is not None and declared.isdigit() and int(declared) > self.limit:
+            await self._reject(send)
+            return
+        seen = 0
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.limit:
+                raise PayloadTooLarge(f"request body over {self.limit} bytes", field="body")
+            return message
+
+        await self.app(scope, limited, send)
+
+    async def _reject(self, send: Send) -> None:
+        error = PayloadTooLarge(f"request body over {self.limit} bytes", field="body")
+        response = JSONResponse(body_for(error), status_code=413)
+        await response({"type": "http"}, _no_receive, send)
+
+
+async def _no_receive() -> Message:
+    return {"type": "http.disconnect"}

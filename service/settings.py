@@ -1,0 +1,40 @@
+"""Typed settings, read once at the edge from `PALIMPSEST_*` environment variables.
+
+The embedded store is the default; nothing else is needed to start. `graph/` and `extractors/`
+never read the environment: everything they need is passed in from here.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+def default_data_dir() -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "palimpsest"
+
+
+class Settings(BaseSettings):
+    """Every setting, with the environment variable that sets it (prefix PALIMPSEST_)."""
+
+    model_config = SettingsConfigDict(env_prefix="PALIMPSEST_", extra="ignore")
+
+    backend: Literal["sqlite", "neo4j"] = "sqlite"
+    data_dir: Path = Field(default_factory=default_data_dir)
+    neo4j_uri: str = "bolt://127.0.0.1:7687"
+    neo4j_user: str = "neo4j"
+    neo4j_password: SecretStr | None = None
+    neo4j_database: str = "neo4j"
+    embedding_dimensions: int = Field(default=512, ge=8, le=4096)
+    host: str = "127.0.0.1"
+    port: int = Field(default=8000, ge=1, le=65535)
+    max_body_bytes: int = Field(default=2_000_000, ge=1_000)
+
+    @property
+    def sqlite_path(self) -> Path:
+        return self.data_dir / "palimpsest.db"

@@ -1,0 +1,96 @@
+"""Storage conformance: the durable operation log."""
+
+from __future__ import annotations
+
+import threading
+
+from graph.domain.enums import OperationStatus
+from graph.domain.model import Operation
+from graph.ports import Store
+from tests.builders import days, new_id
+from tests.conftest import T0
+
+G = "u_alice"
+
+
+def op(created_offset_days: float = 0, key: str | None = None, group_id: str = G) -> Operation:
+    at = T0 + days(created_offset_days)
+    return Operation(
+        event_id=new_id(),
+        group_id=group_id,
+        payload={"messages": "hi"},
+        idempotency_key=key,
+        created_at=at,
+        updated_at=at,
+    )
+
+
+def log(store: Store, operation: Operation) -> Operation:
+    return store.transaction(lambda tx: tx.append_operation(operation))
+
+
+def claim(store: Store, now_offset_days: float = 0, worker: str = "w1") -> Operation | None:
+    now = T0 + days(now_offset_days)
+    return store.transaction(lambda tx: tx.claim_operation(now, now + days(0.01), worker))
+
+
+def test_operations_are_logged_and_read_back(store: Store) -> None:
+    logged = log(store, op())
+    assert store.get_operation(logged.event_id) == logged
+    assert store.get_operation("missing") is None
+
+
+def test_an_idempotency_key_logs_once(store: Store) -> None:
+    first = log(store, op(key="k-1"))
+    second = log(store, op(key="k-1"))
+    other_tenant = log(store, op(key="k-1", group_id="u_bob"))
+    assert second.event_id == first.event_id
+    assert other_tenant.event_id != first.event_id
+
+
+def test_claims_take_the_oldest_pending_and_mark_it_running(store: Store) -> None:
+    newer = log(store, op(1))
+    older = log(store, op(0))
+    claimed = claim(store, 2)
+    assert claimed is not None and claimed.event_id == older.event_id
+    assert (claimed.status, claimed.attempts, claimed.worker) == (OperationStatus.RUNNING, 1, "w1")
+    assert claim(store, 2).event_id == newer.event_id  # type: ignore[union-attr]
+    assert claim(store, 2) is None
+
+
+def test_a_lapsed_lease_is_claimed_again_and_finished_work_is_not(store: Store) -> None:
+    logged = log(store, op())
+    first = claim(store, 0)
+    assert first is not None
+    assert claim(store, 0.005) is None
+    again = claim(store, 1, worker="w2")
+    assert again is not None and again.event_id == logged.event_id and again.attempts == 2
+    done = again.model_copy(
+        update={
+            "status": OperationStatus.SUCCEEDED,
+            "result": {"results": []},
+            "lease_until": None,
+            "updated_at": T0 + days(1),
+        }
+    )
+    store.transaction(lambda tx: tx.finish_operation(done))
+    assert store.get_operation(logged.event_id) == done
+    assert claim(store, 5) is None
+
+
+def test_concurrent_workers_never_claim_the_same_operation(store: Store) -> None:
+    logged = {log(store, op(i / 1000)).event_id for i in range(12)}
+    claimed: list[str] = []
+    lock = threading.Lock()
+
+    def worker(name: str) -> None:
+        while (item := claim(store, 1, worker=name)) is not None:
+            with lock:
+                claimed.append(item.event_id)
+
+    threads = [threading.Thread(target=worker, args=(f"w{i}",)) for i in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(claimed) == sorted(logged)

@@ -1,0 +1,95 @@
+"""Storage conformance: keyword, vector and neighbourhood primitives, tenant-scoped."""
+
+from __future__ import annotations
+
+from graph.domain.timerules import CURRENT, Period, TimeQuery
+from graph.ports import Store
+from tests.builders import days, fact, record, unit_vector
+from tests.conftest import T0
+
+G = "u_alice"
+OTHER = "u_bob"
+
+
+def test_keyword_search_finds_english_chinese_and_identifiers(store: Store) -> None:
+    berlin, beijing, invoice = record(
+        store,
+        fact(G, "alice", "lives_in", "Berlin", valid_at=T0, text="Alice moved to Berlin in 2023"),
+        fact(G, "alice", "works_at", "A公司", valid_at=T0, text="我在北京的公司是A公司"),
+        fact(G, "alice", "paid", "INV-2024-001", valid_at=T0, text="Invoice INV-2024-001 is paid"),
+    )
+    record(store, fact(OTHER, "bob", "lives_in", "Berlin", valid_at=T0, text="Bob lives in Berlin"))
+
+    def hits(text: str) -> list[str]:
+        return [s.uuid for s in store.fulltext(G, text, 10, None, T0)]
+
+    assert hits("berlin") == [berlin.uuid]
+    assert hits("北京") == [beijing.uuid]
+    assert hits("INV-2024-001") == [invoice.uuid]
+    assert hits("nothing-like-this") == []
+    assert hits("   ") == []
+
+
+def test_keyword_search_respects_the_time_question(store: Store) -> None:
+    old, new = record(
+        store,
+        fact(G, "alice", "lives_in", "Paris", valid_at=T0 - days(400), text="Alice lives in Paris"),
+        fact(
+            G, "alice", "lives_in", "Berlin", valid_at=T0 - days(10), text="Alice lives in Berlin"
+        ),
+    )
+    store.transaction(lambda tx: tx.supersede(G, old, new.uuid, new.valid_at, T0))
+    last_year = Period.point(T0 - days(200))
+    assert store.fulltext(G, "alice lives", 10, CURRENT, T0)[0].uuid == new.uuid
+    assert [s.uuid for s in store.fulltext(G, "alice lives", 10, CURRENT, T0)] == [new.uuid]
+    assert [s.uuid for s in store.fulltext(G, "paris", 10, TimeQuery(as_of=last_year), T0)] == [
+        old.uuid
+    ]
+    assert len(store.fulltext(G, "alice", 10, None, T0)) == 2
+
+
+def test_vector_search_ranks_by_cosine_within_the_tenant(store: Store) -> None:
+    near, far = record(
+        store,
+        fact(G, "a", "p", "near", valid_at=T0, embedding=unit_vector(0, 1)),
+        fact(G, "a", "p", "far", valid_at=T0, embedding=unit_vector(7)),
+    )
+    record(store, fact(OTHER, "b", "p", "theirs", valid_at=T0, embedding=unit_vector(0)))
+    hits = store.vector(G, unit_vector(0), 5, None, T0)
+    assert [h.uuid for h in hits] == [near.uuid, far.uuid]
+    assert hits[0].score > hits[1].score
+
+
+def test_vector_search_respects_the_time_question(store: Store) -> None:
+    earlier = T0 - days(2)
+    gone, kept = record(
+        store,
+        fact(G, "a", "p", "gone", valid_at=earlier, embedding=unit_vector(0)),
+        fact(G, "a", "p", "kept", valid_at=earlier, embedding=unit_vector(3)),
+    )
+    store.transaction(lambda tx: tx.expire(G, [gone.uuid], T0))
+    assert [h.uuid for h in store.vector(G, unit_vector(0), 5, CURRENT, T0)] == [kept.uuid]
+    before = TimeQuery(known_at=T0 - days(1))
+    assert [h.uuid for h in store.vector(G, unit_vector(0), 5, before, T0)] == [
+        gone.uuid,
+        kept.uuid,
+    ]
+
+
+def test_neighbourhood_walks_one_and_two_hops(store: Store) -> None:
+    lives, works, located = record(
+        store,
+        fact(G, "alice", "lives_in", "Berlin", valid_at=T0),
+        fact(G, "alice", "works_at", "Acme", valid_at=T0),
+        fact(G, "acme", "located_in", "Munich", valid_at=T0),
+    )
+    record(store, fact(OTHER, "berlin", "in", "Germany", valid_at=T0))
+    one = store.neighbourhood(G, ["berlin"], 1, 10, None, T0)
+    two = store.neighbourhood(G, ["berlin"], 2, 10, None, T0)
+    assert [s.uuid for s in one] == [lives.uuid]
+    assert {s.uuid: s.score for s in two} == {lives.uuid: 1.0, works.uuid: 0.5}
+    assert {s.uuid for s in store.neighbourhood(G, ["acme"], 1, 10, None, T0)} == {
+        works.uuid,
+        located.uuid,
+    }
+    assert store.neighbourhood(OTHER, ["alice"], 2, 10, None, T0) == []

@@ -1,0 +1,112 @@
+"""Shared fixtures. `store` runs a test once per backend: the embedded store and a real Neo4j.
+
+The Neo4j run needs a server (`tools/neo4j/neo4j.sh start`); `.ci/run` starts one. When it
+cannot be reached the tests FAIL, they are never skipped. `--backends=sqlite` runs only the
+embedded half, for quick local work.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from datetime import UTC, datetime
+
+import pytest
+
+from graph.backends.sqlite import SqliteStore
+from graph.domain.clock import ManualClock
+from graph.ports import Store
+
+ALL_BACKENDS = ("sqlite", "neo4j")
+NEO4J_URI = os.environ.get("PALIMPSEST_TEST_NEO4J_URI", "bolt://127.0.0.1:7687")
+T0 = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--backends",
+        default=",".join(ALL_BACKENDS),
+        help="comma-separated backends for the conformance suite (default: sqlite,neo4j)",
+    )
+
+
+def selected_backends(config: pytest.Config) -> list[str]:
+    names = [n.strip() for n in str(config.getoption("--backends")).split(",") if n.strip()]
+    unknown = set(names) - set(ALL_BACKENDS)
+    if unknown:
+        raise pytest.UsageError(f"unknown backends: {sorted(unknown)}")
+    return names
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "backend" in metafunc.fixturenames:
+        metafunc.parametrize("backend", selected_backends(metafunc.config), scope="session")
+
+
+@pytest.fixture(scope="session")
+def neo4j_store() -> Iterator[Store]:
+    from graph.backends.neo4j.store import Neo4jStore
+
+    try:
+        store = Neo4jStore(NEO4J_URI, connection_timeout=5.0)
+    except Exception as exc:  # the suite must fail loudly, never skip
+        pytest.fail(
+            f"Neo4j is not reachable at {NEO4J_URI}: {exc}. Start it with "
+            "`tools/neo4j/neo4j.sh start && tools/neo4j/neo4j.sh wait`, or run with "
+            "--backends=sqlite for the embedded half only.",
+            pytrace=False,
+        )
+    yield store
+    store.close()
+
+
+def wipe_neo4j(store: Store) -> None:
+    while store.run_admin("admin_wipe", batch=10_000)[0]["deleted"]:  # type: ignore[attr-defined]
+        pass
+
+
+@pytest.fixture
+def store(backend: str, request: pytest.FixtureRequest) -> Iterator[Store]:
+    """A clean store of each backend."""
+    if backend == "sqlite":
+        sqlite = SqliteStore(":memory:")
+        yield sqlite
+        sqlite.close()
+        return
+    neo4j: Store = request.getfixturevalue("neo4j_store")
+    wipe_neo4j(neo4j)
+    yield neo4j
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock(T0)
+
+
+@pytest.fixture(scope="session")
+def shared_store(backend: str, request: pytest.FixtureRequest) -> Iterator[Store]:
+    """One store per backend for the whole session; property tests isolate by tenant."""
+    if backend == "sqlite":
+        sqlite = SqliteStore(":memory:")
+        yield sqlite
+        sqlite.close()
+        return
+    neo4j: Store = request.getfixturevalue("neo4j_store")
+    wipe_neo4j(neo4j)
+    yield neo4j
+
+
+@pytest.fixture
+def tamper(backend: str) -> object:
+    """Rewrite one stored ledger entry's action behind the port's back."""
+
+    def sqlite_tamper(store: Store, group_id: str, seq: int, action: str) -> None:
+        conn = store._writer  # type: ignore[attr-defined]
+        conn.execute(
+            "UPDATE ledger SET action = ? WHERE group_id = ? AND seq = ?", (action, group_id, seq)
+        )
+
+    def neo4j_tamper(store: Store, group_id: str, seq: int, action: str) -> None:
+        store.run_admin("admin_ledger_tamper", group_id=group_id, seq=seq, action=action)  # type: ignore[attr-defined]
+
+    return sqlite_tamper if backend == "sqlite" else neo4j_tamper
