@@ -1,0 +1,398 @@
+"""Time expressions: find them in English and Chinese text and resolve them against a reference.
+
+Public API: `find_times` (free text) and `parse_time_argument` (API arguments). The language
+rules live in `temporal_en` and `temporal_zh`; this module holds the public API and the shared,
+language-neutral parts: calendar arithmetic, overlap selection, role markers and ISO dates.
+No network, no models: regular expressions plus `dateutil.relativedelta`.
+
+Conventions (callers rely on these):
+* Every result is a period [start, end) in the reference's time zone: `start` is the first
+  instant of the named period, `end` the first instant after it. Calendar arithmetic only:
+  "1 month ago" from 2024-03-31 is 2024-02-29, "a year ago" from 2024-02-29 is 2023-02-28.
+* Weeks run Monday..Sunday (ISO). "last week" / 上周 is the whole previous week (WEEK).
+* "N days/weeks/months/years ago" / N天前 / 三个月前 is the one day that far back (DAY);
+  "N days from now" / 三天后 the day that far ahead; 三年以来 the day three years back, role
+  `since`. Vague counts are approximate: "a couple of" = 2, "a few" / "several" / 几 = 3, 多.
+* Weekdays: "last Wednesday" is the most recent Wednesday strictly before the reference day;
+  "this Friday" / 本周五 the Friday of the reference's week; "next Monday" / 下周一 the Monday
+  of the following week; 上周三 the Wednesday of the previous week. A bare weekday ("on
+  Friday", 周五) is the most recent such day on or before the reference, or the first one on or
+  after it when its sentence has a future marker (will, 'll, going to, next, tomorrow, 要去,
+  打算, 明天...) or follows "for" / "by" ("booked the flight for Friday"). A weekday range in
+  Chinese (周一到周五) is a weekly schedule: no mention.
+* A month without a year ("in March", 3月) is the most recent March not after the reference's
+  month; a month and day without a year ("June 1", 6月1日) takes the reference's year.
+* Parts of periods are approximate: the beginning / middle / end of a year is its January /
+  June / December (MONTH); of a month its first seven days, the seven days from the 12th, or
+  its last seven days (WEEK). "earlier this month" is the month itself, approximate.
+* Seasons (northern hemisphere, meteorological) are approximate three-month periods with
+  QUARTER granularity starting 1 March / June / September / December; "winter 2023" starts
+  in December 2023.
+* Spans include the words that change the meaning (since, until, from ... to, about; 从, 以来,
+  直到 ... 为止, 大约, 左右) and leave out plain prepositions (in, on, during, of).
+* An English bare year counts only after a preposition ("in 2023", "since 2020"); numbers in
+  identifiers, versions and model names (INV-2024-001, 5.8.4, RTX 4090) are never times.
+* Clock times are not read from free text: `find_times` never returns INSTANT.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, date, datetime, timedelta, tzinfo
+from typing import Literal
+
+from dateutil.relativedelta import relativedelta
+
+from extractors.schema import TimeMention, TimeRole
+from graph.domain.enums import Granularity
+from graph.domain.errors import InvalidTime
+
+G = Granularity
+YEAR = r"(?:19|20)\d{2}"
+L = r"(?<![A-Za-z0-9_$#/.\-])"
+"""ASCII left boundary: `\\b` would treat CJK characters as word characters."""
+R = r"(?![A-Za-z0-9_%]|[-./:]\d)"
+"""ASCII right boundary: no letter, digit, or identifier/version continuation (-001, .11)."""
+SENTENCE_END = re.compile(r"[.!?;\n。！？；]")
+_SENTENCE_WINDOW = 400
+_MARKER_WINDOW = 40
+"""How far back a sentence or a marker is looked for (keeps long texts linear)."""
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A time expression found by a rule: span, first day of the period, granularity."""
+
+    start: int
+    end: int
+    day: date
+    granularity: Granularity
+    approximate: bool = False
+    role: TimeRole = "at"
+    needs_marker: bool = False
+    """Keep only if a marker ("in", "since", ...) attaches: bare years and month names."""
+
+
+Handler = Callable[[re.Match[str], date], Hit | None]
+Rule = tuple[re.Pattern[str], Handler]
+Finder = Callable[[str, date], list[Hit]]
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A word next to a time expression that sets its role or makes it approximate."""
+
+    role: TimeRole | None = None
+    in_span: bool = True
+    approximate: bool = False
+    opens: bool = False
+    """A range opener ("from", "between", 从): a later `needs_opener` marker may attach."""
+    needs_opener: bool = False
+    """Only right after an opener's expression: "to" in "from 2020 to 2023"."""
+
+
+@dataclass(frozen=True)
+class MarkerSet:
+    before: re.Pattern[str]
+    """Matches at the end of the text before a hit (`$` at the hit); group "m" is the marker."""
+    after: re.Pattern[str]
+    """Matches at the start of the text after a hit; group "m" is the marker."""
+    table: Mapping[str, Marker]
+
+    def lookup(self, word: str) -> Marker:
+        return self.table[norm(word)]
+
+
+# --------------------------------------------------------------------------- calendar helpers
+
+
+def norm(words: str) -> str:
+    return " ".join(words.lower().split())
+
+
+def shift(day: date, **delta: int) -> date:
+    """Calendar arithmetic: `shift(d, months=-1)` clips to the month's last day."""
+    result: date = day + relativedelta(**delta)
+    return result
+
+
+def step(day: date, granularity: Granularity, n: int) -> date:
+    """`day` moved by `n` periods of `granularity`."""
+    if granularity is G.WEEK:
+        return shift(day, weeks=n)
+    if granularity is G.MONTH:
+        return shift(day, months=n)
+    if granularity is G.QUARTER:
+        return shift(day, months=3 * n)
+    if granularity is G.YEAR:
+        return shift(day, years=n)
+    return shift(day, days=n)
+
+
+def period_start(day: date, granularity: Granularity) -> date:
+    """The first day of the period of `granularity` that contains `day`."""
+    if granularity is G.WEEK:
+        return day - timedelta(days=day.weekday())
+    if granularity is G.MONTH:
+        return day.replace(day=1)
+    if granularity is G.QUARTER:
+        return date(day.year, 3 * ((day.month - 1) // 3) + 1, 1)
+    if granularity is G.YEAR:
+        return date(day.year, 1, 1)
+    return day
+
+
+def relative_period(today: date, granularity: Granularity, offset: int) -> date:
+    """First day of this (0), last (-1) or next (+1) week/month/quarter/year."""
+    return step(period_start(today, granularity), granularity, offset)
+
+
+def valid_date(year: int, month: int, day: int) -> date | None:
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
+
+
+def recent_month(today: date, month: int) -> date:
+    """The most recent `month` (1-12) not after the reference's month."""
+    return date(today.year if month <= today.month else today.year - 1, month, 1)
+
+
+def weekday_in_week(today: date, weekday: int, weeks: int) -> date:
+    """`weekday` (0 = Monday) of this week (0), last week (-1) or next week (+1)."""
+    return period_start(today, G.WEEK) + timedelta(days=7 * weeks + weekday)
+
+
+def nearest_weekday(today: date, weekday: int, *, future: bool, strict: bool = False) -> date:
+    """The closest `weekday` on or before `today` (on or after it if `future`)."""
+    delta = (weekday - today.weekday()) % 7 if future else (today.weekday() - weekday) % 7
+    if strict and delta == 0:
+        delta = 7
+    return today + timedelta(days=delta if future else -delta)
+
+
+def part_of(start: date, granularity: Granularity, part: str) -> tuple[date, Granularity]:
+    """The beginning / middle / end of a year (a MONTH) or of a month (a WEEK)."""
+    if granularity is G.YEAR:
+        return date(start.year, {"begin": 1, "mid": 6, "end": 12}[part], 1), G.MONTH
+    if part == "end":
+        return shift(start, months=1, days=-7), G.WEEK
+    return start.replace(day=12 if part == "mid" else 1), G.WEEK
+
+
+def sentence_around(text: str, start: int, end: int) -> str:
+    """The sentence (clause up to . ! ? ; or a newline) containing text[start:end]."""
+    window = max(0, start - _SENTENCE_WINDOW)
+    left = max((m.end() for m in SENTENCE_END.finditer(text, window, start)), default=window)
+    right = SENTENCE_END.search(text, end)
+    return text[left : right.start() if right else len(text)]
+
+
+def make(
+    m: re.Match[str],
+    day: date,
+    granularity: Granularity,
+    *,
+    approximate: bool = False,
+    needs_marker: bool = False,
+) -> Hit:
+    return Hit(m.start(), m.end(), day, granularity, approximate, "at", needs_marker)
+
+
+# --------------------------------------------------------------------------- running rules
+
+
+def run_rules(rules: Sequence[Rule], text: str, today: date) -> list[Hit]:
+    """Every hit of every rule; a date out of range (year 0 or 10000) is no hit."""
+    found: list[Hit] = []
+    for pattern, handler in rules:
+        for m in pattern.finditer(text):
+            try:
+                hit = handler(m, today)
+                if hit is not None:
+                    step(hit.day, hit.granularity, 1)
+                    found.append(hit)
+            except (ValueError, OverflowError):
+                continue
+    return found
+
+
+def select(hits: Iterable[Hit]) -> list[Hit]:
+    """Non-overlapping hits in text order: the earliest start wins, then the longest."""
+    chosen: list[Hit] = []
+    for hit in sorted(hits, key=lambda h: (h.start, h.start - h.end)):
+        if not chosen or hit.start >= chosen[-1].end:
+            chosen.append(hit)
+    return chosen
+
+
+def attach_markers(text: str, hits: Sequence[Hit], markers: MarkerSet) -> list[Hit]:
+    """Extend hits with their role/approximation markers; drop `needs_marker` hits without."""
+    out: list[Hit] = []
+    opener_end = -1
+    for i, hit in enumerate(hits):
+        low = max(out[-1].end if out else 0, hit.start - _MARKER_WINDOW)
+        high = hits[i + 1].start if i + 1 < len(hits) else len(text)
+        new, opened = _attach(text, hit, markers, (low, high), opener_end)
+        if new is not None:
+            out.append(new)
+        opener_end = new.end if new is not None and opened else -1
+    return out
+
+
+def _attach(
+    text: str, hit: Hit, ms: MarkerSet, bounds: tuple[int, int], opener_end: int
+) -> tuple[Hit | None, bool]:
+    found = opened = False
+    for _ in range(2):  # at most two prefixes: "since about 2020"
+        pre = ms.before.search(text, bounds[0], hit.start)
+        if pre is None:
+            break
+        marker = ms.lookup(pre.group("m"))
+        if marker.needs_opener and not _follows_opener(text, opener_end, pre.start("m")):
+            break
+        hit = _apply(hit, marker, start=pre.start("m"))
+        found, opened = True, opened or marker.opens
+    post = ms.after.match(text, hit.end, bounds[1])
+    if post is not None:
+        hit, found = _apply(hit, ms.lookup(post.group("m")), end=post.end("m")), True
+    if hit.needs_marker and not found:
+        return None, False
+    return replace(hit, needs_marker=False), opened
+
+
+def _follows_opener(text: str, opener_end: int, marker_start: int) -> bool:
+    return opener_end >= 0 and not text[opener_end:marker_start].strip()
+
+
+def _apply(hit: Hit, marker: Marker, *, start: int | None = None, end: int | None = None) -> Hit:
+    return replace(
+        hit,
+        start=start if start is not None and marker.in_span else hit.start,
+        end=end if end is not None and marker.in_span else hit.end,
+        role=marker.role or hit.role,
+        approximate=hit.approximate or marker.approximate,
+    )
+
+
+# --------------------------------------------------------------------------- ISO dates
+
+
+def _iso(m: re.Match[str], today: date) -> Hit | None:
+    day = valid_date(int(m.group("y")), int(m.group("mo")), int(m.group("d")))
+    return None if day is None else make(m, day, G.DAY)
+
+
+ISO_RULES: tuple[Rule, ...] = (
+    (
+        re.compile(
+            L + rf"(?P<y>{YEAR})(?P<sep>[-/])(?P<mo>\d{{1,2}})(?P=sep)(?P<d>\d{{1,2}})"
+            r"(?:(?=T\d)|(?![A-Za-z0-9_%]|[-./:]\d))"
+        ),
+        _iso,
+    ),
+)
+"""2023-06-01, 2023/6/1 (also the date part of 2023-06-01T10:00): language-neutral."""
+
+
+# --------------------------------------------------------------------------- public API
+
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_LATIN = re.compile(r"[A-Za-z]")
+
+
+def find_times(
+    text: str, reference: datetime, *, lang: Literal["en", "zh"] | None = None
+) -> list[TimeMention]:
+    """All time expressions in `text`, resolved against the aware `reference`.
+
+    `lang` None detects: CJK characters run the Chinese rules, Latin letters the English
+    rules (mixed text runs both). Results are non-overlapping and in text order.
+    """
+    tz = reference.tzinfo
+    if tz is None or reference.utcoffset() is None:
+        raise InvalidTime("the reference time must be timezone-aware", field="reference")
+    today = reference.date()
+    hits = [hit for finder in _finders(text, lang) for hit in finder(text, today)]
+    return [_mention(text, hit, tz) for hit in select(hits)]
+
+
+def _finders(text: str, lang: str | None) -> list[Finder]:
+    # The rule modules import the helpers above, so they are imported here, not at the top.
+    from extractors import temporal_en, temporal_zh
+
+    if lang is not None:
+        finders = {"en": temporal_en.find, "zh": temporal_zh.find}
+        if lang not in finders:
+            raise ValueError(f"unsupported language: {lang!r}")
+        return [finders[lang]]
+    chosen: list[Finder] = [temporal_zh.find] if _CJK.search(text) else []
+    if _LATIN.search(text) or not chosen:
+        chosen.append(temporal_en.find)
+    return chosen
+
+
+def _midnight(day: date, tz: tzinfo) -> datetime:
+    return datetime(day.year, day.month, day.day, tzinfo=tz)
+
+
+def _mention(text: str, hit: Hit, tz: tzinfo) -> TimeMention:
+    return TimeMention(
+        text=text[hit.start : hit.end],
+        span=(hit.start, hit.end),
+        start=_midnight(hit.day, tz),
+        end=_midnight(step(hit.day, hit.granularity, 1), tz),
+        granularity=hit.granularity,
+        role=hit.role,
+        approximate=hit.approximate,
+    )
+
+
+_ARG_PERIOD = re.compile(r"(?P<y>\d{4})(?:-(?P<mo>\d{2})(?:-(?P<d>\d{2}))?)?")
+_ARG_INSTANT = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}.*")
+
+
+def parse_time_argument(value: str, *, field: str) -> TimeMention:
+    """An API time argument: 2024, 2024-06, 2024-06-01 (UTC periods) or an ISO datetime.
+
+    A naive datetime means UTC; a datetime is an INSTANT whose `end` is one microsecond later.
+    Anything else raises `InvalidTime` naming `field`.
+    """
+    text = value.strip() if isinstance(value, str) else ""
+    try:
+        period = _ARG_PERIOD.fullmatch(text)
+        if period is not None:
+            return _arg_period(value, period)
+        if _ARG_INSTANT.fullmatch(text):
+            return _arg_instant(value, datetime.fromisoformat(text))
+    except (ValueError, OverflowError) as exc:
+        raise InvalidTime(f"not a valid date or time: {value!r}", field=field) from exc
+    raise InvalidTime(f"not a valid date or time: {value!r}", field=field)
+
+
+def _arg_period(value: str, m: re.Match[str]) -> TimeMention:
+    month, day = m.group("mo"), m.group("d")
+    granularity = G.DAY if day else G.MONTH if month else G.YEAR
+    start = date(int(m.group("y")), int(month or 1), int(day or 1))
+    return TimeMention(
+        text=value,
+        span=(0, len(value)),
+        start=_midnight(start, UTC),
+        end=_midnight(step(start, granularity, 1), UTC),
+        granularity=granularity,
+    )
+
+
+def _arg_instant(value: str, moment: datetime) -> TimeMention:
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return TimeMention(
+        text=value,
+        span=(0, len(value)),
+        start=moment,
+        end=moment + timedelta(microseconds=1),
+        granularity=G.INSTANT,
+    )

@@ -1,0 +1,311 @@
+"""English time-expression rules for `extractors.temporal` (its docstring has the conventions).
+
+Guards against false positives: month names are matched case-insensitively except "March",
+"May" and "Mar", which must be capitalised ("I may go", "we march" are not months); a month
+name alone counts only after a preposition ("in March"); weekdays are full names (abbreviations
+only after last/this/next), so "We" is never Wednesday; a bare year counts only after a
+preposition and not before an unknown lowercase word ("of 2000 people" is a quantity).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+
+from extractors.temporal import (
+    ISO_RULES,
+    YEAR,
+    G,
+    Hit,
+    L,
+    Marker,
+    MarkerSet,
+    R,
+    Rule,
+    attach_markers,
+    make,
+    nearest_weekday,
+    norm,
+    part_of,
+    recent_month,
+    relative_period,
+    run_rules,
+    select,
+    sentence_around,
+    shift,
+    valid_date,
+    weekday_in_week,
+)
+
+_I = re.IGNORECASE
+_MONTH_FULL = (
+    r"(?P<mon>(?-i:March|May)|january|february|april|june|july|august|september|october"
+    r"|november|december)"
+)
+_MONTH_ANY = (
+    r"(?P<mon>(?-i:March|May)|january|february|april|june|july|august|september|october"
+    r"|november|december|(?:(?-i:Mar)|jan|feb|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?)"
+)
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_WD_FULL = r"(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_WD_ANY = (
+    r"(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+    r"|(?:mon|tues|tue|wed|thurs|thur|thu|fri|sat|sun)\.?)"
+)
+_WEEKDAYS = ("mo", "tu", "we", "th", "fr", "sa", "su")
+_ORD = r"(?:st|nd|rd|th)?"
+_MOD = {"last": -1, "previous": -1, "this": 0, "current": 0, "the": 0, "next": 1, "coming": 1}
+_UNITS = {"week": G.WEEK, "month": G.MONTH, "quarter": G.QUARTER, "year": G.YEAR}
+_DAY_WORDS = {
+    "the day before yesterday": -2,
+    "yesterday": -1,
+    "last night": -1,
+    "today": 0,
+    "tonight": 0,
+    "this morning": 0,
+    "this afternoon": 0,
+    "this evening": 0,
+    "tomorrow": 1,
+    "the day after tomorrow": 2,
+}
+_NUMBERS = {
+    word: i
+    for i, word in enumerate([
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+        "eighteen", "nineteen", "twenty",
+    ])
+} | {"a": 1, "an": 1, "thirty": 30, "forty": 40, "fifty": 50, "hundred": 100}  # fmt: skip
+_VAGUE = {"a couple of": 2, "a couple": 2, "couple of": 2, "a few": 3, "few": 3, "several": 3}
+_NUM = (
+    r"(?P<n>\d{1,4}|a\s+couple(?:\s+of)?|couple\s+of|a\s+few|few|several|half\s+an?|"
+    + "|".join(sorted(_NUMBERS, key=len, reverse=True))
+    + ")"
+)
+_PARTS = {"beginning": "begin", "start": "begin", "early": "begin", "middle": "mid", "mid": "mid"}
+_SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
+_FUTURE = re.compile(
+    r"\b(?:will|shall|going\s+to|gonna|plan(?:s|ning|ned)?\s+to|intends?\s+to|tomorrow|"
+    r"next|upcoming|coming|soon)\b|['’]ll\b|\bwon['’]t\b",
+    _I,
+)
+_FUTURE_BEFORE = re.compile(r"(?<![A-Za-z])(?:for|by)\s+$", _I)
+"""A target or deadline ("booked the flight for Friday", "by Monday") looks forward."""
+_YEAR_FOLLOWERS = frozenset([
+    "and", "or", "to", "until", "till", "through", "when", "while", "after", "before", "but",
+    "so", "as", "because", "since", "then", "i", "we", "you", "he", "she", "they", "it", "my",
+    "our", "your", "his", "her", "their", "the", "a", "an", "this", "that", "there", "was",
+    "were", "is", "are", "had", "have", "has", "did", "also", "already", "still", "just",
+    "only", "onward", "onwards",
+])  # fmt: skip
+"""Lowercase words that may follow a bare year ("in 2023 we moved"); others make it a count."""
+_NEXT_WORD = re.compile(r"\s+([a-z]+)")
+
+
+def _month(m: re.Match[str]) -> int:
+    return _MONTHS.index(m.group("mon")[:3].lower()) + 1
+
+
+def _weekday(m: re.Match[str]) -> int:
+    return _WEEKDAYS.index(m.group("wd")[:2].lower())
+
+
+def _rel_day(m: re.Match[str], today: date) -> Hit:
+    return make(m, today + timedelta(days=_DAY_WORDS[norm(m.group(0))]), G.DAY)
+
+
+def _rel_period(m: re.Match[str], today: date) -> Hit:
+    granularity = _UNITS[m.group("u").lower()]
+    return make(m, relative_period(today, granularity, _MOD[m.group("mod").lower()]), granularity)
+
+
+def _mod_weekday(m: re.Match[str], today: date) -> Hit:
+    weekday, mod = _weekday(m), m.group("mod").lower()
+    if mod == "last":
+        day = nearest_weekday(today, weekday, future=False, strict=True)
+    elif mod == "coming":
+        day = nearest_weekday(today, weekday, future=True, strict=True)
+    else:
+        day = weekday_in_week(today, weekday, _MOD[mod])
+    return make(m, day, G.DAY)
+
+
+def _bare_weekday(m: re.Match[str], today: date) -> Hit:
+    before = _FUTURE_BEFORE.search(m.string, max(0, m.start() - 12), m.start())
+    future = bool(before or _FUTURE.search(sentence_around(m.string, m.start(), m.end())))
+    return make(m, nearest_weekday(today, _weekday(m), future=future), G.DAY)
+
+
+def _number(raw: str) -> tuple[int, bool]:
+    """The count of "3", "three", "a couple of" and whether it is vague."""
+    if raw.isdigit():
+        return int(raw), False
+    if raw in _VAGUE:
+        return _VAGUE[raw], True
+    return _NUMBERS[raw], False
+
+
+def _ago(m: re.Match[str], today: date) -> Hit | None:
+    unit, raw = m.group("u").lower(), norm(m.group("n"))
+    sign = 1 if m.group("dir").lower().startswith("from") else -1
+    if raw.startswith("half"):
+        delta = {"year": ("months", 6), "month": ("days", 15)}.get(unit)
+        if delta is None:
+            return None
+        day = shift(today, **{delta[0]: sign * delta[1]})
+        return make(m, day, G.DAY, approximate=unit == "month")
+    n, vague = _number(raw)
+    if unit == "decade":
+        unit, n = "year", 10 * n
+    return make(m, shift(today, **{unit + "s": sign * n}), G.DAY, approximate=vague)
+
+
+def _part(m: re.Match[str], today: date) -> Hit:
+    if m.group("y"):
+        start, granularity = date(int(m.group("y")), 1, 1), G.YEAR
+    else:
+        granularity = _UNITS[m.group("u").lower()]
+        start = relative_period(today, granularity, _MOD[m.group("mod").lower()])
+    part = _PARTS.get((m.group("p") or m.group("q")).lower(), "end")
+    day, granularity = part_of(start, granularity, part)
+    return make(m, day, granularity, approximate=True)
+
+
+def _earlier_this(m: re.Match[str], today: date) -> Hit:
+    granularity = _UNITS[m.group("u").lower()]
+    return make(m, relative_period(today, granularity, 0), granularity, approximate=True)
+
+
+def _month_day(m: re.Match[str], today: date) -> Hit | None:
+    year = int(m.group("y")) if m.group("y") else today.year
+    day = valid_date(year, _month(m), int(m.group("d")))
+    return None if day is None else make(m, day, G.DAY)
+
+
+def _month_year(m: re.Match[str], today: date) -> Hit:
+    return make(m, date(int(m.group("y")), _month(m), 1), G.MONTH)
+
+
+def _mod_month(m: re.Match[str], today: date) -> Hit:
+    month, mod = _month(m), m.group("mod").lower()
+    year = today.year
+    if mod == "last" and month >= today.month:
+        year -= 1
+    elif mod == "next" and month <= today.month:
+        year += 1
+    return make(m, date(year, month, 1), G.MONTH)
+
+
+def _bare_month(m: re.Match[str], today: date) -> Hit:
+    return make(m, recent_month(today, _month(m)), G.MONTH, needs_marker=True)
+
+
+def _year(m: re.Match[str], today: date) -> Hit | None:
+    follower = _NEXT_WORD.match(m.string, m.end())
+    if follower is not None and follower.group(1) not in _YEAR_FOLLOWERS:
+        return None
+    return make(m, date(int(m.group("y")), 1, 1), G.YEAR, needs_marker=True)
+
+
+def _season(m: re.Match[str], today: date) -> Hit:
+    month, year = _SEASONS[m.group("s").lower()], m.groupdict().get("y")
+    if year:
+        start = date(int(year), month, 1)
+    else:
+        start = _relative_season(today, month, _MOD[m.group("mod").lower()])
+    return make(m, start, G.QUARTER, approximate=True)
+
+
+def _relative_season(today: date, month: int, offset: int) -> date:
+    """Last (-1), this (0) or next (+1) season starting in `month` (3, 6, 9 or 12).
+
+    "last spring" is the latest spring that started before the current season did, "next
+    winter" the first winter that starts after it; "this summer" is the summer of the
+    reference's year (the current winter for "this winter" in January or February).
+    """
+    if today.month < 3:
+        current = date(today.year - 1, 12, 1)
+    else:
+        current = date(today.year, 3 * (today.month // 3), 1)
+    if offset == 0:
+        return current if current.month == month else date(today.year, month, 1)
+    candidate = date(current.year, month, 1)
+    while (candidate >= current) if offset < 0 else (candidate <= current):
+        candidate = shift(candidate, years=offset)
+    return candidate
+
+
+def _quarter(m: re.Match[str], today: date) -> Hit:
+    year, quarter = m.group("y") or m.group("y2"), m.group("q") or m.group("q2")
+    return make(m, date(int(year), 3 * int(quarter) - 2, 1), G.QUARTER)
+
+
+def _rule(pattern: str) -> re.Pattern[str]:
+    return re.compile(L + "(?:" + pattern + ")" + R, _I)
+
+
+_MOD_RE = r"(?P<mod>last|this|next|previous|coming|current)\s+"
+_PART_RE = (
+    r"(?:(?:the\s+)?(?P<p>end|beginning|start|middle)\s+of\s+|(?P<q>early|late|mid)(?:-|\s+))"
+    r"(?:(?P<mod>last|this|next|the)\s+(?P<u>year|month)|(?P<y>" + YEAR + "))"
+)
+_RULES: tuple[Rule, ...] = (
+    *ISO_RULES,
+    (_rule("|".join(w.replace(" ", r"\s+") for w in _DAY_WORDS)), _rel_day),
+    (_rule(_MOD_RE + r"(?P<u>week|month|quarter|year)"), _rel_period),
+    (_rule(r"(?P<mod>last|this|next|coming)\s+" + _WD_ANY), _mod_weekday),
+    (_rule(_WD_FULL), _bare_weekday),
+    (_rule(_NUM + r"\s+(?P<u>day|week|month|year|decade)s?\s+(?P<dir>ago|back|from\s+now)"), _ago),
+    (_rule(_PART_RE), _part),
+    (_rule(r"(?:earlier|later)\s+this\s+(?P<u>week|month|year)"), _earlier_this),
+    (_rule(_MONTH_ANY + r"\s+(?P<d>\d{1,2})" + _ORD + rf"(?:,?\s+(?P<y>{YEAR}))?"), _month_day),
+    (
+        _rule(
+            r"(?:the\s+)?(?P<d>\d{1,2})"
+            + _ORD
+            + r"\s+(?:of\s+)?"
+            + _MONTH_ANY
+            + rf"(?:,?\s+(?P<y>{YEAR}))?"
+        ),
+        _month_day,
+    ),
+    (_rule(_MONTH_ANY + rf",?\s+(?:of\s+)?(?P<y>{YEAR})"), _month_year),
+    (_rule(r"(?P<mod>last|this|next)\s+" + _MONTH_FULL), _mod_month),
+    (_rule(_MONTH_FULL), _bare_month),
+    (_rule(rf"(?P<y>{YEAR})"), _year),
+    (_rule(_MOD_RE + r"(?P<s>spring|summer|autumn|fall|winter)"), _season),
+    (
+        _rule(
+            r"(?:the\s+)?(?P<s>spring|summer|autumn|fall|winter)\s+(?:of\s+)?(?P<y>" + YEAR + ")"
+        ),
+        _season,
+    ),
+    (_rule(rf"Q(?P<q>[1-4])\s*(?P<y>{YEAR})|(?P<y2>{YEAR})\s*Q(?P<q2>[1-4])"), _quarter),
+)
+
+_AT = Marker(in_span=False)
+_SINCE, _UNTIL, _ABOUT = Marker(role="since"), Marker(role="until"), Marker(approximate=True)
+_OPEN, _CLOSE = Marker(role="since", opens=True), Marker(role="until", needs_opener=True)
+_MARKERS = MarkerSet(
+    before=re.compile(
+        r"(?<![A-Za-z])(?P<m>since|from|between|after|until|till|through|before|to|and|in|on"
+        r"|during|of|year|about|around|roughly|approximately|nearly|almost|circa|some|over"
+        r"|more\s+than|less\s+than)\s+$",
+        _I,
+    ),
+    after=re.compile(r"\s+(?P<m>onwards?)(?![A-Za-z])", _I),
+    table={
+        "since": _SINCE, "after": _SINCE, "onward": _SINCE, "onwards": _SINCE,
+        "from": _OPEN, "between": _OPEN, "to": _CLOSE, "and": _CLOSE,
+        "until": _UNTIL, "till": _UNTIL, "through": _UNTIL, "before": _UNTIL,
+        "in": _AT, "on": _AT, "during": _AT, "of": _AT, "year": _AT,
+        "about": _ABOUT, "around": _ABOUT, "roughly": _ABOUT, "approximately": _ABOUT,
+        "nearly": _ABOUT, "almost": _ABOUT, "circa": _ABOUT, "some": _ABOUT, "over": _ABOUT,
+        "more than": _ABOUT, "less than": _ABOUT,
+    },
+)  # fmt: skip
+
+
+def find(text: str, today: date) -> list[Hit]:
+    """English time expressions in `text`, resolved against the reference day `today`."""
+    return attach_markers(text, select(run_rules(_RULES, text, today)), _MARKERS)
