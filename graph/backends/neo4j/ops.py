@@ -123,7 +123,8 @@ class Neo4jTx(StoreTx):
         rows = self._rows("facts_vector_index", fetch=limit * VECTOR_OVERFETCH, **params)
         if len(rows) < limit:
             rows = self._rows("facts_vector_exact", **params)
-        return [Scored(row["uuid"], float(row["score"])) for row in rows]
+        # Neo4j's cosine scores are (1 + cos) / 2; report the cosine, as the embedded store does.
+        return [Scored(row["uuid"], 2.0 * float(row["score"]) - 1.0) for row in rows]
 
     def neighbourhood(
         self,

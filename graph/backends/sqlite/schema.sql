@@ -63,6 +63,7 @@ CREATE TABLE IF NOT EXISTS facts (
     metadata            TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS facts_alignment ON facts (group_id, subject_key, predicate);
+CREATE INDEX IF NOT EXISTS facts_subject ON facts (group_id, subject_key, valid_at);
 CREATE INDEX IF NOT EXISTS facts_group ON facts (group_id, valid_at);
 CREATE INDEX IF NOT EXISTS facts_object ON facts (group_id, object_uuid);
 CREATE INDEX IF NOT EXISTS facts_subject_uuid ON facts (group_id, subject_uuid);
