@@ -1,0 +1,240 @@
+"""The notary: runs on every input before anything is extracted, embedded or indexed.
+
+A credential that reaches an embedding cannot be removed without purging the store (design text
+§4.1.1, table 4-1), so the notary errs towards masking; it still leaves ordinary words, UUIDs,
+git SHAs, invoice ids, product names, versions, paths and plain URLs alone.
+
+`notarize(text)` does, in this order:
+
+1. **HTML/script injection detection on the original text** (`notary_html`): alerts of kind
+   `html_injection` with spans in the original. Detection only: the markup is *kept* in the
+   sanitised text, because it is data the user sent; whoever renders stored text must escape
+   it. Injection that only appears once invisible characters are removed (`<scr\u200bipt>`) is
+   reported too, its detail saying so.
+2. **Invisible Unicode detection and stripping** (`notary_unicode`): zero-width characters,
+   bidi controls, tag characters, stray variation selectors and other invisible format
+   characters are removed; one `invisible_unicode` alert per kind with the count and the span
+   from the first to the last such character in the original text.
+3. **Credential detection on the stripped text**, so that a secret split by zero-width spaces is
+   still caught: our own rules (`notary_patterns`), the precise detect-secrets plugins and an
+   unlabelled high-entropy check (`notary_plugins`). Each value found is also masked wherever
+   else it occurs in the text. Only the value is replaced by `MASK`; labels stay
+   ("password=[REDACTED]", "我的密码是[REDACTED]"). One `credential` alert per masked span; its
+   detail names the type ("password assignment", "AWS access key") and never any part of the
+   value.
+
+Every alert span is a `(start, end)` pair of positions in the ORIGINAL text passed in. For
+credentials found in the stripped text the span is mapped back through the stripping: it starts
+at the original position of the value's first character and ends after its last, so it also
+covers invisible characters that were inside the value.
+
+`notarize_json(value)` does field-level masking of JSON-like metadata (see its docstring).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from extractors.notary_html import detect_injection
+from extractors.notary_keys import is_secret_key
+from extractors.notary_patterns import own_findings
+from extractors.notary_plugins import entropy_findings, plugin_findings
+from extractors.notary_unicode import Stripped, strip_invisible
+from extractors.notary_values import Finding
+from graph.domain.model import Alert
+
+MASK = "[REDACTED]"
+"""What a secret value is replaced with. A constant: it never contains any part of the secret
+(not its length, prefix or hash), and it is itself never detected as a secret, so notarizing
+already-notarized text changes nothing."""
+
+MIN_REPEAT = 4
+"""A found value of at least this many characters is masked wherever else it occurs too."""
+
+MAX_DEPTH = 100
+"""`notarize_json` refuses structures nested deeper than this."""
+
+
+@dataclass(frozen=True)
+class NotaryResult:
+    """What the notary made of one string."""
+
+    text: str
+    """Sanitised: credentials masked, invisible Unicode stripped (markup kept)."""
+    alerts: tuple[Alert, ...]
+    """Injection, then invisible-Unicode, then credential alerts; spans in the original text."""
+    masked: int
+    """Number of credential values masked."""
+
+
+def notarize(text: str, *, turn: int | None = None) -> NotaryResult:
+    """Sanitise one string and report what was found (see the module docstring)."""
+    if not text:
+        return NotaryResult(text, (), 0)
+    alerts = detect_injection(text, turn)
+    stripped = strip_invisible(text, turn)
+    alerts.extend(stripped.alerts)
+    if stripped.seg_new:
+        alerts.extend(_revealed_injection(stripped, alerts, turn))
+    secrets = find_secrets(stripped.text)
+    alerts.extend(
+        Alert(
+            kind="credential", detail=f.label, span=stripped.to_original(f.start, f.end), turn=turn
+        )
+        for f in secrets
+    )
+    return NotaryResult(apply_masks(stripped.text, secrets), tuple(alerts), len(secrets))
+
+
+def _revealed_injection(stripped: Stripped, seen: list[Alert], turn: int | None) -> list[Alert]:
+    """Injection that the invisible characters were hiding (absent from the original)."""
+    spans = [a.span for a in seen if a.kind == "html_injection" and a.span is not None]
+    revealed: list[Alert] = []
+    for alert in detect_injection(stripped.text, turn):
+        if alert.span is None:
+            continue
+        start, end = stripped.to_original(*alert.span)
+        if any(s < end and start < e for s, e in spans):
+            continue
+        detail = f"{alert.detail} (hidden by invisible characters)"
+        revealed.append(Alert(kind="html_injection", detail=detail, span=(start, end), turn=turn))
+    return revealed
+
+
+def find_secrets(text: str) -> list[Finding]:
+    """Merged, sorted, non-overlapping spans of `text` to mask."""
+    found = [*own_findings(text), *plugin_findings(text), *entropy_findings(text)]
+    if not found:
+        return []
+    found.extend(_repeats(text, found))
+    return _merge(found)
+
+
+def _repeats(text: str, found: Iterable[Finding]) -> list[Finding]:
+    """Other occurrences of every value found (a password said twice is masked twice)."""
+    values = {text[f.start : f.end]: f for f in found if f.end - f.start >= MIN_REPEAT}
+    extra: list[Finding] = []
+    for value, finding in values.items():
+        start = text.find(value)
+        while start >= 0:
+            end = start + len(value)
+            if len(value) >= 8 or not (_alnum_at(text, start - 1) or _alnum_at(text, end)):
+                extra.append(Finding(start, end, finding.label, finding.rank + 10))
+            start = text.find(value, start + 1)
+    return extra
+
+
+def _alnum_at(text: str, index: int) -> bool:
+    return 0 <= index < len(text) and text[index].isalnum()
+
+
+def _merge(found: list[Finding]) -> list[Finding]:
+    """Union overlapping spans; the lowest-ranked finding among them names the union."""
+    found.sort(key=lambda f: (f.start, f.rank))
+    merged: list[Finding] = [found[0]]
+    for item in found[1:]:
+        last = merged[-1]
+        if item.start >= last.end:
+            merged.append(item)
+            continue
+        best = last if last.rank <= item.rank else item
+        merged[-1] = Finding(last.start, max(last.end, item.end), best.label, best.rank)
+    return merged
+
+
+def apply_masks(text: str, secrets: list[Finding]) -> str:
+    """`text` with every span in `secrets` (sorted, non-overlapping) replaced by `MASK`."""
+    pieces: list[str] = []
+    prev = 0
+    for finding in secrets:
+        pieces.append(text[prev : finding.start])
+        pieces.append(MASK)
+        prev = finding.end
+    pieces.append(text[prev:])
+    return "".join(pieces)
+
+
+# --- JSON-like metadata ------------------------------------------------------------------
+
+
+def notarize_json(value: object, *, turn: int | None = None) -> tuple[object, tuple[Alert, ...]]:
+    """Field-level masking for JSON-like metadata; returns a new structure and the alerts.
+
+    * A dict key that names a secret (`password`, `passwd`, `pwd`, `secret`, `token`,
+      `api_key`/`apiKey`/`x-api-key`, `access_key`, `private_key`, `client_secret`,
+      `authorization`, `cookie`/`set-cookie`, `session_id`, `pin`, 密码, 口令, 密钥, 令牌 ...;
+      see `notary_keys.is_secret_key`) gets its whole value replaced by `MASK`, whatever
+      its type (a nested dict or list too), unless the value is None, a bool, an empty string
+      or already `MASK`. `max_tokens`, `token_count`, `password_policy` are not secret names.
+    * Every other string anywhere (values and keys, at any depth) goes through `notarize()`.
+    * Dicts come back as dicts, lists as lists, tuples as tuples; other values are returned as
+      they are. The input is never mutated. If masking makes two keys equal, the later one
+      gets a " (2)" suffix rather than overwriting the first.
+
+    Alert details end with the JSONPath-like location of the field ("... at $.db.password",
+    built from the sanitised keys); spans, where present, refer to that one string.
+    Raises ValueError if the structure is nested deeper than `MAX_DEPTH`.
+    """
+    alerts: list[Alert] = []
+    return _walk(value, "$", turn, alerts, 0), tuple(alerts)
+
+
+def _walk(value: object, path: str, turn: int | None, alerts: list[Alert], depth: int) -> object:
+    if depth > MAX_DEPTH:
+        raise ValueError(f"metadata is nested deeper than {MAX_DEPTH} levels")
+    if isinstance(value, str):
+        return _string(value, path, turn, alerts)
+    if isinstance(value, Mapping):
+        return _mapping(value, path, turn, alerts, depth)
+    if isinstance(value, list | tuple):
+        items = [_walk(v, f"{path}[{i}]", turn, alerts, depth + 1) for i, v in enumerate(value)]
+        return tuple(items) if isinstance(value, tuple) else items
+    return value
+
+
+def _string(value: str, path: str, turn: int | None, alerts: list[Alert]) -> str:
+    result = notarize(value, turn=turn)
+    alerts.extend(
+        Alert(kind=a.kind, detail=f"{a.detail} at {path}", span=a.span, turn=a.turn)
+        for a in result.alerts
+    )
+    return result.text
+
+
+def _mapping(
+    value: Mapping[object, object], path: str, turn: int | None, alerts: list[Alert], depth: int
+) -> dict[object, object]:
+    out: dict[object, object] = {}
+    for key, item in value.items():
+        new_key = _string(key, path, turn, alerts) if isinstance(key, str) else key
+        new_key = _unique_key(out, new_key)
+        child = f"{path}.{_short(new_key)}"
+        if isinstance(key, str) and is_secret_key(key) and _maskable(item):
+            alerts.append(Alert(kind="credential", detail=f"secret-named field {child}", turn=turn))
+            out[new_key] = MASK
+        else:
+            out[new_key] = _walk(item, child, turn, alerts, depth + 1)
+    return out
+
+
+def _unique_key(out: Mapping[object, object], key: object) -> object:
+    if key not in out or not isinstance(key, str):
+        return key
+    n = 2
+    while f"{key} ({n})" in out:
+        n += 1
+    return f"{key} ({n})"
+
+
+def _short(key: object, limit: int = 60) -> str:
+    text = str(key)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _maskable(item: object) -> bool:
+    if item is None or isinstance(item, bool) or item == MASK:
+        return False
+    if isinstance(item, str | list | tuple | dict):
+        return len(item) > 0 and not (isinstance(item, str) and not item.strip())
+    return True

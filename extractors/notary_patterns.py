@@ -1,0 +1,317 @@
+"""The notary's own credential patterns (what detect-secrets does not cover, or covers loosely).
+
+Three families, each a `Rule` whose match yields the span to mask:
+
+* labelled values: `password=...`, `DB_PASSWORD: ...`, `"api_key": "..."`, `--token X`,
+  `<password>...</password>`, "my password is X", "the password for the db is X",
+  `Authorization: Bearer X`, `Cookie: a=b`, `scheme://user:pass@host`, 密码是X / 密码为X /
+  密码：X / 口令是X / 密钥是X / 令牌是X, PINs. Only the value is masked; the label stays so the
+  sentence still reads ("password=[REDACTED]", "我的密码是[REDACTED]");
+* provider key formats (`sk-`, `sk-proj-`, `sk-ant-`, `AKIA`, `ghp_`, `github_pat_`, `glpat-`,
+  `xox[baprs]-`, `AIza`, `ya29.`, `GOCSPX-`, Stripe, SendGrid, npm, PyPI, Hugging Face, JWT...):
+  the whole token is masked;
+* PEM private key blocks (multi-line, also with literal "\\n"): the body between the BEGIN and
+  END lines is masked; without an END line, everything after BEGIN is.
+
+Values that are clearly not secrets are left alone (see `notary_values`), as are Chinese
+descriptions of a secret ("密码是什么", "密码为空", "密码要求至少12位", "密码是8位").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from extractors.notary_values import (
+    CN_STOP,
+    QUOTED,
+    VALUE,
+    Check,
+    Finding,
+    code_like,
+    is_placeholder,
+    unit_follows,
+    value_span,
+)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One pattern: the whole match (`whole`) or its `v...` group is the secret."""
+
+    label: str
+    pattern: re.Pattern[str]
+    rank: int
+    check: Check | None = None
+    whole: bool = False
+
+
+# --- checks -------------------------------------------------------------------------------
+
+_PROSE_GOES_ON = re.compile(r"[ \t]+[a-z]")
+
+
+def _check_assignment(match: re.Match[str], start: int, end: int) -> bool:
+    value = match.string[start:end]
+    key = match.group("k").lower()
+    op = match.group("op")
+    if is_placeholder(value) or unit_follows(match, end) or code_like(value, op, key):
+        return False
+    if key in ("pass", "pw") and op not in ("=", ":="):
+        return False
+    if key == "pwd" and value.startswith(("/", "~/", "./", "../")):
+        return False
+    if op in (":", "：") and key in ("secret", "token") and value.isalpha() and value.islower():
+        return _PROSE_GOES_ON.match(match.string, end) is None
+    return True
+
+
+def _check_prose(match: re.Match[str], start: int, end: int) -> bool:
+    value = match.string[start:end]
+    key = match.group("k").lower()
+    if is_placeholder(value) or unit_follows(match, end) or code_like(value, None, key):
+        return False
+    if key == "token" or key.endswith("credentials"):
+        return len(value) >= 8 and any(c.isdigit() for c in value)
+    return True
+
+
+def _check_chinese(match: re.Match[str], start: int, end: int) -> bool:
+    value = match.string[start:end]
+    if match.group("vc") is not None:
+        return match.group("k")[0] > "\u2e80" and CN_STOP.match(value) is None
+    if is_placeholder(value) or unit_follows(match, end):
+        return False
+    return not (match.group("k")[0] < "\u2e80" and match.group("op") in ":：=")
+
+
+def _check_bare_chinese(match: re.Match[str], start: int, end: int) -> bool:
+    value = match.string[start:end]
+    return len(value) >= 4 and not is_placeholder(value) and not unit_follows(match, end)
+
+
+def _check_value(match: re.Match[str], start: int, end: int) -> bool:
+    return not is_placeholder(match.string[start:end])
+
+
+def _check_header(match: re.Match[str], start: int, end: int) -> bool:
+    value = match.string[start:end]
+    return not is_placeholder(value) and not code_like(value, None, "authorization")
+
+
+_WEB_PORT = re.compile(r"\d{1,5}(?:[/?#]|$)")
+
+
+def _check_url(match: re.Match[str], start: int, end: int) -> bool:
+    """`postgres://app:pw@db`; but in `https://host:8443/invite?to=bob@x.com` the digits are
+    a port and the `@` belongs to the path or query (web schemes only)."""
+    value = match.string[start:end]
+    web = match.group("scheme").lower() in ("http", "https", "ws", "wss")
+    return not is_placeholder(value) and not (web and _WEB_PORT.match(value))
+
+
+def _check_tokenish(match: re.Match[str], start: int, end: int) -> bool:
+    value = match.string[start:end]
+    return len(value) >= 16 and any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
+
+
+def _check_sk(match: re.Match[str], start: int, end: int) -> bool:
+    """`sk-` plus random characters, not `sk-` plus a hyphenated phrase."""
+    body = match.string[start + 3 : end]
+    return "-" not in body.removeprefix("proj-") or any(c.isdigit() or c.isupper() for c in body)
+
+
+# --- rules --------------------------------------------------------------------------------
+
+_I = re.IGNORECASE
+_KEYWORDS = (
+    r"pass(?:word|wd|phrase|code)?|pwd|pw"
+    r"|secret(?:[_\-.]?(?:access[_\-.]?)?key)?"
+    r"|(?:api|access|account|shared[_\-.]?access|private|master|encryption|signing|client|app"
+    r"|consumer|subscription|auth)[_\-.]?key"
+    r"|apikey|token"
+)
+_KEY_START = (
+    r"(?:(?<![A-Za-z0-9])|(?<=[a-z0-9])(?=[A-Z])"
+    r"|(?<=[A-Z0-9])(?=PASSWORD|PASSWD|SECRET|TOKEN|APIKEY|API_KEY))"
+)
+_ANNOTATION = r"(?:[ \t]*:[ \t]*[A-Za-z_][\w\[\]., |]{0,40}?(?=[ \t]*=[^=>]))?"
+_ASSIGNMENT = re.compile(
+    rf"{_KEY_START}(?:--)?(?P<k>(?i:{_KEYWORDS}))(?![A-Za-z0-9])[\"'\]]?{_ANNOTATION}"
+    rf"[ \t]*(?P<op>=>|:=|==|=|:|：)[ \t]*{VALUE}"
+)
+_CLI_FLAG = re.compile(
+    rf"(?<![\w-])--(?P<k>(?i:{_KEYWORDS}))(?![\w-])[ \t]+(?P<op>)(?!-[A-Za-z](?:\s|$)|--[a-z])"
+    rf"{VALUE}"
+)
+_XML = re.compile(
+    r"<(?P<tag>[\w:.\-]{0,64}?(?P<k>(?i:password|passwd|secret|token|api[_\-]?key|apikey"
+    r"|access[_\-]?key|private[_\-]?key)))>(?P<vu>[^<\n]{1,512})</(?P=tag)>"
+)
+_PROSE_KEYWORDS = (
+    r"pass\s?word|passwd|passphrase|passcode|pwd|apikey|client\s+secret"
+    r"|(?:api|access|secret(?:\s+access)?|private)\s+key"
+    r"|(?:access|auth|api|bearer|bot|refresh|session|personal\s+access|github|gitlab|slack"
+    r"|discord|openai|hugging\s?face|npm|pypi)\s+token|token"
+)
+_PROSE = re.compile(
+    rf"\b(?P<k>{_PROSE_KEYWORDS})\b"
+    r"(?:\s+(?:for|to|of|on|at|in)\s+[^\n.,;:!?\"'“”]{1,40}?)?"
+    r"\s+(?P<op>(?:is|was|(?:(?:has|have)\s+been\s+|was\s+|is\s+)?(?:changed|set|reset|updated)"
+    r"\s+to)\b|=)"
+    r"(?:\s+(?:now|still|currently|actually|just|really))?"
+    rf"\s*[:：]?\s*{VALUE}",
+    _I,
+)
+_CN_KEYWORDS = (
+    r"密码|口令|密钥|秘钥|令牌|私钥|通行码|(?i:password|passwd|pwd|api\s?key|token|secret)"
+)
+_CHINESE = re.compile(
+    rf"(?P<k>{_CN_KEYWORDS})[^\S\n]*(?:也|就|还|都|则|其实|现在|目前|已经|已)?"
+    r"(?P<op>是|为|改成了?|改为|换成了?|设置为|设置成|设为|设成|变成了?|变为|[:：=])"
+    rf"[^\S\n]*[:：]?[^\S\n]*(?:{QUOTED}|(?P<vu>[!-~]{{1,512}})|(?P<vc>[\u4e00-\u9fff]{{1,16}}))"
+)
+_CHINESE_BARE = re.compile(
+    r"(?P<k>密码|口令|密钥|秘钥|私钥)[^\S\n]?(?P<vu>[!-~]{0,256}?\d[!-~]{0,256})"
+)
+_PIN = re.compile(
+    r"(?i:\bpin(?:[\s_-]?code)?|pin码|支付密码)(?:\s+(?:for|of|to|on)\s+[^\n.,;:!?]{1,30}?)?"
+    r"\s*(?:is|was|[:=：]|是|为)\s*[:：]?\s*(?P<vu>\d{4,8})(?!\d)"
+)
+
+_LABELLED: tuple[Rule, ...] = (
+    Rule(
+        "private key block",
+        re.compile(
+            r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----"
+            r"(?P<vq>[\s\S]*?)(?=-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|\Z)"
+        ),
+        0,
+        _check_value,
+    ),
+    Rule(
+        "PuTTY private key",
+        re.compile(r"Private-Lines:[ \t]*\d+[ \t]*\r?\n(?P<vq>(?:[A-Za-z0-9+/=]+(?:\r?\n|$))+)"),
+        0,
+    ),
+    Rule(
+        "credentials in URL",
+        re.compile(
+            r"\b(?P<scheme>[A-Za-z][A-Za-z0-9+.\-]{1,30})://[^\s:/@?#\[\]]{0,256}:"
+            r"(?P<vq>\S{1,256})@(?=[\w.\-\[])"
+        ),
+        1,
+        _check_url,
+    ),
+    Rule(
+        "authorization header",
+        re.compile(
+            r"\b(?:proxy-)?authori[sz]ation\b[\"']?[ \t]*[:=][ \t]*[\"']?"
+            r"(?:(?:bearer|basic|token|digest|bot|apikey|api-key|hmac|negotiate|ntlm|sso-key)"
+            r"[ \t]+)?(?P<vu>\S+(?:[ \t]+\w+=\S+)*)",
+            _I,
+        ),
+        1,
+        _check_header,
+    ),
+    Rule(
+        "cookie header",
+        re.compile(r"(?im)^[ \t]*(?:set-)?cookie[ \t]*:[ \t]*(?P<vq>[^\r\n=]+=[^\r\n]*)$"),
+        1,
+    ),
+    Rule(
+        "bearer token", re.compile(r"\b[Bb]earer[ \t]+(?P<vu>[\w\-.~+/]{8,}=*)"), 2, _check_tokenish
+    ),
+    Rule("{kind} in XML", _XML, 2, _check_value),
+    Rule("{kind} assignment", _ASSIGNMENT, 3, _check_assignment),
+    Rule("{kind} command-line flag", _CLI_FLAG, 3, _check_assignment),
+    Rule("{kind} stated in text", _PROSE, 4, _check_prose),
+    Rule("{kind} stated in Chinese text", _CHINESE, 4, _check_chinese),
+    Rule("{kind} stated in Chinese text", _CHINESE_BARE, 5, _check_bare_chinese),
+    Rule("PIN", _PIN, 4, _check_value),
+)
+
+
+def _token(label: str, body: str, check: Check | None = None, flags: int = 0) -> Rule:
+    return Rule(label, re.compile(body, flags), 1, check, whole=True)
+
+
+_PROVIDERS: tuple[Rule, ...] = (
+    _token("Anthropic API key", r"(?<![A-Za-z0-9_\-])sk-ant-[A-Za-z0-9_\-]{20,}"),
+    _token("OpenAI-style secret key", r"(?<![A-Za-z0-9_\-])sk-[A-Za-z0-9_\-]{20,}", _check_sk),
+    _token(
+        "AWS access key",
+        r"(?<![A-Z0-9])(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA)"
+        r"[A-Z0-9]{16}",
+    ),
+    _token("GitHub token", r"(?<![A-Za-z0-9])gh[pousr]_[A-Za-z0-9]{30,}"),
+    _token("GitHub token", r"(?<![A-Za-z0-9])github_pat_[A-Za-z0-9_]{22,}"),
+    _token(
+        "GitLab token",
+        r"(?<![A-Za-z0-9])gl(?:pat|dt|ft|soat|rt|cbt|imt|ptt|oas|agent)-[A-Za-z0-9_\-]{20,}",
+    ),
+    _token("Slack token", r"(?<![A-Za-z0-9])xox[abposre]-[A-Za-z0-9\-]{10,}", flags=_I),
+    _token("Slack token", r"(?<![A-Za-z0-9])xapp-\d-[A-Za-z0-9\-]{10,}"),
+    _token("Google API key", r"(?<![A-Za-z0-9])AIza[0-9A-Za-z_\-]{35}"),
+    _token("Google OAuth token", r"(?<![A-Za-z0-9])ya29\.[0-9A-Za-z_\-]{20,}"),
+    _token("Google OAuth client secret", r"(?<![A-Za-z0-9])GOCSPX-[0-9A-Za-z_\-]{20,}"),
+    _token("Google OAuth refresh token", r"(?<![A-Za-z0-9])1//0[0-9A-Za-z_\-]{30,}"),
+    _token("Stripe key", r"(?<![A-Za-z0-9])(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}"),
+    _token("Stripe webhook secret", r"(?<![A-Za-z0-9])whsec_[A-Za-z0-9]{24,}"),
+    _token("Twilio API key", r"(?<![A-Za-z0-9])SK[0-9a-fA-F]{32}(?![0-9a-fA-F])"),
+    _token("SendGrid API key", r"(?<![A-Za-z0-9])SG\.[\w\-]{16,32}\.[\w\-]{16,64}"),
+    _token("npm token", r"(?<![A-Za-z0-9])npm_[A-Za-z0-9]{36}"),
+    _token("PyPI token", r"(?<![A-Za-z0-9])pypi-AgE[A-Za-z0-9_\-]{50,}"),
+    _token("Hugging Face token", r"(?<![A-Za-z0-9])hf_[A-Za-z0-9]{30,}"),
+    _token("Databricks token", r"(?<![A-Za-z0-9])dapi[a-f0-9]{32}"),
+    _token("DigitalOcean token", r"(?<![A-Za-z0-9])do[opr]_v1_[a-f0-9]{64}"),
+    _token("Shopify token", r"(?<![A-Za-z0-9])shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}"),
+    _token("Square token", r"(?<![A-Za-z0-9])sq0(?:csp|atp)-[0-9A-Za-z\-_]{22,}"),
+    _token("Mailchimp API key", r"(?<![A-Za-z0-9])[0-9a-f]{32}-us\d{1,2}(?!\d)"),
+    _token("JSON Web Token", r"(?<![A-Za-z0-9_\-])eyJ[\w\-]{5,}\.[\w\-]{5,}\.[\w\-]*"),
+    Rule(
+        "Slack webhook",
+        re.compile(r"hooks\.slack\.com/(?:services|workflows)/(?P<vq>[A-Za-z0-9_/]{8,})"),
+        1,
+    ),
+    Rule("signature in URL", re.compile(r"[?&](?:sig|X-Amz-Signature)=(?P<vq>[\w%+/=\-]{16,})"), 1),
+)
+
+RULES: tuple[Rule, ...] = _LABELLED + _PROVIDERS
+
+
+_KINDS: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("pass", "pwd", "pw", "密码", "口令", "通行码"), "password"),
+    (("api",), "API key"),
+    (("private", "私钥"), "private key"),
+    (("token", "令牌"), "token"),
+    (("access",), "access key"),
+    (("密钥", "秘钥"), "secret key"),
+    (("secret",), "secret"),
+)
+
+
+def kind_of(keyword: str) -> str:
+    """What a label keyword names: "password", "API key", "token", ... (never the value)."""
+    lowered = keyword.lower()
+    for needles, kind in _KINDS:
+        if any(needle in lowered for needle in needles):
+            return kind
+    return "key"
+
+
+def _label(rule: Rule, match: re.Match[str]) -> str:
+    if "{kind}" not in rule.label:
+        return rule.label
+    return rule.label.format(kind=kind_of(match.group("k")))
+
+
+def own_findings(text: str) -> Iterator[Finding]:
+    """Every span our own rules would mask in `text`."""
+    for rule in RULES:
+        for match in rule.pattern.finditer(text):
+            span = match.span() if rule.whole else value_span(match)
+            if span is None or (rule.check is not None and not rule.check(match, *span)):
+                continue
+            yield Finding(span[0], span[1], _label(rule, match), rule.rank)

@@ -1,0 +1,153 @@
+"""detect-secrets plugins and an unlabelled high-entropy check, as notary findings.
+
+detect-secrets (1.5.0) is used through each plugin's `analyze_string`, the per-string API
+under `analyze_line` that yields raw secret values: it never calls a plugin's `verify` (no
+network) and never runs the keyword or entropy plugins, whose `scan_line` results flag ordinary
+words. Only the precise, format-based plugins are loaded (see `PLUGINS`); they are instantiated
+once, on first use. The Artifactory plugin is left out (its password pattern matches words such
+as "APEXLEGENDS"), as are the private-key plugin (it yields the BEGIN marker, not the key: our
+own PEM rule masks the body) and the public-IP plugin (not a credential).
+
+Values a plugin yields are masked wherever they occur. Values shorter than 8 characters are
+ignored: detect-secrets' GitHub and GitLab patterns yield only their prefix ("ghp", "glpat"),
+and our own rules mask those tokens whole.
+
+The high-entropy check catches keys of providers nobody listed: a standalone run of 32 or more
+base64/alphanumeric characters with at least two digits, two upper- and two lower-case letters,
+high character entropy and few lower-case runs of three or more letters (which keeps CamelCase
+identifiers such as `AbstractSingletonProxyFactoryBean2024` out). Hex strings (git SHAs,
+hashes), UUIDs, paths and URL path segments never qualify; `base64,` data URIs are skipped.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import re
+from collections import Counter
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+from extractors.notary_values import Finding, is_placeholder
+
+PLUGINS: tuple[tuple[str, str, tuple[str, ...], bool], ...] = (
+    ("aws", "AWSKeyDetector", ("A3T", "ABIA", "ACCA", "AKIA", "ASIA", "aws", "AWS", "Aws"), False),
+    ("azure_storage_key", "AzureStorageKeyDetector", ("AccountKey=",), False),
+    ("basic_auth", "BasicAuthDetector", ("://",), False),
+    ("cloudant", "CloudantDetector", ("cl",), True),
+    ("discord", "DiscordBotTokenDetector", (".",), False),
+    ("github_token", "GitHubTokenDetector", ("gh",), False),
+    ("gitlab_token", "GitLabTokenDetector", ("gl", "GR1348941"), False),
+    ("ibm_cloud_iam", "IbmCloudIamDetector", ("key", "pwd", "pass", "token"), True),
+    ("ibm_cos_hmac", "IbmCosHmacDetector", ("secret",), True),
+    ("jwt", "JwtTokenDetector", ("eyJ",), False),
+    ("mailchimp", "MailchimpDetector", ("-us",), False),
+    ("npm", "NpmDetector", ("_authToken",), False),
+    ("openai", "OpenAIDetector", ("T3BlbkFJ",), False),
+    ("pypi_token", "PypiTokenDetector", ("pypi-",), False),
+    ("sendgrid", "SendGridDetector", ("SG.",), False),
+    ("slack", "SlackDetector", ("xox", "hooks.slack.com"), True),
+    ("softlayer", "SoftlayerDetector", ("sl", "softlayer"), True),
+    ("square_oauth", "SquareOAuthDetector", ("sq0csp-",), False),
+    ("stripe", "StripeDetector", ("k_live_",), False),
+    ("telegram_token", "TelegramBotTokenDetector", (":",), False),
+    ("twilio", "TwilioKeyDetector", ("AC", "SK"), False),
+)
+"""(module under `detect_secrets.plugins`, class, needles, case-insensitive needles) of every
+plugin the notary runs. A plugin only runs on text containing one of its needles (a substring
+every match must contain): cheaper, and it keeps the plugins' super-linear patterns (OpenAI's,
+npm's) away from text that cannot match them."""
+
+WINDOW = 2048
+OVERLAP = 512
+"""Plugins see long text in windows of `WINDOW` characters overlapping by `OVERLAP`, which
+bounds the cost of their patterns on adversarial input; our own rules (which mask every format
+that matters whole, in linear time) see the whole text."""
+
+MIN_PLUGIN_VALUE = 8
+_LABEL_PREFIX = re.compile(r"^AccountKey\s*=\s*")
+"""Plugins whose value includes its label (Azure): the label is kept readable."""
+_PLUGIN_RANK = 2
+_ENTROPY_RANK = 6
+
+
+@cache
+def plugins() -> tuple[tuple[Any, tuple[str, ...], bool], ...]:
+    """The detect-secrets plugin instances with their needles, created once per process."""
+    loaded: list[tuple[Any, tuple[str, ...], bool]] = []
+    for module_name, class_name, needles, ignore_case in PLUGINS:
+        module = importlib.import_module(f"detect_secrets.plugins.{module_name}")
+        loaded.append((getattr(module, class_name)(), needles, ignore_case))
+    return tuple(loaded)
+
+
+def _windows(text: str) -> list[str]:
+    if len(text) <= WINDOW:
+        return [text]
+    step = WINDOW - OVERLAP
+    return [text[i : i + WINDOW] for i in range(0, len(text) - OVERLAP, step)]
+
+
+def _occurrences(text: str, value: str) -> Iterator[int]:
+    start = text.find(value)
+    while start >= 0:
+        yield start
+        start = text.find(value, start + 1)
+
+
+def _values(plugin: Any, windows: list[str]) -> set[str]:
+    values: set[str] = set()
+    for window in windows:
+        for raw in plugin.analyze_string(window):
+            value = _LABEL_PREFIX.sub("", str(raw).strip())
+            if len(value) >= MIN_PLUGIN_VALUE and not is_placeholder(value):
+                values.add(value)
+    return values
+
+
+def plugin_findings(text: str) -> Iterator[Finding]:
+    """Spans of every value a detect-secrets plugin reports in `text`."""
+    lowered = text.lower()
+    windows = _windows(text)
+    for plugin, needles, ignore_case in plugins():
+        haystack = lowered if ignore_case else text
+        if not any(needle in haystack for needle in needles):
+            continue
+        label = f"{plugin.secret_type} (detect-secrets)"
+        for value in _values(plugin, windows):
+            for start in _occurrences(text, value):
+                yield Finding(start, start + len(value), label, _PLUGIN_RANK)
+
+
+_CANDIDATE = re.compile(r"(?<![\w+/.\-])[A-Za-z0-9+/]{32,}={0,2}(?![\w+/=\-]|\.\w)")
+_LOWER_RUN = re.compile(r"[a-z]{3,}")
+MIN_ENTROPY = 3.6
+MAX_LOWER_RUNS = 0.45
+
+
+def _entropy(value: str) -> float:
+    size = len(value)
+    return -sum(n / size * math.log2(n / size) for n in Counter(value).values())
+
+
+def looks_random(token: str) -> bool:
+    """Whether a long token looks like key material rather than a word, path or hash."""
+    body = token.rstrip("=")
+    digits = sum(c.isdigit() for c in body)
+    upper = sum(c.isupper() for c in body)
+    lower = sum(c.islower() for c in body)
+    if digits < 2 or upper < 2 or lower < 2:
+        return False
+    runs = sum(len(run) for run in _LOWER_RUN.findall(body))
+    return runs / len(body) < MAX_LOWER_RUNS and _entropy(body) >= MIN_ENTROPY
+
+
+def entropy_findings(text: str) -> Iterator[Finding]:
+    """Standalone random-looking tokens of 32+ characters (unknown providers' keys)."""
+    for match in _CANDIDATE.finditer(text):
+        start = match.start()
+        if text[max(start - 7, 0) : start].lower() == "base64,":
+            continue
+        if looks_random(match.group()):
+            yield Finding(start, match.end(), "high-entropy token", _ENTROPY_RANK)

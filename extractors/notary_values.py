@@ -1,0 +1,164 @@
+"""Value grammar for the notary's labelled-secret rules: where a value starts and ends, and
+which values are not secrets at all.
+
+A value after a label is either quoted (`"..."`, `'...'`, `` `...` ``, “...”, 「...」; the quote
+only closes the value if no further value characters follow it) or an unquoted run of
+non-space, non-CJK characters that stops before a following field (`&page=2`, `;Database=x`,
+`, host: db`). A trailing `.`, `,`, `;` or `:`, an unbalanced closing bracket and an unpaired
+trailing quote are not part of an unquoted value (so "password=hunter2." keeps its full stop).
+
+Not secrets, to keep false positives out: placeholders (`***`, `<password>`, `${DB_PASSWORD}`,
+`{{ token }}`, `[REDACTED]`), references (`os.environ[...]`, `getpass()`, `config.password`),
+values of fewer than 3 characters, type names (`password: str`), ordinary words that follow a
+label in prose ("the password is required", "password: must be 12 characters"), numbers with a
+unit ("12 characters", "8位"), and source-code variables (`password = password`,
+`self._pwd = pwd`). Known limitation: a value shaped like one of these (a password that *is*
+`$UPPERCASE`, `name(arg)` or `name[0]`) is not masked.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import NamedTuple
+
+
+class Finding(NamedTuple):
+    """A span of the (stripped) text to mask. Lower `rank` names the finding when spans merge."""
+
+    start: int
+    end: int
+    label: str
+    rank: int
+
+
+Check = Callable[[re.Match[str], int, int], bool]
+"""Given a match and the value's span, whether the value really is a secret."""
+
+
+_END_QUOTE = r"(?![A-Za-z0-9\"'`$#%^*+=\-_~@\[{(<|\\])"
+"""A closing quote ends a value only if no more value characters follow it."""
+QUOTED = (
+    rf'"(?P<vq1>[^"\n]{{1,512}})"{_END_QUOTE}'
+    rf"|'(?P<vq2>[^'\n]{{1,512}})'{_END_QUOTE}"
+    rf"|`(?P<vq3>[^`\n]{{1,512}})`{_END_QUOTE}"
+    r"|“(?P<vq4>[^”\n]{1,512})”"
+    r"|‘(?P<vq5>[^’\n]{1,512})’"
+    r"|「(?P<vq6>[^」\n]{1,512})」"
+    r"|『(?P<vq7>[^』\n]{1,512})』"
+)
+_NEXT_FIELD = r"[,;&]\s*[\"']?[A-Za-z_][\w.\-]+[\"']?\s*(?:=|:\s)"
+"""Where an unquoted value stops: `&page=2`, `;Database=x`, `, host: db`."""
+_CJK = r"\u3000-\u303f\u4e00-\u9fff\uff00-\uffef"
+_UNQUOTED = rf"(?P<vu>[^\s{_CJK}](?:(?!{_NEXT_FIELD})[^\s{_CJK}]){{0,511}})"
+VALUE = rf"(?:{QUOTED}|{_UNQUOTED})"
+
+_TRAILING = ".,;:"
+_PAIRS = {")": "(", "]": "[", "}": "{", ">": "<"}
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_STOPWORDS = _words(
+    """
+    a an the is are was were be been being must should will would can could may might shall
+    to of for in on at by from with without as and or but not no yes if then than that this
+    these those it its my your our their his her here there now still also too very same
+    none null nil undefined empty blank true false unset set required optional mandatory
+    missing hidden masked redacted str string bytes int integer bool boolean any secretstr
+    text varchar number correct incorrect wrong invalid valid expired weak strong long short
+    secure insecure changed reset stored saved hashed encrypted sensitive case-sensitive
+    different below above following something nothing anything what which who where when how
+    sent written shown visible unknown known easy hard simple complex good bad fine ok okay
+    great new old please only always never available needed protected generated rotated
+    revoked compromised leaked minimum maximum min max least most length characters chars
+    digits letters symbols out about like more less enough used ignored removed specified
+    provided given supplied entered accepted rejected requested received found expected got
+    """
+)
+_UNITS = re.compile(
+    r"[ \t]*(?:characters?|chars?|digits?|letters?|symbols?|long|minutes?|hours?|days?|"
+    r"weeks?|months?|years?|times?|attempts?|tries|位|个|次|天|年|月|日|号|字|种|条|小时|分钟)",
+    re.IGNORECASE,
+)
+_PLACEHOLDER = re.compile(
+    r"""(?x)
+    \[REDACTED\]
+    | [*•·xX#.…_\-]{3,}
+    | <[^<>]*>
+    | \$\{[^}]*\} | \$\([^)]*\) | \$[A-Z_][A-Z0-9_]* | %[A-Z_][A-Z0-9_]*%
+    | \{\{.*\}\} | \{[A-Za-z_][\w.]*\} | %\([^)]*\)s
+    | [a-z_]\w*(?:\.[A-Za-z_]\w*)*\((?:['"].*|[A-Za-z_][\w.'"\s,:=\-\[\]]*)?\)
+    | [a-z_][a-z_]{2,}(?:\.[A-Za-z_]\w*)*\((?:\)|['"]|[A-Za-z_][\w.]*(?:[,()].*)?$).*
+    | [a-z_]\w*(?:\.[A-Za-z_]\w*)*(?:\[[\w:'"\-.]*\])+(?:\..*)?
+    | (?:os\.environ|os\.getenv|process\.env|settings\.|config\.|self\.|env\.)\S*
+    """
+)
+CN_STOP = re.compile(
+    "什么|多少|啥|哪|几|正确|错误|对的|错的|不|没|必|需|要|空|一个|一串|一样|一致|相同|由|在|这|那|"
+    "你|我|他|她|它|谁|如何|怎么|至少|最少|最多|加密|明文|纯|数字|字母|随机|默认|过期|无效|有效|"
+    "失效|弱|强|公开|保密|安全|重置|修改|忘|用|指|的|了|吗|呢|多|很|太|已|被|给|和"
+)
+
+
+def trimmed_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """Drop trailing sentence punctuation and unbalanced closing brackets from a value."""
+    while end > start:
+        last = text[end - 1]
+        unbalanced = last in _PAIRS and text.count(last, start, end) > text.count(
+            _PAIRS[last], start, end
+        )
+        unbalanced = unbalanced or (last in "'\"" and text.count(last, start, end) % 2 == 1)
+        if last not in _TRAILING and not unbalanced:
+            break
+        end -= 1
+    return start, end
+
+
+def value_span(match: re.Match[str]) -> tuple[int, int] | None:
+    """The span of the first `v...` group that matched (unquoted values trimmed)."""
+    for name, found in match.groupdict().items():
+        if name.startswith("v") and found is not None:
+            start, end = match.span(name)
+            if name == "vu":
+                start, end = trimmed_span(match.string, start, end)
+            while start < end and match.string[start].isspace():
+                start += 1
+            while end > start and match.string[end - 1].isspace():
+                end -= 1
+            return (start, end) if end > start else None
+    return None
+
+
+def is_placeholder(value: str) -> bool:
+    """Placeholders, references and ordinary words: not secrets."""
+    bare = value.strip("\"'` ")
+    if len(bare) < 3 or bare.lower() in _STOPWORDS:
+        return True
+    return _PLACEHOLDER.fullmatch(bare) is not None
+
+
+def unit_follows(match: re.Match[str], end: int) -> bool:
+    """'12 characters', '8位': a number describing the secret, not the secret."""
+    value = match.string[match.start("vu") : end] if match.group("vu") else ""
+    return value.isdigit() and len(value) <= 3 and _UNITS.match(match.string, end) is not None
+
+
+_CODE_REFERENCE = re.compile(
+    r"(?:[a-z_]\w*\.)*_*(?:[a-z]+_)*(?:password|passwd|passphrase|pwd|pw|pass|token|secret|key"
+    r"|authkey|apikey|auth|authorization)(?:[\[.(,].*)?"
+)
+_NUMBER = re.compile(r"0[xob][0-9a-fA-F_]+|\d+")
+
+
+def code_like(value: str, op: str | None, key: str) -> bool:
+    """`password = password`, `self._pwd = pwd`, `token = token[1:]`, `token == 0x08`:
+    a variable or literal in source code, not a secret. A bare word is only taken for a
+    variable when it is the key itself (`password=monkey` and `password=secret` are masked)."""
+    if _CODE_REFERENCE.fullmatch(value) and (
+        value.lower() == key or any(c in value for c in "._[(")
+    ):
+        return True
+    return op == "==" and _NUMBER.fullmatch(value) is not None
