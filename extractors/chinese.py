@@ -1,0 +1,153 @@
+"""Deterministic, offline Chinese fact extraction (stage 3 of the write path, `zh-rules-1`).
+
+Pipeline for one turn:
+
+1. Time expressions: `extractors.temporal.find_times(lang="zh")` on the turn (spaces between
+   digits and Chinese are ignored for it, so "我 2023 年搬去柏林" resolves like 2023年).
+2. Tokens: identifiers, Latin words, digits and time spans are protected; the Chinese text
+   between them is segmented by pkuseg (jieba as fallback); see `extractors.chinese_tokens`.
+3. Sentences (。！？；newline) and comma clauses; a sentence that asks (？, 吗, 什么, 哪, 谁,
+   多少...) yields nothing. Clause-initial markers set flags for the rest of the sentence
+   (`chinese_clauses`); a clause without a predicate ("上个月，", "在项目A里，") hands its
+   time and scope to the clauses after it.
+4. Each clause is anchored (`chinese_patterns`) and read into frames (`chinese_frames`):
+   subject, predicate (normalised through the predicate table; unknown verbs and attributes
+   kept as `predicate_name`, CJK included), values, polarity, attribute, scope.
+5. Context: a clause without a subject shares the previous one's (coordinated clauses);
+   without a time of its own it shares the previous clause's time in the same sentence;
+   他/她 take the last named subject; "是A，不是B" marks the first fact as a correction and
+   emits no fact for the retracted value.
+
+Conventions: first person -> `SPEAKER`; 用户/客户 -> `USER`; an attribute without owner
+(规则注入槽是A) belongs to `USER`, like the English extractor. Scope: 项目A -> "project a",
+这个项目/本项目 -> "this_project". A non-namespace qualifier stays in the attribute and
+extends its predicate: 北京的公司 -> works_at_北京. Negation (不/没/没有/未/别/不再/从不, also
+fused: 不吃, 不支持, 没有) gives polarity -1 with the positive predicate (不喜欢 -> likes, -1).
+Assistant turns yield only confirmed first-person actions (category `action`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import ClassVar
+
+from extractors.chinese_clauses import (
+    Flags,
+    blocks_time_carry,
+    completed,
+    inner_flags,
+    is_question,
+    strip_markers,
+)
+from extractors.chinese_facts import FactBuilder, find_times_zh
+from extractors.chinese_frames import FrameReader, Reading
+from extractors.chinese_np import take_scope
+from extractors.chinese_patterns import AnchorFinder
+from extractors.chinese_tokens import (
+    Tok,
+    split_clauses,
+    split_known,
+    split_sentences,
+    tokenize,
+)
+from extractors.predicates import PredicateTable, default_table
+from extractors.schema import CandidateFact, TimeMention
+from extractors.segmenters import Segmenter, SegmenterName, get_segmenter, resolve_name
+from graph.domain.enums import Role
+
+__all__ = ["ChineseExtractor"]
+
+
+@dataclass
+class _SentenceState:
+    flags: Flags = field(default_factory=Flags)
+    times: tuple[TimeMention, ...] = ()
+    scope: str = ""
+    clauses: int = 0
+    facts: list[CandidateFact] = field(default_factory=list)
+
+
+class ChineseExtractor:
+    """Chinese rule extractor: `extract(text, reference=..., role=...) -> [CandidateFact]`.
+
+    `segmenter`: "auto" (pkuseg if importable, else jieba), "pkuseg" or "jieba". The model
+    loads on the first Chinese input, once per process. Output is deterministic.
+    """
+
+    version: ClassVar[str] = "zh-rules-1"
+
+    def __init__(self, table: PredicateTable | None = None, *,
+                 segmenter: SegmenterName = "auto") -> None:
+        self.table = table or default_table()
+        self.segmenter_name = resolve_name(segmenter)
+        self.anchors = AnchorFinder(self.table)
+
+    @property
+    def segmenter(self) -> Segmenter:
+        return get_segmenter(self.segmenter_name)
+
+    def extract(self, text: str, *, reference: datetime,
+                role: Role = Role.USER) -> list[CandidateFact]:
+        if not text.strip():
+            return []
+        mentions = find_times_zh(text, reference)
+        tokens = tokenize(text, self.segmenter, [m.span for m in mentions])
+        tokens = split_known(tokens, self.anchors.known)
+        builder = FactBuilder(self.table, text, role, mentions)
+        facts: list[CandidateFact] = []
+        for sentence in split_sentences(tokens):
+            if not is_question(sentence):
+                facts.extend(self._sentence(sentence, builder))
+        return _unique(facts)
+
+    def _sentence(self, sentence: Sequence[Tok], builder: FactBuilder) -> list[CandidateFact]:
+        state = _SentenceState()
+        for clause in split_clauses(sentence):
+            self._clause(clause, builder, state)
+        return state.facts
+
+    def _clause(self, clause: Sequence[Tok], builder: FactBuilder, state: _SentenceState) -> None:
+        blocked = blocks_time_carry(clause)
+        flags, toks = strip_markers(clause)
+        state.flags = state.flags.merged(Flags(flags.correction, flags.remember, False,
+                                               flags.fact_type))
+        scope, toks = take_scope(toks)
+        state.scope = scope or state.scope
+        anchor = self.anchors.find(toks) if toks else None
+        own = builder.times_in(toks)
+        state.clauses += 1
+        if anchor is None or flags.request:
+            state.times = own or state.times
+            return
+        reader = FrameReader(self.table, builder.source, assistant=builder.assistant)
+        readings = reader.read(toks, anchor)
+        clause_flags = state.flags.merged(inner_flags(toks[: anchor.start]))
+        if builder.assistant and not completed(clause):
+            return
+        adverbial = builder.adverbial_times(own, readings)
+        times = adverbial or (() if blocked else state.times)
+        if state.clauses == 1:
+            state.times = adverbial
+        for reading in readings:
+            self._emit(reading, toks, clause_flags, times, builder, state)
+
+    def _emit(self, reading: Reading, toks: Sequence[Tok], flags: Flags,
+              times: tuple[TimeMention, ...], builder: FactBuilder,
+              state: _SentenceState) -> None:
+        if reading.info is None and reading.polarity < 0 and builder.retracts(state.facts):
+            state.facts[-1] = state.facts[-1].model_copy(update={"is_correction": True})
+            return
+        state.facts.extend(builder.build(reading, toks, flags, times, state.scope))
+
+
+def _unique(facts: list[CandidateFact]) -> list[CandidateFact]:
+    seen: set[tuple[str, str, str, int, str]] = set()
+    out: list[CandidateFact] = []
+    for fact in facts:
+        key = (fact.subject, fact.predicate, fact.value, fact.polarity, fact.scope)
+        if key not in seen:
+            seen.add(key)
+            out.append(fact)
+    return out

@@ -1,0 +1,171 @@
+"""Readings -> `CandidateFact`s: subjects in context, times, entities, confidence.
+
+`FactBuilder` holds one turn's context: the last explicit subject (shared by the clauses that
+follow without one), the antecedent for 他/她 (the last named subject or person value), and
+the last copula's subject and attribute (for an elliptical 不是5月4日).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from extractors.chinese_clauses import Flags
+from extractors.chinese_frames import Reading
+from extractors.chinese_np import THIRD_PERSON_SUBJECT, Value, is_person_name
+from extractors.chinese_tokens import Tok, is_cjk
+from extractors.predicates import PredicateInfo, PredicateTable
+from extractors.schema import SPEAKER, USER, CandidateFact, EntityMention, TimeMention
+from extractors.temporal import find_times
+from graph.domain.enums import FactType, Role
+
+CONFIDENCE = {
+    FactType.FACT: 0.85,
+    FactType.OBSERVATION: 0.8,
+    FactType.OPINION: 0.7,
+    FactType.BELIEF: 0.55,
+    FactType.INFERENCE: 0.5,
+    FactType.HYPOTHESIS: 0.45,
+}
+_Subject = tuple[str, tuple[Tok, ...]]
+_Resolved = tuple[str, tuple[Tok, ...], PredicateInfo, str | None]
+
+
+def find_times_zh(text: str, reference: datetime) -> list[TimeMention]:
+    """`find_times(lang="zh")`, ignoring spaces between digits and Chinese ("2023 年")."""
+    keep = [i for i, ch in enumerate(text) if not (ch == " " and _joins(text, i))]
+    compact = "".join(text[i] for i in keep)
+    mentions = find_times(compact, reference, lang="zh")
+    out: list[TimeMention] = []
+    for mention in mentions:
+        start, end = keep[mention.span[0]], keep[mention.span[1] - 1] + 1
+        out.append(mention.model_copy(update={"span": (start, end), "text": text[start:end]}))
+    return out
+
+
+def _joins(text: str, i: int) -> bool:
+    if i == 0 or i + 1 >= len(text):
+        return False
+    left, right = text[i - 1], text[i + 1]
+    return (left.isdigit() and is_cjk(right)) or (is_cjk(left) and right.isdigit())
+
+
+class FactBuilder:
+    def __init__(self, table: PredicateTable, source: str, role: Role,
+                 mentions: Sequence[TimeMention]) -> None:
+        self.table = table
+        self.source = source
+        self.assistant = role == Role.ASSISTANT
+        self.mentions = {m.span: m for m in mentions}
+        self.subject: _Subject | None = None
+        self.antecedent: str | None = None
+        self.copula: _Resolved | None = None
+
+    # -- times ------------------------------------------------------------------------------
+    def times_in(self, toks: Sequence[Tok]) -> tuple[TimeMention, ...]:
+        found = (self.mentions.get((t.start, t.end)) for t in toks if t.kind == "time")
+        return tuple(m for m in found if m is not None)
+
+    @staticmethod
+    def adverbial_times(own: Sequence[TimeMention],
+                        readings: Sequence[Reading]) -> tuple[TimeMention, ...]:
+        """Times that are not part of a value (我的生日是5月3日: the date is the value)."""
+        inside = {t.start for r in readings for v in r.values for t in v.toks}
+        return tuple(m for m in own if m.span[0] not in inside)
+
+    # -- context ----------------------------------------------------------------------------
+    def retracts(self, facts: Sequence[CandidateFact]) -> bool:
+        """An elliptical 不是B right after a positive 是A of the same attribute."""
+        if not facts or self.copula is None:
+            return False
+        last = facts[-1]
+        return last.polarity == 1 and last.predicate == self.copula[2].name
+
+    def _resolve(self, reading: Reading) -> _Resolved | None:
+        if reading.info is None and self.copula is not None:
+            return self.copula
+        info = reading.info or reading.fallback
+        if info is None:
+            return None
+        subject, toks = reading.subject, reading.subject_toks
+        if subject is None:
+            subject, toks = self.subject or (reading.default_subject, ())
+        elif subject == THIRD_PERSON_SUBJECT:
+            if self.antecedent is None:
+                return None
+            subject, toks = self.antecedent, ()
+        else:
+            self.subject = (subject, toks)
+            if subject not in (SPEAKER, USER):
+                self.antecedent = subject
+        resolved = (subject, toks, info, reading.attribute)
+        self.copula = resolved if reading.copula and reading.attribute else None
+        self._follow_relative(reading, info)
+        return resolved
+
+    def _follow_relative(self, reading: Reading, info: PredicateInfo) -> None:
+        """我女儿叫小雨，今年五岁: after naming a relative or pet, the talk is about them."""
+        if self.copula and info.category == "relationship" and len(reading.values) == 1:
+            named = reading.values[0]
+            self.subject = (named.text, named.toks)
+            self.antecedent = named.text
+
+    # -- facts ------------------------------------------------------------------------------
+    def build(self, reading: Reading, toks: Sequence[Tok], flags: Flags,
+              times: Sequence[TimeMention], scope: str) -> list[CandidateFact]:
+        resolved = self._resolve(reading)
+        if resolved is None or (self.assistant and resolved[0] != SPEAKER):
+            return []
+        subject, subject_toks, info, attribute = resolved
+        category = "action" if self.assistant else info.category
+        at = next((m for m in times if m.role != "until"), None)
+        until = next((m for m in times if m.role == "until"), None)
+        facts = []
+        for value in reading.values:
+            if is_person_name(value.text):
+                self.antecedent = value.text
+            entities = _entities(subject, subject_toks, info, value)
+            facts.append(CandidateFact(
+                subject=subject, predicate=info.name, value=value.text,
+                polarity=-1 if reading.polarity < 0 else 1, scope=scope, attribute=attribute,
+                category=category, confidence=_confidence(flags), fact_type=flags.fact_type,
+                entities=entities, span=(toks[0].start, max(value.span[1], toks[-1].end)),
+                sentence=self.source[toks[0].start : toks[-1].end], time=at, until=until,
+                language="zh", is_correction=flags.correction, remember_request=flags.remember,
+            ))
+        return facts
+
+
+def _confidence(flags: Flags) -> float:
+    base = CONFIDENCE.get(flags.fact_type, 0.7)
+    return max(base, 0.95) if flags.remember else base
+
+
+def _entities(subject: str, subject_toks: Sequence[Tok], info: PredicateInfo,
+              value: Value) -> tuple[EntityMention, ...]:
+    found: list[EntityMention] = []
+    if subject not in (SPEAKER, USER) and subject_toks:
+        span = (subject_toks[0].start, subject_toks[-1].end)
+        found.append(EntityMention(text=subject, label=_label(subject_toks) or "thing", span=span))
+    label = _label(value.toks) or _value_label(value, info)
+    if label and value.toks:
+        found.append(EntityMention(text=value.text, label=label, span=value.span))
+    return tuple(found)
+
+
+def _label(toks: Sequence[Tok]) -> str | None:
+    for tok in toks:
+        if tok.kind == "ident":
+            return tok.label
+    if any(t.kind == "latin" for t in toks):
+        return "name"
+    text = "".join(t.text for t in toks)
+    return "person" if is_person_name(text) else None
+
+
+def _value_label(value: Value, info: PredicateInfo) -> str | None:
+    if info.category == "location" and info.name != "desk":
+        return "place"
+    if info.name.startswith("works_at"):
+        return "organization"
+    return None

@@ -1,0 +1,206 @@
+"""Deterministic, offline English extraction: spaCy parse -> clauses -> frames -> candidates.
+
+`EnglishExtractor().extract(text, reference=..., role=...)` returns one `CandidateFact` per
+independent assertion. Everything is rule-driven over spaCy's `en_core_web_sm` parse (loaded
+lazily once per process, identifiers kept whole: see `english_nlp`), so the same input always
+gives the same output. Modules: `english_nlp` (pipeline), `english_walk` (clauses),
+`english_verbs` (verb frames), `english_copula` (copular frames), `english_frames` (shared
+frame readers: subjects, negation, hedges, attributes), `english_text` (noun phrases).
+
+Choices a reader of the candidates should know:
+
+* Subjects. First person (I, my, we) -> `SPEAKER`; "the user"/"user"/"users" -> `USER`;
+  "you"/"your" -> `USER` in assistant turns and nothing in user turns (the user talking about
+  the agent). He/she/it/they take the most recent explicit third-person subject of the text;
+  without one the clause is skipped. A possessor becomes the subject ("Atlas's cache is Redis"
+  -> Atlas); possessive pronouns are dropped from other phrases ("my sister lives in Paris" ->
+  subject "sister"). An attribute copula without an owner ("the rule injection slot is A")
+  is about the user's context: `USER`.
+* Attributes and scope. The noun phrase before a copula is the attribute; "of X" / "for X" /
+  "in X" naming a project or namespace (project, repo, repository, namespace, workspace,
+  codebase) is the `scope`, normalised to lower case and single spaces, with a demonstrative
+  ("this project", "that repo", "the current project") becoming "this_project" / "this_repo";
+  any other qualifier stays in the attribute and is appended to the head's predicate
+  ("company in Beijing" -> works_at_in_beijing, same cardinality and category).
+* Values. Determiners and possessive pronouns are stripped, casing kept, numbers keep their
+  unit and approximation words ("about 3 months" stays "about 3 months"; an approximate value
+  also lowers the confidence by 0.1). Coordinated objects give one fact each.
+* Polarity -1 for not / n't / never / no longer / not ... anymore / "no X" objects, and for
+  "used to V" and "stopped V-ing" (the statement says it no longer holds; the earlier positive
+  state is not emitted as a separate fact because the text gives it no time).
+* Types. "I think/believe/guess (that) S" -> BELIEF (confidence 0.55); maybe / perhaps /
+  probably / possibly / might / may / could -> HYPOTHESIS (0.45); evaluative adjectives ("X
+  is great", "found them verbose") -> OPINION (0.7); "(I) observed / noticed that S" ->
+  OBSERVATION (0.8); "inferred / concluded that S" -> INFERENCE (0.5); otherwise FACT (0.85,
+  0.75 for a predicate missing from the table). "Please remember (that) S" / "remember: S" /
+  "note that S" / "keep in mind S" / "don't forget S" set `remember_request` (confidence
+  0.95).
+* Corrections. A sentence opening with "no," / "actually" / "correction" / "sorry" / "wait"
+  / "I meant", or carrying a negated apposition ("May 3, not May 4"), sets `is_correction`
+  on its facts (confidence 0.9). The rejected value ("not May 4") is deliberately NOT
+  emitted: it names the old record the write pipeline expires, and a polarity -1 fact for it
+  would be misread as a logical contradiction.
+* Time. `extractors.temporal.find_times` resolves every expression; an adverbial time
+  ("in 2023", "last month", "since 2020", "from 2020 to 2023") belongs to the clause it
+  occurs in and is inherited by coordinated and complement clauses that have none. Roles
+  at/since fill `time`, until fills `until`. A time inside a value ("my birthday is May 3")
+  is the value, not the fact's time.
+* No facts from questions, greetings and small talk ("I'm fine"), imperatives, existential
+  "there is", or verbless fragments ("My new desk." yields nothing: a caption names a thing
+  but asserts nothing about it).
+* Actions: a person subject (I, the user, you in assistant turns) with one of the table's
+  action verbs (save, create, book, run ...) -> predicate `did`, value the verb phrase in lemma
+  form without determiners ("save file to /tmp/x", "book flight for Friday"); so assistant
+  confirmations are facts. A "for <time>" phrase is a target, not the event time, and stays
+  in the value. A thing as subject keeps the plain verb ("the server runs Ubuntu" -> run).
+* Parser repairs: a line break starts a sentence (bullet lists); "A is X and B is Y", which
+  the small model parses with B as a conjunct of X, gets B back as the second subject.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import ClassVar
+
+from spacy.tokens import Doc, Span, Token
+
+from extractors.english_frames import CONFIDENCE, Clause, Frame
+from extractors.english_nlp import pipeline
+from extractors.english_text import Passage, repair_coordination
+from extractors.english_walk import Visited, Walker
+from extractors.predicates import PredicateTable, default_table
+from extractors.schema import CandidateFact, EntityMention, TimeMention
+from extractors.temporal import find_times
+from graph.domain.enums import FactType, Role
+
+_REMEMBER = re.compile(
+    r"^\W*(?:please\s+)?(?:remember|note|keep in mind|don'?t forget|do not forget)\b", re.I
+)
+_CORRECTION = re.compile(
+    r"^\W*(?:no|nope|actually|correction|sorry|wait|oops)\b|\bI meant\b|,\s*not\s+\w", re.I
+)
+_APPROXIMATE = re.compile(r"^(?:about|around|roughly|approximately|nearly|almost|~)\b", re.I)
+_QUESTION_TAGS = frozenset({"WP", "WRB", "WDT", "WP$"})
+_SKIP_LABELS = frozenset({"DATE", "TIME"})
+_TIME_DEPS = frozenset({"npadvmod", "advmod", "tmod", "pobj", "prep", "pcomp", "nummod"})
+
+
+class EnglishExtractor:
+    """Rule-based English extractor over the spaCy dependency parse (see the module doc)."""
+
+    version: ClassVar[str] = "en-rules-1"
+
+    def __init__(self, table: PredicateTable | None = None) -> None:
+        self.table = table or default_table()
+
+    def extract(
+        self, text: str, *, reference: datetime, role: Role = Role.USER
+    ) -> list[CandidateFact]:
+        if not text.strip():
+            return []
+        doc = pipeline()(text)
+        mentions = _adverbial_times(doc, find_times(text, reference, lang="en"))
+        passage = Passage(role == Role.ASSISTANT, frozenset(mentions))
+        facts: list[CandidateFact] = []
+        for sentence in doc.sents:
+            if _is_question(sentence):
+                continue
+            repair_coordination(sentence, passage)
+            walker = Walker(self.table, passage, mentions)
+            walker.visit(sentence.root, Clause(), ())
+            facts += [_candidate(item, sentence) for item in walker.out if item.frame.value]
+        return _unique(facts)
+
+
+def _is_question(sentence: Span) -> bool:
+    words = [t for t in sentence if not t.is_punct and not t.is_space]
+    if not words or sentence.text.rstrip().endswith("?"):
+        return True
+    first = words[0]
+    if first.tag_ in _QUESTION_TAGS:
+        return True
+    return first.pos_ == "AUX" and first.dep_ == "aux" and len(words) > 1 and _inverted(words)
+
+
+def _inverted(words: list[Token]) -> bool:
+    return words[1].dep_ in ("nsubj", "nsubjpass") or words[1].pos_ == "PRON"
+
+
+def _adverbial_times(doc: Doc, found: list[TimeMention]) -> dict[int, TimeMention]:
+    """Token index -> time mention, for mentions used adverbially (not as a value)."""
+    out: dict[int, TimeMention] = {}
+    for mention in found:
+        tokens = [t for t in doc if t.idx < mention.span[1] and t.idx + len(t) > mention.span[0]]
+        inside = {t.i for t in tokens}
+        roots = [t for t in tokens if t.head.i not in inside or t.head.i == t.i]
+        if not roots or any(r.dep_ not in _TIME_DEPS or _purpose(r) for r in roots):
+            continue
+        for token in tokens + [r.head for r in roots if r.dep_ == "pobj"]:
+            out[token.i] = mention
+    return out
+
+
+def _purpose(root: Token) -> bool:
+    """ "for Friday", "for two weeks": a target or duration, not when the clause happened."""
+    return root.dep_ == "pobj" and root.head.lower_ == "for"
+
+
+def _candidate(item: Visited, sentence: Span) -> CandidateFact:
+    frame = item.frame
+    flags = _flags(sentence.text)
+    start, end = item.extent
+    times = [m for m in item.times if m.role != "until"]
+    untils = [m for m in item.times if m.role == "until"]
+    return CandidateFact(
+        subject=frame.subject, predicate=frame.info.name, value=frame.value,
+        polarity=1 if frame.polarity > 0 else -1, scope=frame.scope, attribute=frame.attribute,
+        category=frame.info.category, confidence=_confidence(frame, flags),
+        fact_type=frame.fact_type, entities=_entities(frame, sentence, start, end),
+        span=(start, end), sentence=sentence.doc.text[start:end],
+        time=times[0] if times else None, until=untils[0] if untils else None,
+        language="en", is_correction=flags[1], remember_request=flags[0],
+    )
+
+
+def _flags(text: str) -> tuple[bool, bool]:
+    return bool(_REMEMBER.search(text)), bool(_CORRECTION.search(text))
+
+
+def _confidence(frame: Frame, flags: tuple[bool, bool]) -> float:
+    score = CONFIDENCE[frame.fact_type]
+    if frame.fact_type == FactType.FACT:
+        score = 0.95 if flags[0] else 0.9 if flags[1] else score
+        score -= 0.0 if frame.info.known or flags[0] else 0.1
+    if _APPROXIMATE.search(frame.value):
+        score -= 0.1
+    return round(score, 2)
+
+
+def _entities(frame: Frame, sentence: Span, start: int, end: int) -> tuple[EntityMention, ...]:
+    found: dict[tuple[int, int], EntityMention] = {}
+    for ent in sentence.ents:
+        if ent.label_ not in _SKIP_LABELS and start <= ent.start_char and ent.end_char <= end:
+            found[(ent.start_char, ent.end_char)] = EntityMention(
+                text=ent.text, label=ent.label_, span=(ent.start_char, ent.end_char))
+    for text, tokens in ((frame.subject, frame.subject_tokens), (frame.value, frame.value_tokens)):
+        if tokens and tokens[0].pos_ != "PRON":
+            span = (min(t.idx for t in tokens), max(t.idx + len(t) for t in tokens))
+            found.setdefault(span, EntityMention(text=text, label=_label(tokens), span=span))
+    return tuple(found[key] for key in sorted(found))
+
+
+def _label(tokens: tuple[Token, ...]) -> str:
+    labels = {t.ent_type_ for t in tokens if t.ent_type_}
+    return labels.pop() if len(labels) == 1 else "NP"
+
+
+def _unique(facts: list[CandidateFact]) -> list[CandidateFact]:
+    seen: set[tuple[str, str, str, int, str]] = set()
+    out: list[CandidateFact] = []
+    for fact in facts:
+        key = (fact.subject, fact.predicate, fact.value.casefold(), fact.polarity, fact.scope)
+        if key not in seen:
+            seen.add(key)
+            out.append(fact)
+    return out

@@ -1,0 +1,236 @@
+"""Copular frames: "X is Y", read as attribute + value or as a property of a thing.
+
+* Attribute copula: the noun phrase before the copula is an attribute ("the owner of project
+  A", "Atlas's cache", "my company in Beijing", "the rule injection slot"); `attribute_of`
+  splits it into owner (subject), scope, predicate and attribute text; the value is the
+  complement. The inverse order works when the attribute is possessed or has "of X"
+  ("Zhang San is the owner of project A").
+* Person subject (I, we, the user): "I am Alice" -> name, "I am 35 (years old)" -> age,
+  "I am a software engineer (at Google)" -> job_title (+ works_at), "I am vegetarian" -> the
+  table's "be vegetarian", "I am allergic to peanuts" -> "be allergic to", other nouns ->
+  is_a, other adjectives -> is; small talk ("I'm fine") yields nothing.
+* Property of a thing: "Plan A is safe" -> (Plan A, is, safe); "Redis is a cache" ->
+  (Redis, is_a, cache); evaluative adjectives ("great", "terrible") make it an OPINION.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from spacy.tokens import Token
+
+from extractors.english_frames import Attribute, Clause, Frame, attribute_of, resolve_subject
+from extractors.english_text import (
+    Passage,
+    has_named_casing,
+    has_scope,
+    is_named,
+    lower,
+    of_object,
+    phrase_tokens,
+    pobj_of,
+    possessor,
+    render,
+)
+from extractors.english_verbs import values
+from extractors.predicates import PredicateInfo, PredicateTable
+from extractors.schema import SPEAKER, USER
+from graph.domain.enums import FactType
+
+OPINION_ADJECTIVES = frozenset(
+    [
+        "great", "good", "bad", "awesome", "terrible", "excellent", "amazing", "awful", "nice",
+        "best", "worst", "better", "worse", "beautiful", "ugly", "boring", "interesting",
+        "overrated", "underrated", "fantastic", "horrible", "wonderful", "brilliant",
+        "useless", "pointless", "annoying", "lovely", "perfect", "poor", "fun", "cool"
+    ]
+)
+SMALL_TALK = frozenset(
+    [
+        "fine", "good", "ok", "okay", "well", "great", "glad", "happy", "sorry", "thankful",
+        "grateful", "back", "here", "ready", "sure", "busy", "tired", "alright", "right"
+    ]
+)
+LOCATIVE = frozenset({"in", "at", "inside", "near", "on"})
+INTENSIFIERS = frozenset({"very", "really", "quite", "so", "pretty", "super", "too", "extremely"})
+JOB_SUFFIXES = ("er", "or", "ist", "ian", "eer", "ant", "ent", "ect", "ive", "yst")
+JOB_NOUNS = frozenset({"student", "nurse", "chef", "intern", "cook", "pilot", "judge", "coach"})
+
+
+class CopulaReader:
+    """Reads the frames of one copula token ("is", "was", "'m")."""
+
+    def __init__(self, table: PredicateTable, passage: Passage) -> None:
+        self.table = table
+        self.passage = passage
+
+    def frames(self, be: Token, subj_token: Token, clause: Clause) -> list[Frame]:
+        if subj_token.dep_ == "expl":
+            return []
+        base = Frame("", self._info("is"), "", be, polarity=clause.polarity,
+                     fact_type=clause.fact_type)
+        comp = _complement(be)
+        if comp is None:
+            return self._location(subj_token, be, base)
+        if comp.pos_ == "ADJ" and comp.dep_ == "acomp":
+            return self._adjective(subj_token, comp, base)
+        return self._noun(subj_token, comp, base)
+
+    def _subject(self, subj: Token, base: Frame) -> Frame | None:
+        subject = resolve_subject(subj, self.passage)
+        if subject is None:
+            return None
+        return replace(base, subject=subject.text, subject_tokens=subject.tokens)
+
+    def _location(self, subj: Token, be: Token, base: Frame) -> list[Frame]:
+        """ "The server is in Frankfurt": located_at, unless the table knows "be <prep>"."""
+        for prep in (c for c in be.children if c.dep_ == "prep"):
+            obj = pobj_of(prep)
+            info = self.table.lookup(f"be {lower(prep)}", "en")
+            if info is None and lower(prep) in LOCATIVE:
+                info = self._info("location")
+            framed = self._subject(subj, base)
+            if obj is None or obj.i in self.passage.time_tokens or not (framed and info):
+                continue
+            return _with_values(framed, info, values(obj, self.passage))
+        return []
+
+    def _info(self, surface: str) -> PredicateInfo:
+        return self.table.lookup(surface, "en") or self.table.resolve(surface, "en")
+
+    # -- adjective complements -------------------------------------------------------------
+    def _adjective(self, subj: Token, adj: Token, base: Frame) -> list[Frame]:
+        pp = _adjective_pp(adj)
+        if _old(adj):
+            framed = self._subject(subj, base)
+            return self._age(adj, framed) if framed else []
+        if _is_attribute(subj, self.table) and pp is None:
+            return self._attribute(subj, adj, base)
+        framed = self._subject(subj, base)
+        if framed is None:
+            return []
+        if pp is None:
+            return self._property(adj, framed)
+        surface = f"{lower(adj)} {pp[0]}"
+        info = self.table.lookup(f"be {surface}", "en") or self._info(surface)
+        return _with_values(framed, info, values(pp[1], self.passage))
+
+    def _property(self, adj: Token, base: Frame) -> list[Frame]:
+        word = lower(adj)
+        if base.subject in (SPEAKER, USER) and word in SMALL_TALK:
+            return []
+        info = self.table.lookup(f"be {word}", "en") or self._info("is")
+        fact_type = FactType.OPINION if word in OPINION_ADJECTIVES else base.fact_type
+        value_tokens = [t for t in phrase_tokens(adj, self.passage) if lower(t) not in INTENSIFIERS]
+        return [replace(base, info=info, value=render(value_tokens), fact_type=fact_type,
+                        value_tokens=tuple(value_tokens))]
+
+    def _age(self, adj: Token, base: Frame) -> list[Frame]:
+        numbers = [t for t in adj.subtree if t.like_num]
+        if not numbers:
+            return []
+        return [replace(base, info=self._info("age"), value=numbers[0].text,
+                        value_tokens=tuple(numbers))]
+
+    # -- noun complements ------------------------------------------------------------------
+    def _noun(self, subj: Token, comp: Token, base: Frame) -> list[Frame]:
+        if _is_attribute(subj, self.table, noun=True) and not _classifies(subj, comp, self.table):
+            return self._attribute(subj, comp, base)
+        if _inverse(subj, comp):
+            return self._attribute(comp, subj, base)
+        framed = self._subject(subj, base)
+        if framed is None:
+            return []
+        if framed.subject in (SPEAKER, USER):
+            return self._identity(comp, framed)
+        if comp.like_num and _relation(subj, self.table):
+            return _with_values(framed, self._info("age"), values(comp, self.passage))
+        return _with_values(framed, self._info("be a"), values(comp, self.passage))
+
+    def _attribute(self, noun: Token, comp: Token, base: Frame) -> list[Frame]:
+        attr: Attribute = attribute_of(noun, self.passage, self.table)
+        base = replace(base, subject=attr.subject, scope=attr.scope, attribute=attr.text)
+        return _with_values(base, attr.info, values(comp, self.passage))
+
+    def _identity(self, comp: Token, base: Frame) -> list[Frame]:
+        found = values(comp, self.passage)
+        word = comp.lemma_.lower()
+        if comp.like_num:
+            return _with_values(base, self._info("age"), found)
+        if has_named_casing(comp) and comp.pos_ == "PROPN":
+            return _with_values(base, self._info("name"), found)
+        if word == "fan":
+            obj = of_object(comp)
+            return _with_values(base, self._info("like"), values(obj, self.passage)) if obj else []
+        info = self.table.lookup(f"be {word}", "en")
+        if info is None:
+            info = self._info("job title" if _job(word) else "be a")
+        return _with_values(base, info, found) + self._employer(comp, base)
+
+    def _employer(self, comp: Token, base: Frame) -> list[Frame]:
+        for child in comp.children:
+            obj = pobj_of(child) if lower(child) in ("at", "for") else None
+            if obj is not None and (obj.pos_ == "PROPN" or obj.ent_type_ == "ORG"):
+                return _with_values(base, self._info("work at"), values(obj, self.passage))
+        return []
+
+
+def _adjective_pp(adj: Token) -> tuple[str, Token] | None:
+    """ "allergic to peanuts" -> ("to", peanuts); also the misparse "allergic [to X]xcomp"."""
+    for child in adj.children:
+        obj = pobj_of(child) if child.dep_ == "prep" else None
+        if obj is not None:
+            return lower(child), obj
+        bare = child.dep_ == "xcomp" and all(c.dep_ == "aux" for c in child.children)
+        if bare and any(lower(c) == "to" for c in child.children):
+            return "to", child
+    return None
+
+
+def _complement(be: Token) -> Token | None:
+    for child in be.children:
+        if child.dep_ in ("attr", "acomp", "oprd"):
+            return child
+    return None
+
+
+def _is_attribute(subj: Token, table: PredicateTable, *, noun: bool = False) -> bool:
+    """True when the subject noun phrase names an attribute rather than a thing."""
+    if subj.pos_ not in ("NOUN",) or has_named_casing(subj):
+        return False
+    if possessor(subj) is not None or of_object(subj) is not None or has_scope(subj):
+        return True
+    if any(c.dep_ in ("compound", "amod") for c in subj.children):
+        return True
+    definite = noun and any(c.dep_ == "det" and lower(c) == "the" for c in subj.children)
+    return definite or table.lookup(subj.lemma_.lower(), "en") is not None
+
+
+def _classifies(subj: Token, comp: Token, table: PredicateTable) -> bool:
+    """ "My wife is a doctor", "my kids are 5 and 8": the complement describes a person."""
+    indefinite = any(c.dep_ == "det" and lower(c) in ("a", "an") for c in comp.children)
+    return (indefinite or comp.like_num) and _relation(subj, table)
+
+
+def _relation(subj: Token, table: PredicateTable) -> bool:
+    info = table.lookup(subj.lemma_.lower(), "en")
+    return info is not None and info.category == "relationship"
+
+
+def _inverse(subj: Token, comp: Token) -> bool:
+    owned = possessor(comp) is not None or of_object(comp) is not None
+    return owned and comp.pos_ == "NOUN" and is_named(subj)
+
+
+def _old(adj: Token) -> bool:
+    return lower(adj) == "old" and any(t.like_num for t in adj.subtree)
+
+
+def _job(word: str) -> bool:
+    return word in JOB_NOUNS or (len(word) > 4 and word.endswith(JOB_SUFFIXES))
+
+
+def _with_values(
+    base: Frame, info: PredicateInfo, found: list[tuple[str, tuple[Token, ...]]]
+) -> list[Frame]:
+    return [replace(base, info=info, value=text, value_tokens=tokens) for text, tokens in found]

@@ -1,0 +1,186 @@
+"""Frames of the English extractor: what one clause asserts, before it becomes a CandidateFact.
+
+A `Frame` is subject + predicate + value read from the dependency parse, plus the polarity,
+scope, epistemic type and the tokens it came from. `Clause` is the context a clause inherits
+from the clause that governs it (shared subject of coordinated verbs, "used to" polarity, a
+hedging "I think", a remember request). This module also holds the shared readers: subject
+resolution, negation and hedges, and attribute noun phrases (possessor, scope, qualifier).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from spacy.tokens import Token
+
+from extractors.english_text import (
+    USER_NOUNS,
+    Passage,
+    Subject,
+    has_named_casing,
+    is_scope_pp,
+    lower,
+    namespace_head,
+    of_object,
+    phrase_tokens,
+    pobj_of,
+    possessor,
+    render,
+    scope_of,
+    scope_text,
+)
+from extractors.predicates import PredicateInfo, PredicateTable, predicate_name
+from extractors.schema import USER
+from graph.domain.enums import FactType
+
+HEDGE_ADVERBS = frozenset({"maybe", "perhaps", "possibly", "probably", "likely", "presumably"})
+HEDGE_MODALS = frozenset({"might", "may", "could"})
+NEGATIONS = frozenset({"not", "n't", "never", "no"})
+CONFIDENCE = {
+    FactType.FACT: 0.85,
+    FactType.OBSERVATION: 0.8,
+    FactType.OPINION: 0.7,
+    FactType.INFERENCE: 0.5,
+    FactType.BELIEF: 0.55,
+    FactType.HYPOTHESIS: 0.45,
+}
+
+
+@dataclass(frozen=True)
+class Clause:
+    """What a clause inherits from the clause that governs it."""
+
+    subject: Subject | None = None
+    polarity: int = 1
+    fact_type: FactType = FactType.FACT
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One assertion read from one clause."""
+
+    subject: str
+    info: PredicateInfo
+    value: str
+    anchor: Token
+    value_tokens: tuple[Token, ...] = ()
+    subject_tokens: tuple[Token, ...] = ()
+    polarity: int = 1
+    scope: str = ""
+    attribute: str | None = None
+    fact_type: FactType = FactType.FACT
+
+    def with_scope(self, scope: str) -> Frame:
+        return replace(self, scope=self.scope or scope)
+
+
+@dataclass(frozen=True)
+class Attribute:
+    """An attribute noun phrase split into owner, scope, predicate and the attribute text."""
+
+    subject: str
+    scope: str
+    info: PredicateInfo
+    text: str
+
+
+def negated(head: Token) -> bool:
+    """'not', 'n't', 'never', 'no longer' on the head (or its auxiliaries)."""
+    for child in head.children:
+        word = lower(child)
+        if child.dep_ == "neg" or (child.dep_ == "advmod" and word == "never"):
+            return True
+        if word in ("longer", "more") and any(lower(c) == "no" for c in child.children):
+            return True
+    return False
+
+
+def no_determiner(noun: Token) -> bool:
+    """'I have no pets': a negating determiner on the object."""
+    return any(c.dep_ == "det" and lower(c) == "no" for c in noun.children)
+
+
+def hedge_type(head: Token) -> FactType | None:
+    for child in head.children:
+        word = lower(child)
+        if child.dep_ == "advmod" and word in HEDGE_ADVERBS:
+            return FactType.HYPOTHESIS
+        if child.dep_ == "aux" and word in HEDGE_MODALS:
+            return FactType.HYPOTHESIS
+    return None
+
+
+def subject_child(head: Token) -> Token | None:
+    for child in head.children:
+        if child.dep_ in ("nsubj", "nsubjpass", "expl", "csubj"):
+            return child
+    return None
+
+
+def resolve_subject(token: Token, passage: Passage) -> Subject | None:
+    """Placeholder, antecedent or rendered phrase for a subject token; None when unusable."""
+    word = lower(token)
+    if token.dep_ in ("expl", "csubj") or word in ("this", "that", "there", "what", "who"):
+        return None
+    person = passage.pronoun_person(word)
+    if person is not None:
+        return Subject(person, (token,)) if person else None
+    if token.pos_ == "PRON":
+        return _coreferent(passage)
+    if token.lemma_.lower() in USER_NOUNS and not has_named_casing(token):
+        return Subject(USER, (token,))
+    tokens = tuple(phrase_tokens(token, passage))
+    return Subject(render(tokens), tokens)
+
+
+def _coreferent(passage: Passage) -> Subject | None:
+    for earlier in reversed(passage.subjects):
+        if not earlier.is_person:
+            return earlier
+    return None
+
+
+def attribute_of(noun: Token, passage: Passage, table: PredicateTable) -> Attribute:
+    """Backtrack an attribute noun phrase: "the user's company in Beijing" -> (USER, works_at...).
+
+    The owner is the possessor ("my", "the user's", "Atlas's") or a named "of X"; a namespace
+    ("of project A", "for this project") becomes the scope; a remaining prepositional
+    qualifier ("in Beijing") is appended to the head's predicate name, keeping its cardinality
+    and category. Without an owner the attribute belongs to the user's context (`USER`).
+    """
+    owner, scope = _owner_and_scope(noun, passage)
+    core = [t for t in phrase_tokens(noun, passage) if t.dep_ not in ("prep", "pobj")]
+    core = [t for t in core if t.i <= noun.i and lower(t) not in ("current", "new")]
+    core_text = " ".join(t.lemma_.lower() if t.i == noun.i else lower(t) for t in core)
+    info = table.lookup(core_text, "en") or table.resolve(core_text, "en", from_attribute=True)
+    qualifier = _qualifier(noun, passage)
+    if qualifier:
+        name = predicate_name(f"{info.name} {qualifier}")
+        info = replace(info, name=name, known=False)
+    text = " ".join(filter(None, (render(core), qualifier)))
+    return Attribute(owner, scope, info, text)
+
+
+def _owner_and_scope(noun: Token, passage: Passage) -> tuple[str, str]:
+    scope = scope_of(noun, passage)
+    owner_token = possessor(noun)
+    if owner_token is None:
+        obj = of_object(noun)
+        if obj is not None and namespace_head(obj) is not None:
+            scope = scope or scope_text(obj, passage)
+        elif obj is not None and has_named_casing(obj):
+            owner_token = obj
+    if owner_token is None:
+        return USER, scope
+    subject = resolve_subject(owner_token, passage)
+    return (subject.text if subject else USER), scope
+
+
+def _qualifier(noun: Token, passage: Passage) -> str:
+    for child in noun.children:
+        if child.dep_ != "prep" or lower(child) == "of" or is_scope_pp(child):
+            continue
+        obj = pobj_of(child)
+        if obj is not None and obj.i not in passage.time_tokens:
+            return f"{lower(child)} {render(phrase_tokens(obj, passage))}"
+    return ""

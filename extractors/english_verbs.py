@@ -1,0 +1,220 @@
+"""Verb frames: subject + verb lemma (+ particle / preposition) + object, read off the parse.
+
+Order of normalisation for one verb:
+
+1. `table.implied(verb)`: verbs that carry their value ("unsubscribe" -> subscription_status =
+   cancelled, "resubscribe" -> active);
+2. possession verbs whose object names a relation ("I have two cats" -> pet = two cats);
+3. action verbs (category "action": save, create, book ...): predicate `did`, value the verb
+   phrase in lemma form without determiners ("save file to /tmp/x");
+4. verb + preposition pairs in the table ("move to", "work at", "work as", "switch to"): one
+   frame per pair. With a direct object too, a location pair is caused motion ("moved my desk
+   to the 17th floor" -> desk_location = 17th floor) and any other pair a transfer ("left the
+   3rd floor to the intern" -> gave_away = 3rd floor, attribute "to intern");
+5. verb + direct object (`lookup(verb)`, else the verb lemma as an unknown predicate);
+6. otherwise the first prepositional object under `resolve("verb prep")` ("graduate from").
+
+Coordinated objects give one frame each ("I speak English and French").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from spacy.tokens import Token
+
+from extractors.english_frames import Clause, Frame, no_determiner
+from extractors.english_text import (
+    Passage,
+    Subject,
+    is_scope_pp,
+    lower,
+    phrase_tokens,
+    pobj_of,
+    render,
+    same_entity,
+)
+from extractors.predicates import PredicateInfo, PredicateTable, predicate_name
+from extractors.schema import SPEAKER, USER
+from graph.domain.enums import Cardinality
+
+POSSESSION_VERBS = frozenset({"have", "own", "get", "adopt"})
+LEMMA_FIXES = {"instal": "install", "unsubscribed": "unsubscribe", "resubscribed": "resubscribe"}
+_OBJECT_DEPS = frozenset({"dobj", "obj", "attr", "oprd"})
+
+
+@dataclass
+class Complements:
+    """What a verb takes: direct object and (preposition, object) pairs that are not time."""
+
+    dobj: Token | None = None
+    preps: list[tuple[Token, Token]] = field(default_factory=list)
+    scoped: list[tuple[Token, Token]] = field(default_factory=list)
+
+
+def verb_lemma(verb: Token) -> str:
+    lemma = verb.lemma_.lower()
+    lemma = LEMMA_FIXES.get(lemma, lemma)
+    particles = [lower(c) for c in verb.children if c.dep_ == "prt"]
+    return " ".join([lemma, *particles])
+
+
+def complements(verb: Token, passage: Passage) -> Complements:
+    found = Complements()
+    for child in verb.children:
+        if child.dep_ in _OBJECT_DEPS and found.dobj is None and child.i not in passage.time_tokens:
+            found.dobj = child
+        elif child.dep_ in ("prep", "agent", "dative"):
+            _collect_preps(child, passage, found.preps)
+        scoped = pobj_of(child) if child.dep_ == "prep" and is_scope_pp(child) else None
+        if scoped is not None:
+            found.scoped.append((child, scoped))
+    if found.dobj is None and not found.preps:
+        found.preps, found.scoped = found.scoped, []
+    return found
+
+
+def _collect_preps(prep: Token, passage: Passage, out: list[tuple[Token, Token]]) -> None:
+    if prep.i in passage.time_tokens or is_scope_pp(prep):
+        return
+    obj = pobj_of(prep)
+    if obj is not None and obj.i not in passage.time_tokens:
+        out.append((prep, obj))
+    nested = [c for c in prep.children if c.dep_ == "prep"]
+    if obj is not None:
+        nested += [c for c in obj.children if c.dep_ == "prep" and lower(c) != lower(prep)]
+    for child in nested:
+        _collect_preps(child, passage, out)
+
+
+def values(head: Token, passage: Passage) -> list[tuple[str, tuple[Token, ...]]]:
+    """The rendered phrase of `head` and of each coordinated phrase ("English and French")."""
+    moved = {t.i for t in passage.moved_subjects.values()}
+    heads = [head, *(c for c in head.conjuncts if c.i > head.i and not same_entity(c, head))]
+    heads = [h for h in heads if h.i not in moved]
+    out: list[tuple[str, tuple[Token, ...]]] = []
+    for item in heads:
+        if item.pos_ == "PRON":
+            antecedent = passage.antecedent(lower(item) in ("them", "they", "these", "those"))
+            if antecedent:
+                out.append((antecedent, (item,)))
+            continue
+        tokens = tuple(phrase_tokens(item, passage))
+        text = render(tokens)
+        if text:
+            out.append((text, tokens))
+    return out
+
+
+class VerbReader:
+    """Reads verb frames for one verb token (see the module docstring for the order)."""
+
+    def __init__(self, table: PredicateTable, passage: Passage) -> None:
+        self.table = table
+        self.passage = passage
+
+    def frames(self, verb: Token, subject: Subject, clause: Clause) -> list[Frame]:
+        lemma = verb_lemma(verb)
+        comps = complements(verb, self.passage)
+        base = Frame(subject.text, self._info(lemma), "", verb, (), subject.tokens,
+                     clause.polarity, "", None, clause.fact_type)
+        implied = self._implied(lemma, comps)
+        if implied is not None:
+            return [replace(base, info=implied[0], value=implied[1])]
+        for reader in (self._possession, self._action, self._prep_pairs, self._direct):
+            frames = reader(lemma, verb, comps, base)
+            if frames:
+                return frames
+        return self._unknown_prep(lemma, comps, base)
+
+    def _info(self, surface: str) -> PredicateInfo:
+        return self.table.lookup(surface, "en") or self.table.resolve(surface, "en")
+
+    def _implied(self, lemma: str, comps: Complements) -> tuple[PredicateInfo, str] | None:
+        found = self.table.implied(lemma, "en")
+        if found is None and comps.dobj is not None:
+            found = self.table.implied(f"{lemma} {comps.dobj.lemma_.lower()}", "en")
+        return found
+
+    def _objects(self, base: Frame, info: PredicateInfo, head: Token) -> list[Frame]:
+        polarity = -base.polarity if no_determiner(head) else base.polarity
+        return [
+            replace(base, info=info, value=text, value_tokens=tokens, polarity=polarity)
+            for text, tokens in values(head, self.passage)
+        ]
+
+    def _possession(self, lemma: str, verb: Token, comps: Complements, base: Frame) -> list[Frame]:
+        if lemma not in POSSESSION_VERBS or comps.dobj is None:
+            return []
+        info = self.table.lookup(comps.dobj.lemma_.lower(), "en")
+        if info is None or info.category not in ("relationship",):
+            return []
+        return self._objects(base, info, comps.dobj)
+
+    def _action(self, lemma: str, verb: Token, comps: Complements, base: Frame) -> list[Frame]:
+        info = self.table.lookup(lemma, "en")
+        if info is None or info.category != "action" or comps.dobj is None:
+            return []
+        if base.subject not in (SPEAKER, USER):
+            plain = PredicateInfo(predicate_name(lemma), Cardinality.MULTI, "general", known=False)
+            return self._objects(base, plain, comps.dobj)
+        parts = [t for t in verb.subtree if t.i in _phrase_indices(verb, comps, self.passage)]
+        value = " ".join([lemma, render([t for t in parts if t.i != verb.i])]).strip()
+        return [replace(base, info=info, value=value, value_tokens=tuple(parts))]
+
+    def _prep_pairs(self, lemma: str, verb: Token, comps: Complements, base: Frame) -> list[Frame]:
+        frames: list[Frame] = []
+        for prep, obj in comps.preps:
+            info = self._pair(lemma, verb, prep)
+            if info is None:
+                continue
+            if comps.dobj is None:
+                frames += self._objects(base, info, obj)
+            else:
+                frames += self._with_object(info, comps.dobj, prep, obj, base)
+        return frames
+
+    def _pair(self, lemma: str, verb: Token, prep: Token) -> PredicateInfo | None:
+        word = "by" if prep.dep_ == "agent" else lower(prep)
+        for surface in (f"{lemma} {word}", f"{lower(verb)} {word}", f"be {lower(verb)} {word}"):
+            found = self.table.lookup(surface, "en")
+            if found is not None:
+                return found
+        return None
+
+    def _with_object(
+        self, info: PredicateInfo, dobj: Token, prep: Token, obj: Token, base: Frame
+    ) -> list[Frame]:
+        if info.category == "location":
+            return self._objects(base, self._location_of(dobj), obj)
+        recipient = f"{lower(prep)} {render(phrase_tokens(obj, self.passage))}"
+        return [replace(f, attribute=recipient) for f in self._objects(base, info, dobj)]
+
+    def _location_of(self, thing: Token) -> PredicateInfo:
+        """Caused motion: the thing's own location predicate ("desk"), else "<thing>_location"."""
+        name = render(phrase_tokens(thing, self.passage))
+        found = self.table.lookup(thing.lemma_.lower(), "en")
+        if found is not None and found.category == "location":
+            return found
+        return PredicateInfo(predicate_name(f"{name} location"), Cardinality.SINGLE, "location",
+                             known=False)
+
+    def _direct(self, lemma: str, verb: Token, comps: Complements, base: Frame) -> list[Frame]:
+        if comps.dobj is None:
+            return []
+        return self._objects(base, self._info(lemma), comps.dobj)
+
+    def _unknown_prep(self, lemma: str, comps: Complements, base: Frame) -> list[Frame]:
+        if not comps.preps:
+            return []
+        prep, obj = comps.preps[0]
+        return self._objects(base, self._info(f"{lemma} {lower(prep)}"), obj)
+
+
+def _phrase_indices(verb: Token, comps: Complements, passage: Passage) -> set[int]:
+    indices = {verb.i}
+    if comps.dobj is not None:
+        indices |= {t.i for t in phrase_tokens(comps.dobj, passage)}
+    for prep, obj in comps.preps:
+        indices |= {prep.i} | {t.i for t in phrase_tokens(obj, passage)}
+    return indices

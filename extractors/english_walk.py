@@ -1,0 +1,257 @@
+"""Clause walking: from a sentence's root through coordinated, complement and hedged clauses.
+
+Every verb or copula that heads a clause is visited once. What it inherits (`Clause`):
+
+* coordinated verbs without their own subject share the governing clause's subject ("I moved my
+  desk ... and left the 3rd floor ...") and, when they have no time of their own, its time;
+* "I think / believe / guess (that) S" -> S is a BELIEF; "maybe", "probably", "might" -> the
+  clause is a HYPOTHESIS;
+* "used to V" and "stop / quit V-ing" -> V with polarity -1 (it no longer holds); "start /
+  begin / keep V-ing" -> V;
+* imperatives ("please remember that S", "note that S") yield no frame themselves; their
+  complement clauses are read normally (the remember request is a sentence flag);
+* "V to X" (want to, plan to, decide to) -> one frame whose value is the infinitive phrase;
+* "find X ADJ" -> an OPINION "find_ADJ" about X ("found them verbose").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from spacy.tokens import Token
+
+from extractors.english_copula import CopulaReader
+from extractors.english_frames import (
+    Clause,
+    Frame,
+    attribute_of,
+    hedge_type,
+    negated,
+    resolve_subject,
+    subject_child,
+)
+from extractors.english_text import (
+    Passage,
+    Subject,
+    has_named_casing,
+    lower,
+    phrase_tokens,
+    render,
+    scope_of,
+)
+from extractors.english_verbs import VerbReader, values, verb_lemma
+from extractors.predicates import PredicateTable
+from extractors.schema import SPEAKER, TimeMention
+from graph.domain.enums import FactType
+
+HEDGE_VERBS = frozenset({"think", "believe", "guess", "suppose", "assume", "reckon", "suspect"})
+EVIDENCE_VERBS = {
+    "observe": FactType.OBSERVATION, "notice": FactType.OBSERVATION, "see": FactType.OBSERVATION,
+    "infer": FactType.INFERENCE, "deduce": FactType.INFERENCE, "conclude": FactType.INFERENCE,
+}
+STOP_VERBS = frozenset({"stop", "quit", "cease"})
+ASPECT_VERBS = frozenset({"start", "begin", "keep", "continue", "resume"}) | STOP_VERBS
+SMALL_CLAUSE_VERBS = frozenset({"find", "consider", "deem"})
+NESTED = frozenset({"conj", "ccomp", "advcl", "parataxis", "xcomp", "relcl", "acl"})
+_CLAUSE_POS = frozenset({"VERB", "AUX"})
+
+
+@dataclass
+class Visited:
+    """A frame with the times that apply to it."""
+
+    frame: Frame
+    times: tuple[TimeMention, ...]
+    extent: tuple[int, int]
+
+
+@dataclass
+class Walker:
+    table: PredicateTable
+    passage: Passage
+    mentions: dict[int, TimeMention]
+    out: list[Visited] = field(default_factory=list)
+
+    def visit(self, head: Token, clause: Clause, inherited: tuple[TimeMention, ...]) -> None:
+        times = self._own_times(head) or inherited
+        subj_token = subject_child(head) or self.passage.moved_subjects.get(head.i)
+        subject = resolve_subject(subj_token, self.passage) if subj_token else clause.subject
+        here = self._here(head, clause, subject)
+        if subj_token is None or subject is not None:
+            self._frames(head, subj_token, subject, here, times)
+        for child in head.children:
+            self._nested(child, head, here, subject, times)
+
+    def _here(self, head: Token, clause: Clause, subject: Subject | None) -> Clause:
+        polarity = -clause.polarity if negated(head) else clause.polarity
+        fact_type = hedge_type(head) or clause.fact_type
+        return Clause(subject, polarity, fact_type)
+
+    def _nested(
+        self, child: Token, head: Token, here: Clause, subject: Subject | None,
+        times: tuple[TimeMention, ...],
+    ) -> None:
+        if child.pos_ not in _CLAUSE_POS and child.dep_ != "ccomp":
+            return
+        if child.dep_ == "conj":
+            self.visit(child, Clause(subject, here.polarity * _sign(head), here.fact_type), times)
+        elif child.dep_ in ("ccomp", "parataxis", "advcl") and not self._small(head):
+            self.visit(child, Clause(None, 1, self._complement_type(head, here)), times)
+        elif child.dep_ == "xcomp" and self._aspect(head):
+            polarity = -here.polarity if self._stops(head) else here.polarity
+            self.visit(child, replace(here, polarity=polarity), times)
+
+    def _complement_type(self, head: Token, here: Clause) -> FactType:
+        """ "I think S" -> BELIEF; "(I) observed that S" -> OBSERVATION; "inferred that S"."""
+        subj = subject_child(head)
+        first_person = subj is not None and self.passage.pronoun_person(lower(subj)) == SPEAKER
+        lemma = head.lemma_.lower()
+        if lemma in HEDGE_VERBS and first_person:
+            return FactType.BELIEF
+        return EVIDENCE_VERBS.get(lemma, here.fact_type)
+
+    def _aspect(self, head: Token) -> bool:
+        has_xcomp = any(c.dep_ == "xcomp" for c in head.children)
+        return (head.lemma_.lower() in ASPECT_VERBS and has_xcomp) or _used_to(head)
+
+    def _stops(self, head: Token) -> bool:
+        return head.lemma_.lower() in STOP_VERBS or _used_to(head)
+
+    def _small(self, head: Token) -> bool:
+        return head.lemma_.lower() in SMALL_CLAUSE_VERBS
+
+    def _frames(
+        self, head: Token, subj_token: Token | None, subject: Subject | None, here: Clause,
+        times: tuple[TimeMention, ...],
+    ) -> None:
+        frames = self._read(head, subj_token, subject, here)
+        region = _region(head, self._aspect(head), self.passage)
+        moved = self.passage.moved_subjects.get(head.i)
+        region += list(moved.subtree) if moved is not None else []
+        for read in frames:
+            frame = self._normalise(read, subj_token)
+            self._remember(frame)
+            extent = _extent([*region, *frame.value_tokens, *_own(frame)])
+            self.out.append(Visited(frame, self._frame_times(frame, times), extent))
+
+    def _normalise(self, frame: Frame, subj_token: Token | None) -> Frame:
+        """Add the clause's scope; an attribute noun as verb subject yields to its owner."""
+        used = frozenset(t.i for t in frame.value_tokens)
+        scope = scope_of(frame.anchor, self.passage, used)
+        for token in frame.value_tokens[:1]:
+            scope = scope or scope_of(token, self.passage, used)
+        frame = frame.with_scope(scope)
+        if subj_token is None or subj_token.pos_ != "NOUN" or has_named_casing(subj_token):
+            return frame
+        if self.table.lookup(subj_token.lemma_.lower(), "en") != frame.info:
+            return frame
+        attr = attribute_of(subj_token, self.passage, self.table)
+        return replace(frame, subject=attr.subject, attribute=attr.text).with_scope(attr.scope)
+
+    def _read(
+        self, head: Token, subj_token: Token | None, subject: Subject | None, here: Clause
+    ) -> list[Frame]:
+        if head.pos_ not in _CLAUSE_POS or self._aspect(head):
+            return []
+        if head.lemma_.lower() == "be" and subj_token is not None:
+            return CopulaReader(self.table, self.passage).frames(head, subj_token, here)
+        if subject is None or lower(head) in ("thank", "thanks"):
+            return []
+        if self._small(head):
+            return self._small_clause(head, subject, here)
+        xcomp = next((c for c in head.children if c.dep_ == "xcomp"), None)
+        if xcomp is not None:
+            return self._infinitive(head, xcomp, subject, here)
+        return VerbReader(self.table, self.passage).frames(head, subject, here)
+
+    def _infinitive(self, head: Token, xcomp: Token, subject: Subject, here: Clause) -> list[Frame]:
+        lemma = verb_lemma(head)
+        info = self.table.lookup(f"{lemma} to", "en") or self.table.lookup(lemma, "en")
+        info = info or self.table.resolve(f"{lemma} to", "en")
+        tokens = [t for t in phrase_tokens(xcomp, self.passage, keep_pp=True)
+                  if t.dep_ not in ("aux", "mark", "nsubj")]
+        value = render(tokens)
+        if not value:
+            return []
+        return [Frame(subject.text, info, value, head, tuple(tokens), subject.tokens,
+                      here.polarity, "", None, here.fact_type)]
+
+    def _small_clause(self, head: Token, subject: Subject, here: Clause) -> list[Frame]:
+        for child in head.children:
+            obj = subject_child(child) if child.dep_ == "ccomp" else None
+            if obj is None or child.pos_ not in ("ADJ", "VERB"):
+                continue
+            info = self.table.resolve(f"{head.lemma_.lower()} {lower(child)}", "en")
+            return [Frame(subject.text, info, text, head, tokens, subject.tokens,
+                          here.polarity, "", None, FactType.OPINION)
+                    for text, tokens in values(obj, self.passage)]
+        return VerbReader(self.table, self.passage).frames(head, subject, here)
+
+    def _remember(self, frame: Frame) -> None:
+        if frame.subject_tokens and frame.subject not in (SPEAKER,) and frame.subject:
+            self.passage.subjects.append(Subject(frame.subject, frame.subject_tokens))
+        if frame.value_tokens:
+            plural = any(t.tag_ in ("NNS", "NNPS") for t in frame.value_tokens)
+            self.passage.nouns.append((frame.value, plural))
+
+    def _own_times(self, head: Token) -> tuple[TimeMention, ...]:
+        found: list[TimeMention] = []
+        for token in _region(head, self._aspect(head), self.passage):
+            mention = self.mentions.get(token.i)
+            if mention is not None and mention not in found:
+                found.append(mention)
+        return tuple(found)
+
+    def _frame_times(
+        self, frame: Frame, times: tuple[TimeMention, ...]
+    ) -> tuple[TimeMention, ...]:
+        inside = {id(self.mentions.get(t.i)) for t in frame.value_tokens}
+        return tuple(m for m in times if id(m) not in inside)
+
+
+def _own(frame: Frame) -> tuple[Token, ...]:
+    """The subject tokens, unless the subject is shared with a coordinated clause."""
+    if not frame.subject_tokens:
+        return ()
+    target = frame.subject_tokens[0].head
+    token = frame.anchor
+    while token.i != target.i and token.dep_ != "conj" and token.head.i != token.i:
+        token = token.head
+    return frame.subject_tokens if token.i == target.i else ()
+
+
+def _used_to(head: Token) -> bool:
+    return head.lemma_.lower() == "use" and any(
+        c.dep_ == "xcomp" and any(lower(a) == "to" for a in c.children) for c in head.children
+    )
+
+
+def _sign(head: Token) -> int:
+    """Coordinated clauses do not inherit the governing verb's own negation."""
+    return -1 if negated(head) else 1
+
+
+def _extent(tokens: list[Token]) -> tuple[int, int]:
+    """Character span of the clause, without edge punctuation and conjunctions."""
+    tokens = sorted({t.i: t for t in tokens if not t.is_space}.values(), key=lambda t: t.i)
+    while len(tokens) > 1 and (tokens[-1].is_punct or tokens[-1].dep_ == "cc"):
+        tokens.pop()
+    while len(tokens) > 1 and (tokens[0].is_punct or tokens[0].dep_ in ("cc", "intj", "mark")):
+        tokens.pop(0)
+    return tokens[0].idx, tokens[-1].idx + len(tokens[-1])
+
+
+def _region(head: Token, aspect: bool, passage: Passage) -> list[Token]:
+    """The head's subtree minus nested clauses (visited on their own).
+
+    An infinitive complement ("decided to migrate ... last quarter") is part of the clause
+    unless the head is aspectual ("started learning Rust"), whose complement is visited alone.
+    """
+    nested = NESTED if aspect else NESTED - {"xcomp"}
+    skip: set[int] = set()
+    for child in head.children:
+        if child.dep_ in nested and (child.pos_ in _CLAUSE_POS or child.dep_ == "ccomp"):
+            skip |= {t.i for t in child.subtree}
+    for moved in passage.moved_subjects.values():
+        skip |= {t.i for t in moved.subtree}
+    return [t for t in head.subtree if t.i not in skip]
