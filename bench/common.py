@@ -80,7 +80,7 @@ def drop_group(store: Store, group_id: str) -> None:
     run_admin = getattr(store, "run_admin", None)
     if run_admin is None:
         return
-    while run_admin("admin_delete_group", group_id=group_id, batch=5000)[0]["deleted"]:
+    while run_admin("admin_delete_group", group_id=group_id, batch=2000)[0]["deleted"]:
         pass
 
 

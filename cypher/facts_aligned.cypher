@@ -5,4 +5,4 @@ UNWIND $keys AS k
 MATCH ()-[r:RELATES_TO]->()
 WHERE r.group_id = $group_id AND r.subject_key = k.subject_key AND r.predicate = k.predicate
   AND /*@time_rule*/
-RETURN DISTINCT r {.*, fact_embedding: null} AS fact
+RETURN DISTINCT /*@fact_fields*/ AS fact

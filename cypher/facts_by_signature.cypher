@@ -4,4 +4,4 @@
 UNWIND $signatures AS sig
 MATCH ()-[r:RELATES_TO {signature: sig}]->()
 WHERE r.group_id = $group_id
-RETURN r {.*, fact_embedding: null} AS fact
+RETURN /*@fact_fields*/ AS fact

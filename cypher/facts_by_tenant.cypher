@@ -11,6 +11,6 @@ WHERE r.group_id = $group_id
   AND (size($verify_statuses) = 0 OR r.verify_status IN $verify_statuses)
   AND (size($categories) = 0 OR any(c IN r.categories WHERE c IN $categories))
   AND ($all OR /*@time_rule*/)
-RETURN r {.*, fact_embedding: null} AS fact
+RETURN /*@fact_fields*/ AS fact
 ORDER BY r.valid_at DESC, r.created_at DESC, r.uuid
 LIMIT $limit

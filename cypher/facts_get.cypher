@@ -4,4 +4,4 @@
 UNWIND $uuids AS id
 MATCH ()-[r:RELATES_TO {uuid: id}]->()
 WHERE r.group_id = $group_id
-RETURN r {.*, fact_embedding: null} AS fact
+RETURN /*@fact_fields*/ AS fact

@@ -4,5 +4,5 @@
 MATCH ()-[r:RELATES_TO]->()
 WHERE r.group_id = $group_id AND r.subject_key = $subject_key
   AND ($predicate IS NULL OR r.predicate = $predicate)
-RETURN r {.*, fact_embedding: null} AS fact
+RETURN /*@fact_fields*/ AS fact
 ORDER BY r.valid_at, r.created_at, r.uuid
