@@ -26,6 +26,9 @@ from graph.domain.model import Entity, Episode, Fact, LedgerEntry, LedgerVerdict
 from graph.domain.timerules import CURRENT, TimeQuery
 
 T = TypeVar("T")
+ExportKind = Literal["entity", "fact", "episode", "operation"]
+EXPORT_KINDS: tuple[ExportKind, ...] = ("entity", "fact", "episode", "operation")
+Record = Entity | Fact | Episode | Operation
 
 MAX_LIMIT = 1000
 LEDGER_PAGE = 1000
@@ -191,6 +194,11 @@ class StoreReads(ABC):
     def get_operation(self, event_id: str) -> Operation | None:
         """An operation by its event id."""
 
+    @abstractmethod
+    def export_page(self, group_id: str, kind: ExportKind, after: str, limit: int) -> list[Record]:
+        """Up to `limit` of the tenant's records of one kind, ordered by id, after `after`
+        (entities, facts with their embeddings, episodes, operations)."""
+
 
 class StoreTx(StoreReads):
     """Every verb, inside one transaction: all of it commits or none of it does."""
@@ -345,6 +353,21 @@ class Store(ABC):
     def get_operation(self, event_id: str) -> Operation | None:
         return self.read(lambda tx: tx.get_operation(event_id))
 
+    def export(self, group_id: str, page: int = 500) -> Iterator[Record | LedgerEntry]:
+        """Everything the tenant's store holds, kind by kind, for backup and audit."""
+        for kind in EXPORT_KINDS:
+            after = ""
+            while True:
+                batch = self._export_page(group_id, kind, after, page)
+                yield from batch
+                if len(batch) < page:
+                    break
+                after = _record_id(batch[-1])
+        yield from self._ledger_pages(group_id)
+
+    def _export_page(self, group_id: str, kind: ExportKind, after: str, page: int) -> list[Record]:
+        return self.read(lambda tx: tx.export_page(group_id, kind, after, page))
+
     def verify_ledger(self, group_id: str) -> LedgerVerdict:
         """Walk the tenant's chain page by page; report the first entry that does not verify."""
         return ledger_rules.verify(self._ledger_pages(group_id))
@@ -360,3 +383,7 @@ class Store(ABC):
 
     def _ledger_page(self, group_id: str, after: int) -> list[LedgerEntry]:
         return self.read(lambda tx: tx.ledger_entries(group_id, after, LEDGER_PAGE))
+
+
+def _record_id(record: Record) -> str:
+    return record.event_id if isinstance(record, Operation) else record.uuid

@@ -13,8 +13,9 @@ class to one HTTP status through one table.
     │   ├── DuplicateRecord         code=duplicate_record     (a unique key already holds a record)
     │   ├── LedgerHeadMoved         code=ledger_head_moved    (lost the chain-head race)
     │   └── ImmutableRecord         code=immutable_record
-    └── StoreError                  code=store_error          (a bug or a corrupt store)
-        └── StoreUnavailable        code=store_unavailable    (transient: retry later; nothing lost)
+    ├── StoreError                  code=store_error          (a bug or a corrupt store)
+    │   └── StoreUnavailable        code=store_unavailable    (transient: retry later; nothing lost)
+    └── ExtractorError              code=extractor_error      (an optional model extractor failed)
 """
 
 from __future__ import annotations
@@ -114,6 +115,12 @@ class StoreUnavailable(StoreError):
     code: ClassVar[str] = "store_unavailable"
 
 
+class ExtractorError(PalimpsestError):
+    """An optional extractor (an LLM endpoint) failed or answered nonsense. Nothing was written."""
+
+    code: ClassVar[str] = "extractor_error"
+
+
 ALL_ERRORS: tuple[type[PalimpsestError], ...] = (
     PalimpsestError,
     InvalidInput,
@@ -128,4 +135,5 @@ ALL_ERRORS: tuple[type[PalimpsestError], ...] = (
     ImmutableRecord,
     StoreError,
     StoreUnavailable,
+    ExtractorError,
 )

@@ -14,11 +14,13 @@ compare them with these functions, which are the reference.
 
 from __future__ import annotations
 
+import calendar
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Protocol
 
 from graph.domain.clock import require_aware
+from graph.domain.enums import Granularity
 from graph.domain.errors import InvalidTime
 
 _ONE_MICROSECOND = timedelta(microseconds=1)
@@ -115,3 +117,23 @@ def visible(fact: Temporal, query: TimeQuery, now: datetime) -> bool:
 
 def is_current(fact: Temporal, now: datetime) -> bool:
     return visible(fact, CURRENT, now)
+
+
+def period_end(start: datetime, granularity: Granularity) -> datetime:
+    """The first instant after the period that starts at `start` (calendar arithmetic)."""
+    if granularity is Granularity.YEAR:
+        return _add_months(start, 12)
+    if granularity in (Granularity.QUARTER, Granularity.MONTH):
+        return _add_months(start, 3 if granularity is Granularity.QUARTER else 1)
+    if granularity is Granularity.WEEK:
+        return start + timedelta(days=7)
+    if granularity is Granularity.DAY:
+        return start + timedelta(days=1)
+    return start + _ONE_MICROSECOND
+
+
+def _add_months(start: datetime, months: int) -> datetime:
+    year, month = divmod(start.month - 1 + months, 12)
+    year += start.year
+    day = min(start.day, calendar.monthrange(year, month + 1)[1])
+    return start.replace(year=year, month=month + 1, day=day)

@@ -6,6 +6,7 @@ import pytest
 
 from graph.domain.enums import MemoryType, VerifyStatus
 from graph.domain.errors import DuplicateRecord, InvalidInput, NotFound
+from graph.domain.model import Entity, Fact
 from graph.domain.timerules import Period, TimeQuery
 from graph.ports import AlignmentKey, FactFilter, FactPatch, FactQuery, Store, StoreTx
 from tests.builders import days, entity, fact, record
@@ -303,3 +304,18 @@ def test_every_boundary_of_the_time_rules(store: Store) -> None:
     assert seen(TimeQuery(known_at=T0 - days(2))) == {"new"}
     assert seen(TimeQuery(known_at=T0 - days(1) - tick)) == {"new"}
     assert seen(TimeQuery(known_at=T0 - days(1))) == set()
+
+
+def test_export_holds_every_record_of_the_tenant_and_nothing_else(store: Store) -> None:
+    mine = record(
+        store, *[fact(G, "alice", "likes", f"thing {i}", valid_at=T0, embedding=(0.5,) * 8)
+                 for i in range(7)]
+    )
+    record(store, fact(OTHER, "bob", "likes", "tea", valid_at=T0))
+    exported = list(store.export(G, page=3))
+    facts = [r for r in exported if isinstance(r, Fact)]
+    entities = [r for r in exported if isinstance(r, Entity)]
+    assert {f.uuid for f in facts} == {f.uuid for f in mine}
+    assert all(f.fact_embedding == (0.5,) * 8 for f in facts)
+    assert {e.normalized for e in entities} == {"alice"} | {f"thing {i}" for i in range(7)}
+    assert all(r.group_id == G for r in exported)

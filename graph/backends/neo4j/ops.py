@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, LiteralString
 
@@ -14,7 +14,16 @@ from graph.backends.neo4j.queries import query as cypher
 from graph.domain.errors import DuplicateRecord, LedgerHeadMoved, NotFound
 from graph.domain.model import Entity, Episode, Fact, LedgerEntry, Operation
 from graph.domain.timerules import CURRENT, TimeQuery
-from graph.ports import AlignmentKey, FactPatch, FactQuery, Scored, StoreTx, single_tenant
+from graph.ports import (
+    AlignmentKey,
+    ExportKind,
+    FactPatch,
+    FactQuery,
+    Record,
+    Scored,
+    StoreTx,
+    single_tenant,
+)
 from graph.textindex import query_groups
 
 VECTOR_OVERFETCH = 10
@@ -157,6 +166,11 @@ class Neo4jTx(StoreTx):
         rows = self._rows("operation_get", event_id=event_id)
         return codec.operation_from_map(rows[0]["operation"]) if rows else None
 
+    def export_page(self, group_id: str, kind: ExportKind, after: str, limit: int) -> list[Record]:
+        name, decode = _EXPORTS[kind]
+        rows = self._rows(name, group_id=group_id, after=after, limit=limit)
+        return [decode(row["record"]) for row in rows]
+
     # -- writes --------------------------------------------------------------------------
 
     def upsert_entities(self, entities: Sequence[Entity]) -> dict[str, Entity]:
@@ -276,3 +290,11 @@ def lucene_query(group_id: str, text: str) -> str | None:
 
 def _phrase(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+_EXPORTS: dict[str, tuple[LiteralString, Callable[[dict[str, Any]], Record]]] = {
+    "entity": ("export_entities", codec.entity_from_map),
+    "fact": ("export_facts", codec.fact_from_map),
+    "episode": ("export_episodes", codec.episode_from_map),
+    "operation": ("export_operations", codec.operation_from_map),
+}

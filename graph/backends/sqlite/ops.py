@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -13,7 +13,15 @@ from graph.backends.sqlite.vectors import VectorIndex
 from graph.domain.errors import DuplicateRecord, LedgerHeadMoved, NotFound
 from graph.domain.model import Entity, Episode, Fact, LedgerEntry, Operation
 from graph.domain.timerules import CURRENT
-from graph.ports import AlignmentKey, FactPatch, FactQuery, StoreTx, single_tenant
+from graph.ports import (
+    AlignmentKey,
+    ExportKind,
+    FactPatch,
+    FactQuery,
+    Record,
+    StoreTx,
+    single_tenant,
+)
 
 CHUNK = 5000
 
@@ -110,6 +118,14 @@ class SqliteTx(SqliteSearch, StoreTx):
             "SELECT * FROM operations WHERE event_id = ?", (event_id,)
         ).fetchone()
         return codec.operation_from_row(row) if row else None
+
+    def export_page(self, group_id: str, kind: ExportKind, after: str, limit: int) -> list[Record]:
+        table, key, decode = _EXPORTS[kind]
+        rows = self.conn.execute(
+            f"SELECT * FROM {table} WHERE group_id = ? AND {key} > ? ORDER BY {key} LIMIT ?",
+            (group_id, after, limit),
+        ).fetchall()
+        return [decode(row) for row in rows]
 
     # -- writes --------------------------------------------------------------------------
 
@@ -253,3 +269,15 @@ class SqliteTx(SqliteSearch, StoreTx):
             f"SELECT {sql.FACT_SELECT_ALL} FROM facts f WHERE {where} ORDER BY {order}", params
         ).fetchall()
         return [codec.fact_from_row(row) for row in rows]
+
+
+def _fact_with_embedding(row: sqlite3.Row) -> Fact:
+    return codec.fact_from_row(row, with_embedding=True)
+
+
+_EXPORTS: dict[str, tuple[str, str, Callable[[sqlite3.Row], Record]]] = {
+    "entity": ("entities", "uuid", codec.entity_from_row),
+    "fact": ("facts", "uuid", _fact_with_embedding),
+    "episode": ("episodes", "uuid", codec.episode_from_row),
+    "operation": ("operations", "event_id", codec.operation_from_row),
+}

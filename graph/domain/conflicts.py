@@ -1,0 +1,248 @@
+"""Assertion alignment and the six conflict classes of table 4-4, as pure functions.
+
+Two records are compared only when they share tenant, subject and predicate (the store's
+alignment query guarantees that). The judgment chain, in order:
+
+1. comparable fact types: a hypothesis or an opinion is compared only with its own kind;
+2. scope: another project or namespace is a scope difference (ADD), checked before content;
+3. polarity: the same value with opposite polarity is a logical contradiction (KEEP_BOTH), or a
+   preference change when the predicate is a preference (UPDATE);
+4. the same value again is a restatement: NOOP, unless the new record is more precise in time,
+   which makes it a refinement that supersedes the vaguer one;
+5. different values of a multi-valued predicate coexist (ADD);
+6. the same quantity at another precision ("about 3 months" / "92 days") is a precision
+   difference: keep the more complete record (a refinement supersedes, a vaguer statement is a
+   NOOP);
+7. different values from sources of different kinds (first-hand vs retrieved or inferred) are a
+   source conflict (KEEP_BOTH);
+8. otherwise a preference change or a temporal update (UPDATE); a correction ("no, it is X")
+   expires the old record instead of closing it in event time.
+
+Authority then decides what may execute: an immutable record is never superseded, and a source
+of lower authority never supersedes a higher one (its record is kept, disputed, instead).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from graph.domain.enums import Cardinality, ConflictType, FactType, SourceType, WriteEvent
+from graph.domain.model import Fact
+from graph.domain.quantities import parse_quantity, same_magnitude
+from graph.domain.timerules import period_end
+
+FIRST_HAND = frozenset({SourceType.USER, SourceType.SYSTEM, SourceType.FILE})
+SOURCE_RANK = {
+    SourceType.SYSTEM: 3,
+    SourceType.USER: 3,
+    SourceType.FILE: 2,
+    SourceType.EXTERNAL: 1,
+    SourceType.AGENT_GENERATED: 1,
+    SourceType.INFERENCE: 1,
+    SourceType.WEB_SEARCH: 0,
+}
+WEAK_TYPES = frozenset({FactType.INFERENCE, FactType.BELIEF})
+SOLO_TYPES = frozenset({FactType.HYPOTHESIS, FactType.OPINION})
+GRANULARITY_ORDER = ("year", "quarter", "month", "week", "day", "instant")
+
+Mode = Literal["close", "expire", "history", "none"]
+
+
+@dataclass(frozen=True)
+class PredicateRules:
+    """What the classifier needs to know about a predicate."""
+
+    cardinality: Cardinality = Cardinality.SINGLE
+    preference: bool = False
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """How a new record relates to one existing record, and what to do about it.
+
+    `mode` says how an UPDATE lands: `close` ends the old record in event time (a temporal
+    update), `expire` stops believing it (a correction or a refinement), `history` records the
+    new record as an older version (it happened before the current one).
+    """
+
+    target_id: str
+    conflict_type: ConflictType
+    action: WriteEvent
+    reason: str
+    mode: Mode = "none"
+    authorised: bool = True
+
+    @property
+    def conflicts(self) -> bool:
+        return self.conflict_type is not ConflictType.NONE
+
+
+def authority(fact: Fact) -> int:
+    """Source rank, one lower for inferences and beliefs."""
+    rank = SOURCE_RANK[fact.source_type]
+    return rank - 1 if fact.fact_type in WEAK_TYPES else rank
+
+
+def classify(new: Fact, old: Fact, rules: PredicateRules, *, correction: bool = False) -> Verdict:
+    """The verdict for `new` against one aligned, current `old` record."""
+    verdict = _judge(new, old, rules, correction)
+    if verdict.action is WriteEvent.UPDATE and verdict.mode != "history":
+        return _authorise(new, old, verdict)
+    return verdict
+
+
+def _judge(new: Fact, old: Fact, rules: PredicateRules, correction: bool) -> Verdict:
+    if not _comparable(new.fact_type, old.fact_type):
+        return _verdict(
+            old,
+            ConflictType.NONE,
+            WriteEvent.ADD,
+            f"{new.fact_type} and {old.fact_type} are not comparable assertions",
+        )
+    if new.scope != old.scope:
+        return _verdict(
+            old,
+            ConflictType.SCOPE_DIFFERENCE,
+            WriteEvent.ADD,
+            f"scope {new.scope or 'global'!r} differs from {old.scope or 'global'!r}",
+        )
+    if new.polarity != old.polarity:
+        return _polarity(new, old, rules, correction)
+    if new.value_key == old.value_key:
+        return _restatement(new, old)
+    if correction:
+        return _update(
+            new, old, ConflictType.TEMPORAL_UPDATE, "a correction of the record", "expire"
+        )
+    return _different_values(new, old, rules)
+
+
+def _polarity(new: Fact, old: Fact, rules: PredicateRules, correction: bool) -> Verdict:
+    if new.value_key != old.value_key:
+        return _verdict(
+            old, ConflictType.NONE, WriteEvent.ADD, "opposite polarity about a different value"
+        )
+    if correction:
+        return _update(new, old, ConflictType.LOGICAL_CONTRADICTION, "a correction", "expire")
+    if rules.preference:
+        return _update(
+            new,
+            old,
+            ConflictType.PREFERENCE_CHANGE,
+            f"preference for {old.value!r} reversed",
+            "close",
+        )
+    return _verdict(
+        old,
+        ConflictType.LOGICAL_CONTRADICTION,
+        WriteEvent.KEEP_BOTH,
+        f"{new.predicate} {old.value!r} asserted and denied; needs confirmation",
+    )
+
+
+def _restatement(new: Fact, old: Fact) -> Verdict:
+    if _finer(new, old):
+        return _update(
+            new,
+            old,
+            ConflictType.PRECISION_DIFFERENCE,
+            "the same value with a more precise time: the refinement supersedes",
+            "expire",
+        )
+    return _verdict(
+        old,
+        ConflictType.PRECISION_DIFFERENCE,
+        WriteEvent.NOOP,
+        "the same value restated; the existing record is at least as complete",
+    )
+
+
+def _different_values(new: Fact, old: Fact, rules: PredicateRules) -> Verdict:
+    if rules.cardinality is Cardinality.MULTI:
+        return _verdict(
+            old,
+            ConflictType.NONE,
+            WriteEvent.ADD,
+            f"{new.predicate} holds several values; {new.value!r} joins {old.value!r}",
+        )
+    precision = _precision(new, old)
+    if precision is not None:
+        return precision
+    if (new.source_type in FIRST_HAND) != (old.source_type in FIRST_HAND):
+        return _verdict(
+            old,
+            ConflictType.SOURCE_CONFLICT,
+            WriteEvent.KEEP_BOTH,
+            f"{new.source_type} says {new.value!r}, {old.source_type} says "
+            f"{old.value!r}; needs confirmation",
+        )
+    kind = ConflictType.PREFERENCE_CHANGE if rules.preference else ConflictType.TEMPORAL_UPDATE
+    return _update(new, old, kind, f"{old.value!r} -> {new.value!r}", "close")
+
+
+def _precision(new: Fact, old: Fact) -> Verdict | None:
+    a, b = parse_quantity(new.value), parse_quantity(old.value)
+    if a is None or b is None or not same_magnitude(a, b):
+        return None
+    if b.approximate and not a.approximate:
+        return _update(
+            new,
+            old,
+            ConflictType.PRECISION_DIFFERENCE,
+            f"{new.value!r} is a more precise {old.value!r}",
+            "expire",
+        )
+    return _verdict(
+        old,
+        ConflictType.PRECISION_DIFFERENCE,
+        WriteEvent.NOOP,
+        f"{new.value!r} and {old.value!r} are the same quantity; keeping the more "
+        "precise existing record",
+    )
+
+
+def _update(new: Fact, old: Fact, kind: ConflictType, reason: str, mode: Mode) -> Verdict:
+    if mode == "close" and new.valid_at < old.valid_at:
+        return _verdict(
+            old,
+            kind,
+            WriteEvent.ADD,
+            f"{reason}, but it predates the current record: kept as history",
+            mode="history",
+        )
+    return _verdict(old, kind, WriteEvent.UPDATE, reason, mode=mode)
+
+
+def _authorise(new: Fact, old: Fact, verdict: Verdict) -> Verdict:
+    if old.immutable:
+        reason = f"{verdict.reason}; the existing record is immutable"
+        return _verdict(old, verdict.conflict_type, WriteEvent.KEEP_BOTH, reason, authorised=False)
+    if authority(new) < authority(old):
+        reason = f"{verdict.reason}; {new.source_type} may not supersede {old.source_type}"
+        return _verdict(old, verdict.conflict_type, WriteEvent.KEEP_BOTH, reason, authorised=False)
+    return verdict
+
+
+def _comparable(a: FactType, b: FactType) -> bool:
+    return a == b or (a not in SOLO_TYPES and b not in SOLO_TYPES)
+
+
+def _finer(new: Fact, old: Fact) -> bool:
+    """Is `new` the same assertion placed more precisely inside `old`'s period?"""
+    rank = GRANULARITY_ORDER.index
+    if rank(new.valid_granularity.value) <= rank(old.valid_granularity.value):
+        return False
+    return old.valid_at <= new.valid_at < period_end(old.valid_at, old.valid_granularity)
+
+
+def _verdict(
+    old: Fact,
+    kind: ConflictType,
+    action: WriteEvent,
+    reason: str,
+    *,
+    mode: Mode = "none",
+    authorised: bool = True,
+) -> Verdict:
+    return Verdict(old.uuid, kind, action, reason, mode, authorised)

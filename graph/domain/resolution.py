@@ -1,0 +1,127 @@
+"""What verdicts do: which event a write reports and which fields change on which records.
+
+Pure functions over records. Every change is a `Change` with the before-image of the fields it
+touches, so any executed action can be rolled back exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from graph.domain.conflicts import Verdict
+from graph.domain.enums import VerifyStatus, WriteEvent
+from graph.domain.model import Fact
+
+DISPUTE_CONFIDENCE_FACTOR = 0.8
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The outcome for one new record against all its aligned records."""
+
+    event: WriteEvent
+    verdicts: tuple[Verdict, ...]
+    execute: tuple[Verdict, ...]
+    write_new: bool
+    pending: bool = False
+
+
+@dataclass(frozen=True)
+class Change:
+    """New values for some fields of one record, with their values before."""
+
+    uuid: str
+    after: dict[str, Any]
+    before: dict[str, Any] = field(default_factory=dict)
+
+
+def decide(verdicts: Sequence[Verdict], *, manual: bool = False) -> Decision:
+    """Aggregate per-record verdicts. A NOOP anywhere means the new record adds nothing."""
+    all_ = tuple(verdicts)
+    if any(v.action is WriteEvent.NOOP for v in all_):
+        return Decision(WriteEvent.NOOP, all_, (), write_new=False)
+    updates = tuple(v for v in all_ if v.action is WriteEvent.UPDATE)
+    disputes = tuple(v for v in all_ if v.action is WriteEvent.KEEP_BOTH)
+    history = tuple(v for v in all_ if v.mode == "history")
+    if updates and manual:
+        return Decision(WriteEvent.ADD, all_, disputes + history, write_new=True, pending=True)
+    if updates:
+        return Decision(WriteEvent.UPDATE, all_, updates + disputes, write_new=True)
+    if disputes:
+        return Decision(WriteEvent.KEEP_BOTH, all_, disputes + history, write_new=True)
+    return Decision(WriteEvent.ADD, all_, history, write_new=True)
+
+
+def update_changes(
+    new: Fact, old: Fact, verdict: Verdict, now: datetime
+) -> tuple[dict[str, Any], Change]:
+    """An executed UPDATE: the new record's own fields, and the change to the old record."""
+    if verdict.mode == "expire":
+        after: dict[str, Any] = {"expired_at": now}
+    else:
+        after = {"invalid_at": new.valid_at, "invalidated_at": now}
+    after.update(superseded_by=new.uuid, verify_status=VerifyStatus.SUPERSEDED)
+    return {"supersedes": old.uuid}, _change(old, after)
+
+
+def dispute_changes(new: Fact, old: Fact) -> tuple[dict[str, Any], Change]:
+    """KEEP_BOTH: both records disputed; the new one less confident and awaiting confirmation."""
+    own = {
+        "disputed": True,
+        "needs_confirmation": True,
+        "verify_status": VerifyStatus.CONTRADICTED,
+        "confidence": round(new.confidence * DISPUTE_CONFIDENCE_FACTOR, 4),
+    }
+    return own, _change(old, {"disputed": True, "verify_status": VerifyStatus.CONTRADICTED})
+
+
+def insert_into_chain(
+    new: Fact, chain: Sequence[Fact], now: datetime
+) -> tuple[dict[str, Any], list[Change]]:
+    """Place a record that predates the current one into its version chain, in event order.
+
+    `chain`: the believed (not expired) records of the same subject, predicate and scope. The
+    new record closes at its successor's valid_at; its predecessor, if any, now closes at the
+    new record's valid_at and points to it.
+    """
+    ordered = sorted(chain, key=lambda f: (f.valid_at, f.created_at))
+    before = [f for f in ordered if f.valid_at <= new.valid_at]
+    after = [f for f in ordered if f.valid_at > new.valid_at]
+    own: dict[str, Any] = {}
+    changes: list[Change] = []
+    if after:
+        successor = after[0]
+        own.update(
+            invalid_at=successor.valid_at,
+            invalidated_at=now,
+            superseded_by=successor.uuid,
+            verify_status=VerifyStatus.SUPERSEDED,
+        )
+        changes.append(_change(successor, {"supersedes": new.uuid}))
+    if before:
+        predecessor = before[-1]
+        own["supersedes"] = predecessor.uuid
+        changes.append(
+            _change(
+                predecessor,
+                {
+                    "invalid_at": new.valid_at,
+                    "invalidated_at": now,
+                    "superseded_by": new.uuid,
+                    "verify_status": VerifyStatus.SUPERSEDED,
+                },
+            )
+        )
+    return own, changes
+
+
+def revert(changes: Iterable[Change]) -> list[Change]:
+    """The changes that undo `changes` (applied in reverse order)."""
+    return [Change(c.uuid, dict(c.before), dict(c.after)) for c in reversed(list(changes))]
+
+
+def _change(old: Fact, after: dict[str, Any]) -> Change:
+    return Change(old.uuid, after, {name: getattr(old, name) for name in after})
