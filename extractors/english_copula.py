@@ -20,6 +20,7 @@ from dataclasses import replace
 from spacy.tokens import Token
 
 from extractors.english_frames import Attribute, Clause, Frame, attribute_of, resolve_subject
+from extractors.english_nlp import IDENT_LABELS
 from extractors.english_text import (
     Passage,
     has_named_casing,
@@ -191,7 +192,15 @@ def _complement(be: Token) -> Token | None:
     for child in be.children:
         if child.dep_ in ("attr", "acomp", "oprd"):
             return child
+    # The small model often attaches a whole-token identifier after the copula as `punct`
+    # ("my invoice number is INV-2024-001"): the ruler's label says it is the complement.
+    for child in be.rights:
+        if child.ent_type_ in _IDENTIFIER_TYPES:
+            return child
     return None
+
+
+_IDENTIFIER_TYPES = frozenset(IDENT_LABELS.values())
 
 
 def _is_attribute(subj: Token, table: PredicateTable, *, noun: bool = False) -> bool:
