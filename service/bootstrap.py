@@ -7,11 +7,17 @@ drift apart.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
+from extractors.predicates import PredicateTable, load_table
+from extractors.rules import Extractor, RuleExtractor
 from graph.domain.clock import Clock
+from graph.domain.errors import InvalidInput
+from graph.domain.tenancy import TenantScope
 from graph.ports import Store
+from service.embedding import Embedder, build_embedder
 from service.settings import Settings
+from service.write.pipeline import WriteConfig, WritePipeline
 
 
 class SystemClock:
@@ -26,6 +32,10 @@ class Container:
     settings: Settings
     store: Store
     clock: Clock
+    table: PredicateTable
+    embedder: Embedder
+    extractor: Extractor
+    writes: WritePipeline
 
     def close(self) -> None:
         self.store.close()
@@ -48,10 +58,44 @@ def build_store(settings: Settings) -> Store:
     return SqliteStore(settings.sqlite_path)
 
 
+def build_extractor(settings: Settings, table: PredicateTable) -> Extractor:
+    """The rule extractor, or the optional LLM extractor when configured (never by default)."""
+    if settings.extractor != "llm":
+        return RuleExtractor(table)
+    if not settings.llm_base_url or not settings.llm_model:
+        raise InvalidInput("extractor=llm needs llm_base_url and llm_model", field="extractor")
+    from extractors.llm import LLMExtractor
+
+    key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else None
+    return LLMExtractor(
+        base_url=settings.llm_base_url, model=settings.llm_model, api_key=key, table=table
+    )
+
+
+def write_config(settings: Settings) -> WriteConfig:
+    manual = frozenset(TenantScope(user_id=u).group_id for u in settings.manual_tenants)
+    return WriteConfig(
+        chunk_size=settings.chunk_size,
+        max_chars=settings.max_input_chars,
+        manual_groups=manual,
+        manual_default=settings.conflict_mode == "manual",
+        lease=timedelta(seconds=settings.worker_lease_seconds),
+    )
+
+
 def bootstrap(
-    settings: Settings | None = None, *, store: Store | None = None, clock: Clock | None = None
+    settings: Settings | None = None,
+    *,
+    store: Store | None = None,
+    clock: Clock | None = None,
+    extractor: Extractor | None = None,
+    embedder: Embedder | None = None,
 ) -> Container:
     settings = settings or Settings()
-    return Container(
-        settings=settings, store=store or build_store(settings), clock=clock or SystemClock()
-    )
+    table = load_table(settings.predicate_table)
+    clock = clock or SystemClock()
+    store = store or build_store(settings)
+    embedder = embedder or build_embedder(settings.embedder, settings.embedding_dimensions)
+    extractor = extractor or build_extractor(settings, table)
+    writes = WritePipeline(store, clock, extractor, embedder, table, write_config(settings))
+    return Container(settings, store, clock, table, embedder, extractor, writes)

@@ -31,6 +31,17 @@ class Settings(BaseSettings):
     neo4j_password: SecretStr | None = None
     neo4j_database: str = "neo4j"
     embedding_dimensions: int = Field(default=512, ge=8, le=4096)
+    embedder: Literal["use", "hashing"] = "use"
+    extractor: Literal["rules", "llm"] = "rules"
+    llm_base_url: str | None = None
+    llm_model: str | None = None
+    llm_api_key: SecretStr | None = None
+    predicate_table: Path | None = None
+    chunk_size: int = Field(default=200, ge=1, le=5000)
+    max_input_chars: int = Field(default=200_000, ge=1_000)
+    conflict_mode: Literal["auto", "manual"] = "auto"
+    manual_tenants: list[str] = Field(default_factory=list)
+    worker_lease_seconds: float = Field(default=120.0, gt=0)
     host: str = "127.0.0.1"
     port: int = Field(default=8000, ge=1, le=65535)
     max_body_bytes: int = Field(default=2_000_000, ge=1_000)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -110,3 +110,34 @@ def tamper(backend: str) -> object:
         store.run_admin("admin_ledger_tamper", group_id=group_id, seq=seq, action=action)  # type: ignore[attr-defined]
 
     return sqlite_tamper if backend == "sqlite" else neo4j_tamper
+
+
+@pytest.fixture(scope="session")
+def extractor() -> object:
+    """The real rule extractor (spaCy, pkuseg), loaded once per test session."""
+    from extractors.rules import RuleExtractor
+
+    return RuleExtractor()
+
+
+@pytest.fixture(scope="session")
+def embedder() -> object:
+    """The real multilingual encoder, loaded once per test session."""
+    from service.embedding import UniversalSentenceEncoder
+
+    return UniversalSentenceEncoder()
+
+
+@pytest.fixture
+def memory(store: Store, extractor: object, embedder: object) -> Iterator[object]:
+    """`Memory` over each backend, with a clock that moves 1 ms per reading."""
+    from service.bootstrap import bootstrap
+    from service.memory import Memory
+    from service.settings import Settings
+
+    clock = ManualClock(T0, tick=timedelta(milliseconds=1))
+    container = bootstrap(
+        Settings(), store=store, clock=clock, extractor=extractor,  # type: ignore[arg-type]
+        embedder=embedder,  # type: ignore[arg-type]
+    )
+    yield Memory(container=container)

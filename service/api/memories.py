@@ -1,0 +1,60 @@
+"""POST /v1/memories, POST /v1/memories/batch, GET /v1/operations/{event_id}."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Query
+from fastapi.responses import JSONResponse
+
+from graph.domain.errors import NotFound
+from graph.domain.tenancy import TenantScope
+from service.api.deps import App
+from service.api.schemas import AddOut, BatchIn, BatchOut, OperationOut, PendingOut
+from service.operations import operation_view
+from service.write.request import AddRequest
+
+router = APIRouter(prefix="/v1", tags=["memories"])
+
+
+@router.post(
+    "/memories",
+    response_model=AddOut,
+    responses={202: {"model": PendingOut, "description": "accepted for asynchronous writing"}},
+)
+def add_memory(
+    body: AddRequest,
+    app: App,
+    mode: Annotated[
+        Literal["sync", "async"],
+        Query(description="async: 202 at once; poll GET /v1/operations/{event_id}"),
+    ] = "sync",
+) -> Any:
+    """Extract, notarise, type, deduplicate and store facts from a string or messages."""
+    if mode == "async":
+        operation = app.writes.enqueue(body)
+        return JSONResponse(
+            {"event_id": operation.event_id, "status": operation.status.value}, status_code=202
+        )
+    return app.writes.add(body)
+
+
+@router.post("/memories/batch", response_model=BatchOut)
+def add_memories(body: BatchIn, app: App) -> dict[str, Any]:
+    """Many adds in few transactions; each item reports its own events or its own error."""
+    return {"results": app.writes.add_batch(body.items)}
+
+
+@router.get("/operations/{event_id}", response_model=OperationOut)
+def get_operation(
+    event_id: str,
+    app: App,
+    user_id: Annotated[str | None, Query(description="scopes the lookup")] = None,
+) -> dict[str, Any]:
+    """The status of an asynchronous (or synchronous) write, with its result or error."""
+    operation = app.store.get_operation(event_id)
+    if operation is None or (
+        user_id is not None and operation.group_id != TenantScope(user_id=user_id).group_id
+    ):
+        raise NotFound(f"no operation {event_id}", details={"event_id": event_id})
+    return operation_view(operation)

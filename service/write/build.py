@@ -1,0 +1,324 @@
+"""From a prepared add to drafts: extraction, typing, times, signatures, episodes.
+
+No storage access here. A draft is a complete `Fact` whose entity uuids are provisional; the
+commit stage links them to the stored entities inside its transaction.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from extractors.notary import MASK
+from extractors.predicates import PredicateInfo, PredicateTable
+from extractors.rules import Extractor
+from extractors.schema import SPEAKER, USER, CandidateFact
+from extractors.typing import type_candidate
+from graph.domain.conflicts import PredicateRules
+from graph.domain.enums import FactType, Granularity, Modality, Role
+from graph.domain.errors import InvalidTime
+from graph.domain.model import Alert, Entity, Episode, Fact
+from graph.domain.signature import fact_signature, normalize_text, period_label
+from service.write.request import PreparedAdd
+
+MAX_KEY = 200
+_WORD = re.compile(r"\w")
+FUTURE_SLACK = timedelta(minutes=5)
+POLICY_VERSION = "policy-1"
+
+
+@dataclass(frozen=True)
+class Draft:
+    """One fact about to be written, with what the commit stage needs to judge it."""
+
+    fact: Fact
+    subject_name: str
+    value_name: str
+    rules: PredicateRules
+    correction: bool = False
+
+
+@dataclass
+class ItemPlan:
+    """Everything one add() will write, before it meets the store."""
+
+    prepared: PreparedAdd
+    group_id: str
+    created_at: datetime
+    episodes: list[Episode] = field(default_factory=list)
+    drafts: list[Draft] = field(default_factory=list)
+    entities: dict[str, Entity] = field(default_factory=dict)
+
+    @property
+    def alerts(self) -> tuple[Alert, ...]:
+        return self.prepared.alerts
+
+
+@dataclass(frozen=True)
+class Context:
+    """Collaborators and clock reading shared by one build."""
+
+    extractor: Extractor
+    table: PredicateTable
+    now: datetime
+    new_id: Callable[[], str]
+
+
+def entity_key(name: str) -> str:
+    """The normalised name entities merge on; long names keep a digest to stay unique."""
+    key = normalize_text(name)
+    if len(key) <= MAX_KEY:
+        return key
+    return key[:160] + "#" + hashlib.sha1(key.encode("utf-8")).hexdigest()[:16]
+
+
+def plan_item(prepared: PreparedAdd, ctx: Context) -> ItemPlan:
+    """Extract, type and date every fact of one prepared add."""
+    created = _created_at(prepared, ctx.now)
+    plan = ItemPlan(prepared, prepared.scope.group_id, created)
+    for turn in prepared.turns:
+        episode = _episode(plan, turn.index, ctx)
+        candidates = _distinct_texts(_candidates(prepared, turn.index, ctx))
+        drafts = [_draft(plan, episode, c, ctx) for c in candidates]
+        mentioned = {d.fact.subject_uuid for d in drafts} | {d.fact.object_uuid for d in drafts}
+        plan.episodes.append(episode.model_copy(update={"entity_uuids": tuple(sorted(mentioned))}))
+        plan.drafts.extend(drafts)
+    return plan
+
+
+def _created_at(prepared: PreparedAdd, now: datetime) -> datetime:
+    if prepared.timestamp is None:
+        return now
+    if prepared.timestamp > now + FUTURE_SLACK:
+        raise InvalidTime("timestamp is in the future", field="timestamp")
+    return prepared.timestamp
+
+
+def _candidates(prepared: PreparedAdd, index: int, ctx: Context) -> list[CandidateFact]:
+    turn = prepared.turns[index]
+    if not turn.text.strip():
+        return [_media_only(turn.text, turn.media[0].kind if turn.media else Modality.FILE)]
+    if not prepared.infer:
+        return [_verbatim(turn.text)]
+    found = ctx.extractor.extract(
+        turn.text, reference=_reference(prepared, index, ctx.now), role=turn.role
+    )
+    kept = [c for c in found if _usable(c) and _passes(c, prepared.includes, prepared.excludes)]
+    if not kept and turn.media:
+        return [_verbatim(turn.text)]
+    return kept
+
+
+def _distinct_texts(candidates: list[CandidateFact]) -> list[CandidateFact]:
+    """Facts read from one sentence ("I speak French and Japanese") get their value appended
+    to their text, so their memories, keyword hits and embeddings differ."""
+    shared = Counter(c.sentence.strip() for c in candidates)
+    return [
+        c if shared[c.sentence.strip()] == 1
+        else c.model_copy(update={"sentence": f"{c.sentence.strip()} — {c.value}"})
+        for c in candidates
+    ]
+
+
+def _usable(candidate: CandidateFact) -> bool:
+    """A value with no word character, or a masked secret, is not a fact worth keeping."""
+    value = candidate.value.strip()
+    return bool(_WORD.search(value)) and MASK not in value and bool(entity_key(candidate.subject))
+
+
+def _passes(candidate: CandidateFact, includes: tuple[str, ...], excludes: tuple[str, ...]) -> bool:
+    haystack = " ".join(
+        (candidate.sentence, candidate.value, candidate.predicate, candidate.category)
+    ).casefold()
+    if includes and not any(term.casefold() in haystack for term in includes):
+        return False
+    return not any(term.casefold() in haystack for term in excludes)
+
+
+def _verbatim(text: str) -> CandidateFact:
+    body = text.strip()
+    return CandidateFact(
+        subject=SPEAKER,
+        predicate="said",
+        value=body,
+        category="verbatim",
+        confidence=1.0,
+        span=(0, len(text)),
+        sentence=body,
+    )
+
+
+def _media_only(text: str, kind: Modality) -> CandidateFact:
+    return CandidateFact(
+        subject=SPEAKER,
+        predicate="sent_media",
+        value=kind.value,
+        category="verbatim",
+        confidence=1.0,
+        span=(0, len(text)),
+        sentence=f"sent {kind.value}",
+        fact_type=FactType.OBSERVATION,
+    )
+
+
+def _reference(prepared: PreparedAdd, index: int, now: datetime) -> datetime:
+    turn = prepared.turns[index]
+    if turn.timestamp is not None:
+        return turn.timestamp
+    if prepared.observation is not None:
+        return prepared.observation.start
+    return prepared.knowledge_time or now
+
+
+def _episode(plan: ItemPlan, index: int, ctx: Context) -> Episode:
+    prepared, turn = plan.prepared, plan.prepared.turns[index]
+    return Episode(
+        uuid=ctx.new_id(),
+        group_id=plan.group_id,
+        user_id=prepared.user_id,
+        agent_id=prepared.agent_id,
+        run_id=prepared.run_id,
+        role=turn.role,
+        name=turn.message_id or f"turn {index}",
+        content=turn.text,
+        valid_at=_reference(prepared, index, ctx.now),
+        created_at=plan.created_at,
+        knowledge_time=turn.timestamp or prepared.knowledge_time or ctx.now,
+        modality=turn.modality,
+        media_refs=tuple(m.ref for m in turn.media),
+        metadata=prepared.metadata,
+    )
+
+
+def _speaker(prepared: PreparedAdd, role: Role, subject: str) -> str:
+    user = prepared.user_id or prepared.agent_id or prepared.run_id or "user"
+    if subject == USER or (subject == SPEAKER and role is not Role.ASSISTANT):
+        return user
+    if subject == SPEAKER:
+        return prepared.agent_id or "assistant"
+    return subject
+
+
+def _entity(plan: ItemPlan, name: str, ctx: Context) -> Entity:
+    key = entity_key(name)
+    if key not in plan.entities:
+        plan.entities[key] = Entity(
+            uuid=ctx.new_id(),
+            group_id=plan.group_id,
+            name=name[:500],
+            normalized=key,
+            created_at=plan.created_at,
+        )
+    return plan.entities[key]
+
+
+def _draft(plan: ItemPlan, episode: Episode, candidate: CandidateFact, ctx: Context) -> Draft:
+    prepared = plan.prepared
+    subject = _speaker(prepared, episode.role, candidate.subject)
+    valid_at, granularity = _valid(prepared, candidate, episode)
+    info = predicate_info(ctx.table, candidate)
+    typing = type_candidate(
+        ctx.table,
+        candidate.category,
+        candidate.confidence,
+        prepared.source_type,
+        prepared.memory_type,
+    )
+    scope = candidate.scope or normalize_text(prepared.project or "")
+    fact = Fact(
+        uuid=ctx.new_id(),
+        group_id=plan.group_id,
+        user_id=prepared.user_id,
+        agent_id=prepared.agent_id,
+        run_id=prepared.run_id,
+        subject=subject,
+        subject_key=entity_key(subject),
+        subject_uuid=_entity(plan, subject, ctx).uuid,
+        predicate=candidate.predicate,
+        value=candidate.value,
+        value_key=normalize_text(candidate.value),
+        object_uuid=_entity(plan, candidate.value, ctx).uuid,
+        polarity=candidate.polarity,
+        scope=scope,
+        fact=candidate.sentence.strip() or candidate.value,
+        episodes=(episode.uuid,),
+        episode_id=episode.uuid,
+        valid_at=valid_at,
+        valid_granularity=granularity,
+        invalid_at=_until(candidate, valid_at),
+        knowledge_time=episode.knowledge_time,
+        created_at=plan.created_at,
+        categories=(candidate.category,),
+        memory_type=typing.memory_type,
+        layer=typing.layer,
+        fact_type=candidate.fact_type,
+        source_type=prepared.source_type,
+        confidence=typing.confidence,
+        immutable=prepared.immutable,
+        signature=_signature(plan.group_id, subject, candidate, scope, valid_at, granularity),
+        extraction_version=ctx.extractor.version,
+        policy_version=POLICY_VERSION,
+        source_span=candidate.span,
+        modality=episode.modality,
+        media_refs=episode.media_refs,
+        metadata=prepared.metadata,
+    )
+    rules = PredicateRules(info.cardinality, info.preference)
+    return Draft(fact, subject, candidate.value, rules, candidate.is_correction)
+
+
+def predicate_info(table: PredicateTable, candidate: CandidateFact) -> PredicateInfo:
+    """The table's entry, else the longest known head ("works_at_in_beijing" -> works_at),
+    else a new predicate: single-valued when it came from a copular attribute."""
+    known = table.get(candidate.predicate)
+    if known is not None:
+        return known
+    parts = candidate.predicate.split("_")
+    for cut in range(len(parts) - 1, 0, -1):
+        head = table.get("_".join(parts[:cut]))
+        if head is not None:
+            return head
+    return table.resolve(
+        candidate.predicate, candidate.language, from_attribute=candidate.attribute is not None
+    )
+
+
+def _valid(
+    prepared: PreparedAdd, candidate: CandidateFact, episode: Episode
+) -> tuple[datetime, Granularity]:
+    if candidate.time is not None:
+        return candidate.time.start, candidate.time.granularity
+    if prepared.observation is not None:
+        return prepared.observation.start, prepared.observation.granularity
+    return episode.valid_at, Granularity.INSTANT
+
+
+def _until(candidate: CandidateFact, valid_at: datetime) -> datetime | None:
+    if candidate.until is None or candidate.until.start < valid_at:
+        return None
+    return candidate.until.start
+
+
+def _signature(
+    group_id: str,
+    subject: str,
+    candidate: CandidateFact,
+    scope: str,
+    valid_at: datetime,
+    granularity: Granularity,
+) -> str:
+    """Instants are signed at day precision: the same assertion twice in a day is a repeat."""
+    precision = Granularity.DAY if granularity is Granularity.INSTANT else granularity
+    return fact_signature(
+        group_id=group_id,
+        subject_key=entity_key(subject),
+        predicate=candidate.predicate,
+        value_key=normalize_text(candidate.value),
+        polarity=candidate.polarity,
+        scope=scope,
+        period=period_label(valid_at, precision),
+    )

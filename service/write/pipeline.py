@@ -1,0 +1,314 @@
+"""The write use cases: add (sync and async), add_batch, and running one queued operation.
+
+Stages, in order: prepare (parse + notary), plan (extract, type, date, sign), embed (once per
+fact, one call per batch), commit (one transaction per chunk: dedup, align, classify, persist,
+ledger, and the operation's record). Every add is also an `Operation` record written in the
+same transaction as its facts, so a commit whose outcome the driver could not confirm is
+resolved by reading that record back instead of writing twice.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+import uuid
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from pydantic import ValidationError
+
+from extractors.predicates import PredicateTable
+from extractors.rules import Extractor
+from graph.domain.clock import Clock
+from graph.domain.enums import OperationStatus
+from graph.domain.errors import DuplicateRecord, PalimpsestError, StoreUnavailable
+from graph.domain.model import Operation
+from graph.ports import Store, StoreTx
+from service.embedding import Embedder
+from service.views import alert_view, result_view
+from service.write.build import Context, ItemPlan, plan_item
+from service.write.commit import Outcome, commit
+from service.write.request import AddRequest, PreparedAdd, invalid_input, prepare, validated
+
+log = logging.getLogger("palimpsest.write")
+
+ID_NAMESPACE = uuid.UUID("6f1c1a52-5e3b-4c1e-9a55-7b0f6c4d2e10")
+
+
+@dataclass
+class Timings:
+    """Seconds spent per stage, accumulated (the write benchmark prints them)."""
+
+    seconds: dict[str, float] = field(default_factory=dict)
+
+    clock: Callable[[], float] = field(default=time.perf_counter)
+
+    @contextmanager
+    def stage(self, name: str) -> Iterator[None]:
+        start = self.clock()
+        try:
+            yield
+        finally:
+            self.seconds[name] = self.seconds.get(name, 0.0) + self.clock() - start
+
+
+@dataclass(frozen=True)
+class WriteConfig:
+    chunk_size: int = 200
+    max_chars: int = 200_000
+    manual_groups: frozenset[str] = frozenset()
+    manual_default: bool = False
+    lease: timedelta = timedelta(minutes=2)
+    max_attempts: int = 5
+
+
+class WritePipeline:
+    """add / add_batch / enqueue / run_operation over one store."""
+
+    def __init__(
+        self,
+        store: Store,
+        clock: Clock,
+        extractor: Extractor,
+        embedder: Embedder,
+        table: PredicateTable,
+        config: WriteConfig | None = None,
+    ) -> None:
+        self.store, self.clock, self.extractor = store, clock, extractor
+        self.embedder, self.table = embedder, table
+        self.config = config or WriteConfig()
+        self.timings = Timings()
+
+    # -- public use cases ----------------------------------------------------------------
+
+    def add(self, data: dict[str, Any] | AddRequest) -> dict[str, Any]:
+        """Synchronous add: `{"results": [Result], "alerts": [Alert]}`."""
+        prepared = self._prepare(data)
+        return self._write([(str(uuid.uuid4()), prepared)])[0]
+
+    def add_batch(self, items: Sequence[dict[str, Any] | AddRequest]) -> list[dict[str, Any]]:
+        """Many adds; one bad item fails alone. `[{"index", "results", "alerts"} | {"index",
+        "error"}]` in input order."""
+        answers: dict[int, dict[str, Any]] = {}
+        ready: list[tuple[int, str, PreparedAdd]] = []
+        for index, item in enumerate(items):
+            try:
+                ready.append((index, str(uuid.uuid4()), self._prepare(item)))
+            except PalimpsestError as exc:
+                answers[index] = {"index": index, "error": error_view(exc)}
+        for start in range(0, len(ready), self.config.chunk_size):
+            chunk = ready[start : start + self.config.chunk_size]
+            for (index, _, _), answer in zip(chunk, self._write_isolated(chunk), strict=True):
+                answers[index] = {"index": index, **answer}
+        return [answers[i] for i in range(len(items))]
+
+    def enqueue(self, data: dict[str, Any] | AddRequest) -> Operation:
+        """Asynchronous add: validated and notarised now, written by a worker later."""
+        prepared = self._prepare(data)
+        now = self.clock.now()
+        operation = Operation(
+            event_id=str(uuid.uuid4()),
+            group_id=prepared.scope.group_id,
+            kind="add",
+            payload=prepared.model_dump(mode="json"),
+            idempotency_key=prepared.idempotency_key,
+            created_at=now,
+            updated_at=now,
+        )
+        return self.store.transaction(lambda tx: tx.append_operation(operation))
+
+    def run_next(self, worker: str) -> Operation | None:
+        """Claim and run one queued operation; None when the queue is empty."""
+        now = self.clock.now()
+        lease_until = now + self.config.lease
+        claimed = self.store.transaction(lambda tx: tx.claim_operation(now, lease_until, worker))
+        if claimed is None:
+            return None
+        self._run_claimed(claimed)
+        return self.store.get_operation(claimed.event_id)
+
+    # -- stages --------------------------------------------------------------------------
+
+    def _prepare(self, data: dict[str, Any] | AddRequest) -> PreparedAdd:
+        request = data if isinstance(data, AddRequest) else validated(dict(data))
+        return prepare(request, max_chars=self.config.max_chars, stage=self.timings.stage)
+
+    def _plan(self, event_id: str, prepared: PreparedAdd, now: datetime) -> ItemPlan:
+        counter = iter(range(1_000_000))
+
+        def new_id() -> str:
+            return str(uuid.uuid5(ID_NAMESPACE, f"{event_id}/{next(counter)}"))
+
+        ctx = Context(self.extractor, self.table, now, new_id)
+        with self.timings.stage("extract"):
+            return plan_item(prepared, ctx)
+
+    def _embed(self, plans: Sequence[ItemPlan]) -> None:
+        drafts = [d for plan in plans for d in plan.drafts]
+        with self.timings.stage("embed"):
+            vectors = self.embedder.embed([d.fact.fact for d in drafts])
+        for plan in plans:
+            plan.drafts[:] = [
+                type(d)(
+                    d.fact.model_copy(update={"fact_embedding": vectors.pop(0)}),
+                    d.subject_name,
+                    d.value_name,
+                    d.rules,
+                    d.correction,
+                )
+                for d in plan.drafts
+            ]
+
+    def _write(
+        self, items: Sequence[tuple[str, PreparedAdd]], operation: Operation | None = None
+    ) -> list[dict[str, Any]]:
+        now = self.clock.now()
+        plans = [self._plan(event_id, prepared, now) for event_id, prepared in items]
+        self._embed(plans)
+        answers: list[dict[str, Any]] = []
+
+        def receipts(tx: StoreTx, outcomes: list[list[Outcome]]) -> None:
+            answers[:] = self._receipts(tx, items, plans, outcomes, now, operation)
+
+        def work(tx: StoreTx) -> list[list[Outcome]]:
+            return commit(
+                tx,
+                plans,
+                now,
+                manual=self._manual(plans),
+                finish=receipts,
+                stage=self.timings.stage,
+            )
+
+        try:
+            self.store.transaction(work)
+        except DuplicateRecord:
+            return self._already_written([event_id for event_id, _ in items])
+        return answers
+
+    def _write_isolated(
+        self, chunk: Sequence[tuple[int, str, PreparedAdd]]
+    ) -> list[dict[str, Any]]:
+        items = [(event_id, prepared) for _, event_id, prepared in chunk]
+        try:
+            return self._write(items)
+        except StoreUnavailable as exc:
+            return [{"error": error_view(exc)} for _ in chunk]
+        except PalimpsestError:
+            if len(items) == 1:
+                raise
+        answers: list[dict[str, Any]] = []
+        for item in items:
+            try:
+                answers.append(self._write([item])[0])
+            except PalimpsestError as exc:
+                answers.append({"error": error_view(exc)})
+        return answers
+
+    def _manual(self, plans: Sequence[ItemPlan]) -> bool:
+        groups = {plan.group_id for plan in plans}
+        return self.config.manual_default or bool(groups & self.config.manual_groups)
+
+    def _receipts(
+        self,
+        tx: StoreTx,
+        items: Sequence[tuple[str, PreparedAdd]],
+        plans: Sequence[ItemPlan],
+        outcomes: Sequence[list[Outcome]],
+        now: datetime,
+        operation: Operation | None,
+    ) -> list[dict[str, Any]]:
+        """Every add's Operation record, SUCCEEDED with its result, in the same transaction."""
+        answers = []
+        for (event_id, _), plan, results in zip(items, plans, outcomes, strict=True):
+            result = answer(event_id, plan, results)
+            answers.append(result)
+            if operation is not None and operation.event_id == event_id:
+                tx.finish_operation(
+                    operation.model_copy(
+                        update={
+                            "status": OperationStatus.SUCCEEDED,
+                            "result": result,
+                            "error": None,
+                            "lease_until": None,
+                            "updated_at": now,
+                        }
+                    )
+                )
+                continue
+            tx.append_operation(
+                Operation(
+                    event_id=event_id,
+                    group_id=plan.group_id,
+                    kind="add",
+                    status=OperationStatus.SUCCEEDED,
+                    result=result,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+        return answers
+
+    def _already_written(self, event_ids: Sequence[str]) -> list[dict[str, Any]]:
+        """A commit reported as failed may have been applied: its receipts tell."""
+        receipts = [self.store.get_operation(event_id) for event_id in event_ids]
+        if all(r is not None and r.status is OperationStatus.SUCCEEDED for r in receipts):
+            return [dict(r.result or {}) for r in receipts if r is not None]
+        raise DuplicateRecord("a record of this write already exists")
+
+    def _run_claimed(self, operation: Operation) -> None:
+        try:
+            prepared = _payload(operation)
+            self._write([(operation.event_id, prepared)], operation=operation)
+        except StoreUnavailable as exc:
+            self._retry_later(operation, exc)
+        except PalimpsestError as exc:
+            self._fail(operation, exc)
+
+    def _retry_later(self, operation: Operation, exc: PalimpsestError) -> None:
+        exhausted = operation.attempts >= self.config.max_attempts
+        status = OperationStatus.FAILED if exhausted else OperationStatus.PENDING
+        self._finish(operation, status, exc)
+
+    def _fail(self, operation: Operation, exc: PalimpsestError) -> None:
+        self._finish(operation, OperationStatus.FAILED, exc)
+
+    def _finish(self, operation: Operation, status: OperationStatus, exc: PalimpsestError) -> None:
+        now = self.clock.now()
+        final = operation.model_copy(
+            update={
+                "status": status,
+                "error": error_view(exc),
+                "lease_until": None,
+                "updated_at": now,
+            }
+        )
+        try:
+            self.store.transaction(lambda tx: tx.finish_operation(final))
+        except StoreUnavailable:
+            log.warning("operation %s stays RUNNING until its lease ends", operation.event_id)
+
+
+def _payload(operation: Operation) -> PreparedAdd:
+    try:
+        return PreparedAdd.model_validate(operation.payload)
+    except ValidationError as exc:
+        raise invalid_input(exc, prefix="payload.") from None
+
+
+def answer(event_id: str, plan: ItemPlan, outcomes: Sequence[Outcome]) -> dict[str, Any]:
+    return {
+        "results": [result_view(o) for o in outcomes],
+        "alerts": [alert_view(a) for a in plan.alerts],
+        "event_id": event_id,
+    }
+
+
+def error_view(exc: PalimpsestError) -> dict[str, Any]:
+    body: dict[str, Any] = {"code": exc.code, "message": exc.message}
+    if exc.details:
+        body["details"] = exc.details
+    return body

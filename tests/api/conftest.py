@@ -1,0 +1,17 @@
+"""The real ASGI app over each backend, driven through httpx (FastAPI's TestClient)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from service.app import create_app
+from service.memory import Memory
+
+
+@pytest.fixture
+def client(memory: Memory) -> Iterator[TestClient]:
+    with TestClient(create_app(memory.container), raise_server_exceptions=False) as test_client:
+        yield test_client
