@@ -60,6 +60,7 @@ Choices a reader of the candidates should know:
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import datetime
 from typing import ClassVar
 
@@ -70,9 +71,11 @@ from extractors.english_nlp import pipeline
 from extractors.english_text import Passage, repair_coordination
 from extractors.english_walk import Visited, Walker
 from extractors.predicates import PredicateTable, default_table
-from extractors.schema import CandidateFact, EntityMention, TimeMention
+from extractors.schema import CandidateFact, EntityMention, Job, TimeMention
 from extractors.temporal import find_times
 from graph.domain.enums import FactType, Role
+
+PIPE_BATCH = 256
 
 _REMEMBER = re.compile(
     r"^\W*(?:please\s+)?(?:remember|note|keep in mind|don'?t forget|do not forget)\b", re.I
@@ -99,8 +102,19 @@ class EnglishExtractor:
     ) -> list[CandidateFact]:
         if not text.strip():
             return []
-        doc = pipeline()(text)
-        mentions = _adverbial_times(doc, find_times(text, reference, lang="en"))
+        return self._from_doc(pipeline()(text), reference, role)
+
+    def extract_many(self, jobs: Sequence[Job]) -> list[list[CandidateFact]]:
+        """Many texts through one batched spaCy pass (`nlp.pipe`), same results as `extract`."""
+        texts = [job.text for job in jobs]
+        docs = pipeline().pipe(texts, batch_size=PIPE_BATCH)
+        return [
+            self._from_doc(doc, job.reference, job.role) if job.text.strip() else []
+            for doc, job in zip(docs, jobs, strict=True)
+        ]
+
+    def _from_doc(self, doc: Doc, reference: datetime, role: Role) -> list[CandidateFact]:
+        mentions = _adverbial_times(doc, find_times(doc.text, reference, lang="en"))
         passage = Passage(role == Role.ASSISTANT, frozenset(mentions))
         facts: list[CandidateFact] = []
         for sentence in doc.sents:
@@ -153,13 +167,23 @@ def _candidate(item: Visited, sentence: Span) -> CandidateFact:
     times = [m for m in item.times if m.role != "until"]
     untils = [m for m in item.times if m.role == "until"]
     return CandidateFact(
-        subject=frame.subject, predicate=frame.info.name, value=frame.value,
-        polarity=1 if frame.polarity > 0 else -1, scope=frame.scope, attribute=frame.attribute,
-        category=frame.info.category, confidence=_confidence(frame, flags),
-        fact_type=frame.fact_type, entities=_entities(frame, sentence, start, end),
-        span=(start, end), sentence=sentence.doc.text[start:end],
-        time=times[0] if times else None, until=untils[0] if untils else None,
-        language="en", is_correction=flags[1], remember_request=flags[0],
+        subject=frame.subject,
+        predicate=frame.info.name,
+        value=frame.value,
+        polarity=1 if frame.polarity > 0 else -1,
+        scope=frame.scope,
+        attribute=frame.attribute,
+        category=frame.info.category,
+        confidence=_confidence(frame, flags),
+        fact_type=frame.fact_type,
+        entities=_entities(frame, sentence, start, end),
+        span=(start, end),
+        sentence=sentence.doc.text[start:end],
+        time=times[0] if times else None,
+        until=untils[0] if untils else None,
+        language="en",
+        is_correction=flags[1],
+        remember_request=flags[0],
     )
 
 
@@ -182,7 +206,8 @@ def _entities(frame: Frame, sentence: Span, start: int, end: int) -> tuple[Entit
     for ent in sentence.ents:
         if ent.label_ not in _SKIP_LABELS and start <= ent.start_char and ent.end_char <= end:
             found[(ent.start_char, ent.end_char)] = EntityMention(
-                text=ent.text, label=ent.label_, span=(ent.start_char, ent.end_char))
+                text=ent.text, label=ent.label_, span=(ent.start_char, ent.end_char)
+            )
     for text, tokens in ((frame.subject, frame.subject_tokens), (frame.value, frame.value_tokens)):
         if tokens and tokens[0].pos_ != "PRON":
             span = (min(t.idx for t in tokens), max(t.idx + len(t) for t in tokens))

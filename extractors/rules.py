@@ -10,13 +10,14 @@ Both language models load lazily, on the first sentence in their language.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Protocol
 
 from extractors.chinese import ChineseExtractor
 from extractors.english import EnglishExtractor
 from extractors.predicates import PredicateTable, default_table
-from extractors.schema import CandidateFact, Language
+from extractors.schema import CandidateFact, Job, Language
 from graph.domain.enums import Role
 
 _SENTENCE = re.compile(r"[^.!?。！？\n]*(?:[.!?。！？]+|\n|$)")
@@ -33,6 +34,15 @@ class Extractor(Protocol):
     def extract(
         self, text: str, *, reference: datetime, role: Role = Role.USER
     ) -> list[CandidateFact]: ...
+
+
+def extract_all(extractor: Extractor, jobs: Sequence[Job]) -> list[list[CandidateFact]]:
+    """Every job's candidates: batched when the extractor can batch, one by one otherwise."""
+    many = getattr(extractor, "extract_many", None)
+    if many is not None:
+        found: list[list[CandidateFact]] = many(jobs)
+        return found
+    return [extractor.extract(j.text, reference=j.reference, role=j.role) for j in jobs]
 
 
 def language_of(text: str) -> Language:
@@ -72,12 +82,25 @@ class RuleExtractor:
     def extract(
         self, text: str, *, reference: datetime, role: Role = Role.USER
     ) -> list[CandidateFact]:
-        found: list[CandidateFact] = []
-        for offset, segment, lang in segments(text):
-            extractor = self._chinese if lang == "zh" else self._english
-            for candidate in extractor.extract(segment, reference=reference, role=role):
-                found.append(_shift(candidate, offset))
-        return found
+        return self.extract_many([Job(text, reference, role)])[0]
+
+    def extract_many(self, jobs: Sequence[Job]) -> list[list[CandidateFact]]:
+        """All jobs at once: every English segment through one batched spaCy pass."""
+        pieces = [
+            (n, offset, Job(seg, job.reference, job.role), lang)
+            for n, job in enumerate(jobs)
+            for offset, seg, lang in segments(job.text)
+        ]
+        english = [p for p in pieces if p[3] == "en"]
+        found: list[list[CandidateFact]] = [[] for _ in jobs]
+        english_out = self._english.extract_many([p[2] for p in english])
+        for (n, offset, _, _), candidates in zip(english, english_out, strict=True):
+            found[n].extend(_shift(c, offset) for c in candidates)
+        for n, offset, job, lang in pieces:
+            if lang == "zh":
+                zh = self._chinese.extract(job.text, reference=job.reference, role=job.role)
+                found[n].extend(_shift(c, offset) for c in zh)
+        return [sorted(items, key=lambda c: c.span) for items in found]
 
 
 def _shift(candidate: CandidateFact, offset: int) -> CandidateFact:

@@ -7,11 +7,12 @@ entity (the user for user turns, the agent for assistant turns).
 
 from __future__ import annotations
 
-from typing import Literal
+from datetime import datetime
+from typing import Literal, NamedTuple
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
-from graph.domain.enums import FactType, Granularity
+from graph.domain.enums import FactType, Granularity, Role
 
 SPEAKER = "<speaker>"
 """Subject placeholder for first-person statements ("I", "my", 我, 我的): the turn's speaker."""
@@ -21,6 +22,14 @@ USER = "<user>"
 
 Language = Literal["en", "zh"]
 TimeRole = Literal["at", "since", "until"]
+
+
+class Job(NamedTuple):
+    """One text to extract from, with the time relative expressions resolve against."""
+
+    text: str
+    reference: datetime
+    role: Role = Role.USER
 
 
 class _Frozen(BaseModel):

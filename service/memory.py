@@ -53,8 +53,9 @@ class Memory:
             raise NotFound(f"no operation {event_id}", details={"event_id": event_id})
         return operation_view(operation)
 
-    def verify_ledger(self, *, user_id: str | None = None, agent_id: str | None = None,
-                      run_id: str | None = None) -> dict[str, Any]:
+    def verify_ledger(
+        self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None
+    ) -> dict[str, Any]:
         """Walk the tenant's hash chain: `{"ok", "length", "first_bad_seq"}`."""
         group = TenantScope(user_id, agent_id, run_id).group_id
         verdict = self._container.store.verify_ledger(group)

@@ -9,14 +9,14 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from extractors.notary import MASK
 from extractors.predicates import PredicateInfo, PredicateTable
 from extractors.rules import Extractor
-from extractors.schema import SPEAKER, USER, CandidateFact
+from extractors.schema import SPEAKER, USER, CandidateFact, Job
 from extractors.typing import type_candidate
 from graph.domain.conflicts import PredicateRules
 from graph.domain.enums import FactType, Granularity, Modality, Role
@@ -76,13 +76,27 @@ def entity_key(name: str) -> str:
     return key[:160] + "#" + hashlib.sha1(key.encode("utf-8")).hexdigest()[:16]
 
 
-def plan_item(prepared: PreparedAdd, ctx: Context) -> ItemPlan:
-    """Extract, type and date every fact of one prepared add."""
+def extraction_jobs(prepared: PreparedAdd, now: datetime) -> dict[int, Job]:
+    """The turns the extractor must read, by turn index (verbatim and media-only turns not)."""
+    if not prepared.infer:
+        return {}
+    return {
+        turn.index: Job(turn.text, _reference(prepared, turn.index, now), turn.role)
+        for turn in prepared.turns
+        if turn.text.strip()
+    }
+
+
+def plan_item(
+    prepared: PreparedAdd, ctx: Context, extracted: Mapping[int, list[CandidateFact]]
+) -> ItemPlan:
+    """Type and date every extracted fact of one prepared add (`extracted` by turn index)."""
     created = _created_at(prepared, ctx.now)
     plan = ItemPlan(prepared, prepared.scope.group_id, created)
     for turn in prepared.turns:
         episode = _episode(plan, turn.index, ctx)
-        candidates = _distinct_texts(_candidates(prepared, turn.index, ctx))
+        found = extracted.get(turn.index, [])
+        candidates = _distinct_texts(_candidates(prepared, turn.index, found))
         drafts = [_draft(plan, episode, c, ctx) for c in candidates]
         mentioned = {d.fact.subject_uuid for d in drafts} | {d.fact.object_uuid for d in drafts}
         plan.episodes.append(episode.model_copy(update={"entity_uuids": tuple(sorted(mentioned))}))
@@ -98,15 +112,14 @@ def _created_at(prepared: PreparedAdd, now: datetime) -> datetime:
     return prepared.timestamp
 
 
-def _candidates(prepared: PreparedAdd, index: int, ctx: Context) -> list[CandidateFact]:
+def _candidates(
+    prepared: PreparedAdd, index: int, found: list[CandidateFact]
+) -> list[CandidateFact]:
     turn = prepared.turns[index]
     if not turn.text.strip():
         return [_media_only(turn.text, turn.media[0].kind if turn.media else Modality.FILE)]
     if not prepared.infer:
         return [_verbatim(turn.text)]
-    found = ctx.extractor.extract(
-        turn.text, reference=_reference(prepared, index, ctx.now), role=turn.role
-    )
     kept = [c for c in found if _usable(c) and _passes(c, prepared.includes, prepared.excludes)]
     if not kept and turn.media:
         return [_verbatim(turn.text)]
@@ -118,7 +131,8 @@ def _distinct_texts(candidates: list[CandidateFact]) -> list[CandidateFact]:
     to their text, so their memories, keyword hits and embeddings differ."""
     shared = Counter(c.sentence.strip() for c in candidates)
     return [
-        c if shared[c.sentence.strip()] == 1
+        c
+        if shared[c.sentence.strip()] == 1
         else c.model_copy(update={"sentence": f"{c.sentence.strip()} — {c.value}"})
         for c in candidates
     ]

@@ -21,7 +21,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from extractors.predicates import PredicateTable
-from extractors.rules import Extractor
+from extractors.rules import Extractor, extract_all
+from extractors.schema import CandidateFact
 from graph.domain.clock import Clock
 from graph.domain.enums import OperationStatus
 from graph.domain.errors import DuplicateRecord, PalimpsestError, StoreUnavailable
@@ -29,7 +30,7 @@ from graph.domain.model import Operation
 from graph.ports import Store, StoreTx
 from service.embedding import Embedder
 from service.views import alert_view, result_view
-from service.write.build import Context, ItemPlan, plan_item
+from service.write.build import Context, ItemPlan, extraction_jobs, plan_item
 from service.write.commit import Outcome, commit
 from service.write.request import AddRequest, PreparedAdd, invalid_input, prepare, validated
 
@@ -136,15 +137,31 @@ class WritePipeline:
         request = data if isinstance(data, AddRequest) else validated(dict(data))
         return prepare(request, max_chars=self.config.max_chars, stage=self.timings.stage)
 
-    def _plan(self, event_id: str, prepared: PreparedAdd, now: datetime) -> ItemPlan:
+    def _plan(self, items: Sequence[tuple[str, PreparedAdd]], now: datetime) -> list[ItemPlan]:
+        """Extract every turn of every item in one batched call, then type and date."""
+        jobs = [extraction_jobs(prepared, now) for _, prepared in items]
+        flat = [
+            (n, index, job) for n, per_item in enumerate(jobs) for index, job in per_item.items()
+        ]
+        with self.timings.stage("extract"):
+            found = extract_all(self.extractor, [job for _, _, job in flat])
+        extracted: list[dict[int, list[CandidateFact]]] = [{} for _ in items]
+        for (n, index, _), candidates in zip(flat, found, strict=True):
+            extracted[n][index] = candidates
+        with self.timings.stage("plan"):
+            return [
+                plan_item(prepared, self._context(event_id, now), extracted[n])
+                for n, (event_id, prepared) in enumerate(items)
+            ]
+
+    def _context(self, event_id: str, now: datetime) -> Context:
+        """Ids derived from the event id: a retried operation writes the same records."""
         counter = iter(range(1_000_000))
 
         def new_id() -> str:
             return str(uuid.uuid5(ID_NAMESPACE, f"{event_id}/{next(counter)}"))
 
-        ctx = Context(self.extractor, self.table, now, new_id)
-        with self.timings.stage("extract"):
-            return plan_item(prepared, ctx)
+        return Context(self.extractor, self.table, now, new_id)
 
     def _embed(self, plans: Sequence[ItemPlan]) -> None:
         drafts = [d for plan in plans for d in plan.drafts]
@@ -166,7 +183,7 @@ class WritePipeline:
         self, items: Sequence[tuple[str, PreparedAdd]], operation: Operation | None = None
     ) -> list[dict[str, Any]]:
         now = self.clock.now()
-        plans = [self._plan(event_id, prepared, now) for event_id, prepared in items]
+        plans = self._plan(items, now)
         self._embed(plans)
         answers: list[dict[str, Any]] = []
 

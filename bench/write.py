@@ -1,0 +1,179 @@
+"""Write benchmark: add_batch vs per-item add, per-stage time, dedup lookup cost vs store size.
+
+Prints, per backend, in one run:
+
+* throughput of the same N short messages (default 2,000; English and Chinese) through
+  per-item `add` and through `add_batch`, and the ratio (target >= 10x);
+* the per-stage time breakdown of each path (parse, notary, extract, embed, align, persist,
+  ledger);
+* the cost of the dedup + alignment lookups of one write at 1k and at 100k stored facts,
+  and the ratio (target <= 1.5).
+
+Usage: python -m bench.write [--backends sqlite,neo4j] [--messages 2000] [--sizes 1000,100000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+from typing import Any
+
+from bench.common import NOW, Synth, drop_group, open_store, percentile
+from graph.domain.tenancy import TenantScope
+from graph.ports import AlignmentKey, Store, StoreTx
+from service.bootstrap import bootstrap
+from service.memory import Memory
+from service.settings import Settings
+
+STAGES = ("parse", "notary", "extract", "plan", "embed", "align", "persist", "ledger")
+LOOKUPS = 500
+
+_EN = [
+    "I like {x}", "I live in {city} and I like {x}", "My favourite colour is {colour}",
+    "I work at {company}", "I speak {language} and {language2}", "I don't like {x}",
+    "My dog is called {name}", "I use {tool} daily", "My badge number is B-{n}",
+    "My locker is number {n}", "I work at {company} in {city}",
+]
+_ZH = ["我喜欢{x}", "我住在{city}", "我的狗叫{name}", "我在{company}工作", "我会说{language}",
+       "我的工号是A-{n}"]
+_WORDS = {
+    "x": ["green tea", "jazz", "chess", "hiking", "sushi", "cycling", "opera", "poetry",
+          "sailing", "pottery", "origami", "tango", "curling", "fencing", "kayaking", "haiku"],
+    "city": ["Berlin", "Lima", "Oslo", "Kyoto", "Porto", "Quito", "Dakar", "Hanoi", "Perth",
+             "Quebec", "Tbilisi", "Cusco", "北京", "上海", "成都", "杭州"],
+    "colour": ["blue", "green", "red", "ochre", "teal", "amber", "violet", "cyan"],
+    "company": ["Acme", "Globex", "Initech", "Umbrella", "Hooli", "Vandelay", "Soylent", "Tyrell"],
+    "language": ["French", "Japanese", "Basque", "Swahili", "Welsh", "Tamil", "Farsi", "Polish"],
+    "name": ["Rex", "Bella", "Milo", "Luna", "Otis", "Nala", "Ziggy", "Pepper"],
+    "tool": ["Neovim", "Terraform", "Postgres", "Redis", "Kafka", "Emacs", "Docker", "Bazel"],
+}
+
+
+def messages(count: int, seed: int = 3) -> list[str]:
+    """`count` distinct short messages (no repeats, so batching gains nothing from dedup)."""
+    rng = random.Random(seed)
+    seen: set[str] = set()
+    while len(seen) < count:
+        template = rng.choice(_ZH if len(seen) % 5 == 4 else _EN)
+        fields = {k: rng.choice(v) for k, v in _WORDS.items()}
+        fields.update(language2=rng.choice(_WORDS["language"]), n=rng.randrange(100, 10_000))
+        seen.add(template.format(**fields))
+    return sorted(seen, key=lambda _: rng.random())
+
+
+def build_memory(store: Store) -> Memory:
+    return Memory(container=bootstrap(Settings(), store=store))
+
+
+def per_item(memory: Memory, texts: list[str], users: int) -> float:
+    began = time.perf_counter()
+    for i, text in enumerate(texts):
+        memory.add(text, user_id=f"item{i % users}")
+    return time.perf_counter() - began
+
+
+def batched(memory: Memory, texts: list[str], users: int) -> float:
+    items = [{"messages": t, "user_id": f"batch{i % users}"} for i, t in enumerate(texts)]
+    began = time.perf_counter()
+    memory.add_batch(items)
+    return time.perf_counter() - began
+
+
+def stage_line(seconds: dict[str, float], count: int) -> str:
+    parts = [f"{s} {1000 * seconds.get(s, 0.0) / count:.2f}" for s in STAGES]
+    return "ms/msg: " + ", ".join(parts)
+
+
+def throughput(store: Store, count: int) -> dict[str, Any]:
+    texts = messages(count)
+    memory = build_memory(store)
+    memory.add("warm up the models: I like tea. 我喜欢茶。", user_id="warmup")
+    memory.container.writes.timings.seconds.clear()
+    one = per_item(memory, texts, users=20)
+    item_stages = dict(memory.container.writes.timings.seconds)
+    memory.container.writes.timings.seconds.clear()
+    many = batched(memory, texts, users=20)
+    batch_stages = dict(memory.container.writes.timings.seconds)
+    return {"per_item_rate": count / one, "batch_rate": count / many,
+            "item_stages": item_stages, "batch_stages": batch_stages}
+
+
+def lookup_cost(store: Store, group: str, synth: Synth, size: int) -> float:
+    """Median ms of one write's dedup + alignment lookups (signature seek + aligned query)."""
+    rng = random.Random(size)
+
+    def one() -> None:
+        number = rng.randrange(size)
+        subject = synth.subject(number)
+        key = AlignmentKey(subject, f"p{number % 7}")
+
+        def work(tx: StoreTx) -> None:
+            tx.find_by_signatures(group, [f"{rng.getrandbits(128):032x}"])
+            tx.find_aligned(group, [key], NOW)
+
+        store.read(work)  # type: ignore[arg-type]
+
+    samples = []
+    for _ in range(LOOKUPS):
+        began = time.perf_counter()
+        one()
+        samples.append((time.perf_counter() - began) * 1000)
+    return statistics.median(samples[20:]) if len(samples) > 40 else percentile(samples, 50)
+
+
+def grow(store: Store, synth: Synth, start: int, stop: int) -> None:
+    for low in range(start, stop, 1000):
+        entities, facts = synth.chunk(low, min(stop, low + 1000))
+
+        def work(tx: StoreTx, entities: Any = entities, facts: Any = facts) -> None:
+            tx.upsert_entities(entities)
+            tx.record_facts(facts)
+
+        store.transaction(work)
+
+
+def run(backend: str, count: int, sizes: list[int], uri: str) -> None:
+    with open_store(backend, uri) as store:
+        groups = [TenantScope(user_id=f"{p}{i}").group_id for p in ("item", "batch")
+                  for i in range(20)] + [TenantScope(user_id="warmup").group_id]
+        for group in (*groups, "bench_lookup"):
+            drop_group(store, group)
+        result = throughput(store, count)
+        ratio = result["batch_rate"] / result["per_item_rate"]
+        print(f"{backend:7} {count} messages: per-item {result['per_item_rate']:.1f} msg/s, "
+              f"batch {result['batch_rate']:.1f} msg/s, batch/per-item {ratio:.1f}x "
+              f"(target >= 10x)", flush=True)
+        print(f"{backend:7}   per-item {stage_line(result['item_stages'], count)}")
+        print(f"{backend:7}   batch    {stage_line(result['batch_stages'], count)}")
+        synth, done, costs = Synth("bench_lookup"), 0, {}
+        for size in sizes:
+            grow(store, synth, done, size)
+            done = size
+            costs[size] = lookup_cost(store, "bench_lookup", synth, size)
+            print(f"{backend:7} dedup+align lookup at {size:>7,} facts: {costs[size]:.3f} ms")
+        small, large = costs[sizes[0]], costs[sizes[-1]]
+        print(f"{backend:7} lookup cost ratio {sizes[-1]:,}/{sizes[0]:,}: {large / small:.2f} "
+              "(target <= 1.5)", flush=True)
+        for group in (*groups, "bench_lookup"):
+            drop_group(store, group)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--backends", default="sqlite,neo4j")
+    parser.add_argument("--messages", type=int, default=2000)
+    parser.add_argument("--sizes", default="1000,100000")
+    parser.add_argument(
+        "--neo4j-uri", default=os.environ.get("PALIMPSEST_NEO4J_URI", "bolt://127.0.0.1:7687")
+    )
+    args = parser.parse_args()
+    sizes = sorted(int(s) for s in args.sizes.split(","))
+    for backend in [b.strip() for b in args.backends.split(",") if b.strip()]:
+        run(backend, args.messages, sizes, args.neo4j_uri)
+
+
+if __name__ == "__main__":
+    main()
