@@ -12,11 +12,13 @@ from typing import Any
 from graph.domain.errors import NotFound
 from graph.domain.tenancy import TenantScope
 from service.bootstrap import Container, bootstrap
+from service.conflicts.client import ConflictMethods
+from service.read.client import ReadMethods
 from service.operations import operation_view
 from service.settings import Settings
 
 
-class Memory:
+class Memory(ReadMethods, ConflictMethods):
     """One store, one set of use cases. Arguments are those of the REST API (API.md)."""
 
     def __init__(

@@ -1,0 +1,1 @@
+"""Conflict use cases: resolve (plan and execute), audit, rollback, disputes, history."""

@@ -1,0 +1,1 @@
+"""Read use cases: facts now / as of / known at, hybrid recall, ledger verification."""
