@@ -22,7 +22,15 @@ from typing import Any, Literal, TypeVar
 from graph.domain import ledger as ledger_rules
 from graph.domain.enums import VerifyStatus
 from graph.domain.errors import InvalidInput
-from graph.domain.model import Entity, Episode, Fact, LedgerEntry, LedgerVerdict, Operation
+from graph.domain.model import (
+    ActionRecord,
+    Entity,
+    Episode,
+    Fact,
+    LedgerEntry,
+    LedgerVerdict,
+    Operation,
+)
 from graph.domain.timerules import CURRENT, TimeQuery
 
 T = TypeVar("T")
@@ -195,6 +203,20 @@ class StoreReads(ABC):
         """An operation by its event id."""
 
     @abstractmethod
+    def actions_for(self, group_id: str, fact_id: str) -> list[ActionRecord]:
+        """Executed actions about one record, oldest first."""
+
+    @abstractmethod
+    def subject_keys(self, group_id: str, after: str, limit: int, now: datetime) -> list[str]:
+        """Distinct subjects of current records, in order, after `after` (the audit's buckets)."""
+
+    @abstractmethod
+    def facts_of_subjects(
+        self, group_id: str, subject_keys: Sequence[str], now: datetime
+    ) -> list[Fact]:
+        """Current records of these subjects."""
+
+    @abstractmethod
     def export_page(self, group_id: str, kind: ExportKind, after: str, limit: int) -> list[Record]:
         """Up to `limit` of the tenant's records of one kind, ordered by id, after `after`
         (entities, facts with their embeddings, episodes, operations)."""
@@ -242,6 +264,14 @@ class StoreTx(StoreReads):
     @abstractmethod
     def finish_operation(self, operation: Operation) -> None:
         """Store an operation's final or retried state (status, result, error, lease)."""
+
+    @abstractmethod
+    def record_actions(self, actions: Sequence[ActionRecord]) -> None:
+        """Store executed actions (their before-images make them reversible)."""
+
+    @abstractmethod
+    def mark_rolled_back(self, group_id: str, action_uuid: str, at: datetime) -> None:
+        """Mark an action as rolled back. Raises NotFound for a missing action."""
 
     def supersede(
         self, group_id: str, old: Fact, new_uuid: str, invalid_at: datetime, now: datetime
@@ -367,6 +397,9 @@ class Store(ABC):
 
     def _export_page(self, group_id: str, kind: ExportKind, after: str, page: int) -> list[Record]:
         return self.read(lambda tx: tx.export_page(group_id, kind, after, page))
+
+    def actions_for(self, group_id: str, fact_id: str) -> list[ActionRecord]:
+        return self.read(lambda tx: tx.actions_for(group_id, fact_id))
 
     def verify_ledger(self, group_id: str) -> LedgerVerdict:
         """Walk the tenant's chain page by page; report the first entry that does not verify."""

@@ -15,6 +15,8 @@ from graph.domain.clock import Clock
 from graph.domain.errors import InvalidInput
 from graph.domain.tenancy import TenantScope
 from graph.ports import Store
+from service.conflicts.facade import Conflicts
+from service.conflicts.usecases import Services
 from service.embedding import Embedder, build_embedder
 from service.settings import Settings
 from service.write.pipeline import WriteConfig, WritePipeline
@@ -36,6 +38,7 @@ class Container:
     embedder: Embedder
     extractor: Extractor
     writes: WritePipeline
+    conflicts: Conflicts
 
     def close(self) -> None:
         self.store.close()
@@ -98,4 +101,5 @@ def bootstrap(
     embedder = embedder or build_embedder(settings.embedder, settings.embedding_dimensions)
     extractor = extractor or build_extractor(settings, table)
     writes = WritePipeline(store, clock, extractor, embedder, table, write_config(settings))
-    return Container(settings, store, clock, table, embedder, extractor, writes)
+    conflicts = Conflicts(Services(store, clock, table, writes))
+    return Container(settings, store, clock, table, embedder, extractor, writes, conflicts)

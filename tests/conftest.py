@@ -141,3 +141,18 @@ def memory(store: Store, extractor: object, embedder: object) -> Iterator[object
         embedder=embedder,  # type: ignore[arg-type]
     )
     yield Memory(container=container)
+
+
+@pytest.fixture(scope="session")
+def shared_memory(shared_store: Store, extractor: object, embedder: object) -> object:
+    """One `Memory` per backend for property tests; each example uses a fresh tenant."""
+    from service.bootstrap import bootstrap
+    from service.memory import Memory
+    from service.settings import Settings
+
+    clock = ManualClock(T0, tick=timedelta(milliseconds=1))
+    container = bootstrap(
+        Settings(), store=shared_store, clock=clock, extractor=extractor,  # type: ignore[arg-type]
+        embedder=embedder,  # type: ignore[arg-type]
+    )
+    return Memory(container=container)

@@ -87,8 +87,10 @@ def authority(fact: Fact) -> int:
 def classify(new: Fact, old: Fact, rules: PredicateRules, *, correction: bool = False) -> Verdict:
     """The verdict for `new` against one aligned, current `old` record."""
     verdict = _judge(new, old, rules, correction)
-    if verdict.action is WriteEvent.UPDATE and verdict.mode != "history":
-        return _authorise(new, old, verdict)
+    if verdict.mode == "history":  # the stored, later record is the one that supersedes
+        return _authorise(old, new, verdict, target=old)
+    if verdict.action is WriteEvent.UPDATE:
+        return _authorise(new, old, verdict, target=old)
     return verdict
 
 
@@ -214,14 +216,15 @@ def _update(new: Fact, old: Fact, kind: ConflictType, reason: str, mode: Mode) -
     return _verdict(old, kind, WriteEvent.UPDATE, reason, mode=mode)
 
 
-def _authorise(new: Fact, old: Fact, verdict: Verdict) -> Verdict:
-    if old.immutable:
-        reason = f"{verdict.reason}; the existing record is immutable"
-        return _verdict(old, verdict.conflict_type, WriteEvent.KEEP_BOTH, reason, authorised=False)
-    if authority(new) < authority(old):
-        reason = f"{verdict.reason}; {new.source_type} may not supersede {old.source_type}"
-        return _verdict(old, verdict.conflict_type, WriteEvent.KEEP_BOTH, reason, authorised=False)
-    return verdict
+def _authorise(winner: Fact, loser: Fact, verdict: Verdict, *, target: Fact) -> Verdict:
+    """May `winner` supersede `loser`? An immutable loser or a stronger source says no."""
+    if loser.immutable:
+        reason = f"{verdict.reason}; the record it would supersede is immutable"
+    elif authority(winner) < authority(loser):
+        reason = f"{verdict.reason}; {winner.source_type} may not supersede {loser.source_type}"
+    else:
+        return verdict
+    return _verdict(target, verdict.conflict_type, WriteEvent.KEEP_BOTH, reason, authorised=False)
 
 
 def _comparable(a: FactType, b: FactType) -> bool:

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field, model_validator
 
 from graph.domain.enums import (
+    Cardinality,
     FactType,
     Granularity,
     MemoryLayer,
@@ -80,6 +81,7 @@ class Fact(_Record):
     subject_key: NonEmpty
     subject_uuid: NonEmpty
     predicate: NonEmpty
+    cardinality: Cardinality = Cardinality.SINGLE
     value: str
     value_key: str
     object_uuid: NonEmpty
@@ -196,3 +198,24 @@ class Operation(_Record):
     updated_at: UtcDatetime
     lease_until: UtcDatetime | None = None
     worker: str | None = None
+
+
+ActionKind = Literal["write", "resolve", "confirm", "reject"]
+
+
+class ActionRecord(_Record):
+    """An executed conflict action, with the before-image of every field it changed.
+
+    `fact_id` is the record the action is about (the new record of a write, the resolved or
+    settled record); `created` says the action brought `fact_id` into belief, so rolling it back
+    expires it. `changes` are `{"uuid", "before", "after"}` maps, JSON-ready.
+    """
+
+    uuid: NonEmpty
+    group_id: GroupId
+    kind: ActionKind
+    fact_id: NonEmpty
+    created: bool = False
+    changes: tuple[dict[str, JsonValue], ...] = ()
+    at: UtcDatetime
+    rolled_back_at: UtcDatetime | None = None

@@ -6,7 +6,7 @@ touches, so any executed action can be rolled back exactly.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -68,13 +68,15 @@ def update_changes(
 
 
 def dispute_changes(new: Fact, old: Fact) -> tuple[dict[str, Any], Change]:
-    """KEEP_BOTH: both records disputed; the new one less confident and awaiting confirmation."""
-    own = {
+    """KEEP_BOTH: both records disputed; the new one less confident and awaiting confirmation.
+    A record already disputed keeps its confidence: judging it again changes nothing."""
+    own: dict[str, Any] = {
         "disputed": True,
         "needs_confirmation": True,
         "verify_status": VerifyStatus.CONTRADICTED,
-        "confidence": round(new.confidence * DISPUTE_CONFIDENCE_FACTOR, 4),
     }
+    if not new.disputed:
+        own["confidence"] = round(new.confidence * DISPUTE_CONFIDENCE_FACTOR, 4)
     return own, _change(old, {"disputed": True, "verify_status": VerifyStatus.CONTRADICTED})
 
 
@@ -118,6 +120,32 @@ def insert_into_chain(
     return own, changes
 
 
+def effect_of(
+    new: Fact,
+    verdict: Verdict,
+    old: Fact | None,
+    chain: Callable[[], Sequence[Fact]],
+    now: datetime,
+) -> tuple[dict[str, Any], list[Change]]:
+    """What executing one verdict does: the new record's own fields and the changes to others.
+    `old` is the verdict's target; `chain` gives the target's version chain (history only)."""
+    if verdict.mode == "history":
+        return insert_into_chain(new, chain(), now)
+    assert old is not None
+    if verdict.action is WriteEvent.UPDATE:
+        own, change = update_changes(new, old, verdict, now)
+        return own, [change]
+    if verdict.action is WriteEvent.NOOP:
+        return retire_changes(new, old, now), []
+    own, change = dispute_changes(new, old)
+    return own, [change]
+
+
+def retire_changes(new: Fact, kept: Fact, now: datetime) -> dict[str, Any]:
+    """A stored record that only restates a more complete one stops being believed."""
+    return {"expired_at": now, "superseded_by": kept.uuid, "verify_status": VerifyStatus.SUPERSEDED}
+
+
 def revert(changes: Iterable[Change]) -> list[Change]:
     """The changes that undo `changes` (applied in reverse order)."""
     return [Change(c.uuid, dict(c.before), dict(c.after)) for c in reversed(list(changes))]
@@ -125,3 +153,40 @@ def revert(changes: Iterable[Change]) -> list[Change]:
 
 def _change(old: Fact, after: dict[str, Any]) -> Change:
     return Change(old.uuid, after, {name: getattr(old, name) for name in after})
+
+
+_TIME_FIELDS = frozenset({"invalid_at", "invalidated_at", "expired_at"})
+
+
+def change_to_json(change: Change) -> dict[str, Any]:
+    """A change as JSON-ready data (times as ISO 8601, enumerations as their values)."""
+    return {"uuid": change.uuid, "before": _plain(change.before), "after": _plain(change.after)}
+
+
+def change_from_json(data: dict[str, Any]) -> Change:
+    """The inverse of `change_to_json`."""
+    return Change(str(data["uuid"]), _typed(data["after"]), _typed(data["before"]))
+
+
+def _plain(values: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name, value in values.items():
+        if isinstance(value, datetime):
+            out[name] = value.isoformat()
+        elif isinstance(value, VerifyStatus):
+            out[name] = value.value
+        else:
+            out[name] = value
+    return out
+
+
+def _typed(values: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name, value in values.items():
+        if name in _TIME_FIELDS and isinstance(value, str):
+            out[name] = datetime.fromisoformat(value)
+        elif name == "verify_status" and isinstance(value, str):
+            out[name] = VerifyStatus(value)
+        else:
+            out[name] = value
+    return out

@@ -2,6 +2,71 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Literal
+
+from graph.domain.tenancy import TenantScope
+
+if TYPE_CHECKING:
+    from service.bootstrap import Container
+
 
 class ConflictMethods:
-    """Mixed into `service.memory.Memory`; `self.container` is the composition root."""
+    """Mixed into `service.memory.Memory`, which sets `_container` (the composition root)."""
+
+    _container: Container
+
+    def conflict_resolve(
+        self,
+        content: str | None = None,
+        *,
+        fact_id: str | None = None,
+        dry_run: bool = True,
+        scope: Literal["record", "audit"] = "record",
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+        project: str | None = None,
+    ) -> dict[str, Any]:
+        """The plan for a statement or a stored record (`dry_run=False` executes it);
+        `scope="audit"` scans the whole tenant instead."""
+        tenant = TenantScope(user_id, agent_id, run_id, project)
+        if scope == "audit":
+            return self._container.conflicts.audit(tenant)
+        return self._container.conflicts.resolve(
+            tenant, content=content, fact_id=fact_id, dry_run=dry_run
+        )
+
+    def audit(
+        self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None
+    ) -> dict[str, Any]:
+        return self._container.conflicts.audit(TenantScope(user_id, agent_id, run_id))
+
+    def rollback(
+        self,
+        fact_id: str,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+    ) -> dict[str, Any]:
+        return self._container.conflicts.rollback(TenantScope(user_id, agent_id, run_id), fact_id)
+
+    def confirm_fact(self, fact_id: str, *, user_id: str | None = None) -> dict[str, Any]:
+        return self._container.conflicts.confirm(TenantScope(user_id), fact_id)
+
+    def reject_fact(self, fact_id: str, *, user_id: str | None = None) -> dict[str, Any]:
+        return self._container.conflicts.reject(TenantScope(user_id), fact_id)
+
+    def history(
+        self,
+        entity: str,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+        predicate: str | None = None,
+    ) -> dict[str, Any]:
+        """The entity's version chains, oldest first, and any broken link."""
+        return self._container.conflicts.history(
+            TenantScope(user_id, agent_id, run_id), entity, predicate
+        )

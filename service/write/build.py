@@ -253,6 +253,7 @@ def _draft(plan: ItemPlan, episode: Episode, candidate: CandidateFact, ctx: Cont
         subject_key=entity_key(subject),
         subject_uuid=_entity(plan, subject, ctx).uuid,
         predicate=candidate.predicate,
+        cardinality=info.cardinality,
         value=candidate.value,
         value_key=normalize_text(candidate.value),
         object_uuid=_entity(plan, candidate.value, ctx).uuid,
@@ -299,6 +300,16 @@ def predicate_info(table: PredicateTable, candidate: CandidateFact) -> Predicate
     return table.resolve(
         candidate.predicate, candidate.language, from_attribute=candidate.attribute is not None
     )
+
+
+def rules_of(table: PredicateTable, fact: Fact) -> PredicateRules:
+    """How a stored record's predicate behaves: its own cardinality, the table's preference."""
+    parts = fact.predicate.split("_")
+    for cut in range(len(parts), 0, -1):
+        known = table.get("_".join(parts[:cut]))
+        if known is not None:
+            return PredicateRules(fact.cardinality, known.preference)
+    return PredicateRules(fact.cardinality, False)
 
 
 def _valid(

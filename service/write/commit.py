@@ -10,6 +10,7 @@ imported in one batch forms one version chain.
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
@@ -19,14 +20,8 @@ from typing import Any
 from graph.domain import ledger
 from graph.domain.conflicts import Verdict, classify
 from graph.domain.enums import WriteEvent
-from graph.domain.model import Episode, Fact
-from graph.domain.resolution import (
-    Change,
-    decide,
-    dispute_changes,
-    insert_into_chain,
-    update_changes,
-)
+from graph.domain.model import ActionRecord, Episode, Fact
+from graph.domain.resolution import Change, change_to_json, decide, effect_of
 from graph.domain.signature import successor_signature
 from graph.domain.timerules import is_current
 from graph.ports import AlignmentKey, FactPatch, StoreTx
@@ -82,6 +77,7 @@ def commit(
     with stage("persist"):
         _persist(chunk)
     with stage("ledger"):
+        tx.record_actions([a for results in outcomes for a in _actions(results, now)])
         _ledger(tx, plans, outcomes, now)
         if finish is not None:
             finish(tx, outcomes)
@@ -182,14 +178,9 @@ def _execute(
     changes: list[Change] = []
     current = chunk.current[key_of(new)]
     for verdict in verdicts:
-        if verdict.mode == "history":
-            mine, more = insert_into_chain(new, _chain(chunk, new), chunk.now)
-        elif verdict.action is WriteEvent.UPDATE:
-            mine, change = update_changes(new, current[verdict.target_id], verdict, chunk.now)
-            more = [change]
-        else:
-            mine, change = dispute_changes(new, current[verdict.target_id])
-            more = [change]
+        mine, more = effect_of(
+            new, verdict, current.get(verdict.target_id), lambda: _chain(chunk, new), chunk.now
+        )
         own.update(mine)
         changes.extend(more)
         for change in more:
@@ -241,8 +232,8 @@ def _persist(chunk: _Chunk) -> None:
     for group, change in chunk.changes:
         merged.setdefault((group, change.uuid), {}).update(change.after)
     by_group: dict[str, list[FactPatch]] = {}
-    for (group, uuid), after in merged.items():
-        by_group.setdefault(group, []).append(FactPatch(uuid, after))
+    for (group, target), after in merged.items():
+        by_group.setdefault(group, []).append(FactPatch(target, after))
     for group, patches in by_group.items():
         chunk.tx.patch_facts(group, patches)
 
@@ -258,6 +249,42 @@ def _ledger(
     for group, entries in drafts.items():
         head = tx.ledger_head(group)
         tx.append_ledger(group, ledger.chain(group, head, entries, now), head.seq if head else 0)
+
+
+ACTION_NAMESPACE = uuid.UUID("0c5e6a0e-93a9-4b1c-8f51-2f7d1f4b6a21")
+
+
+LIFECYCLE = (
+    "invalid_at",
+    "invalidated_at",
+    "expired_at",
+    "superseded_by",
+    "verify_status",
+    "disputed",
+    "needs_confirmation",
+)
+
+
+def _actions(outcomes: Sequence[Outcome], now: datetime) -> list[ActionRecord]:
+    """One reversible action record per write that changed other records. Its first change
+    is the new record's own lifecycle at creation, so a later change to it can be detected."""
+    return [
+        ActionRecord(
+            uuid=str(uuid.uuid5(ACTION_NAMESPACE, f"write/{o.fact.uuid}")),
+            group_id=o.fact.group_id,
+            kind="write",
+            fact_id=o.fact.uuid,
+            created=True,
+            changes=tuple(change_to_json(c) for c in (_birth(o.fact), *o.changes)),
+            at=now,
+        )
+        for o in outcomes
+        if o.changes and o.event not in _NOT_WRITES
+    ]
+
+
+def _birth(fact: Fact) -> Change:
+    return Change(fact.uuid, {name: getattr(fact, name) for name in LIFECYCLE}, {})
 
 
 _NOT_WRITES = frozenset({WriteEvent.DUPLICATE, WriteEvent.NOOP})

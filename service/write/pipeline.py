@@ -85,10 +85,16 @@ class WritePipeline:
 
     # -- public use cases ----------------------------------------------------------------
 
-    def add(self, data: dict[str, Any] | AddRequest) -> dict[str, Any]:
-        """Synchronous add: `{"results": [Result], "alerts": [Alert]}`."""
+    def add(self, data: dict[str, Any] | AddRequest, *, force: bool = False) -> dict[str, Any]:
+        """Synchronous add: `{"results": [Result], "alerts": [Alert]}`. `force` executes
+        every authorised UPDATE even for a tenant in manual mode (an explicit resolution)."""
         prepared = self._prepare(data)
-        return self._write([(str(uuid.uuid4()), prepared)])[0]
+        return self._write([(str(uuid.uuid4()), prepared)], force=force)[0]
+
+    def preview(self, data: dict[str, Any] | AddRequest) -> ItemPlan:
+        """What an add would write, without writing: prepared, extracted, typed, signed."""
+        prepared = self._prepare(data)
+        return self._plan([(str(uuid.uuid4()), prepared)], self.clock.now())[0]
 
     def add_batch(self, items: Sequence[dict[str, Any] | AddRequest]) -> list[dict[str, Any]]:
         """Many adds; one bad item fails alone. `[{"index", "results", "alerts"} | {"index",
@@ -180,7 +186,11 @@ class WritePipeline:
             ]
 
     def _write(
-        self, items: Sequence[tuple[str, PreparedAdd]], operation: Operation | None = None
+        self,
+        items: Sequence[tuple[str, PreparedAdd]],
+        operation: Operation | None = None,
+        *,
+        force: bool = False,
     ) -> list[dict[str, Any]]:
         now = self.clock.now()
         plans = self._plan(items, now)
@@ -195,7 +205,7 @@ class WritePipeline:
                 tx,
                 plans,
                 now,
-                manual=self._manual(plans),
+                manual=not force and self._manual(plans),
                 finish=receipts,
                 stage=self.timings.stage,
             )

@@ -9,7 +9,7 @@ from typing import Any
 
 from neo4j.time import DateTime
 
-from graph.domain.model import Entity, Episode, Fact, LedgerEntry, Operation
+from graph.domain.model import ActionRecord, Entity, Episode, Fact, LedgerEntry, Operation
 
 JSON_PROPERTIES = frozenset({"metadata", "payload", "result", "error"})
 LIST_PROPERTIES = frozenset(
@@ -102,3 +102,20 @@ def operation_from_map(data: Mapping[str, Any]) -> Operation:
 def _decode(data: Mapping[str, Any], fields: Mapping[str, Any]) -> dict[str, Any]:
     values = {name: from_property(name, data.get(name)) for name in fields if name in data}
     return {key: value for key, value in values.items() if value is not None}
+
+
+def action_props(action: ActionRecord) -> dict[str, Any]:
+    return {
+        "uuid": action.uuid,
+        "group_id": action.group_id,
+        "fact_id": action.fact_id,
+        "at": action.at,
+        "body": action.model_dump_json(exclude={"rolled_back_at"}),
+    }
+
+
+def action_from_map(data: Mapping[str, Any]) -> ActionRecord:
+    action = ActionRecord.model_validate_json(data["body"])
+    return action.model_copy(
+        update={"rolled_back_at": from_property("", data.get("rolled_back_at"))}
+    )

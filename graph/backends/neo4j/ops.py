@@ -12,7 +12,7 @@ from neo4j.exceptions import ConstraintError
 from graph.backends.neo4j import codec
 from graph.backends.neo4j.queries import query as cypher
 from graph.domain.errors import DuplicateRecord, LedgerHeadMoved, NotFound
-from graph.domain.model import Entity, Episode, Fact, LedgerEntry, Operation
+from graph.domain.model import ActionRecord, Entity, Episode, Fact, LedgerEntry, Operation
 from graph.domain.timerules import CURRENT, TimeQuery
 from graph.ports import (
     AlignmentKey,
@@ -166,6 +166,27 @@ class Neo4jTx(StoreTx):
         rows = self._rows("operation_get", event_id=event_id)
         return codec.operation_from_map(rows[0]["operation"]) if rows else None
 
+    def actions_for(self, group_id: str, fact_id: str) -> list[ActionRecord]:
+        rows = self._rows("actions_for_fact", group_id=group_id, fact_id=fact_id)
+        return [codec.action_from_map(row["action"]) for row in rows]
+
+    def subject_keys(self, group_id: str, after: str, limit: int, now: datetime) -> list[str]:
+        params = time_params(CURRENT, now)
+        params.pop("all")
+        rows = self._rows(
+            "facts_subject_keys", group_id=group_id, after=after, limit=limit, **params
+        )
+        return [row["subject_key"] for row in rows]
+
+    def facts_of_subjects(
+        self, group_id: str, subject_keys: Sequence[str], now: datetime
+    ) -> list[Fact]:
+        params = time_params(CURRENT, now)
+        params.pop("all")
+        return self._facts(
+            "facts_of_subjects", group_id=group_id, keys=list(dict.fromkeys(subject_keys)), **params
+        )
+
     def export_page(self, group_id: str, kind: ExportKind, after: str, limit: int) -> list[Record]:
         name, decode = _EXPORTS[kind]
         rows = self._rows(name, group_id=group_id, after=after, limit=limit)
@@ -261,6 +282,14 @@ class Neo4jTx(StoreTx):
                 return codec.operation_from_map(claimed[0]["operation"])
         return None
 
+    def record_actions(self, actions: Sequence[ActionRecord]) -> None:
+        if actions:
+            self._rows("actions_record", actions=_action_rows(actions))
+
+    def mark_rolled_back(self, group_id: str, action_uuid: str, at: datetime) -> None:
+        if not self._rows("action_rolled_back", group_id=group_id, uuid=action_uuid, at=at):
+            raise NotFound(f"no action {action_uuid} in this tenant")
+
     def finish_operation(self, operation: Operation) -> None:
         props = codec.operation_props(operation)
         changes = {
@@ -277,6 +306,10 @@ class Neo4jTx(StoreTx):
         }
         if not self._rows("operation_finish", event_id=operation.event_id, changes=changes):
             raise NotFound(f"no operation {operation.event_id}")
+
+
+def _action_rows(actions: Sequence[ActionRecord]) -> list[dict[str, Any]]:
+    return [codec.action_props(a) for a in actions]
 
 
 def lucene_query(group_id: str, text: str) -> str | None:

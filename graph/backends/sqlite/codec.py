@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from graph.domain.model import Entity, Episode, Fact, LedgerEntry, Operation
+from graph.domain.model import ActionRecord, Entity, Episode, Fact, LedgerEntry, Operation
 
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
@@ -163,3 +163,20 @@ def operation_from_row(row: sqlite3.Row) -> Operation:
     for name in OPERATION_JSON:
         data[name] = None if data[name] is None else json.loads(data[name])
     return Operation.model_validate(data)
+
+
+def action_params(action: ActionRecord) -> tuple[Any, ...]:
+    body = action.model_dump_json(exclude={"rolled_back_at"})
+    return (
+        action.uuid,
+        action.group_id,
+        action.fact_id,
+        to_micros(action.at),
+        to_micros(action.rolled_back_at),
+        body,
+    )
+
+
+def action_from_row(row: sqlite3.Row) -> ActionRecord:
+    action = ActionRecord.model_validate_json(row["body"])
+    return action.model_copy(update={"rolled_back_at": from_micros(row["rolled_back_at"])})

@@ -11,7 +11,7 @@ from graph.backends.sqlite import codec, sql
 from graph.backends.sqlite.search import SqliteSearch, search_body, tenant_token
 from graph.backends.sqlite.vectors import VectorIndex
 from graph.domain.errors import DuplicateRecord, LedgerHeadMoved, NotFound
-from graph.domain.model import Entity, Episode, Fact, LedgerEntry, Operation
+from graph.domain.model import ActionRecord, Entity, Episode, Fact, LedgerEntry, Operation
 from graph.domain.timerules import CURRENT
 from graph.ports import (
     AlignmentKey,
@@ -119,6 +119,35 @@ class SqliteTx(SqliteSearch, StoreTx):
         ).fetchone()
         return codec.operation_from_row(row) if row else None
 
+    def actions_for(self, group_id: str, fact_id: str) -> list[ActionRecord]:
+        rows = self.conn.execute(
+            "SELECT body, rolled_back_at FROM actions WHERE group_id = ? AND fact_id = ? "
+            "ORDER BY at, uuid",
+            (group_id, fact_id),
+        ).fetchall()
+        return [codec.action_from_row(row) for row in rows]
+
+    def subject_keys(self, group_id: str, after: str, limit: int, now: datetime) -> list[str]:
+        params = {"g": group_id, "after": after, "limit": limit}
+        params.update(sql.time_params(CURRENT, now))
+        rows = self.conn.execute(
+            "SELECT DISTINCT f.subject_key FROM facts f WHERE f.group_id = :g "
+            f"AND f.subject_key > :after AND {sql.TIME_RULE} ORDER BY f.subject_key LIMIT :limit",
+            params,
+        ).fetchall()
+        return [row[0] for row in rows]
+
+    def facts_of_subjects(
+        self, group_id: str, subject_keys: Sequence[str], now: datetime
+    ) -> list[Fact]:
+        if not subject_keys:
+            return []
+        marks, params = sql.placeholders("s", list(dict.fromkeys(subject_keys)))
+        params["g"] = group_id
+        params.update(sql.time_params(CURRENT, now))
+        where = f"f.group_id = :g AND f.subject_key IN ({marks}) AND {sql.TIME_RULE}"
+        return self._facts(where, params, "f.subject_key, f.valid_at, f.id")
+
     def export_page(self, group_id: str, kind: ExportKind, after: str, limit: int) -> list[Record]:
         table, key, decode = _EXPORTS[kind]
         rows = self.conn.execute(
@@ -209,6 +238,21 @@ class SqliteTx(SqliteSearch, StoreTx):
         cursor = self.conn.execute(sql.UPDATE_OPERATION, params)
         if cursor.rowcount == 0:
             raise NotFound(f"no operation {operation.event_id}")
+
+    def record_actions(self, actions: Sequence[ActionRecord]) -> None:
+        self.conn.executemany(
+            "INSERT INTO actions (uuid, group_id, fact_id, at, rolled_back_at, body) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            [codec.action_params(a) for a in actions],
+        )
+
+    def mark_rolled_back(self, group_id: str, action_uuid: str, at: datetime) -> None:
+        cursor = self.conn.execute(
+            "UPDATE actions SET rolled_back_at = ? WHERE group_id = ? AND uuid = ?",
+            (codec.to_micros(at), group_id, action_uuid),
+        )
+        if cursor.rowcount == 0:
+            raise NotFound(f"no action {action_uuid} in this tenant")
 
     # -- helpers -------------------------------------------------------------------------
 

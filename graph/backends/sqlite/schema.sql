@@ -26,6 +26,7 @@ CREATE TABLE IF NOT EXISTS facts (
     subject_key         TEXT NOT NULL,
     subject_uuid        TEXT NOT NULL REFERENCES entities (uuid),
     predicate           TEXT NOT NULL,
+    cardinality         TEXT NOT NULL DEFAULT 'single',
     value               TEXT NOT NULL,
     value_key           TEXT NOT NULL,
     object_uuid         TEXT NOT NULL REFERENCES entities (uuid),
@@ -122,3 +123,14 @@ CREATE TABLE IF NOT EXISTS tenant_state (
     group_id            TEXT PRIMARY KEY,
     vector_generation   INTEGER NOT NULL
 );
+
+-- Executed conflict actions with their before-images (rollback reads them).
+CREATE TABLE IF NOT EXISTS actions (
+    uuid            TEXT PRIMARY KEY,
+    group_id        TEXT NOT NULL,
+    fact_id         TEXT NOT NULL,
+    at              INTEGER NOT NULL,
+    rolled_back_at  INTEGER,
+    body            TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS actions_fact ON actions (group_id, fact_id, at);

@@ -23,7 +23,9 @@ from graph.ports import Capabilities, Store, StoreReads, StoreTx
 
 T = TypeVar("T")
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+# Columns added after version 1, with the definition that adds them to an older file.
+ADDED_COLUMNS = {("facts", "cardinality"): "TEXT NOT NULL DEFAULT 'single'"}
 BUSY_TIMEOUT_MS = 15_000
 _TRANSIENT = ("locked", "busy", "disk i/o", "unable to open")
 
@@ -119,9 +121,20 @@ class SqliteStore(Store):
         script = resources.files("graph.backends.sqlite").joinpath("schema.sql").read_text()
         with self._write_lock:
             self._writer.executescript(script)
+            _migrate(self._writer)
             row = self._writer.execute("SELECT version FROM schema_version").fetchone()
             if row is None:
                 self._writer.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
+            elif row[0] < SCHEMA_VERSION:
+                self._writer.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION,))
+
+
+def _migrate(conn: sqlite3.Connection) -> None:
+    """Bring a file made by an older version up to date (columns only ever get added)."""
+    for (table, column), definition in ADDED_COLUMNS.items():
+        present = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+        if column not in present:
+            conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {definition}")
 
 
 def _location(path: str | Path) -> tuple[str, bool]:

@@ -1,0 +1,100 @@
+"""Conflict routes: resolve, audit, rollback, confirm/reject a disputed record, history."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query
+from pydantic import BaseModel, ConfigDict, Field
+
+from graph.domain.tenancy import TenantScope
+from service.api.deps import App
+
+router = APIRouter(prefix="/v1", tags=["conflicts"])
+
+
+class ScopeIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    user_id: str | None = None
+    agent_id: str | None = None
+    run_id: str | None = None
+    project: str | None = None
+
+    def tenant(self) -> TenantScope:
+        return TenantScope(self.user_id, self.agent_id, self.run_id, self.project)
+
+
+class ResolveIn(ScopeIn):
+    content: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=20_000,
+        description="a statement to judge against the store",
+    )
+    fact_id: str | None = Field(default=None, description="a stored record to judge")
+    dry_run: bool = Field(default=True, description="false executes the plan")
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {
+                    "user_id": "alice",
+                    "content": "The user's company in Beijing is Company C",
+                    "dry_run": True,
+                },
+            ]
+        },
+    )
+
+
+class ReviewIn(ScopeIn):
+    reason: str | None = Field(default=None, max_length=2000)
+
+
+@router.post("/conflicts/resolve")
+def resolve(body: ResolveIn, app: App) -> dict[str, Any]:
+    """The plan (which records, which class, which action, why); `dry_run=false` runs it."""
+    return app.conflicts.resolve(
+        body.tenant(), content=body.content, fact_id=body.fact_id, dry_run=body.dry_run
+    )
+
+
+@router.post("/conflicts/audit")
+def audit(body: ScopeIn, app: App) -> dict[str, Any]:
+    """Scan the tenant bucketed by entity (top 12 by confidence); `scanned`, `flagged`,
+    `groups`."""
+    return app.conflicts.audit(body.tenant())
+
+
+@router.post("/facts/{fact_id}/rollback")
+def rollback(fact_id: str, body: ScopeIn, app: App) -> dict[str, Any]:
+    """Undo the latest executed action about a record; returns the restored records."""
+    return app.conflicts.rollback(body.tenant(), fact_id)
+
+
+@router.post("/facts/{fact_id}/confirm")
+def confirm(fact_id: str, body: ReviewIn, app: App) -> dict[str, Any]:
+    """A reviewer settles a dispute: this record is right."""
+    return app.conflicts.confirm(body.tenant(), fact_id)
+
+
+@router.post("/facts/{fact_id}/reject")
+def reject(fact_id: str, body: ReviewIn, app: App) -> dict[str, Any]:
+    """A reviewer settles a dispute: this record is wrong."""
+    return app.conflicts.reject(body.tenant(), fact_id)
+
+
+@router.get("/entities/{name}/history")
+def entity_history(
+    name: str,
+    app: App,
+    user_id: Annotated[str | None, Query()] = None,
+    agent_id: Annotated[str | None, Query()] = None,
+    run_id: Annotated[str | None, Query()] = None,
+    predicate: Annotated[str | None, Query(description="one chain only")] = None,
+) -> dict[str, Any]:
+    """The entity's version chains, oldest first, with superseded, expired and disputed
+    records and their links; `broken` lists any broken link."""
+    return app.conflicts.history(TenantScope(user_id, agent_id, run_id), name, predicate)

@@ -1,0 +1,43 @@
+"""An entity's version chains, oldest first, with a check that reports any broken link."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graph.domain.chains import chain_problems
+from graph.domain.errors import InvalidInput, NotFound
+from graph.domain.model import Fact
+from graph.domain.tenancy import TenantScope
+from graph.ports import Store
+from service.views import fact_view
+from service.write.build import entity_key
+
+
+def history(
+    store: Store, scope: TenantScope, entity: str, predicate: str | None = None
+) -> dict[str, Any]:
+    """`{"entity", "chains": [{"predicate", "scope", "versions": [Fact]}], "broken": [...]}`."""
+    if not entity.strip():
+        raise InvalidInput("name the entity", field="name")
+    records = store.history(scope.group_id, entity_key(entity), predicate)
+    if not records:
+        raise NotFound(f"no facts about {entity!r} in this tenant", details={"entity": entity})
+    chains: dict[tuple[str, str], list[Fact]] = {}
+    for fact in records:
+        chains.setdefault((fact.predicate, fact.scope), []).append(fact)
+    return {
+        "entity": records[0].subject,
+        "chains": [
+            {
+                "predicate": pred,
+                "scope": where,
+                "versions": [fact_view(f) for f in sorted(items, key=_event_order)],
+            }
+            for (pred, where), items in sorted(chains.items())
+        ],
+        "broken": chain_problems(store.history(scope.group_id, entity_key(entity))),
+    }
+
+
+def _event_order(fact: Fact) -> tuple[Any, ...]:
+    return (fact.valid_at, fact.created_at, fact.uuid)
