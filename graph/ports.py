@@ -24,6 +24,8 @@ from graph.domain.enums import VerifyStatus
 from graph.domain.errors import InvalidInput
 from graph.domain.model import (
     ActionRecord,
+    Candidate,
+    CandidateStatus,
     Entity,
     Episode,
     Fact,
@@ -34,9 +36,9 @@ from graph.domain.model import (
 from graph.domain.timerules import CURRENT, TimeQuery
 
 T = TypeVar("T")
-ExportKind = Literal["entity", "fact", "episode", "operation"]
-EXPORT_KINDS: tuple[ExportKind, ...] = ("entity", "fact", "episode", "operation")
-Record = Entity | Fact | Episode | Operation
+ExportKind = Literal["entity", "fact", "episode", "operation", "candidate"]
+EXPORT_KINDS: tuple[ExportKind, ...] = ("entity", "fact", "episode", "operation", "candidate")
+Record = Entity | Fact | Episode | Operation | Candidate
 
 MAX_LIMIT = 1000
 LEDGER_PAGE = 1000
@@ -217,6 +219,20 @@ class StoreReads(ABC):
         """Current records of these subjects."""
 
     @abstractmethod
+    def candidates(
+        self, group_id: str, status: CandidateStatus | None, limit: int
+    ) -> list[Candidate]:
+        """The tenant's candidates (of one status), oldest first."""
+
+    @abstractmethod
+    def get_candidate(self, group_id: str, uuid: str) -> Candidate | None:
+        """One candidate of the tenant."""
+
+    @abstractmethod
+    def episodes_of_source(self, group_id: str, source: str, limit: int) -> list[Episode]:
+        """Episodes whose source (`source_description`) is `source`, oldest first."""
+
+    @abstractmethod
     def export_page(self, group_id: str, kind: ExportKind, after: str, limit: int) -> list[Record]:
         """Up to `limit` of the tenant's records of one kind, ordered by id, after `after`
         (entities, facts with their embeddings, episodes, operations)."""
@@ -268,6 +284,25 @@ class StoreTx(StoreReads):
     @abstractmethod
     def record_actions(self, actions: Sequence[ActionRecord]) -> None:
         """Store executed actions (their before-images make them reversible)."""
+
+    @abstractmethod
+    def record_candidates(self, candidates: Sequence[Candidate]) -> None:
+        """Store candidates (held or rejected extracted records)."""
+
+    @abstractmethod
+    def update_candidate(self, candidate: Candidate) -> None:
+        """Store a candidate's decision. Raises NotFound for a missing candidate."""
+
+    @abstractmethod
+    def erase_group(self, group_id: str, batch: int) -> int:
+        """Remove up to `batch` of the tenant's records of every kind but the ledger (facts
+        and their index entries and vectors, entities, episodes, candidates, operations,
+        actions); returns how many went. Call until 0."""
+
+    @abstractmethod
+    def erase_episodes(self, group_id: str, episode_uuids: Sequence[str]) -> int:
+        """Remove these episodes, the facts and candidates read from them, and entities left
+        with no fact and no mention; returns how many records went."""
 
     @abstractmethod
     def mark_rolled_back(self, group_id: str, action_uuid: str, at: datetime) -> None:

@@ -10,11 +10,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from extractors.predicates import PredicateTable, load_table
+from extractors.promotion import load_rules
 from extractors.rules import Extractor, RuleExtractor
 from graph.domain.clock import Clock
 from graph.domain.errors import InvalidInput
 from graph.domain.tenancy import TenantScope
 from graph.ports import Store
+from service.candidates import Candidates
 from service.conflicts.facade import Conflicts
 from service.conflicts.usecases import Services
 from service.embedding import Embedder, build_embedder
@@ -39,6 +41,7 @@ class Container:
     extractor: Extractor
     writes: WritePipeline
     conflicts: Conflicts
+    candidates: Candidates
 
     def close(self) -> None:
         self.store.close()
@@ -100,6 +103,17 @@ def bootstrap(
     store = store or build_store(settings)
     embedder = embedder or build_embedder(settings.embedder, settings.embedding_dimensions)
     extractor = extractor or build_extractor(settings, table)
-    writes = WritePipeline(store, clock, extractor, embedder, table, write_config(settings))
-    conflicts = Conflicts(Services(store, clock, table, writes))
-    return Container(settings, store, clock, table, embedder, extractor, writes, conflicts)
+    rules = load_rules(settings.promotion_rules)
+    writes = WritePipeline(store, clock, extractor, embedder, table, write_config(settings), rules)
+    services = Services(store, clock, table, writes)
+    return Container(
+        settings,
+        store,
+        clock,
+        table,
+        embedder,
+        extractor,
+        writes,
+        Conflicts(services),
+        Candidates(services, embedder),
+    )

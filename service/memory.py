@@ -13,8 +13,8 @@ from graph.domain.errors import NotFound
 from graph.domain.tenancy import TenantScope
 from service.bootstrap import Container, bootstrap
 from service.conflicts.client import ConflictMethods
-from service.read.client import ReadMethods
 from service.operations import operation_view
+from service.read.client import ReadMethods
 from service.settings import Settings
 
 

@@ -37,6 +37,7 @@ class Settings(BaseSettings):
     llm_model: str | None = None
     llm_api_key: SecretStr | None = None
     predicate_table: Path | None = None
+    promotion_rules: Path | None = None
     chunk_size: int = Field(default=200, ge=1, le=5000)
     max_input_chars: int = Field(default=200_000, ge=1_000)
     conflict_mode: Literal["auto", "manual"] = "auto"

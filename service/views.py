@@ -6,7 +6,7 @@ from datetime import datetime
 from typing import Any
 
 from graph.domain.conflicts import Verdict
-from graph.domain.model import Alert, Fact
+from graph.domain.model import Alert, Candidate, Fact
 from service.write.commit import Outcome
 
 
@@ -82,4 +82,20 @@ def alert_view(alert: Alert) -> dict[str, Any]:
         "kind": alert.kind,
         "detail": alert.detail,
         "span": list(alert.span) if alert.span else None,
+    }
+
+
+def candidate_view(candidate: Candidate) -> dict[str, Any]:
+    """A candidate as GET /v1/candidates lists it."""
+    return {
+        "id": candidate.uuid,
+        "memory": candidate.fact.fact,
+        "status": candidate.status,
+        "rule": candidate.rule,
+        "reason": candidate.reason,
+        "fact": fact_view(candidate.fact),
+        "created_at": _iso(candidate.created_at),
+        "decided_at": _iso(candidate.decided_at),
+        "decided_by": candidate.decided_by,
+        "promoted_id": candidate.promoted_id,
     }

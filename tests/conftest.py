@@ -61,7 +61,7 @@ def neo4j_store() -> Iterator[Store]:
 
 
 def wipe_neo4j(store: Store) -> None:
-    while store.run_admin("admin_wipe", batch=10_000)[0]["deleted"]:  # type: ignore[attr-defined]
+    while store.run_admin("admin_wipe", batch=5_000)[0]["deleted"]:  # type: ignore[attr-defined]
         pass
 
 

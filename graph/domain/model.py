@@ -219,3 +219,24 @@ class ActionRecord(_Record):
     changes: tuple[dict[str, JsonValue], ...] = ()
     at: UtcDatetime
     rolled_back_at: UtcDatetime | None = None
+
+
+CandidateStatus = Literal["pending", "rejected", "promoted"]
+
+
+class Candidate(_Record):
+    """An extracted record that did not become memory at once: held for review, or rejected
+    (kept for audit, with the rule and the reason). Promotion writes `fact` through the
+    normal conflict path."""
+
+    uuid: NonEmpty
+    group_id: GroupId
+    status: CandidateStatus
+    rule: NonEmpty
+    reason: NonEmpty
+    fact: Fact
+    correction: bool = False
+    created_at: UtcDatetime
+    decided_at: UtcDatetime | None = None
+    decided_by: str | None = None
+    promoted_id: str | None = None

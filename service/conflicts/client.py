@@ -70,3 +70,17 @@ class ConflictMethods:
         return self._container.conflicts.history(
             TenantScope(user_id, agent_id, run_id), entity, predicate
         )
+
+    def candidates(
+        self, *, user_id: str | None = None, status: str | None = "pending", limit: int = 100
+    ) -> dict[str, Any]:
+        """The review queue: extracted records held (or rejected) by the promotion rules."""
+        return self._container.candidates.list(TenantScope(user_id), status, limit)
+
+    def confirm_candidate(self, candidate_id: str, *, user_id: str | None = None) -> dict[str, Any]:
+        return self._container.candidates.confirm(TenantScope(user_id), candidate_id)
+
+    def reject_candidate(
+        self, candidate_id: str, *, user_id: str | None = None, reason: str | None = None
+    ) -> dict[str, Any]:
+        return self._container.candidates.reject(TenantScope(user_id), candidate_id, reason)

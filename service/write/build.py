@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from extractors.chinese_lexicon import SURNAMES
 from extractors.notary import MASK
 from extractors.predicates import PredicateInfo, PredicateTable
 from extractors.rules import Extractor
@@ -21,14 +22,13 @@ from extractors.typing import type_candidate
 from graph.domain.conflicts import PredicateRules
 from graph.domain.enums import FactType, Granularity, Modality, Role
 from graph.domain.errors import InvalidTime
-from graph.domain.model import Alert, Entity, Episode, Fact
+from graph.domain.model import Alert, Candidate, Entity, Episode, Fact
 from graph.domain.signature import fact_signature, normalize_text, period_label
 from service.write.request import PreparedAdd
 
 MAX_KEY = 200
 _WORD = re.compile(r"\w")
 FUTURE_SLACK = timedelta(minutes=5)
-POLICY_VERSION = "policy-1"
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,8 @@ class Draft:
     value_name: str
     rules: PredicateRules
     correction: bool = False
+    remember: bool = False
+    third_party: bool = False
 
 
 @dataclass
@@ -52,6 +54,7 @@ class ItemPlan:
     episodes: list[Episode] = field(default_factory=list)
     drafts: list[Draft] = field(default_factory=list)
     entities: dict[str, Entity] = field(default_factory=dict)
+    candidates: list[Candidate] = field(default_factory=list)
 
     @property
     def alerts(self) -> tuple[Alert, ...]:
@@ -66,6 +69,7 @@ class Context:
     table: PredicateTable
     now: datetime
     new_id: Callable[[], str]
+    policy_version: str = "policy-1"
 
 
 def entity_key(name: str) -> str:
@@ -276,14 +280,23 @@ def _draft(plan: ItemPlan, episode: Episode, candidate: CandidateFact, ctx: Cont
         immutable=prepared.immutable,
         signature=_signature(plan.group_id, subject, candidate, scope, valid_at, granularity),
         extraction_version=ctx.extractor.version,
-        policy_version=POLICY_VERSION,
+        policy_version=ctx.policy_version,
         source_span=candidate.span,
         modality=episode.modality,
         media_refs=episode.media_refs,
         metadata=prepared.metadata,
     )
     rules = PredicateRules(info.cardinality, info.preference)
-    return Draft(fact, subject, candidate.value, rules, candidate.is_correction)
+    third_party = about_person(candidate, ctx.table)
+    return Draft(
+        fact,
+        subject,
+        candidate.value,
+        rules,
+        candidate.is_correction,
+        candidate.remember_request,
+        third_party,
+    )
 
 
 def predicate_info(table: PredicateTable, candidate: CandidateFact) -> PredicateInfo:
@@ -300,6 +313,28 @@ def predicate_info(table: PredicateTable, candidate: CandidateFact) -> Predicate
     return table.resolve(
         candidate.predicate, candidate.language, from_attribute=candidate.attribute is not None
     )
+
+
+_PERSON_LABELS = frozenset({"PERSON", "person", "PER"})
+_CJK_NAME = re.compile(r"[\u4e00-\u9fff]{2,4}")
+
+
+def about_person(candidate: CandidateFact, table: PredicateTable) -> bool:
+    """Is the subject another person (a name, "my manager", 我的同事), not the speaker?"""
+    if candidate.subject in (SPEAKER, USER):
+        return False
+    subject = candidate.subject.casefold()
+    named = any(
+        e.label in _PERSON_LABELS and e.text.casefold() in subject for e in candidate.entities
+    )
+    relation = table.get("relationship")
+    nouns = relation_nouns(table) if relation else frozenset()
+    chinese_name = bool(_CJK_NAME.fullmatch(subject)) and subject[0] in SURNAMES
+    return named or chinese_name or any(subject.endswith(noun) for noun in nouns)
+
+
+def relation_nouns(table: PredicateTable) -> frozenset[str]:
+    return frozenset(key for (_, key), name in table.surfaces.items() if name == "relationship")
 
 
 def rules_of(table: PredicateTable, fact: Fact) -> PredicateRules:

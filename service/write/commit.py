@@ -13,7 +13,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -71,6 +71,7 @@ def commit(
     with stage("persist"):
         linked = [_link(tx, plan) for plan in plans]
         tx.record_episodes([e for _, episodes in linked for e in episodes])
+        tx.record_candidates([c for plan in plans for c in plan.candidates])
     with stage("align"):
         _load(chunk, [d for drafts, _ in linked for d in drafts])
         outcomes = [[_judge(chunk, draft) for draft in drafts] for drafts, _ in linked]
@@ -97,17 +98,14 @@ def _link(tx: StoreTx, plan: ItemPlan) -> tuple[list[Draft], list[Episode]]:
         for e in plan.episodes
     ]
     drafts = [
-        Draft(
-            d.fact.model_copy(
+        replace(
+            d,
+            fact=d.fact.model_copy(
                 update={
                     "subject_uuid": remap[d.fact.subject_uuid],
                     "object_uuid": remap[d.fact.object_uuid],
                 }
             ),
-            d.subject_name,
-            d.value_name,
-            d.rules,
-            d.correction,
         )
         for d in plan.drafts
     ]
@@ -244,7 +242,8 @@ def _ledger(
     drafts: dict[str, list[ledger.LedgerDraft]] = {}
     for plan, results in zip(plans, outcomes, strict=True):
         entries = drafts.setdefault(plan.group_id, [])
-        entries.append(_ingest_entry(plan))
+        if plan.episodes or plan.candidates:
+            entries.append(_ingest_entry(plan))
         entries.extend(_fact_entry(o) for o in results if o.event not in _NOT_WRITES)
     for group, entries in drafts.items():
         head = tx.ledger_head(group)
@@ -292,10 +291,11 @@ _NOT_WRITES = frozenset({WriteEvent.DUPLICATE, WriteEvent.NOOP})
 
 def _ingest_entry(plan: ItemPlan) -> ledger.LedgerDraft:
     alerts = [[a.kind, a.detail, list(a.span) if a.span else None] for a in plan.alerts]
+    candidates = [[c.uuid, c.status, c.rule] for c in plan.candidates]
     return ledger.LedgerDraft(
         "ingest",
-        tuple(e.uuid for e in plan.episodes),
-        {"episodes": [e.uuid for e in plan.episodes], "alerts": alerts},
+        (*(e.uuid for e in plan.episodes), *(c.uuid for c in plan.candidates)),
+        {"episodes": [e.uuid for e in plan.episodes], "alerts": alerts, "candidates": candidates},
     )
 
 

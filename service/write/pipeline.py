@@ -14,13 +14,14 @@ import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
 from pydantic import ValidationError
 
 from extractors.predicates import PredicateTable
+from extractors.promotion import PromotionRules, default_rules
 from extractors.rules import Extractor, extract_all
 from extractors.schema import CandidateFact
 from graph.domain.clock import Clock
@@ -29,10 +30,11 @@ from graph.domain.errors import DuplicateRecord, PalimpsestError, StoreUnavailab
 from graph.domain.model import Operation
 from graph.ports import Store, StoreTx
 from service.embedding import Embedder
-from service.views import alert_view, result_view
+from service.views import alert_view, candidate_view, result_view
 from service.write.build import Context, ItemPlan, extraction_jobs, plan_item
 from service.write.commit import Outcome, commit
 from service.write.request import AddRequest, PreparedAdd, invalid_input, prepare, validated
+from service.write.screen import screen_plan
 
 log = logging.getLogger("palimpsest.write")
 
@@ -77,10 +79,12 @@ class WritePipeline:
         embedder: Embedder,
         table: PredicateTable,
         config: WriteConfig | None = None,
+        rules: PromotionRules | None = None,
     ) -> None:
         self.store, self.clock, self.extractor = store, clock, extractor
         self.embedder, self.table = embedder, table
         self.config = config or WriteConfig()
+        self.rules = rules or default_rules()
         self.timings = Timings()
 
     # -- public use cases ----------------------------------------------------------------
@@ -155,10 +159,13 @@ class WritePipeline:
         for (n, index, _), candidates in zip(flat, found, strict=True):
             extracted[n][index] = candidates
         with self.timings.stage("plan"):
-            return [
-                plan_item(prepared, self._context(event_id, now), extracted[n])
-                for n, (event_id, prepared) in enumerate(items)
-            ]
+            plans = []
+            for n, (event_id, prepared) in enumerate(items):
+                ctx = self._context(event_id, now)
+                plan = plan_item(prepared, ctx, extracted[n])
+                screen_plan(plan, self.rules, ctx.new_id, now)
+                plans.append(plan)
+            return plans
 
     def _context(self, event_id: str, now: datetime) -> Context:
         """Ids derived from the event id: a retried operation writes the same records."""
@@ -167,7 +174,7 @@ class WritePipeline:
         def new_id() -> str:
             return str(uuid.uuid5(ID_NAMESPACE, f"{event_id}/{next(counter)}"))
 
-        return Context(self.extractor, self.table, now, new_id)
+        return Context(self.extractor, self.table, now, new_id, self.rules.version)
 
     def _embed(self, plans: Sequence[ItemPlan]) -> None:
         drafts = [d for plan in plans for d in plan.drafts]
@@ -175,13 +182,7 @@ class WritePipeline:
             vectors = self.embedder.embed([d.fact.fact for d in drafts])
         for plan in plans:
             plan.drafts[:] = [
-                type(d)(
-                    d.fact.model_copy(update={"fact_embedding": vectors.pop(0)}),
-                    d.subject_name,
-                    d.value_name,
-                    d.rules,
-                    d.correction,
-                )
+                replace(d, fact=d.fact.model_copy(update={"fact_embedding": vectors.pop(0)}))
                 for d in plan.drafts
             ]
 
@@ -205,7 +206,7 @@ class WritePipeline:
                 tx,
                 plans,
                 now,
-                manual=not force and self._manual(plans),
+                manual=not force and self.manual_for(plans),
                 finish=receipts,
                 stage=self.timings.stage,
             )
@@ -235,7 +236,8 @@ class WritePipeline:
                 answers.append({"error": error_view(exc)})
         return answers
 
-    def _manual(self, plans: Sequence[ItemPlan]) -> bool:
+    def manual_for(self, plans: Sequence[ItemPlan]) -> bool:
+        """Does the policy make these plans' updates wait (manual mode)?"""
         groups = {plan.group_id for plan in plans}
         return self.config.manual_default or bool(groups & self.config.manual_groups)
 
@@ -330,6 +332,7 @@ def answer(event_id: str, plan: ItemPlan, outcomes: Sequence[Outcome]) -> dict[s
     return {
         "results": [result_view(o) for o in outcomes],
         "alerts": [alert_view(a) for a in plan.alerts],
+        "candidates": [candidate_view(c) for c in plan.candidates],
         "event_id": event_id,
     }
 

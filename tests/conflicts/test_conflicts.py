@@ -95,7 +95,9 @@ def test_supports_and_does_not_support_are_kept_both_and_disputed(memory: Memory
 
 def test_a_verbal_account_and_a_retrieval_result_are_kept_both(memory: Memory) -> None:
     say(memory, "The meeting room is 4B")
-    found = say(memory, "The meeting room is 7C", source_type="web_search")
+    held = memory.add("The meeting room is 7C", user_id="alice", source_type="web_search")
+    (candidate,) = held["candidates"]  # retrieved text waits for a reviewer first
+    found = one(memory.confirm_candidate(candidate["id"], user_id="alice"))
     assert (found["event"], kinds(found)) == ("KEEP_BOTH", [("source_conflict", "KEEP_BOTH")])
 
 

@@ -308,8 +308,11 @@ def test_every_boundary_of_the_time_rules(store: Store) -> None:
 
 def test_export_holds_every_record_of_the_tenant_and_nothing_else(store: Store) -> None:
     mine = record(
-        store, *[fact(G, "alice", "likes", f"thing {i}", valid_at=T0, embedding=(0.5,) * 8)
-                 for i in range(7)]
+        store,
+        *[
+            fact(G, "alice", "likes", f"thing {i}", valid_at=T0, embedding=(0.5,) * 8)
+            for i in range(7)
+        ],
     )
     record(store, fact(OTHER, "bob", "likes", "tea", valid_at=T0))
     exported = list(store.export(G, page=3))

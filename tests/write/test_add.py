@@ -43,7 +43,8 @@ def test_one_passage_gives_independent_facts_with_a_resolved_time(memory: Memory
     out = memory.add(text, user_id="alice")
     facts = [r["fact"] for r in out["results"]]
     assert [(f["predicate"], f["value"]) for f in facts] == [
-        ("desk", "17th floor"), ("gave_away", "3rd floor")
+        ("desk", "17th floor"),
+        ("gave_away", "3rd floor"),
     ]
     assert {(f["valid_at"], f["valid_granularity"]) for f in facts} == {
         ("2026-10-01T00:00:00+00:00", "month")
@@ -116,19 +117,24 @@ def test_every_write_action_is_ledgered_and_verifies(memory: Memory) -> None:
 
 
 def test_infer_false_stores_turns_verbatim(memory: Memory) -> None:
-    turns = [{"role": "user", "content": "hello there, nice day"},
-             {"role": "assistant", "content": "Hello! How can I help?"}]
+    turns = [
+        {"role": "user", "content": "hello there, nice day"},
+        {"role": "assistant", "content": "Hello! How can I help?"},
+    ]
     out = memory.add(turns, user_id="alice", agent_id="helper", infer=False)
     facts = [r["fact"] for r in out["results"]]
     assert [(f["subject"], f["predicate"], f["value"]) for f in facts] == [
-        ("alice", "said", "hello there, nice day"), ("helper", "said", "Hello! How can I help?")
+        ("alice", "said", "hello there, nice day"),
+        ("helper", "said", "Hello! How can I help?"),
     ]
     assert {f["memory_type"] for f in facts} == {"episodic"}
 
 
 def test_assistant_confirmed_actions_become_facts(memory: Memory) -> None:
-    turns = [{"role": "user", "content": "Please save the report"},
-             {"role": "assistant", "content": "I have saved the file to /tmp/x"}]
+    turns = [
+        {"role": "user", "content": "Please save the report"},
+        {"role": "assistant", "content": "I have saved the file to /tmp/x"},
+    ]
     out = memory.add(turns, user_id="alice", agent_id="helper")
     facts = [r["fact"] for r in out["results"]]
     assert any(f["subject"] == "helper" and "/tmp/x" in f["value"] for f in facts)
@@ -137,35 +143,69 @@ def test_assistant_confirmed_actions_become_facts(memory: Memory) -> None:
 def test_media_stay_on_the_text_they_accompany_and_media_only_turns_are_kept(
     memory: Memory,
 ) -> None:
-    out = memory.add([{"role": "user", "content": [
-        {"type": "text", "text": "My new desk."},
-        {"type": "image_url", "image_url": {"url": "https://example.com/desk.jpg"}},
-    ]}], user_id="alice")
+    out = memory.add(
+        [
+            {
+                "role": "user",
+                "content": [
+                    {"type": "text", "text": "My new desk."},
+                    {"type": "image_url", "image_url": {"url": "https://example.com/desk.jpg"}},
+                ],
+            }
+        ],
+        user_id="alice",
+    )
     (with_text,) = out["results"]
     assert with_text["memory"] == "My new desk."
     assert with_text["fact"]["media_refs"] == ["https://example.com/desk.jpg"]
-    only = memory.add([{"role": "user", "content": [
-        {"type": "image", "source": {"type": "url", "url": "https://example.com/plate.png"}},
-    ]}], user_id="alice")
+    only = memory.add(
+        [
+            {
+                "role": "user",
+                "content": [
+                    {
+                        "type": "image",
+                        "source": {"type": "url", "url": "https://example.com/plate.png"},
+                    },
+                ],
+            }
+        ],
+        user_id="alice",
+    )
     (media,) = only["results"]
     assert (media["fact"]["modality"], media["fact"]["media_refs"]) == (
-        "image", ["https://example.com/plate.png"]
+        "image",
+        ["https://example.com/plate.png"],
     )
 
 
 def test_unrecognised_parts_are_kept_with_an_alert(memory: Memory) -> None:
-    out = memory.add([{"role": "user", "content": [
-        {"type": "text", "text": "I live in Lisbon"}, {"type": "hologram", "beam": 3},
-    ]}], user_id="alice")
+    out = memory.add(
+        [
+            {
+                "role": "user",
+                "content": [
+                    {"type": "text", "text": "I live in Lisbon"},
+                    {"type": "hologram", "beam": 3},
+                ],
+            }
+        ],
+        user_id="alice",
+    )
     assert [a["kind"] for a in out["alerts"]] == ["unrecognised_part"]
     assert out["results"][0]["fact"]["media_refs"]
 
 
 def test_options_reach_the_record(memory: Memory) -> None:
     out = memory.add(
-        "My invoice number is INV-2024-001", user_id="alice", immutable=True,
-        metadata={"message_id": "m-42"}, source_type="file", memory_type="note",
-        knowledge_time="2026-01-05", timestamp="2026-01-06T09:00:00Z",
+        "My invoice number is INV-2024-001",
+        user_id="alice",
+        immutable=True,
+        metadata={"message_id": "m-42"},
+        source_type="file",
+        memory_type="note",
+        knowledge_time="2026-01-05",
+        timestamp="2026-01-06T09:00:00Z",
     )
     fact = out["results"][0]["fact"]
     assert fact["value"] == "INV-2024-001"
@@ -185,8 +225,10 @@ def test_includes_and_excludes_filter_after_extraction(memory: Memory) -> None:
 
 def test_source_type_decides_initial_confidence(memory: Memory) -> None:
     user = memory.add("I live in Porto", user_id="u1")["results"][0]["fact"]["confidence"]
-    web = memory.add("I live in Porto", user_id="u2", source_type="web_search")
-    assert web["results"][0]["fact"]["confidence"] == 0.5 < user
+    other = memory.add("I live in Porto", user_id="u2", source_type="external")
+    assert other["results"][0]["fact"]["confidence"] == 0.6 < user
+    web = memory.add("I live in Porto", user_id="u3", source_type="web_search")
+    assert web["results"] == [] and web["candidates"][0]["fact"]["confidence"] == 0.5
 
 
 @pytest.mark.parametrize(

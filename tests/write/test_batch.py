@@ -19,7 +19,10 @@ def test_a_batch_reports_a_per_item_event_and_isolates_bad_items(memory: Memory)
     out = memory.add_batch(items)["results"]
     assert [r["index"] for r in out] == list(range(6))
     assert [r["results"][0]["event"] for r in out if "results" in r] == [
-        "ADD", "ADD", "DUPLICATE", "UPDATE"
+        "ADD",
+        "ADD",
+        "DUPLICATE",
+        "UPDATE",
     ]
     assert (out[1]["error"]["code"], out[4]["error"]["code"]) == ("invalid_input", "invalid_time")
     assert out[3]["results"][0]["id"] == out[0]["results"][0]["id"]
@@ -40,14 +43,17 @@ def test_a_history_imported_in_one_batch_forms_one_version_chain(memory: Memory)
     assert (oslo.superseded_by, kyiv.supersedes) == (kyiv.uuid, oslo.uuid)
     assert (kyiv.superseded_by, rome.supersedes) == (rome.uuid, kyiv.uuid)
     assert (oslo.invalid_at, kyiv.invalid_at, rome.invalid_at) == (
-        kyiv.valid_at, rome.valid_at, None
+        kyiv.valid_at,
+        rome.valid_at,
+        None,
     )
 
 
 def test_batches_split_into_chunks_and_stay_per_tenant(memory: Memory) -> None:
     memory.container.writes.config = memory.container.writes.config.__class__(chunk_size=3)
-    items = [{"messages": f"I like dish number {i} and jazz", "user_id": f"u{i % 2}"}
-             for i in range(8)]
+    items = [
+        {"messages": f"I like dish number {i} and jazz", "user_id": f"u{i % 2}"} for i in range(8)
+    ]
     out = memory.add_batch(items)["results"]
     assert all("results" in r for r in out)
     for user in ("u0", "u1"):

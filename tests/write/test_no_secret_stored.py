@@ -26,11 +26,16 @@ INPUT = [
     {"role": "user", "content": f"My password is {SECRETS['password']} and I live in Oslo."},
     {"role": "user", "content": f"The deploy key is {SECRETS['aws']}; I use Terraform."},
     {"role": "assistant", "content": f"I have saved the token {SECRETS['openai']} to /tmp/x"},
-    {"role": "user", "content": [
-        {"type": "text", "text": f"我的密码是{SECRETS['chinese']}，我住在北京"},
-        {"type": "image_url",
-         "image_url": {"url": f"https://bob:{SECRETS['url']}@example.com/desk.jpg"}},
-    ]},
+    {
+        "role": "user",
+        "content": [
+            {"type": "text", "text": f"我的密码是{SECRETS['chinese']}，我住在北京"},
+            {
+                "type": "image_url",
+                "image_url": {"url": f"https://bob:{SECRETS['url']}@example.com/desk.jpg"},
+            },
+        ],
+    },
 ]
 METADATA = {"api_key": SECRETS["github"], "note": f"token={SECRETS['github']}"}
 
@@ -68,8 +73,9 @@ def test_an_asynchronous_write_never_stores_the_secret_in_its_queue(memory: Memo
     assert_clean(dump(list(memory.container.store.export(GROUP))))
 
 
-def test_the_embedded_database_file_holds_no_secret(tmp_path: Path, extractor: Any,
-                                                    embedder: Any) -> None:
+def test_the_embedded_database_file_holds_no_secret(
+    tmp_path: Path, extractor: Any, embedder: Any
+) -> None:
     from graph.backends.sqlite import SqliteStore
     from service.bootstrap import bootstrap
     from service.settings import Settings

@@ -9,7 +9,15 @@ from typing import Any
 
 from neo4j.time import DateTime
 
-from graph.domain.model import ActionRecord, Entity, Episode, Fact, LedgerEntry, Operation
+from graph.domain.model import (
+    ActionRecord,
+    Candidate,
+    Entity,
+    Episode,
+    Fact,
+    LedgerEntry,
+    Operation,
+)
 
 JSON_PROPERTIES = frozenset({"metadata", "payload", "result", "error"})
 LIST_PROPERTIES = frozenset(
@@ -119,3 +127,18 @@ def action_from_map(data: Mapping[str, Any]) -> ActionRecord:
     return action.model_copy(
         update={"rolled_back_at": from_property("", data.get("rolled_back_at"))}
     )
+
+
+def candidate_props(candidate: Candidate) -> dict[str, Any]:
+    return {
+        "uuid": candidate.uuid,
+        "group_id": candidate.group_id,
+        "status": candidate.status,
+        "created_at": candidate.created_at,
+        "episode_id": candidate.fact.episode_id,
+        "body": candidate.model_dump_json(),
+    }
+
+
+def candidate_from_map(data: Mapping[str, Any]) -> Candidate:
+    return Candidate.model_validate_json(data["body"])

@@ -12,7 +12,16 @@ from neo4j.exceptions import ConstraintError
 from graph.backends.neo4j import codec
 from graph.backends.neo4j.queries import query as cypher
 from graph.domain.errors import DuplicateRecord, LedgerHeadMoved, NotFound
-from graph.domain.model import ActionRecord, Entity, Episode, Fact, LedgerEntry, Operation
+from graph.domain.model import (
+    ActionRecord,
+    Candidate,
+    CandidateStatus,
+    Entity,
+    Episode,
+    Fact,
+    LedgerEntry,
+    Operation,
+)
 from graph.domain.timerules import CURRENT, TimeQuery
 from graph.ports import (
     AlignmentKey,
@@ -187,6 +196,20 @@ class Neo4jTx(StoreTx):
             "facts_of_subjects", group_id=group_id, keys=list(dict.fromkeys(subject_keys)), **params
         )
 
+    def candidates(
+        self, group_id: str, status: CandidateStatus | None, limit: int
+    ) -> list[Candidate]:
+        rows = self._rows("candidates_list", group_id=group_id, status=status, limit=limit)
+        return [Candidate.model_validate_json(row["body"]) for row in rows]
+
+    def get_candidate(self, group_id: str, uuid: str) -> Candidate | None:
+        rows = self._rows("candidate_get", group_id=group_id, uuid=uuid)
+        return Candidate.model_validate_json(rows[0]["body"]) if rows else None
+
+    def episodes_of_source(self, group_id: str, source: str, limit: int) -> list[Episode]:
+        rows = self._rows("episodes_of_source", group_id=group_id, source=source, limit=limit)
+        return [codec.episode_from_map(row["episode"]) for row in rows]
+
     def export_page(self, group_id: str, kind: ExportKind, after: str, limit: int) -> list[Record]:
         name, decode = _EXPORTS[kind]
         rows = self._rows(name, group_id=group_id, after=after, limit=limit)
@@ -286,6 +309,39 @@ class Neo4jTx(StoreTx):
         if actions:
             self._rows("actions_record", actions=_action_rows(actions))
 
+    def record_candidates(self, candidates: Sequence[Candidate]) -> None:
+        if candidates:
+            self._rows(
+                "candidates_record", candidates=[codec.candidate_props(c) for c in candidates]
+            )
+
+    def update_candidate(self, candidate: Candidate) -> None:
+        props = codec.candidate_props(candidate)
+        found = self._rows(
+            "candidate_update",
+            group_id=candidate.group_id,
+            uuid=candidate.uuid,
+            status=candidate.status,
+            body=props["body"],
+        )
+        if not found:
+            raise NotFound(
+                f"no candidate {candidate.uuid} in this tenant", details={"id": candidate.uuid}
+            )
+
+    def erase_group(self, group_id: str, batch: int) -> int:
+        return int(self._rows("erase_group", group_id=group_id, batch=batch)[0]["deleted"])
+
+    def erase_episodes(self, group_id: str, episode_uuids: Sequence[str]) -> int:
+        ids = list(episode_uuids)
+        facts = self._rows("erase_episode_facts", group_id=group_id, uuids=ids)[0]
+        candidates = self._rows("erase_episode_candidates", group_id=group_id, uuids=ids)[0]
+        episodes = self._rows("erase_episode_nodes", group_id=group_id, uuids=ids)[0]
+        touched = sorted(set(facts["touched"]) | set(episodes["touched"]))
+        orphans = self._rows("erase_orphans", group_id=group_id, uuids=touched)[0]
+        counts = (facts, candidates, episodes, orphans)
+        return sum(int(c["deleted"]) for c in counts)
+
     def mark_rolled_back(self, group_id: str, action_uuid: str, at: datetime) -> None:
         if not self._rows("action_rolled_back", group_id=group_id, uuid=action_uuid, at=at):
             raise NotFound(f"no action {action_uuid} in this tenant")
@@ -330,4 +386,5 @@ _EXPORTS: dict[str, tuple[LiteralString, Callable[[dict[str, Any]], Record]]] = 
     "fact": ("export_facts", codec.fact_from_map),
     "episode": ("export_episodes", codec.episode_from_map),
     "operation": ("export_operations", codec.operation_from_map),
+    "candidate": ("export_candidates", codec.candidate_from_map),
 }

@@ -10,7 +10,15 @@ from typing import Any
 
 import numpy as np
 
-from graph.domain.model import ActionRecord, Entity, Episode, Fact, LedgerEntry, Operation
+from graph.domain.model import (
+    ActionRecord,
+    Candidate,
+    Entity,
+    Episode,
+    Fact,
+    LedgerEntry,
+    Operation,
+)
 
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
@@ -180,3 +188,17 @@ def action_params(action: ActionRecord) -> tuple[Any, ...]:
 def action_from_row(row: sqlite3.Row) -> ActionRecord:
     action = ActionRecord.model_validate_json(row["body"])
     return action.model_copy(update={"rolled_back_at": from_micros(row["rolled_back_at"])})
+
+
+def candidate_params(candidate: Candidate) -> tuple[Any, ...]:
+    return (
+        candidate.uuid,
+        candidate.group_id,
+        candidate.status,
+        to_micros(candidate.created_at),
+        candidate.model_dump_json(),
+    )
+
+
+def candidate_from_row(row: sqlite3.Row) -> Candidate:
+    return Candidate.model_validate_json(row["body"])

@@ -7,11 +7,20 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
-from graph.backends.sqlite import codec, sql
+from graph.backends.sqlite import codec, erase, sql
 from graph.backends.sqlite.search import SqliteSearch, search_body, tenant_token
 from graph.backends.sqlite.vectors import VectorIndex
 from graph.domain.errors import DuplicateRecord, LedgerHeadMoved, NotFound
-from graph.domain.model import ActionRecord, Entity, Episode, Fact, LedgerEntry, Operation
+from graph.domain.model import (
+    ActionRecord,
+    Candidate,
+    CandidateStatus,
+    Entity,
+    Episode,
+    Fact,
+    LedgerEntry,
+    Operation,
+)
 from graph.domain.timerules import CURRENT
 from graph.ports import (
     AlignmentKey,
@@ -148,6 +157,32 @@ class SqliteTx(SqliteSearch, StoreTx):
         where = f"f.group_id = :g AND f.subject_key IN ({marks}) AND {sql.TIME_RULE}"
         return self._facts(where, params, "f.subject_key, f.valid_at, f.id")
 
+    def candidates(
+        self, group_id: str, status: CandidateStatus | None, limit: int
+    ) -> list[Candidate]:
+        where, params = "group_id = ?", [group_id]
+        if status is not None:
+            where += " AND status = ?"
+            params.append(status)
+        rows = self.conn.execute(
+            f"SELECT body FROM candidates WHERE {where} ORDER BY created_at, uuid LIMIT ?",
+            (*params, limit),
+        ).fetchall()
+        return [codec.candidate_from_row(row) for row in rows]
+
+    def get_candidate(self, group_id: str, uuid: str) -> Candidate | None:
+        row = self.conn.execute(
+            "SELECT body FROM candidates WHERE group_id = ? AND uuid = ?", (group_id, uuid)
+        ).fetchone()
+        return codec.candidate_from_row(row) if row else None
+
+    def episodes_of_source(self, group_id: str, source: str, limit: int) -> list[Episode]:
+        rows = self.conn.execute(
+            "SELECT body FROM episodes WHERE group_id = ? AND source = ? ORDER BY rowid LIMIT ?",
+            (group_id, source, limit),
+        ).fetchall()
+        return [codec.episode_from_row(row) for row in rows]
+
     def export_page(self, group_id: str, kind: ExportKind, after: str, limit: int) -> list[Record]:
         table, key, decode = _EXPORTS[kind]
         rows = self.conn.execute(
@@ -167,8 +202,8 @@ class SqliteTx(SqliteSearch, StoreTx):
 
     def record_episodes(self, episodes: Sequence[Episode]) -> None:
         self.conn.executemany(
-            "INSERT INTO episodes (uuid, group_id, body) VALUES (?, ?, ?)",
-            [(e.uuid, e.group_id, codec.episode_body(e)) for e in episodes],
+            "INSERT INTO episodes (uuid, group_id, source, body) VALUES (?, ?, ?, ?)",
+            [(e.uuid, e.group_id, e.source_description, codec.episode_body(e)) for e in episodes],
         )
         self.conn.executemany(
             "INSERT OR IGNORE INTO mentions (group_id, episode_uuid, entity_uuid) VALUES (?, ?, ?)",
@@ -245,6 +280,31 @@ class SqliteTx(SqliteSearch, StoreTx):
             "VALUES (?, ?, ?, ?, ?, ?)",
             [codec.action_params(a) for a in actions],
         )
+
+    def record_candidates(self, candidates: Sequence[Candidate]) -> None:
+        self.conn.executemany(
+            "INSERT INTO candidates (uuid, group_id, status, created_at, body) "
+            "VALUES (?, ?, ?, ?, ?)",
+            [codec.candidate_params(c) for c in candidates],
+        )
+
+    def update_candidate(self, candidate: Candidate) -> None:
+        uuid, group, status, _, body = codec.candidate_params(candidate)
+        cursor = self.conn.execute(
+            "UPDATE candidates SET status = ?, body = ? WHERE group_id = ? AND uuid = ?",
+            (status, body, group, uuid),
+        )
+        if cursor.rowcount == 0:
+            raise NotFound(f"no candidate {uuid} in this tenant", details={"id": uuid})
+
+    def erase_group(self, group_id: str, batch: int) -> int:
+        removed = erase.facts_where(self.conn, "group_id = :g", {"g": group_id}, batch)
+        for table in ("entities", "episodes", "mentions", "candidates", "operations", "actions"):
+            removed += erase.rows(self.conn, table, group_id, batch - removed)
+        return removed
+
+    def erase_episodes(self, group_id: str, episode_uuids: Sequence[str]) -> int:
+        return erase.episodes(self.conn, group_id, list(episode_uuids))
 
     def mark_rolled_back(self, group_id: str, action_uuid: str, at: datetime) -> None:
         cursor = self.conn.execute(
@@ -324,4 +384,5 @@ _EXPORTS: dict[str, tuple[str, str, Callable[[sqlite3.Row], Record]]] = {
     "fact": ("facts", "uuid", _fact_with_embedding),
     "episode": ("episodes", "uuid", codec.episode_from_row),
     "operation": ("operations", "event_id", codec.operation_from_row),
+    "candidate": ("candidates", "uuid", codec.candidate_from_row),
 }

@@ -77,6 +77,7 @@ CREATE VIRTUAL TABLE IF NOT EXISTS facts_fts USING fts5 (
 CREATE TABLE IF NOT EXISTS episodes (
     uuid            TEXT PRIMARY KEY,
     group_id        TEXT NOT NULL,
+    source          TEXT NOT NULL DEFAULT '',
     body            TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS episodes_group ON episodes (group_id);
@@ -134,3 +135,13 @@ CREATE TABLE IF NOT EXISTS actions (
     body            TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS actions_fact ON actions (group_id, fact_id, at);
+
+-- Extracted records held for review or rejected (kept for audit).
+CREATE TABLE IF NOT EXISTS candidates (
+    uuid        TEXT PRIMARY KEY,
+    group_id    TEXT NOT NULL,
+    status      TEXT NOT NULL,
+    created_at  INTEGER NOT NULL,
+    body        TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS candidates_queue ON candidates (group_id, status, created_at);

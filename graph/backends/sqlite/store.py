@@ -23,9 +23,14 @@ from graph.ports import Capabilities, Store, StoreReads, StoreTx
 
 T = TypeVar("T")
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 # Columns added after version 1, with the definition that adds them to an older file.
-ADDED_COLUMNS = {("facts", "cardinality"): "TEXT NOT NULL DEFAULT 'single'"}
+ADDED_COLUMNS = {
+    ("facts", "cardinality"): "TEXT NOT NULL DEFAULT 'single'",
+    ("episodes", "source"): "TEXT NOT NULL DEFAULT ''",
+}
+# Indexes on added columns, created once the columns exist.
+ADDED_INDEXES = ("CREATE INDEX IF NOT EXISTS episodes_source ON episodes (group_id, source)",)
 BUSY_TIMEOUT_MS = 15_000
 _TRANSIENT = ("locked", "busy", "disk i/o", "unable to open")
 
@@ -135,6 +140,8 @@ def _migrate(conn: sqlite3.Connection) -> None:
         present = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
         if column not in present:
             conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {definition}")
+    for statement in ADDED_INDEXES:
+        conn.execute(statement)
 
 
 def _location(path: str | Path) -> tuple[str, bool]:

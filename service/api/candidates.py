@@ -1,0 +1,43 @@
+"""The review queue: GET /v1/candidates, POST /v1/candidates/{id}/confirm|reject."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Query
+from pydantic import Field
+
+from graph.domain.tenancy import TenantScope
+from service.api.conflicts import ScopeIn
+from service.api.deps import App
+
+router = APIRouter(prefix="/v1", tags=["candidates"])
+
+
+class RejectIn(ScopeIn):
+    reason: str | None = Field(default=None, max_length=2000)
+
+
+@router.get("/candidates")
+def list_candidates(
+    app: App,
+    user_id: Annotated[str | None, Query()] = None,
+    agent_id: Annotated[str | None, Query()] = None,
+    run_id: Annotated[str | None, Query()] = None,
+    status: Annotated[Literal["pending", "rejected", "promoted"], Query()] = "pending",
+    limit: Annotated[int, Query(ge=1, le=1000)] = 100,
+) -> dict[str, Any]:
+    """Extracted records waiting for review (or rejected, with the rule and reason)."""
+    return app.candidates.list(TenantScope(user_id, agent_id, run_id), status, limit)
+
+
+@router.post("/candidates/{candidate_id}/confirm")
+def confirm_candidate(candidate_id: str, body: ScopeIn, app: App) -> dict[str, Any]:
+    """Promote a candidate through the conflict path: `{"results": [Result]}`."""
+    return app.candidates.confirm(body.tenant(), candidate_id)
+
+
+@router.post("/candidates/{candidate_id}/reject")
+def reject_candidate(candidate_id: str, body: RejectIn, app: App) -> dict[str, Any]:
+    """Keep a candidate out of memory, for audit, with the reviewer's reason."""
+    return app.candidates.reject(body.tenant(), candidate_id, body.reason)

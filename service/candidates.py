@@ -1,0 +1,136 @@
+"""The review queue: list, confirm and reject candidates (held or rejected extracted records).
+
+Confirming promotes the record through the normal conflict path (it is embedded then, and its
+belief starts at the confirmation); rejecting keeps it for audit with the reviewer's reason.
+Both are ledgered.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graph.domain.errors import ConflictError, InvalidInput, NotFound
+from graph.domain.model import Candidate, CandidateStatus, Entity
+from graph.domain.tenancy import TenantScope
+from graph.ports import StoreTx
+from service.conflicts.usecases import Services, append_ledger
+from service.embedding import Embedder
+from service.views import candidate_view, result_view
+from service.write.build import Draft, ItemPlan, entity_key, rules_of
+from service.write.commit import Outcome, commit
+from service.write.request import PreparedAdd
+
+STATUSES = ("pending", "rejected", "promoted")
+
+
+class Candidates:
+    def __init__(self, services: Services, embedder: Embedder) -> None:
+        self.s = services
+        self.embedder = embedder
+
+    def list(
+        self, scope: TenantScope, status: str | None = "pending", limit: int = 100
+    ) -> dict[str, Any]:
+        if status is not None and status not in STATUSES:
+            raise InvalidInput(f"status must be one of {', '.join(STATUSES)}", field="status")
+        if not 1 <= limit <= 1000:
+            raise InvalidInput("limit must be between 1 and 1000", field="limit")
+        wanted: CandidateStatus | None = status  # type: ignore[assignment]
+        found = self.s.store.read(lambda tx: tx.candidates(scope.group_id, wanted, limit))
+        return {"candidates": [candidate_view(c) for c in found]}
+
+    def confirm(self, scope: TenantScope, candidate_id: str) -> dict[str, Any]:
+        candidate = self._pending(scope, candidate_id)
+        now = self.s.clock.now()
+        plan = self._plan(scope, candidate, now)
+        manual = self.s.writes.manual_for([plan])
+
+        def promoted(tx: StoreTx, outcomes: list[list[Outcome]]) -> None:
+            (outcome,) = outcomes[0]
+            decided = candidate.model_copy(
+                update={
+                    "status": "promoted",
+                    "decided_at": now,
+                    "decided_by": "reviewer",
+                    "promoted_id": outcome.fact.uuid,
+                }
+            )
+            tx.update_candidate(decided)
+            append_ledger(
+                tx,
+                scope.group_id,
+                "candidate_confirm",
+                [candidate.uuid, decided.promoted_id or ""],
+                {"rule": candidate.rule},
+                now,
+            )
+
+        outcomes = self.s.store.transaction(
+            lambda tx: commit(tx, [plan], now, manual=manual, finish=promoted)
+        )
+        return {"results": [result_view(o) for o in outcomes[0]]}
+
+    def reject(
+        self, scope: TenantScope, candidate_id: str, reason: str | None = None
+    ) -> dict[str, Any]:
+        candidate = self._pending(scope, candidate_id)
+        now = self.s.clock.now()
+        decided = candidate.model_copy(
+            update={
+                "status": "rejected",
+                "decided_at": now,
+                "decided_by": "reviewer",
+                "reason": reason or candidate.reason,
+            }
+        )
+
+        def work(tx: StoreTx) -> None:
+            tx.update_candidate(decided)
+            append_ledger(
+                tx,
+                scope.group_id,
+                "candidate_reject",
+                [candidate.uuid],
+                {"reason": decided.reason},
+                now,
+            )
+
+        self.s.store.transaction(work)
+        return candidate_view(decided)
+
+    def _pending(self, scope: TenantScope, candidate_id: str) -> Candidate:
+        found = self.s.store.read(lambda tx: tx.get_candidate(scope.group_id, candidate_id))
+        if found is None:
+            raise NotFound(
+                f"no candidate {candidate_id} in this tenant", details={"id": candidate_id}
+            )
+        if found.status != "pending":
+            raise ConflictError(
+                f"candidate {candidate_id} is already {found.status}",
+                details={"id": candidate_id, "status": found.status},
+            )
+        return found
+
+    def _plan(self, scope: TenantScope, candidate: Candidate, now: Any) -> ItemPlan:
+        fact = candidate.fact
+        (vector,) = self.embedder.embed([fact.fact])
+        fact = fact.model_copy(update={"created_at": now, "fact_embedding": vector})
+        draft = Draft(
+            fact, fact.subject, fact.value, rules_of(self.s.table, fact), candidate.correction
+        )
+        prepared = PreparedAdd(
+            user_id=scope.user_id, agent_id=scope.agent_id, run_id=scope.run_id, turns=()
+        )
+        plan = ItemPlan(prepared, scope.group_id, now, drafts=[draft])
+        for name, uuid in ((fact.subject, fact.subject_uuid), (fact.value, fact.object_uuid)):
+            plan.entities.setdefault(
+                entity_key(name),
+                Entity(
+                    uuid=uuid,
+                    group_id=scope.group_id,
+                    name=name[:500],
+                    normalized=entity_key(name),
+                    created_at=now,
+                ),
+            )
+        return plan

@@ -1,0 +1,120 @@
+"""Storage conformance: candidates, selecting episodes by source, erasure."""
+
+from __future__ import annotations
+
+import pytest
+
+from graph.domain.enums import Role
+from graph.domain.errors import NotFound
+from graph.domain.model import Candidate, Episode, Fact, LedgerEntry
+from graph.ports import FactQuery, Store, StoreTx
+from tests.builders import days, fact, new_id, record, unit_vector
+from tests.conftest import T0
+
+G = "u_alice"
+
+
+def candidate(status: str = "pending", offset: float = 0) -> Candidate:
+    draft = fact(G, "bob", "prefers", "remote work", valid_at=T0, episode_id="ep-1")
+    return Candidate(
+        uuid=new_id(),
+        group_id=G,
+        status=status,
+        rule="third_party",  # type: ignore[arg-type]
+        reason="a remark about a third person's health",
+        fact=draft,
+        created_at=T0 + days(offset),
+    )
+
+
+def episode(source: str, offset: float = 0) -> Episode:
+    at = T0 + days(offset)
+    return Episode(
+        uuid=new_id(),
+        group_id=G,
+        role=Role.USER,
+        content=f"from {source}",
+        source_description=source,
+        valid_at=at,
+        created_at=at,
+        knowledge_time=at,
+    )
+
+
+def test_candidates_are_stored_listed_and_decided(store: Store) -> None:
+    first, second, rejected = candidate(offset=1), candidate(offset=2), candidate("rejected", 3)
+    store.transaction(lambda tx: tx.record_candidates([second, first, rejected]))
+    pending = store.read(lambda tx: tx.candidates(G, "pending", 10))
+    assert [c.uuid for c in pending] == [first.uuid, second.uuid]
+    assert pending[0] == first
+    assert len(store.read(lambda tx: tx.candidates(G, None, 10))) == 3
+    decided = first.model_copy(update={"status": "promoted", "decided_at": T0 + days(4)})
+    store.transaction(lambda tx: tx.update_candidate(decided))
+    assert store.read(lambda tx: tx.get_candidate(G, first.uuid)) == decided
+    assert store.read(lambda tx: tx.get_candidate("u_bob", first.uuid)) is None
+    with pytest.raises(NotFound):
+        store.transaction(lambda tx: tx.update_candidate(decided.model_copy(update={"uuid": "x"})))
+
+
+def test_episodes_are_selected_by_source(store: Store) -> None:
+    a, b, c = episode("slack:#ops", 1), episode("doc:42", 2), episode("slack:#ops", 3)
+    store.transaction(lambda tx: tx.record_episodes([a, b, c]))
+    found = store.read(lambda tx: tx.episodes_of_source(G, "slack:#ops", 10))
+    assert [e.uuid for e in found] == [a.uuid, c.uuid]
+
+
+def test_erasing_a_source_removes_its_facts_episodes_and_orphaned_names(store: Store) -> None:
+    source, kept = episode("doc:42"), episode("doc:7")
+    store.transaction(lambda tx: tx.record_episodes([source, kept]))
+    gone, stays = record(
+        store,
+        fact(
+            G,
+            "alice",
+            "knows",
+            "Zephyr Quill",
+            valid_at=T0,
+            episode_id=source.uuid,
+            embedding=unit_vector(1),
+            text="Alice knows Zephyr Quill",
+        ),
+        fact(
+            G, "alice", "likes", "tea", valid_at=T0, episode_id=kept.uuid, embedding=unit_vector(2)
+        ),
+    )
+    store.transaction(
+        lambda tx: tx.record_candidates([candidate().model_copy(update={"fact": gone})])
+    )
+    removed = store.transaction(lambda tx: tx.erase_episodes(G, [source.uuid]))
+    assert removed == 4  # the fact, the candidate, the episode, the orphaned "Zephyr Quill"
+    left = list(store.export(G))
+    assert [r.uuid for r in left if isinstance(r, Fact)] == [stays.uuid]
+    assert "zephyr" not in repr(left).casefold()
+    assert store.fulltext(G, "Zephyr Quill", 10, None, T0) == []
+    assert [h.uuid for h in store.vector(G, unit_vector(1), 5, None, T0)] == [stays.uuid]
+
+
+def test_erasing_a_tenant_keeps_only_its_ledger(store: Store) -> None:
+    from graph.domain import ledger
+
+    record(
+        store,
+        *[
+            fact(G, "alice", "likes", f"thing {i}", valid_at=T0, embedding=unit_vector(i))
+            for i in range(5)
+        ],
+    )
+    record(store, fact("u_bob", "bob", "likes", "tea", valid_at=T0))
+
+    def chain(tx: StoreTx) -> None:
+        tx.append_ledger(G, ledger.chain(G, None, [ledger.LedgerDraft("add")], T0), 0)
+
+    store.transaction(chain)
+    while store.transaction(lambda tx: tx.erase_group(G, 3)):
+        pass
+    remaining = list(store.export(G))
+    assert all(isinstance(r, LedgerEntry) for r in remaining) and len(remaining) == 1
+    assert store.verify_ledger(G).ok
+    assert store.vector(G, unit_vector(1), 5, None, T0) == []
+    assert store.fulltext(G, "thing", 5, None, T0) == []
+    assert len(store.facts("u_bob", FactQuery(), T0)) == 1
