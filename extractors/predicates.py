@@ -6,6 +6,8 @@ that is not in the table is kept as its own normalised lemma, never dropped.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 import tomllib
 import unicodedata
@@ -45,6 +47,7 @@ class PredicateTable:
     surfaces: dict[tuple[str, str], str]
     categories: dict[str, CategoryTyping] = field(default_factory=dict)
     implied_values: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
+    digest: str = ""
 
     def get(self, name: str) -> PredicateInfo | None:
         return self.predicates.get(name)
@@ -112,7 +115,10 @@ def parse_table(data: dict[str, Any]) -> PredicateTable:
         for lang, forms in by_lang.items()
         for surface, value in forms.items()
     }
-    return PredicateTable(predicates, surfaces, categories, implied)
+    digest = hashlib.sha256(
+        json.dumps(data, sort_keys=True, ensure_ascii=False).encode("utf-8")
+    ).hexdigest()[:12]
+    return PredicateTable(predicates, surfaces, categories, implied, digest)
 
 
 def load_table(path: Path | None = None) -> PredicateTable:

@@ -77,7 +77,8 @@ class RuleExtractor:
 
     @property
     def version(self) -> str:
-        return f"rules-1({EnglishExtractor.version},{ChineseExtractor.version})"
+        return (f"rules-1({EnglishExtractor.version},{ChineseExtractor.version})"
+                f"+table:{self.table.digest}")
 
     def extract(
         self, text: str, *, reference: datetime, role: Role = Role.USER

@@ -78,6 +78,8 @@ class FactFilter:
     verify_statuses: tuple[str, ...] = ()
     agent_id: str | None = None
     run_id: str | None = None
+    extraction_version_not: str | None = None
+    policy_version_not: str | None = None
 
 
 @dataclass(frozen=True)
@@ -229,6 +231,10 @@ class StoreReads(ABC):
         """One candidate of the tenant."""
 
     @abstractmethod
+    def facts_of_episodes(self, group_id: str, episode_uuids: Sequence[str]) -> list[Fact]:
+        """Every record read from these episodes, in any state."""
+
+    @abstractmethod
     def episodes_of_source(self, group_id: str, source: str, limit: int) -> list[Episode]:
         """Episodes whose source (`source_description`) is `source`, oldest first."""
 
@@ -358,6 +364,9 @@ class Store(ABC):
     @abstractmethod
     def close(self) -> None:
         """Release connections."""
+
+    def compact(self) -> None:  # noqa: B027 - an optional hook; most backends need nothing
+        """Make erased content unrecoverable where the backend can (after an erasure)."""
 
     def ping(self) -> None:
         """Raise StoreUnavailable when the store cannot answer."""

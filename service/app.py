@@ -31,11 +31,12 @@ def create_app(container: Container) -> FastAPI:
     install_error_handlers(app)
     app.add_middleware(BodyLimit, limit=container.settings.max_body_bytes)
 
-    from service.api import candidates, conflicts, memories
+    from service.api import candidates, conflicts, memories, tenancy
 
     app.include_router(memories.router)
     app.include_router(conflicts.router)
     app.include_router(candidates.router)
+    app.include_router(tenancy.router)
 
     @app.get("/healthz", tags=["health"])
     def healthz() -> dict[str, str]:

@@ -21,6 +21,7 @@ from service.conflicts.facade import Conflicts
 from service.conflicts.usecases import Services
 from service.embedding import Embedder, build_embedder
 from service.settings import Settings
+from service.tenancy import Tenancy
 from service.write.pipeline import WriteConfig, WritePipeline
 
 
@@ -42,6 +43,7 @@ class Container:
     writes: WritePipeline
     conflicts: Conflicts
     candidates: Candidates
+    tenancy: Tenancy
 
     def close(self) -> None:
         self.store.close()
@@ -116,4 +118,5 @@ def bootstrap(
         writes,
         Conflicts(services),
         Candidates(services, embedder),
+        Tenancy(services),
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import signal
 import sys
 from collections.abc import Sequence
@@ -30,7 +31,34 @@ def build_parser() -> argparse.ArgumentParser:
     worker.add_argument("--data-dir", type=Path, default=None, help="embedded store folder")
     worker.add_argument("--backend", choices=["sqlite", "neo4j"], default=None)
     worker.add_argument("--once", action="store_true", help="exit when the queue is empty")
+    imp = commands.add_parser("import", help="load a transcript or JSON Lines file, with progress")
+    imp.add_argument("file", type=Path)
+    imp.add_argument("--user-id", default=None, help="tenant of items that name none")
+    imp.add_argument("--agent-id", default=None)
+    imp.add_argument("--project", default=None)
+    imp.add_argument("--source", default=None, help="default: the file name")
+    imp.add_argument("--no-infer", action="store_true", help="store turns verbatim")
+    _store_options(imp)
+    again = commands.add_parser(
+        "reprocess",
+        help="re-extract stored episodes under the current rules (old records are kept, outdated)",
+    )
+    again.add_argument("--user-id", required=True)
+    again.add_argument("--source", default=None, help="only this source's episodes")
+    again.add_argument(
+        "--since-version",
+        default=None,
+        help="reprocess records made under any other version than this one "
+        "(default: the current versions); 'all' for every selected episode",
+    )
+    again.add_argument("--dry-run", action="store_true", help="report, change nothing")
+    _store_options(again)
     return parser
+
+
+def _store_options(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument("--data-dir", type=Path, default=None, help="embedded store folder")
+    sub.add_argument("--backend", choices=["sqlite", "neo4j"], default=None)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -40,6 +68,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return serve(args)
         if args.command == "worker":
             return work(args)
+        if args.command == "import":
+            return load(args)
+        if args.command == "reprocess":
+            return reprocess(args)
     except PalimpsestError as exc:
         print(f"palimpsest: {exc.code}: {exc.message}", file=sys.stderr)
         return 2
@@ -52,6 +84,49 @@ def _settings(args: argparse.Namespace) -> Any:
     names = ("host", "port", "data_dir", "backend")
     overrides = {n: getattr(args, n) for n in names if getattr(args, n, None) is not None}
     return Settings(**overrides)
+
+
+def load(args: argparse.Namespace) -> int:
+    from service.bootstrap import bootstrap
+    from service.importer import ImportDefaults, bar, read_items, run_import
+
+    defaults = ImportDefaults(
+        args.user_id, args.agent_id, args.project, args.source or args.file.name, not args.no_infer
+    )
+    items = read_items(args.file, defaults)
+    container = bootstrap(_settings(args))
+    try:
+        counts = run_import(
+            container.writes, items, chunk=container.settings.chunk_size, progress=bar()
+        )
+    finally:
+        container.close()
+    print(json.dumps(counts), flush=True)
+    return 1 if counts["errors"] else 0
+
+
+def reprocess(args: argparse.Namespace) -> int:
+    from graph.domain.tenancy import TenantScope
+    from service.bootstrap import bootstrap
+
+    container = bootstrap(_settings(args))
+    only_stale = args.since_version != "all"
+    try:
+        report = container.tenancy.reprocess(
+            TenantScope(user_id=args.user_id),
+            source=args.source,
+            only_stale=only_stale,
+            dry_run=args.dry_run,
+            since_version=None if not only_stale else args.since_version,
+            progress=lambda done, total: print(
+                f"\rreprocessing {done}/{total} episodes", end="", file=sys.stderr, flush=True
+            ),
+        )
+    finally:
+        container.close()
+    print(file=sys.stderr)
+    print(json.dumps(report), flush=True)
+    return 0
 
 
 def work(args: argparse.Namespace) -> int:

@@ -65,9 +65,23 @@ class AlertOut(BaseModel):
     span: list[int] | None = None
 
 
+class CandidateOut(BaseModel):
+    id: str
+    memory: str
+    status: Literal["pending", "rejected", "promoted"]
+    rule: str
+    reason: str
+    fact: FactOut
+    created_at: str
+    decided_at: str | None = None
+    decided_by: str | None = None
+    promoted_id: str | None = None
+
+
 class AddOut(BaseModel):
     results: list[ResultOut]
     alerts: list[AlertOut]
+    candidates: list[CandidateOut] = []
     event_id: str | None = None
 
     model_config = {
@@ -112,6 +126,7 @@ class BatchItemOut(BaseModel):
     index: int
     results: list[ResultOut] | None = None
     alerts: list[AlertOut] | None = None
+    candidates: list[CandidateOut] | None = None
     event_id: str | None = None
     error: dict[str, Any] | None = None
 

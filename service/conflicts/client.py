@@ -84,3 +84,30 @@ class ConflictMethods:
         self, candidate_id: str, *, user_id: str | None = None, reason: str | None = None
     ) -> dict[str, Any]:
         return self._container.candidates.reject(TenantScope(user_id), candidate_id, reason)
+
+    def stale(self, *, user_id: str | None = None) -> dict[str, Any]:
+        """Current records made under other extraction or policy versions."""
+        return self._container.tenancy.stale(TenantScope(user_id))
+
+    def reprocess(
+        self,
+        *,
+        user_id: str | None = None,
+        source: str | None = None,
+        only_stale: bool = True,
+        dry_run: bool = False,
+    ) -> dict[str, Any]:
+        """Re-extract selected episodes under the current rules (old records kept, outdated)."""
+        return self._container.tenancy.reprocess(
+            TenantScope(user_id), source=source, only_stale=only_stale, dry_run=dry_run
+        )
+
+    def forget_user(self, user_id: str) -> dict[str, Any]:
+        """Erase a user's memory; the ledger keeps a tombstone."""
+        return self._container.tenancy.forget_user(TenantScope(user_id))
+
+    def forget_source(self, source: str, *, user_id: str | None = None) -> dict[str, Any]:
+        return self._container.tenancy.forget_source(TenantScope(user_id), source)
+
+    def export(self, *, user_id: str | None = None) -> list[dict[str, Any]]:
+        return list(self._container.tenancy.export(TenantScope(user_id)))

@@ -209,6 +209,8 @@ def _episode(plan: ItemPlan, index: int, ctx: Context) -> Episode:
         modality=turn.modality,
         media_refs=tuple(m.ref for m in turn.media),
         metadata=prepared.metadata,
+        source_description=prepared.source or "",
+        permissions=prepared.permissions,
     )
 
 
@@ -317,6 +319,7 @@ def predicate_info(table: PredicateTable, candidate: CandidateFact) -> Predicate
 
 _PERSON_LABELS = frozenset({"PERSON", "person", "PER"})
 _CJK_NAME = re.compile(r"[\u4e00-\u9fff]{2,4}")
+_FULL_NAME = re.compile(r"[A-Z][a-z]+(?: [A-Z][a-z]+){1,2}")  # "Li Si", "Ada Lovelace"
 
 
 def about_person(candidate: CandidateFact, table: PredicateTable) -> bool:
@@ -327,13 +330,14 @@ def about_person(candidate: CandidateFact, table: PredicateTable) -> bool:
     named = any(
         e.label in _PERSON_LABELS and e.text.casefold() in subject for e in candidate.entities
     )
-    relation = table.get("relationship")
-    nouns = relation_nouns(table) if relation else frozenset()
     chinese_name = bool(_CJK_NAME.fullmatch(subject)) and subject[0] in SURNAMES
-    return named or chinese_name or any(subject.endswith(noun) for noun in nouns)
+    full_name = bool(_FULL_NAME.fullmatch(candidate.subject))
+    kin = any(subject.endswith(noun) for noun in relation_nouns(table))
+    return named or chinese_name or full_name or kin
 
 
 def relation_nouns(table: PredicateTable) -> frozenset[str]:
+    """Nouns naming people by relation ("manager", 同事), from the predicate table."""
     return frozenset(key for (_, key), name in table.surfaces.items() if name == "relationship")
 
 

@@ -20,20 +20,29 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from extractors.parsing import Turn
 from extractors.predicates import PredicateTable
 from extractors.promotion import PromotionRules, default_rules
 from extractors.rules import Extractor, extract_all
 from extractors.schema import CandidateFact
 from graph.domain.clock import Clock
-from graph.domain.enums import OperationStatus
+from graph.domain.enums import Granularity, OperationStatus
 from graph.domain.errors import DuplicateRecord, PalimpsestError, StoreUnavailable
-from graph.domain.model import Operation
+from graph.domain.model import Episode, Operation
+from graph.domain.tenancy import TenantScope
 from graph.ports import Store, StoreTx
 from service.embedding import Embedder
 from service.views import alert_view, candidate_view, result_view
 from service.write.build import Context, ItemPlan, extraction_jobs, plan_item
 from service.write.commit import Outcome, commit
-from service.write.request import AddRequest, PreparedAdd, invalid_input, prepare, validated
+from service.write.request import (
+    AddRequest,
+    PreparedAdd,
+    TimePoint,
+    invalid_input,
+    prepare,
+    validated,
+)
 from service.write.screen import screen_plan
 
 log = logging.getLogger("palimpsest.write")
@@ -130,6 +139,37 @@ class WritePipeline:
             updated_at=now,
         )
         return self.store.transaction(lambda tx: tx.append_operation(operation))
+
+    def replan(self, scope: TenantScope, episode: Episode) -> ItemPlan:
+        """What the current rules make of a stored episode (reprocessing), embedded, pointing
+        at that episode instead of a new one."""
+        turn = Turn(index=0, role=episode.role, text=episode.content, modality=episode.modality)
+        prepared = PreparedAdd(
+            user_id=scope.user_id,
+            agent_id=scope.agent_id,
+            run_id=scope.run_id,
+            turns=(turn,),
+            knowledge_time=episode.knowledge_time,
+            metadata=episode.metadata,
+            observation=TimePoint(start=episode.valid_at, granularity=Granularity.INSTANT),
+            source=episode.source_description or None,
+            permissions=episode.permissions,
+        )
+        now = self.clock.now()
+        plan = self._plan([(str(uuid.uuid4()), prepared)], now)[0]
+        stored = {
+            "episode_id": episode.uuid,
+            "episodes": (episode.uuid,),
+            "media_refs": episode.media_refs,
+            "modality": episode.modality,
+        }
+        plan.drafts[:] = [replace(d, fact=d.fact.model_copy(update=stored)) for d in plan.drafts]
+        plan.candidates[:] = [
+            c.model_copy(update={"fact": c.fact.model_copy(update=stored)}) for c in plan.candidates
+        ]
+        plan.episodes.clear()
+        self._embed([plan])
+        return plan
 
     def run_next(self, worker: str) -> Operation | None:
         """Claim and run one queued operation; None when the queue is empty."""
@@ -260,6 +300,7 @@ class WritePipeline:
                     operation.model_copy(
                         update={
                             "status": OperationStatus.SUCCEEDED,
+                            "payload": {},
                             "result": result,
                             "error": None,
                             "lease_until": None,

@@ -50,6 +50,18 @@ class AddRequest(BaseModel):
     source_type: SourceType = SourceType.USER
     memory_type: MemoryType | None = None
     idempotency_key: str | None = Field(default=None, min_length=1, max_length=200)
+    source: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=500,
+        description="where the input comes from (a document, a channel); reprocess and "
+        "forget select by it",
+    )
+    permissions: list[str] | None = Field(
+        default=None,
+        max_length=100,
+        description="principals allowed to read what this source says; none: the tenant",
+    )
 
     @field_validator("includes", "excludes")
     @classmethod
@@ -90,6 +102,8 @@ class PreparedAdd(BaseModel):
     source_type: SourceType = SourceType.USER
     memory_type: MemoryType | None = None
     idempotency_key: str | None = None
+    source: str | None = None
+    permissions: tuple[str, ...] = ()
 
     @property
     def scope(self) -> TenantScope:
@@ -141,6 +155,8 @@ def prepare(
         source_type=request.source_type,
         memory_type=request.memory_type,
         idempotency_key=request.idempotency_key,
+        source=request.source,
+        permissions=tuple(request.permissions or ()),
     )
 
 

@@ -7,7 +7,7 @@ import pytest
 from graph.domain.enums import Role
 from graph.domain.errors import NotFound
 from graph.domain.model import Candidate, Episode, Fact, LedgerEntry
-from graph.ports import FactQuery, Store, StoreTx
+from graph.ports import FactFilter, FactQuery, Store, StoreTx
 from tests.builders import days, fact, new_id, record, unit_vector
 from tests.conftest import T0
 
@@ -118,3 +118,22 @@ def test_erasing_a_tenant_keeps_only_its_ledger(store: Store) -> None:
     assert store.vector(G, unit_vector(1), 5, None, T0) == []
     assert store.fulltext(G, "thing", 5, None, T0) == []
     assert len(store.facts("u_bob", FactQuery(), T0)) == 1
+
+
+def test_records_made_under_other_versions_are_found(store: Store) -> None:
+    old, new, other_policy = record(
+        store,
+        fact(G, "alice", "likes", "tea", valid_at=T0, extraction_version="v1", episode_id="e1"),
+        fact(G, "alice", "likes", "jazz", valid_at=T0, extraction_version="v2", episode_id="e2"),
+        fact(G, "bob", "likes", "chess", valid_at=T0, extraction_version="v2",
+             policy_version="p0", episode_id="e1"),
+    )
+    stale = store.facts(G, FactQuery(FactFilter(extraction_version_not="v2")), T0)
+    assert [f.uuid for f in stale] == [old.uuid]
+    by_subject = FactFilter(subject_key="alice", extraction_version_not="v1")
+    assert [f.uuid for f in store.facts(G, FactQuery(by_subject), T0)] == [new.uuid]
+    policy = FactFilter(policy_version_not="0")
+    assert [f.uuid for f in store.facts(G, FactQuery(policy), T0)] == [other_policy.uuid]
+    from_e1 = store.read(lambda tx: tx.facts_of_episodes(G, ["e1"]))
+    assert {f.uuid for f in from_e1} == {old.uuid, other_policy.uuid}
+    assert store.read(lambda tx: tx.facts_of_episodes("u_bob", ["e1"])) == []

@@ -91,6 +91,8 @@ class Neo4jTx(StoreTx):
             "memory_types": list(flt.memory_types),
             "categories": list(flt.categories),
             "verify_statuses": list(flt.verify_statuses),
+            "extraction_version_not": flt.extraction_version_not,
+            "policy_version_not": flt.policy_version_not,
             "limit": query.limit,
         }
         params.update(time_params(None if query.include_history else query.time, now))
@@ -205,6 +207,10 @@ class Neo4jTx(StoreTx):
     def get_candidate(self, group_id: str, uuid: str) -> Candidate | None:
         rows = self._rows("candidate_get", group_id=group_id, uuid=uuid)
         return Candidate.model_validate_json(rows[0]["body"]) if rows else None
+
+    def facts_of_episodes(self, group_id: str, episode_uuids: Sequence[str]) -> list[Fact]:
+        return self._facts("facts_of_episodes", group_id=group_id,
+                           uuids=list(dict.fromkeys(episode_uuids)))
 
     def episodes_of_source(self, group_id: str, source: str, limit: int) -> list[Episode]:
         rows = self._rows("episodes_of_source", group_id=group_id, source=source, limit=limit)
@@ -337,9 +343,10 @@ class Neo4jTx(StoreTx):
         facts = self._rows("erase_episode_facts", group_id=group_id, uuids=ids)[0]
         candidates = self._rows("erase_episode_candidates", group_id=group_id, uuids=ids)[0]
         episodes = self._rows("erase_episode_nodes", group_id=group_id, uuids=ids)[0]
+        operations = self._rows("erase_episode_operations", group_id=group_id, uuids=ids)[0]
         touched = sorted(set(facts["touched"]) | set(episodes["touched"]))
         orphans = self._rows("erase_orphans", group_id=group_id, uuids=touched)[0]
-        counts = (facts, candidates, episodes, orphans)
+        counts = (facts, candidates, episodes, operations, orphans)
         return sum(int(c["deleted"]) for c in counts)
 
     def mark_rolled_back(self, group_id: str, action_uuid: str, at: datetime) -> None:
@@ -358,6 +365,7 @@ class Neo4jTx(StoreTx):
                 "updated_at",
                 "lease_until",
                 "worker",
+                "payload",
             )
         }
         if not self._rows("operation_finish", event_id=operation.event_id, changes=changes):

@@ -58,6 +58,7 @@ def episodes(conn: sqlite3.Connection, group_id: str, uuids: list[str]) -> int:
     touched = [r[0] for r in conn.execute(_TOUCHED.format(marks=marks), named)]
     removed = facts_where(conn, f"group_id = :g AND episode_id IN ({marks})", named, 1_000_000)
     removed += _candidates_of(conn, group_id, uuids)
+    removed += _operations_naming(conn, group_id, uuids)
     removed += conn.execute(
         f"DELETE FROM mentions WHERE group_id = :g AND episode_uuid IN ({marks})", named
     ).rowcount
@@ -74,6 +75,16 @@ def _candidates_of(conn: sqlite3.Connection, group_id: str, episode_uuids: list[
         "DELETE FROM candidates WHERE group_id = :g AND "
         f"json_extract(body, '$.fact.episode_id') IN ({marks})",
         named,
+    ).rowcount
+
+
+def _operations_naming(conn: sqlite3.Connection, group_id: str, episode_uuids: list[str]) -> int:
+    """Operation records whose result names an erased episode hold its records' content."""
+    terms = " OR ".join(f"instr(result, :e{i}) > 0" for i in range(len(episode_uuids)))
+    named: dict[str, Any] = {f"e{i}": uuid for i, uuid in enumerate(episode_uuids)}
+    named["g"] = group_id
+    return conn.execute(
+        f"DELETE FROM operations WHERE group_id = :g AND result IS NOT NULL AND ({terms})", named
     ).rowcount
 
 

@@ -176,6 +176,13 @@ class SqliteTx(SqliteSearch, StoreTx):
         ).fetchone()
         return codec.candidate_from_row(row) if row else None
 
+    def facts_of_episodes(self, group_id: str, episode_uuids: Sequence[str]) -> list[Fact]:
+        if not episode_uuids:
+            return []
+        marks, params = sql.placeholders("e", list(dict.fromkeys(episode_uuids)))
+        params["g"] = group_id
+        return self._facts(f"f.group_id = :g AND f.episode_id IN ({marks})", params, "f.id")
+
     def episodes_of_source(self, group_id: str, source: str, limit: int) -> list[Episode]:
         rows = self.conn.execute(
             "SELECT body FROM episodes WHERE group_id = ? AND source = ? ORDER BY rowid LIMIT ?",
@@ -321,15 +328,19 @@ class SqliteTx(SqliteSearch, StoreTx):
         clauses = ["f.group_id = :g"]
         params: dict[str, Any] = {"g": group_id}
         for column, value in (
-            ("subject_key", flt.subject_key),
-            ("predicate", flt.predicate),
-            ("scope", flt.scope),
-            ("agent_id", flt.agent_id),
-            ("run_id", flt.run_id),
+            ("subject_key", flt.subject_key), ("predicate", flt.predicate), ("scope", flt.scope),
+            ("agent_id", flt.agent_id), ("run_id", flt.run_id),
         ):
             if value is not None:
                 clauses.append(f"f.{column} = :{column}")
                 params[column] = value
+        for column, value in (
+            ("extraction_version", flt.extraction_version_not),
+            ("policy_version", flt.policy_version_not),
+        ):
+            if value is not None:
+                clauses.append(f"f.{column} <> :not_{column}")
+                params[f"not_{column}"] = value
         for column, values in (
             ("memory_type", flt.memory_types),
             ("verify_status", flt.verify_statuses),

@@ -68,6 +68,7 @@ CREATE INDEX IF NOT EXISTS facts_subject ON facts (group_id, subject_key, valid_
 CREATE INDEX IF NOT EXISTS facts_group ON facts (group_id, valid_at);
 CREATE INDEX IF NOT EXISTS facts_object ON facts (group_id, object_uuid);
 CREATE INDEX IF NOT EXISTS facts_subject_uuid ON facts (group_id, subject_uuid);
+CREATE INDEX IF NOT EXISTS facts_episode ON facts (group_id, episode_id);
 
 -- Keyword index: `grp` holds one token naming the tenant, `body` the prepared search text.
 CREATE VIRTUAL TABLE IF NOT EXISTS facts_fts USING fts5 (

@@ -51,8 +51,8 @@ INSERT_OPERATION = (
 )
 UPDATE_OPERATION = (
     "UPDATE operations SET status = :status, attempts = :attempts, result = :result, "
-    "error = :error, updated_at = :updated_at, lease_until = :lease_until, worker = :worker "
-    "WHERE event_id = :event_id"
+    "error = :error, updated_at = :updated_at, lease_until = :lease_until, worker = :worker, "
+    "payload = :payload WHERE event_id = :event_id"
 )
 CLAIM_OPERATION = (
     "UPDATE operations SET status = 'RUNNING', attempts = attempts + 1, "

@@ -84,6 +84,17 @@ class SqliteStore(Store):
                     raise translate(exc) from exc
                 raise
 
+    def compact(self) -> None:
+        """After an erasure: merge the keyword index (dropping deleted terms) and checkpoint
+        the WAL, so erased text is neither searchable nor left in the files (deleted pages
+        are zeroed: secure_delete is on)."""
+        with self._write_lock:
+            try:
+                self._writer.execute("INSERT INTO facts_fts (facts_fts) VALUES ('optimize')")
+                self._writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            except sqlite3.Error as exc:
+                raise translate(exc) from exc
+
     def close(self) -> None:
         if self._closed:
             return
@@ -118,6 +129,7 @@ class SqliteStore(Store):
             "synchronous = NORMAL",
             "foreign_keys = ON",
             f"busy_timeout = {self._busy_timeout_ms}",
+            "secure_delete = ON",
         ):
             conn.execute(f"PRAGMA {pragma}")
         return conn

@@ -1,0 +1,77 @@
+"""Erasure, export, versions and reprocessing of a tenant's memory."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query
+from fastapi.responses import StreamingResponse
+from pydantic import Field
+
+from graph.domain.tenancy import TenantScope
+from service.api.conflicts import ScopeIn
+from service.api.deps import App
+
+router = APIRouter(prefix="/v1", tags=["tenancy"])
+
+
+class ReprocessIn(ScopeIn):
+    source: str | None = Field(default=None, description="only this source's episodes")
+    only_stale: bool = Field(
+        default=True,
+        description="only episodes behind records made under other extraction or policy versions",
+    )
+    dry_run: bool = False
+
+
+@router.delete("/users/{user_id}")
+def forget_user(user_id: str, app: App) -> dict[str, Any]:
+    """Erase everything the store holds about a user; the ledger keeps a tombstone."""
+    return app.tenancy.forget_user(TenantScope(user_id=user_id))
+
+
+@router.delete("/sources")
+def forget_source(
+    app: App,
+    source: Annotated[str, Query(min_length=1, description="the source to forget")],
+    user_id: Annotated[str | None, Query()] = None,
+) -> dict[str, Any]:
+    """Erase one source's episodes, the records read from them and the names only they used."""
+    return app.tenancy.forget_source(TenantScope(user_id=user_id), source)
+
+
+@router.get("/export")
+def export(
+    app: App,
+    user_id: Annotated[str | None, Query()] = None,
+    agent_id: Annotated[str | None, Query()] = None,
+    run_id: Annotated[str | None, Query()] = None,
+) -> StreamingResponse:
+    """JSON Lines of everything the tenant's store holds: `{"kind", "record"}` per line."""
+    scope = TenantScope(user_id, agent_id, run_id)
+
+    def lines() -> Iterator[bytes]:
+        for item in app.tenancy.export(scope):
+            yield (json.dumps(item, ensure_ascii=False) + "\n").encode("utf-8")
+
+    return StreamingResponse(lines(), media_type="application/x-ndjson")
+
+
+@router.get("/records/stale")
+def stale(
+    app: App,
+    user_id: Annotated[str | None, Query()] = None,
+    limit: Annotated[int, Query(ge=1, le=1000)] = 1000,
+) -> dict[str, Any]:
+    """Current records made under other extraction or policy versions than today's."""
+    return app.tenancy.stale(TenantScope(user_id=user_id), limit)
+
+
+@router.post("/reprocess")
+def reprocess(body: ReprocessIn, app: App) -> dict[str, Any]:
+    """Re-extract selected episodes under the current rules; old records are kept, outdated."""
+    return app.tenancy.reprocess(
+        body.tenant(), source=body.source, only_stale=body.only_stale, dry_run=body.dry_run
+    )

@@ -1,0 +1,217 @@
+"""Versioned reprocessing, erasure and export of a tenant's memory.
+
+* `stale`: records made under other extraction or policy versions than the current ones.
+* `reprocess`: re-extract selected episodes (a source's, or those behind stale records) under
+  the current rules. An episode whose records come out the same is left alone; otherwise its
+  old records stop being believed (`verify_status = outdated`, kept as history) and the new
+  ones link to them with `supersedes`, through the normal conflict path. Ledgered.
+* `forget_user` / `forget_source`: erase content (facts, episodes, entities, embeddings, index
+  entries, candidates, operations, actions) and leave a ledger tombstone, so the chain still
+  verifies and the erasure is provable.
+* `export`: every record of the tenant, for backup, migration and audit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from typing import Any
+
+from graph.domain.enums import VerifyStatus
+from graph.domain.model import Episode, Fact
+from graph.domain.tenancy import TenantScope
+from graph.domain.timerules import is_current
+from graph.ports import FactFilter, FactPatch, FactQuery, StoreTx
+from service.conflicts.usecases import Services, append_ledger
+from service.views import fact_view
+from service.write.build import ItemPlan
+from service.write.commit import commit
+
+ERASE_BATCH = 500
+PAGE = 500
+Progress = Callable[[int, int], None]
+
+
+class Tenancy:
+    def __init__(self, services: Services) -> None:
+        self.s = services
+
+    # -- versions --------------------------------------------------------------------------
+
+    def versions(self) -> dict[str, str]:
+        return {
+            "extraction_version": self.s.writes.extractor.version,
+            "policy_version": self.s.writes.rules.version,
+        }
+
+    def stale(self, scope: TenantScope, limit: int = 1000) -> dict[str, Any]:
+        """Current records made under another extraction or policy version."""
+        now, current = self.s.clock.now(), self.versions()
+        found: dict[str, Fact] = {}
+        for flt in (
+            FactFilter(extraction_version_not=current["extraction_version"]),
+            FactFilter(policy_version_not=current["policy_version"]),
+        ):
+            for fact in self.s.store.facts(scope.group_id, FactQuery(flt, limit=limit), now):
+                found[fact.uuid] = fact
+        return {**current, "facts": [fact_view(f) for f in found.values()]}
+
+    # -- reprocess -------------------------------------------------------------------------
+
+    def reprocess(
+        self,
+        scope: TenantScope,
+        *,
+        source: str | None = None,
+        only_stale: bool = True,
+        dry_run: bool = False,
+        since_version: str | None = None,
+        progress: Progress | None = None,
+    ) -> dict[str, Any]:
+        """Re-extract a source's episodes (or all), by default only those behind records made
+        under other versions than the current ones, or than `since_version` when given."""
+        episodes = self._episodes(scope, source)
+        report = {
+            "episodes": len(episodes),
+            "changed": 0,
+            "outdated": 0,
+            "added": 0,
+            "unchanged": 0,
+            "dry_run": dry_run,
+        }
+        wanted = self._stale_rule(only_stale, since_version)
+        for done, episode in enumerate(episodes, start=1):
+            self._reprocess_one(scope, episode, wanted, dry_run, report)
+            if progress is not None:
+                progress(done, len(episodes))
+        return report
+
+    def _stale_rule(self, only_stale: bool, since: str | None) -> Callable[[Fact], bool] | None:
+        if not only_stale:
+            return None
+        if since is not None:
+            return lambda f: since not in (f.extraction_version, f.policy_version)
+        current = self.versions()
+        return lambda f: (
+            f.extraction_version != current["extraction_version"]
+            or f.policy_version != current["policy_version"]
+        )
+
+    def _episodes(self, scope: TenantScope, source: str | None) -> list[Episode]:
+        if source is not None:
+            return self.s.store.read(
+                lambda tx: tx.episodes_of_source(scope.group_id, source, 100_000)
+            )
+        return [r for r in self.s.store.export(scope.group_id, page=PAGE) if isinstance(r, Episode)]
+
+    def _reprocess_one(
+        self,
+        scope: TenantScope,
+        episode: Episode,
+        stale: Callable[[Fact], bool] | None,
+        dry_run: bool,
+        report: dict[str, Any],
+    ) -> None:
+        now = self.s.clock.now()
+        found = self.s.store.read(lambda tx: tx.facts_of_episodes(scope.group_id, [episode.uuid]))
+        old = [f for f in found if is_current(f, now)]
+        if stale is not None and not any(stale(f) for f in old):
+            report["unchanged"] += 1
+            return
+        plan = self.s.writes.replan(scope, episode)
+        if {d.fact.signature for d in plan.drafts} == {f.signature for f in old}:
+            report["unchanged"] += 1
+            return
+        report["changed"] += 1
+        report["outdated"] += len(old)
+        report["added"] += len(plan.drafts)
+        if not dry_run:
+            self._replace(scope, episode, old, plan, now)
+
+    def _replace(
+        self, scope: TenantScope, episode: Episode, old: list[Fact], plan: ItemPlan, now: Any
+    ) -> None:
+        group = scope.group_id
+        for index, draft in enumerate(plan.drafts):
+            previous = _counterpart(draft.fact, old)
+            if previous is not None:
+                fact = draft.fact.model_copy(update={"supersedes": previous.uuid})
+                plan.drafts[index] = replace(draft, fact=fact)
+
+        def work(tx: StoreTx) -> None:
+            tx.patch_facts(
+                group,
+                [
+                    FactPatch(f.uuid, {"expired_at": now, "verify_status": VerifyStatus.OUTDATED})
+                    for f in old
+                ],
+            )
+            commit(tx, [plan], now)
+            append_ledger(
+                tx,
+                group,
+                "reprocess",
+                [episode.uuid, *(f.uuid for f in old)],
+                {"versions": self.versions(), "outdated": [f.uuid for f in old]},
+                now,
+            )
+
+        self.s.store.transaction(work)
+
+    # -- erasure ---------------------------------------------------------------------------
+
+    def forget_user(self, scope: TenantScope, progress: Progress | None = None) -> dict[str, Any]:
+        group, erased = scope.group_id, 0
+        while removed := self.s.store.transaction(lambda tx: tx.erase_group(group, ERASE_BATCH)):
+            erased += removed
+            if progress is not None:
+                progress(erased, 0)
+        self.s.store.transaction(
+            lambda tx: append_ledger(
+                tx, group, "erase", [group], {"records": erased}, self.s.clock.now()
+            )
+        )
+        self.s.store.compact()
+        return {"erased": erased}
+
+    def forget_source(self, scope: TenantScope, source: str) -> dict[str, Any]:
+        group = scope.group_id
+        episodes = self._episodes(scope, source)
+        ids = [e.uuid for e in episodes]
+
+        def work(tx: StoreTx) -> int:
+            removed = tx.erase_episodes(group, ids)
+            append_ledger(tx, group, "erase_source", ids, {"records": removed}, self.s.clock.now())
+            return removed
+
+        erased = self.s.store.transaction(work) if ids else 0
+        self.s.store.compact()
+        return {"erased": erased, "episodes": len(ids)}
+
+    # -- export ----------------------------------------------------------------------------
+
+    def export(self, scope: TenantScope) -> Iterator[dict[str, Any]]:
+        """One JSON-ready dict per record: `{"kind", "record"}`."""
+        for record in self.s.store.export(scope.group_id, page=PAGE):
+            kind = type(record).__name__.lower()
+            yield {"kind": kind, "record": record.model_dump(mode="json")}
+
+
+def _counterpart(new: Fact, old: list[Fact]) -> Fact | None:
+    """The old record a re-extracted one replaces: same subject, predicate and scope; else
+    the one read from the same words of the episode (overlapping source spans)."""
+    for fact in old:
+        if (fact.subject_key, fact.predicate, fact.scope) == (
+            new.subject_key,
+            new.predicate,
+            new.scope,
+        ):
+            return fact
+    for fact in old:
+        if _overlap(fact.source_span, new.source_span):
+            return fact
+    return None
+
+
+def _overlap(a: tuple[int, int] | None, b: tuple[int, int] | None) -> bool:
+    return a is not None and b is not None and a[0] < b[1] and b[0] < a[1]
