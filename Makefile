@@ -18,7 +18,7 @@ test: ## run the test suite only (needs `make neo4j` or --backends=sqlite in ARG
 	$(BIN)/python -m pytest -q $(ARGS)
 
 lint: ## ruff, mypy and the import contracts
-	$(BIN)/ruff check . && $(BIN)/mypy graph extractors service && $(BIN)/lint-imports
+	$(BIN)/ruff check . && $(BIN)/mypy graph extractors service bench && $(BIN)/lint-imports
 
 bench: ## run the benchmarks (needs Neo4j for the neo4j half); prints ratios
 	$(BIN)/python -m bench.store

@@ -60,11 +60,11 @@ def open_store(backend: str, uri: str) -> Iterator[Store]:
         from graph.backends.sqlite import SqliteStore
 
         with tempfile.TemporaryDirectory(prefix="palimpsest-bench-") as folder:
-            store = SqliteStore(Path(folder) / "bench.db")
+            embedded = SqliteStore(Path(folder) / "bench.db")
             try:
-                yield store
+                yield embedded
             finally:
-                store.close()
+                embedded.close()
         return
     from graph.backends.neo4j.store import Neo4jStore
 

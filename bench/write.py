@@ -58,7 +58,7 @@ def messages(count: int, seed: int = 3) -> list[str]:
     seen: set[str] = set()
     while len(seen) < count:
         template = rng.choice(_ZH if len(seen) % 5 == 4 else _EN)
-        fields = {k: rng.choice(v) for k, v in _WORDS.items()}
+        fields: dict[str, object] = {k: rng.choice(v) for k, v in _WORDS.items()}
         fields.update(language2=rng.choice(_WORDS["language"]), n=rng.randrange(100, 10_000))
         seen.add(template.format(**fields))
     return sorted(seen, key=lambda _: rng.random())

@@ -48,14 +48,16 @@ class SqliteTx(SqliteSearch, StoreTx):
             return []
         marks, params = sql.placeholders("u", list(dict.fromkeys(uuids)))
         params["g"] = group_id
-        return self._facts(f"f.group_id = :g AND f.uuid IN ({marks})", params, "f.id")
+        # `+group_id`: look up by the unique uuid; without statistics SQLite would otherwise take a
+        # (group_id, ...) index and scan the whole tenant (160 ms at 100k facts, not 1 ms)
+        return self._facts(f"+f.group_id = :g AND f.uuid IN ({marks})", params, "f.id")
 
     def find_by_signatures(self, group_id: str, signatures: Sequence[str]) -> dict[str, Fact]:
         if not signatures:
             return {}
         marks, params = sql.placeholders("s", list(dict.fromkeys(signatures)))
         params["g"] = group_id
-        found = self._facts(f"f.group_id = :g AND f.signature IN ({marks})", params, "f.id")
+        found = self._facts(f"+f.group_id = :g AND f.signature IN ({marks})", params, "f.id")
         return {fact.signature: fact for fact in found}
 
     def find_aligned(
@@ -328,8 +330,11 @@ class SqliteTx(SqliteSearch, StoreTx):
         clauses = ["f.group_id = :g"]
         params: dict[str, Any] = {"g": group_id}
         for column, value in (
-            ("subject_key", flt.subject_key), ("predicate", flt.predicate), ("scope", flt.scope),
-            ("agent_id", flt.agent_id), ("run_id", flt.run_id),
+            ("subject_key", flt.subject_key),
+            ("predicate", flt.predicate),
+            ("scope", flt.scope),
+            ("agent_id", flt.agent_id),
+            ("run_id", flt.run_id),
         ):
             if value is not None:
                 clauses.append(f"f.{column} = :{column}")
