@@ -172,6 +172,14 @@ class StoreReads(ABC):
         `time=None` searches every record; otherwise only records visible under `time`."""
 
     @abstractmethod
+    def tagged(
+        self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime
+    ) -> list[Scored]:
+        """Records matching any of the words of `text` as `fulltext` would, unranked: newest
+        first (scores descend with age). For broad topical matches (a synonym family), where
+        ranking every match would cost in proportion to the store."""
+
+    @abstractmethod
     def vector(
         self,
         group_id: str,
@@ -399,6 +407,11 @@ class Store(ABC):
         self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime
     ) -> list[Scored]:
         return self.read(lambda tx: tx.fulltext(group_id, text, limit, time, now))
+
+    def tagged(
+        self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime
+    ) -> list[Scored]:
+        return self.read(lambda tx: tx.tagged(group_id, text, limit, time, now))
 
     def vector(
         self,

@@ -93,3 +93,29 @@ def test_neighbourhood_walks_one_and_two_hops(store: Store) -> None:
         located.uuid,
     }
     assert store.neighbourhood(OTHER, ["alice"], 2, 10, None, T0) == []
+
+
+def test_tagged_search_returns_the_newest_matches_visible_in_the_tenant(store: Store) -> None:
+    records = record(
+        store,
+        *(
+            fact(G, "alice", "uses", f"GPU {n}", valid_at=T0 - days(30 - n),
+                 text=f"Alice uses GPU model {n}", created_at=T0 - days(30 - n))
+            for n in range(6)
+        ),
+        fact(G, "alice", "likes", "tea", valid_at=T0, text="Alice likes tea"),
+    )  # fmt: skip
+    record(store, fact(OTHER, "bob", "uses", "GPU 9", valid_at=T0, text="Bob uses a GPU"))
+    gpus = records[:6]
+    store.transaction(lambda tx: tx.supersede(G, gpus[5], gpus[4].uuid, T0 - days(1), T0))
+
+    def tagged(text: str, limit: int, time: TimeQuery | None = CURRENT) -> list[str]:
+        hits = store.tagged(G, text, limit, time, T0)
+        assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
+        return [h.uuid for h in hits]
+
+    newest_first = [f.uuid for f in reversed(gpus)]
+    assert tagged("gpu 显卡 hardware", 10, None) == newest_first
+    assert tagged("gpu", 3) == newest_first[1:4]  # the superseded one is not current
+    assert tagged("hardware vram", 10) == []
+    assert tagged("   ", 10) == []

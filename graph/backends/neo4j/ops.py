@@ -117,11 +117,30 @@ class Neo4jTx(StoreTx):
     def fulltext(
         self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime
     ) -> list[Scored]:
+        return self._lucene("facts_fulltext", group_id, text, limit, time, now)
+
+    def tagged(
+        self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime
+    ) -> list[Scored]:
+        """Lucene's best `10 * limit` matches (its top-k search does not score every match),
+        newest first: the same records as SQLite's newest matches whenever there are fewer."""
+        hits = self._lucene("facts_tagged", group_id, text, limit, time, now)
+        return [Scored(hit.uuid, float(-rank)) for rank, hit in enumerate(hits)]
+
+    def _lucene(
+        self,
+        name: LiteralString,
+        group_id: str,
+        text: str,
+        limit: int,
+        time: TimeQuery | None,
+        now: datetime,
+    ) -> list[Scored]:
         lucene = lucene_query(group_id, text)
         if lucene is None:
             return []
         rows = self._rows(
-            "facts_fulltext",
+            name,
             group_id=group_id,
             query=lucene,
             fetch=limit * 10,
@@ -209,8 +228,9 @@ class Neo4jTx(StoreTx):
         return Candidate.model_validate_json(rows[0]["body"]) if rows else None
 
     def facts_of_episodes(self, group_id: str, episode_uuids: Sequence[str]) -> list[Fact]:
-        return self._facts("facts_of_episodes", group_id=group_id,
-                           uuids=list(dict.fromkeys(episode_uuids)))
+        return self._facts(
+            "facts_of_episodes", group_id=group_id, uuids=list(dict.fromkeys(episode_uuids))
+        )
 
     def episodes_of_source(self, group_id: str, source: str, limit: int) -> list[Episode]:
         rows = self._rows("episodes_of_source", group_id=group_id, source=source, limit=limit)

@@ -5,16 +5,16 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
 
 from graph.backends.sqlite import sql
 from graph.backends.sqlite.vectors import VectorIndex
 from graph.domain.model import Fact
-from graph.domain.timerules import TimeQuery, visible
+from graph.domain.timerules import TimeQuery
 from graph.ports import Scored
 from graph.textindex import index_text, query_groups
 
 MAX_QUERY_GROUPS = 32
+MAX_FRONTIER = 1000
 
 
 class SqliteSearch:
@@ -24,27 +24,51 @@ class SqliteSearch:
         self.conn = conn
         self.vectors = vectors
 
-    def get_facts(self, group_id: str, uuids: Sequence[str]) -> list[Fact]:
-        raise NotImplementedError
-
     def fulltext(
         self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime
     ) -> list[Scored]:
+        """Ranked inside FTS5 first (the tenant token is part of the match), then the best hits
+        are checked against the tenant and the time rule, more of them while too few pass:
+        joining every match to `facts` to evaluate the rule cost 3x the ranking itself."""
         match = fts_query(group_id, text)
         if match is None:
             return []
-        params: dict[str, Any] = {"q": match, "g": group_id, "limit": limit}
-        where = "facts_fts MATCH :q AND f.group_id = :g"
-        if time is not None:
-            where += " AND " + sql.TIME_RULE
-            params.update(sql.time_params(time, now))
-        rows = self.conn.execute(
-            "SELECT f.uuid AS uuid, -bm25(facts_fts, 0.0, 1.0) AS score FROM facts_fts "
-            f"JOIN facts f ON f.id = facts_fts.rowid WHERE {where} "
-            "ORDER BY bm25(facts_fts, 0.0, 1.0) LIMIT :limit",
-            params,
-        ).fetchall()
-        return [Scored(row["uuid"], float(row["score"])) for row in rows]
+        fetch = limit if time is None else limit * 4
+        while True:
+            rows = self.conn.execute(
+                "SELECT rowid AS id, -bm25(facts_fts, 0.0, 1.0) AS score FROM facts_fts "
+                "WHERE facts_fts MATCH :q ORDER BY score DESC LIMIT :fetch",
+                {"q": match, "fetch": fetch},
+            ).fetchall()
+            kept = self._visible_rows(group_id, [row["id"] for row in rows], time, now)
+            hits = [Scored(kept[r["id"]], float(r["score"])) for r in rows if r["id"] in kept]
+            if len(hits) >= limit or len(rows) < fetch:
+                return hits[:limit]
+            fetch *= 4
+
+    def tagged(
+        self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime
+    ) -> list[Scored]:
+        """The newest matches: FTS5 walks its lists from the newest row and stops, so the cost
+        follows `limit`, not the number of matches (bm25 ranking must score every match)."""
+        match = fts_query(group_id, text)
+        if match is None:
+            return []
+        fetch = limit if time is None else limit * 4
+        while True:
+            ids = [
+                row[0]
+                for row in self.conn.execute(
+                    "SELECT rowid FROM facts_fts WHERE facts_fts MATCH :q "
+                    "ORDER BY rowid DESC LIMIT :fetch",
+                    {"q": match, "fetch": fetch},
+                )
+            ]
+            kept = self._visible_rows(group_id, ids, time, now)
+            uuids = [kept[rowid] for rowid in ids if rowid in kept]
+            if len(uuids) >= limit or len(ids) < fetch:
+                return [Scored(uuid, float(-rank)) for rank, uuid in enumerate(uuids[:limit])]
+            fetch *= 4
 
     def vector(
         self,
@@ -72,18 +96,18 @@ class SqliteSearch:
         time: TimeQuery | None,
         now: datetime,
     ) -> list[Scored]:
-        frontier = self._entity_uuids(group_id, entity_keys)
-        seen: dict[str, float] = {}
-        for hop in range(1, max(1, min(hops, 2)) + 1):
-            rows = self._touching(group_id, frontier)
-            kept = self._visible(group_id, [row["uuid"] for row in rows], time, now)
-            next_frontier: set[str] = set()
-            for row in rows:
-                if row["uuid"] in kept and row["uuid"] not in seen:
-                    seen[row["uuid"]] = 1.0 / hop
-                    next_frontier.update((row["subject_uuid"], row["object_uuid"]))
-            frontier = sorted(next_frontier - set(frontier))
-        ranked = sorted(seen.items(), key=lambda item: (-item[1], item[0]))
+        """Bounded walk: at most `limit` visible facts one hop away; the second hop only when
+        the first found fewer, through those facts' other ends, again at most `limit`."""
+        seeds = self._entity_uuids(group_id, entity_keys)
+        near = self._touching(group_id, seeds, time, now, limit, ())
+        scores = {row["uuid"]: 1.0 for row in near}
+        if hops > 1 and len(near) < limit:
+            reached = {row[end] for row in near for end in ("subject_uuid", "object_uuid")}
+            far = self._touching(
+                group_id, sorted(reached - set(seeds)), time, now, limit, list(scores)
+            )
+            scores.update((row["uuid"], 0.5) for row in far)
+        ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
         return [Scored(uuid, score) for uuid, score in ranked[:limit]]
 
     def _entity_uuids(self, group_id: str, keys: Sequence[str]) -> list[str]:
@@ -96,22 +120,86 @@ class SqliteSearch:
         ).fetchall()
         return [row["uuid"] for row in rows]
 
-    def _touching(self, group_id: str, entity_uuids: Sequence[str]) -> list[sqlite3.Row]:
-        if not entity_uuids:
+    def _touching(
+        self,
+        group_id: str,
+        entity_uuids: Sequence[str],
+        time: TimeQuery | None,
+        now: datetime,
+        limit: int,
+        exclude: Sequence[str],
+    ) -> list[sqlite3.Row]:
+        """Up to `limit` visible facts with an end among `entity_uuids`: subject side first,
+        then object side, each an index seek ((group_id, subject_uuid), (group_id, object_uuid));
+        an OR of the two would make SQLite scan the tenant."""
+        ends = list(entity_uuids)[:MAX_FRONTIER]
+        if not ends:
             return []
-        marks, params = sql.placeholders("e", list(entity_uuids)[:500])
-        params["g"] = group_id
+        rows: dict[str, sqlite3.Row] = {}
+        for column in ("subject_uuid", "object_uuid"):
+            found = self._touching_side(group_id, column, ends, time, now, limit, exclude)
+            for row in found:
+                rows.setdefault(row["uuid"], row)
+            if len(rows) >= limit:
+                break
+        return list(rows.values())[:limit]
+
+    def _touching_side(
+        self,
+        group_id: str,
+        column: str,
+        ends: list[str],
+        time: TimeQuery | None,
+        now: datetime,
+        limit: int,
+        exclude: Sequence[str],
+    ) -> list[sqlite3.Row]:
+        marks, params = sql.placeholders("e", ends)
+        where = f"f.group_id = :g AND f.{column} IN ({marks})"
+        if exclude:
+            skip, skipped = sql.placeholders("x", list(exclude))
+            where += f" AND f.uuid NOT IN ({skip})"
+            params.update(skipped)
+        if time is not None:
+            where += " AND " + sql.TIME_RULE
+            params.update(sql.time_params(time, now))
+        params.update(g=group_id, limit=limit)
         return self.conn.execute(
-            "SELECT uuid, subject_uuid, object_uuid FROM facts WHERE group_id = :g AND "
-            f"(subject_uuid IN ({marks}) OR object_uuid IN ({marks})) ORDER BY valid_at DESC",
+            f"SELECT f.uuid, f.subject_uuid, f.object_uuid FROM facts f WHERE {where} LIMIT :limit",
             params,
         ).fetchall()
+
+    def _visible_rows(
+        self, group_id: str, ids: list[int], time: TimeQuery | None, now: datetime
+    ) -> dict[int, str]:
+        """Row id -> uuid of the rows among `ids` in the tenant and visible under `time`."""
+        if not ids:
+            return {}
+        marks, params = sql.placeholders("i", ids)
+        where = f"f.id IN ({marks}) AND +f.group_id = :g"
+        if time is not None:
+            where += " AND " + sql.TIME_RULE
+            params.update(sql.time_params(time, now))
+        params["g"] = group_id
+        rows = self.conn.execute(f"SELECT f.id, f.uuid FROM facts f WHERE {where}", params)
+        return {row["id"]: row["uuid"] for row in rows.fetchall()}
 
     def _visible(
         self, group_id: str, uuids: list[str], time: TimeQuery | None, now: datetime
     ) -> set[str]:
-        facts = self.get_facts(group_id, uuids)
-        return {f.uuid for f in facts if time is None or visible(f, time, now)}
+        """The ids among `uuids` visible under `time`, decided in SQL (no record is decoded)."""
+        if not uuids:
+            return set()
+        marks, params = sql.placeholders("u", list(dict.fromkeys(uuids)))
+        # `+f.group_id`: not an index term, so SQLite seeks the unique uuid index instead of
+        # scanning the tenant through an index that starts with group_id.
+        where = f"f.uuid IN ({marks}) AND +f.group_id = :g"
+        if time is not None:
+            where += " AND " + sql.TIME_RULE
+            params.update(sql.time_params(time, now))
+        params["g"] = group_id
+        rows = self.conn.execute(f"SELECT f.uuid FROM facts f WHERE {where}", params).fetchall()
+        return {row["uuid"] for row in rows}
 
 
 def fts_query(group_id: str, text: str) -> str | None:

@@ -39,7 +39,10 @@ class SqliteStore(Store):
     """A store in one SQLite file (or in memory, for tests)."""
 
     capabilities = Capabilities(
-        name="sqlite", vector_search="exact", fulltext_analyzer="bigram", concurrent_writers=False
+        name="sqlite",
+        vector_search="exact",  # exact up to 32k rows per tenant (vectors.py)
+        fulltext_analyzer="bigram",
+        concurrent_writers=False,
     )
 
     def __init__(
