@@ -12,6 +12,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from graph.domain.errors import PalimpsestError, PayloadTooLarge
+from service.auth import TenantGuard, parse_keys
 from service.bootstrap import Container
 from service.errors import body_for, error_body, status_for
 
@@ -29,14 +30,20 @@ def create_app(container: Container) -> FastAPI:
     )
     app.state.container = container
     install_error_handlers(app)
+    if container.settings.api_keys is not None:
+        keys = parse_keys(container.settings.api_keys.get_secret_value())
+        app.add_middleware(TenantGuard, keys=keys)
     app.add_middleware(BodyLimit, limit=container.settings.max_body_bytes)
 
-    from service.api import candidates, conflicts, memories, tenancy
+    from service.api import candidates, conflicts, memories, read, tenancy
+    from service.graphql.router import graphql_router
 
     app.include_router(memories.router)
     app.include_router(conflicts.router)
     app.include_router(candidates.router)
     app.include_router(tenancy.router)
+    app.include_router(read.router)
+    app.include_router(graphql_router(container), prefix="/graphql")
 
     @app.get("/healthz", tags=["health"])
     def healthz() -> dict[str, str]:

@@ -46,6 +46,10 @@ class Settings(BaseSettings):
     host: str = "127.0.0.1"
     port: int = Field(default=8000, ge=1, le=65535)
     max_body_bytes: int = Field(default=2_000_000, ge=1_000)
+    api_keys: SecretStr | None = None
+    """JSON: {"<key>": "<user_id>"} or {"<key>": {"user_id", "principals"}}; unset: open."""
+    synonyms: Path | None = None
+    """The search synonym table (PALIMPSEST_SYNONYMS); default: service/read/synonyms.toml."""
 
     @property
     def sqlite_path(self) -> Path:

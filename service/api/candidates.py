@@ -27,17 +27,27 @@ def list_candidates(
     status: Annotated[Literal["pending", "rejected", "promoted"], Query()] = "pending",
     limit: Annotated[int, Query(ge=1, le=1000)] = 100,
 ) -> dict[str, Any]:
-    """Extracted records waiting for review (or rejected, with the rule and reason)."""
+    """Extracted records waiting for review (or rejected, with the rule and reason).
+
+    Example: `GET /v1/candidates?user_id=alice&status=pending`
+    """
     return app.candidates.list(TenantScope(user_id, agent_id, run_id), status, limit)
 
 
 @router.post("/candidates/{candidate_id}/confirm")
 def confirm_candidate(candidate_id: str, body: ScopeIn, app: App) -> dict[str, Any]:
-    """Promote a candidate through the conflict path: `{"results": [Result]}`."""
+    """Promote a candidate through the conflict path: `{"results": [Result]}`.
+
+    Example: `POST /v1/candidates/0b5e7c1d-2a3f-4e6b-9c8d-7f1a2b3c4d5e/confirm {"user_id": "alice"}`
+    """
     return app.candidates.confirm(body.tenant(), candidate_id)
 
 
 @router.post("/candidates/{candidate_id}/reject")
 def reject_candidate(candidate_id: str, body: RejectIn, app: App) -> dict[str, Any]:
-    """Keep a candidate out of memory, for audit, with the reviewer's reason."""
+    """Keep a candidate out of memory, for audit, with the reviewer's reason.
+
+    Example: `POST /v1/candidates/0b5e7c1d-2a3f-4e6b-9c8d-7f1a2b3c4d5e/reject`
+    with `{"user_id": "alice", "reason": "hearsay"}`
+    """
     return app.candidates.reject(body.tenant(), candidate_id, body.reason)

@@ -64,25 +64,38 @@ def resolve(body: ResolveIn, app: App) -> dict[str, Any]:
 @router.post("/conflicts/audit")
 def audit(body: ScopeIn, app: App) -> dict[str, Any]:
     """Scan the tenant bucketed by entity (top 12 by confidence); `scanned`, `flagged`,
-    `groups`."""
+    `groups`.
+
+    Example: `POST /v1/conflicts/audit {"user_id": "alice"}`
+    """
     return app.conflicts.audit(body.tenant())
 
 
 @router.post("/facts/{fact_id}/rollback")
 def rollback(fact_id: str, body: ScopeIn, app: App) -> dict[str, Any]:
-    """Undo the latest executed action about a record; returns the restored records."""
+    """Undo the latest executed action about a record; returns the restored records.
+
+    Example: `POST /v1/facts/6f1c2a9e-4d1b-5c0e-9a57-3b2f8d1e7c40/rollback {"user_id": "alice"}`
+    """
     return app.conflicts.rollback(body.tenant(), fact_id)
 
 
 @router.post("/facts/{fact_id}/confirm")
 def confirm(fact_id: str, body: ReviewIn, app: App) -> dict[str, Any]:
-    """A reviewer settles a dispute: this record is right."""
+    """A reviewer settles a dispute: this record is right.
+
+    Example: `POST /v1/facts/6f1c2a9e-4d1b-5c0e-9a57-3b2f8d1e7c40/confirm {"user_id": "alice"}`
+    """
     return app.conflicts.confirm(body.tenant(), fact_id)
 
 
 @router.post("/facts/{fact_id}/reject")
 def reject(fact_id: str, body: ReviewIn, app: App) -> dict[str, Any]:
-    """A reviewer settles a dispute: this record is wrong."""
+    """A reviewer settles a dispute: this record is wrong.
+
+    Example: `POST /v1/facts/6f1c2a9e-4d1b-5c0e-9a57-3b2f8d1e7c40/reject`
+    with `{"user_id": "alice", "reason": "outdated"}`
+    """
     return app.conflicts.reject(body.tenant(), fact_id)
 
 
@@ -96,5 +109,8 @@ def entity_history(
     predicate: Annotated[str | None, Query(description="one chain only")] = None,
 ) -> dict[str, Any]:
     """The entity's version chains, oldest first, with superseded, expired and disputed
-    records and their links; `broken` lists any broken link."""
+    records and their links; `broken` lists any broken link.
+
+    Example: `GET /v1/entities/alice/history?user_id=alice&predicate=lives_in`
+    """
     return app.conflicts.history(TenantScope(user_id, agent_id, run_id), name, predicate)

@@ -7,11 +7,9 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Query
 from fastapi.responses import JSONResponse
 
-from graph.domain.errors import NotFound
-from graph.domain.tenancy import TenantScope
 from service.api.deps import App
 from service.api.schemas import AddOut, BatchIn, BatchOut, OperationOut, PendingOut
-from service.operations import operation_view
+from service.read.facts import operation_status
 from service.write.request import AddRequest
 
 router = APIRouter(prefix="/v1", tags=["memories"])
@@ -41,7 +39,12 @@ def add_memory(
 
 @router.post("/memories/batch", response_model=BatchOut)
 def add_memories(body: BatchIn, app: App) -> dict[str, Any]:
-    """Many adds in few transactions; each item reports its own events or its own error."""
+    """Many adds in few transactions; each item reports its own events or its own error.
+
+    Example: `POST /v1/memories/batch` with
+    `{"items": [{"messages": "I live in Oslo", "user_id": "alice"},
+    {"messages": "我住在北京", "user_id": "bob"}]}`
+    """
     return {"results": app.writes.add_batch(body.items)}
 
 
@@ -51,10 +54,8 @@ def get_operation(
     app: App,
     user_id: Annotated[str | None, Query(description="scopes the lookup")] = None,
 ) -> dict[str, Any]:
-    """The status of an asynchronous (or synchronous) write, with its result or error."""
-    operation = app.store.get_operation(event_id)
-    if operation is None or (
-        user_id is not None and operation.group_id != TenantScope(user_id=user_id).group_id
-    ):
-        raise NotFound(f"no operation {event_id}", details={"event_id": event_id})
-    return operation_view(operation)
+    """The status of an asynchronous (or synchronous) write, with its result or error.
+
+    Example: `GET /v1/operations/3f0c1e2a-9b7d-4c51-8e26-0d4f5a6b7c81?user_id=alice`
+    """
+    return operation_status(app, event_id, user_id)

@@ -28,7 +28,10 @@ class ReprocessIn(ScopeIn):
 
 @router.delete("/users/{user_id}")
 def forget_user(user_id: str, app: App) -> dict[str, Any]:
-    """Erase everything the store holds about a user; the ledger keeps a tombstone."""
+    """Erase everything the store holds about a user; the ledger keeps a tombstone.
+
+    Example: `DELETE /v1/users/alice`
+    """
     return app.tenancy.forget_user(TenantScope(user_id=user_id))
 
 
@@ -38,7 +41,10 @@ def forget_source(
     source: Annotated[str, Query(min_length=1, description="the source to forget")],
     user_id: Annotated[str | None, Query()] = None,
 ) -> dict[str, Any]:
-    """Erase one source's episodes, the records read from them and the names only they used."""
+    """Erase one source's episodes, the records read from them and the names only they used.
+
+    Example: `DELETE /v1/sources?user_id=alice&source=crm-export.jsonl`
+    """
     return app.tenancy.forget_source(TenantScope(user_id=user_id), source)
 
 
@@ -49,7 +55,10 @@ def export(
     agent_id: Annotated[str | None, Query()] = None,
     run_id: Annotated[str | None, Query()] = None,
 ) -> StreamingResponse:
-    """JSON Lines of everything the tenant's store holds: `{"kind", "record"}` per line."""
+    """JSON Lines of everything the tenant's store holds: `{"kind", "record"}` per line.
+
+    Example: `GET /v1/export?user_id=alice`
+    """
     scope = TenantScope(user_id, agent_id, run_id)
 
     def lines() -> Iterator[bytes]:
@@ -65,13 +74,19 @@ def stale(
     user_id: Annotated[str | None, Query()] = None,
     limit: Annotated[int, Query(ge=1, le=1000)] = 1000,
 ) -> dict[str, Any]:
-    """Current records made under other extraction or policy versions than today's."""
+    """Current records made under other extraction or policy versions than today's.
+
+    Example: `GET /v1/records/stale?user_id=alice`
+    """
     return app.tenancy.stale(TenantScope(user_id=user_id), limit)
 
 
 @router.post("/reprocess")
 def reprocess(body: ReprocessIn, app: App) -> dict[str, Any]:
-    """Re-extract selected episodes under the current rules; old records are kept, outdated."""
+    """Re-extract selected episodes under the current rules; old records are kept, outdated.
+
+    Example: `POST /v1/reprocess {"user_id": "alice", "source": "chat", "dry_run": true}`
+    """
     return app.tenancy.reprocess(
         body.tenant(), source=body.source, only_stale=body.only_stale, dry_run=body.dry_run
     )

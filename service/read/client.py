@@ -1,7 +1,44 @@
-"""The read methods of the Python client (`Memory.facts`, `Memory.search`, ...)."""
+"""The read methods of the Python client (`Memory.facts`, `Memory.search`, ...).
+
+Keyword arguments are those of the REST API (API.md) and validate through the same models, so
+an unknown argument or a bad value raises the same error (`InvalidInput` naming the field).
+`Memory.history` comes from the conflict methods (the version chains are theirs).
+"""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from service.read import facts as fact_cases
+from service.read.requests import FactsRequest, ScopeArgs, SearchRequest, validated
+from service.read.search import search as search_case
+
+if TYPE_CHECKING:
+    from service.bootstrap import Container
 
 
 class ReadMethods:
     """Mixed into `service.memory.Memory`; `self.container` is the composition root."""
+
+    @property
+    def container(self) -> Container:
+        raise NotImplementedError
+
+    def facts(self, **arguments: Any) -> dict[str, Any]:
+        """`{"facts": [Fact]}`: current facts, or those valid `as_of` as known `known_at`.
+
+        m.facts(user_id="alice", subject="alice", predicate="lives_in", as_of="2024")
+        """
+        return fact_cases.list_facts(self.container, validated(FactsRequest, arguments))
+
+    def search(self, q: str, **arguments: Any) -> dict[str, Any]:
+        """`{"results": [...]}`: hybrid recall over the records visible to one time question.
+
+        m.search("what graphics card do I have?", user_id="alice", as_of="2025-12")
+        """
+        return search_case(self.container, validated(SearchRequest, {"q": q, **arguments}))
+
+    def get_fact(self, fact_id: str, **scope: Any) -> dict[str, Any]:
+        """One record of the tenant by id, whatever its state."""
+        tenant = validated(ScopeArgs, scope).tenant()
+        return fact_cases.get_fact(self.container, tenant, fact_id)

@@ -35,8 +35,7 @@ def test_export_erase_and_tombstone(client: TestClient) -> None:
     assert {json.loads(line)["kind"] for line in after} == {"ledgerentry"}
     assert "Tallinn" not in "".join(after)
     verified = client.get("/v1/ledger/verify", params={"user_id": "alice"})
-    if verified.status_code == 200:
-        assert verified.json()["ok"] is True
+    assert verified.status_code == 200 and verified.json()["ok"] is True
 
 
 def test_forget_a_source_and_reprocess(client: TestClient) -> None:

@@ -1,0 +1,181 @@
+"""Optional API keys: each key grants one tenant (a user) and, optionally, source principals.
+
+With `PALIMPSEST_API_KEYS` unset the service is open (a trusted network). With it set (JSON:
+`{"<key>": {"user_id": "alice", "principals": ["team-a"]}}` or `{"<key>": "alice"}`), every
+`/v1` and `/graphql` request must carry `Authorization: Bearer <key>` or `X-API-Key: <key>`:
+
+* no or an unknown key -> 401 `unauthorized`;
+* a request naming another user (query `user_id`, path `/v1/users/{id}`, JSON `user_id`,
+  batch items' `user_id`) -> 403 `forbidden`; in GraphQL every resolver checks its resolved
+  `userId` the same way and answers with a `forbidden` error;
+* a request naming no user gets the key's user filled in, so it is answered for that tenant.
+
+The key's principals reach the read side as `request.state.principals`: records read from a
+source whose episode lists permissions are shown only to callers holding one of them.
+Keys are compared by SHA-256 digest, in constant time; they never appear in logs or errors.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import parse_qsl, urlencode
+
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from graph.domain.errors import Forbidden, InvalidInput, PalimpsestError, Unauthorized
+from service.errors import body_for, status_for
+
+GUARDED = ("/v1", "/graphql")
+
+
+@dataclass(frozen=True)
+class Grant:
+    user_id: str
+    principals: tuple[str, ...] = ()
+
+
+def parse_keys(raw: str) -> dict[str, Grant]:
+    """Key digest -> grant, from the settings' JSON text."""
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        message = f"PALIMPSEST_API_KEYS is not JSON: {exc.msg}"
+        raise InvalidInput(message, field="api_keys") from None
+    if not isinstance(data, dict) or not data:
+        raise InvalidInput("PALIMPSEST_API_KEYS must map keys to users", field="api_keys")
+    return {_digest(key): _grant(value) for key, value in data.items()}
+
+
+def _grant(value: Any) -> Grant:
+    if isinstance(value, str):
+        return Grant(value)
+    if isinstance(value, dict) and isinstance(value.get("user_id"), str):
+        return Grant(value["user_id"], tuple(str(p) for p in value.get("principals", [])))
+    raise InvalidInput("each API key maps to a user id or {user_id, principals}", field="api_keys")
+
+
+def _digest(key: str) -> str:
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()
+
+
+class TenantGuard:
+    """ASGI middleware enforcing the key -> tenant mapping described above."""
+
+    def __init__(self, app: ASGIApp, keys: dict[str, Grant]) -> None:
+        self.app = app
+        self.keys = keys
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not scope["path"].startswith(GUARDED):
+            await self.app(scope, receive, send)
+            return
+        try:
+            grant = self._grant(scope)
+            body = await _read_body(receive)
+            scope, body = _authorise(scope, body, grant)
+        except PalimpsestError as exc:
+            await JSONResponse(body_for(exc), status_code=status_for(exc))(scope, receive, send)
+            return
+        state = scope.setdefault("state", {})
+        state["principals"], state["tenant_user"] = grant.principals, grant.user_id
+        await self.app(scope, _replay(body, receive), send)
+
+    def _grant(self, scope: Scope) -> Grant:
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        key = headers.get("x-api-key") or _bearer(headers.get("authorization", ""))
+        if not key:
+            raise Unauthorized("an API key is required (Authorization: Bearer <key>)")
+        digest = _digest(key)
+        for known, grant in self.keys.items():
+            if hmac.compare_digest(known, digest):
+                return grant
+        raise Unauthorized("unknown API key")
+
+
+def _bearer(value: str) -> str:
+    scheme, _, token = value.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else ""
+
+
+def _authorise(scope: Scope, body: bytes, grant: Grant) -> tuple[Scope, bytes]:
+    scope = _query(scope, grant)
+    _path(scope["path"], grant)
+    if scope["path"].startswith("/graphql"):
+        return scope, body  # resolvers check every userId (service.graphql.context.user)
+    return scope, _json_body(body, grant)
+
+
+def check_user(named: object, granted: str) -> None:
+    """Forbidden unless `named` is absent or the user the caller's key grants."""
+    if named is not None and named != granted:
+        raise Forbidden(f"this key does not grant access to user {named!r}")
+
+
+def _check(named: object, grant: Grant) -> None:
+    check_user(named, grant.user_id)
+
+
+def _query(scope: Scope, grant: Grant) -> Scope:
+    pairs = parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
+    for name, value in pairs:
+        if name == "user_id":
+            _check(value, grant)
+    if scope["method"] in ("GET", "DELETE") and not any(n == "user_id" for n, _ in pairs):
+        pairs.append(("user_id", grant.user_id))
+        scope = {**scope, "query_string": urlencode(pairs).encode("latin-1")}
+    return scope
+
+
+def _path(path: str, grant: Grant) -> None:
+    parts = path.strip("/").split("/")
+    if len(parts) >= 3 and parts[:2] == ["v1", "users"]:
+        _check(parts[2], grant)
+
+
+def _json_body(body: bytes, grant: Grant) -> bytes:
+    if not body:
+        return body
+    try:
+        data = json.loads(body)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return body  # the route answers with its own 422
+    if not isinstance(data, dict):
+        return body
+    _fill(data, grant)
+    for item in data.get("items", []) if isinstance(data.get("items"), list) else []:
+        if isinstance(item, dict):
+            _fill(item, grant)
+    return json.dumps(data).encode("utf-8")
+
+
+def _fill(data: dict[str, Any], grant: Grant) -> None:
+    _check(data.get("user_id"), grant)
+    data.setdefault("user_id", grant.user_id)
+
+
+async def _read_body(receive: Receive) -> bytes:
+    chunks: list[bytes] = []
+    while True:
+        message = await receive()
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body", False):
+            return b"".join(chunks)
+
+
+def _replay(body: bytes, original: Receive) -> Receive:
+    """The (possibly rewritten) body once, then the real connection (its disconnect)."""
+    sent = False
+
+    async def receive() -> Message:
+        nonlocal sent
+        if sent:
+            return await original()
+        sent = True
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    return receive

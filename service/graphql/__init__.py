@@ -1,0 +1,1 @@
+"""GraphQL at /graphql (strawberry): the REST use cases with camelCase names, one error table."""

@@ -1,0 +1,57 @@
+"""What every resolver needs from the request: the composition root, the caller's principals
+and, with API keys on, the one user the caller's key grants (`service.auth`).
+
+Resolvers pass every `userId` they are given through `user`, so a key can neither name another
+tenant nor (by leaving `userId` out) reach anyone but its own; variables, aliases and fragments
+cannot get around a check made on the resolved argument.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from strawberry.types import Info
+
+from service.auth import check_user
+from service.bootstrap import Container
+
+T = TypeVar("T")
+Ctx = Info[dict[str, Any], None]
+
+
+def container(info: Ctx) -> Container:
+    found: Container = info.context["container"]
+    return found
+
+
+def principals(info: Ctx) -> tuple[str, ...] | None:
+    """The caller's principals when API keys are on (see `service.read.access`)."""
+    found: tuple[str, ...] | None = info.context.get("principals")
+    return found
+
+
+def user(info: Ctx, named: str | None) -> str | None:
+    """The user to act for: `named`, checked against the key's user when API keys are on."""
+    granted: str | None = info.context.get("user")
+    if granted is None:
+        return named
+    check_user(named, granted)
+    return granted
+
+
+def owned(info: Ctx, arguments: dict[str, Any]) -> dict[str, Any]:
+    """`arguments` with `user_id` checked (and filled in) as `user` does."""
+    acting = user(info, arguments.get("user_id"))
+    return arguments if acting is None else {**arguments, "user_id": acting}
+
+
+async def run(fn: Callable[..., T], *args: Any) -> T:
+    """A use case off the event loop (the store and the models block)."""
+    return await asyncio.to_thread(fn, *args)
+
+
+def given(**values: Any) -> dict[str, Any]:
+    """The arguments the caller gave (None: not given, so the REST default applies)."""
+    return {name: value for name, value in values.items() if value is not None}

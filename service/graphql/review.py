@@ -1,0 +1,87 @@
+"""GraphQL resolvers for review work: the candidate queue, disputes, the audit, one record.
+
+The same use cases as `service.api.candidates` and `service.api.conflicts`; see `schema`.
+"""
+
+from __future__ import annotations
+
+from service.graphql import types
+from service.graphql.context import Ctx, container, given, owned, principals, run
+from service.read import facts as fact_cases
+from service.read.requests import ScopeArgs, validated
+
+STATUS_HELP = "pending (default), rejected or promoted"
+
+
+def _scope(info: Ctx, **arguments: str | None) -> ScopeArgs:
+    return validated(ScopeArgs, owned(info, given(**arguments)))
+
+
+async def fact_resolver(
+    info: Ctx,
+    id: str,
+    user_id: str | None = None,
+    agent_id: str | None = None,
+    run_id: str | None = None,
+) -> types.Fact:
+    scope = _scope(info, user_id=user_id, agent_id=agent_id, run_id=run_id)
+    found = await run(fact_cases.get_fact, container(info), scope.tenant(), id, principals(info))
+    return types.fact(found)
+
+
+async def candidates_resolver(
+    info: Ctx,
+    user_id: str | None = None,
+    agent_id: str | None = None,
+    run_id: str | None = None,
+    status: str = "pending",
+    limit: int = 100,
+) -> list[types.Candidate]:
+    scope = _scope(info, user_id=user_id, agent_id=agent_id, run_id=run_id)
+    answer = await run(container(info).candidates.list, scope.tenant(), status, limit)
+    return [types.candidate(item) for item in answer["candidates"]]
+
+
+async def confirm_candidate_resolver(
+    info: Ctx, id: str, user_id: str | None = None, agent_id: str | None = None
+) -> list[types.Result]:
+    scope = _scope(info, user_id=user_id, agent_id=agent_id)
+    answer = await run(container(info).candidates.confirm, scope.tenant(), id)
+    return [types.result(item) for item in answer["results"]]
+
+
+async def reject_candidate_resolver(
+    info: Ctx,
+    id: str,
+    reason: str | None = None,
+    user_id: str | None = None,
+    agent_id: str | None = None,
+) -> types.Candidate:
+    scope = _scope(info, user_id=user_id, agent_id=agent_id)
+    answer = await run(container(info).candidates.reject, scope.tenant(), id, reason)
+    return types.candidate(answer)
+
+
+async def confirm_fact_resolver(
+    info: Ctx, id: str, user_id: str | None = None, agent_id: str | None = None
+) -> types.Verdict:
+    scope = _scope(info, user_id=user_id, agent_id=agent_id)
+    return types.verdict(await run(container(info).conflicts.confirm, scope.tenant(), id))
+
+
+async def reject_fact_resolver(
+    info: Ctx, id: str, user_id: str | None = None, agent_id: str | None = None
+) -> types.Verdict:
+    scope = _scope(info, user_id=user_id, agent_id=agent_id)
+    return types.verdict(await run(container(info).conflicts.reject, scope.tenant(), id))
+
+
+async def audit_resolver(
+    info: Ctx,
+    user_id: str | None = None,
+    agent_id: str | None = None,
+    run_id: str | None = None,
+    project: str | None = None,
+) -> types.Audit:
+    scope = _scope(info, user_id=user_id, agent_id=agent_id, run_id=run_id, project=project)
+    return types.audit(await run(container(info).conflicts.audit, scope.tenant()))

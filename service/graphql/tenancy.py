@@ -1,0 +1,56 @@
+"""GraphQL resolvers for a tenant's memory as a whole: rule versions, reprocessing, erasure.
+
+The same use cases as `service.api.tenancy`. Export streams JSON Lines and stays REST-only
+(`GET /v1/export`): a GraphQL answer is one document held in memory.
+"""
+
+from __future__ import annotations
+
+from graph.domain.errors import InvalidInput
+from graph.domain.tenancy import TenantScope
+from service.graphql import types
+from service.graphql.context import Ctx, container, given, owned, run, user
+from service.read.requests import ScopeArgs, validated
+
+
+async def stale_records_resolver(
+    info: Ctx, user_id: str | None = None, limit: int = 1000
+) -> types.StaleRecords:
+    if not 1 <= limit <= 1000:
+        raise InvalidInput("limit must be between 1 and 1000", field="limit")
+    scope = TenantScope(user_id=user(info, user_id))
+    return types.stale(await run(container(info).tenancy.stale, scope, limit))
+
+
+async def reprocess_resolver(
+    info: Ctx,
+    user_id: str | None = None,
+    agent_id: str | None = None,
+    source: str | None = None,
+    only_stale: bool = True,
+    dry_run: bool = False,
+) -> types.Reprocess:
+    scope = validated(ScopeArgs, owned(info, given(user_id=user_id, agent_id=agent_id)))
+    tenancy = container(info).tenancy
+
+    def work() -> dict[str, object]:
+        return tenancy.reprocess(
+            scope.tenant(), source=source, only_stale=only_stale, dry_run=dry_run
+        )
+
+    return types.build(types.Reprocess, await run(work))
+
+
+async def forget_user_resolver(info: Ctx, user_id: str) -> types.Erasure:
+    scope = TenantScope(user_id=user(info, user_id))
+    return types.build(types.Erasure, await run(container(info).tenancy.forget_user, scope))
+
+
+async def forget_source_resolver(
+    info: Ctx, source: str, user_id: str | None = None
+) -> types.Erasure:
+    if not source:
+        raise InvalidInput("name the source to forget", field="source")
+    scope = TenantScope(user_id=user(info, user_id))
+    tenancy = container(info).tenancy
+    return types.build(types.Erasure, await run(tenancy.forget_source, scope, source))

@@ -1,0 +1,42 @@
+"""Source permissions on the read side (docs/tenancy.md).
+
+An add may name `permissions`: the principals allowed to read what its source says; they are
+kept on its episodes. With API keys on, a caller's key carries principals (`service.auth` puts
+them on the request), and every read shows a record only when one of its source episodes is
+open (no permissions) or grants one of the caller's principals, so a broad index (search, a
+tenant-wide fact listing) cannot be used to read a source the caller may not read. Without API
+keys (`principals=None`) the service trusts its network and shows the tenant everything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from graph.domain.model import Fact
+from graph.ports import StoreReads
+
+Principals = tuple[str, ...] | None
+"""The caller's principals; None: no API keys, nothing is withheld."""
+
+
+def readable(
+    tx: StoreReads, group_id: str, facts: Sequence[Fact], principals: Principals
+) -> list[Fact]:
+    """The records among `facts` the caller may read (one episode lookup for all of them)."""
+    if principals is None:
+        return list(facts)
+    sources = {fact.uuid: _sources(fact) for fact in facts}
+    wanted = sorted({episode for ids in sources.values() for episode in ids})
+    if not wanted:
+        return list(facts)
+    allowed = set(principals)
+    closed = {
+        episode.uuid
+        for episode in tx.get_episodes(group_id, wanted)
+        if episode.permissions and not allowed.intersection(episode.permissions)
+    }
+    return [fact for fact in facts if not sources[fact.uuid] or sources[fact.uuid] - closed]
+
+
+def _sources(fact: Fact) -> set[str]:
+    return {*fact.episodes, *([fact.episode_id] if fact.episode_id else [])}

@@ -1,0 +1,103 @@
+"""API keys: every key grants one tenant; anything else is 401 or 403, in the one shape."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+from pydantic import SecretStr
+
+from service.app import create_app
+from service.memory import Memory
+
+KEYS = {"alice-key": {"user_id": "alice", "principals": ["team-a"]}, "bob-key": "bob"}
+
+
+@pytest.fixture
+def guarded(memory: Memory) -> Iterator[TestClient]:
+    settings = memory.container.settings.model_copy(
+        update={"api_keys": SecretStr(json.dumps(KEYS))}
+    )
+    memory.container.settings = settings
+    with TestClient(create_app(memory.container), raise_server_exceptions=False) as client:
+        yield client
+
+
+def as_alice(**headers: str) -> dict[str, str]:
+    return {"Authorization": "Bearer alice-key", **headers}
+
+
+def test_a_key_is_required_and_must_be_known(guarded: TestClient) -> None:
+    for headers in ({}, {"Authorization": "Bearer nope"}, {"X-API-Key": "nope"}):
+        response = guarded.get("/v1/export", headers=headers)
+        assert response.status_code == 401
+        assert response.json()["error"]["code"] == "unauthorized"
+        assert "nope" not in response.text
+    assert guarded.get("/healthz").status_code == 200
+
+
+def test_the_keys_tenant_is_filled_in_and_others_are_forbidden(guarded: TestClient) -> None:
+    added = guarded.post("/v1/memories", json={"messages": "I live in Oslo"}, headers=as_alice())
+    assert added.status_code == 200, added.text
+    own = guarded.get("/v1/export", headers={"X-API-Key": "alice-key"})
+    assert own.status_code == 200 and "Oslo" in own.text
+    forbidden = [
+        guarded.get("/v1/export", params={"user_id": "bob"}, headers=as_alice()),
+        guarded.post("/v1/memories", json={"messages": "x", "user_id": "bob"}, headers=as_alice()),
+        guarded.post(
+            "/v1/memories/batch",
+            json={"items": [{"messages": "x", "user_id": "bob"}]},
+            headers=as_alice(),
+        ),
+        guarded.delete("/v1/users/bob", headers=as_alice()),
+    ]
+    for response in forbidden:
+        assert response.status_code == 403, response.text
+        assert response.json()["error"]["code"] == "forbidden"
+    theirs = guarded.get("/v1/export", headers={"Authorization": "Bearer bob-key"})
+    assert "Oslo" not in theirs.text
+
+
+GRAPHQL_AS_ANOTHER = [
+    ('{ ledgerVerify(userId: "bob") { ok } }', {}),
+    ("query($u: String) { facts(userId: $u) { id } }", {"u": "bob"}),
+    ("query($u: String) { mine: facts { id } theirs: facts(userId: $u) { id } }", {"u": "bob"}),
+    ('mutation { forgetUser(userId: "bob") { erased } }', {}),
+    (
+        "mutation($i: AddMemoryInput!) { addMemory(input: $i) { status } }",
+        {"i": {"messages": "x", "userId": "bob"}},
+    ),
+    ('{ candidates(userId: "bob") { id } }', {}),
+]
+
+
+@pytest.mark.parametrize(("query", "variables"), GRAPHQL_AS_ANOTHER)
+def test_graphql_resolvers_refuse_another_users_id(
+    guarded: TestClient, query: str, variables: dict[str, object]
+) -> None:
+    guarded.post(
+        "/v1/memories",
+        json={"messages": "I live in Oslo", "user_id": "bob"},
+        headers={"X-API-Key": "bob-key"},
+    )
+    response = guarded.post(
+        "/graphql", json={"query": query, "variables": variables}, headers=as_alice()
+    )
+    assert response.status_code == 200
+    codes = {e["extensions"]["code"] for e in response.json()["errors"]}
+    assert codes == {"forbidden"}, response.text
+    assert "Oslo" not in response.text
+    assert guarded.get("/v1/export", headers={"X-API-Key": "bob-key"}).text.count("Oslo") >= 1
+
+
+def test_graphql_without_user_id_answers_for_the_keys_user(guarded: TestClient) -> None:
+    guarded.post("/v1/memories", json={"messages": "I live in Oslo"}, headers=as_alice())
+    query = "{ facts { value } ledgerVerify { ok length } }"
+    answer = guarded.post("/graphql", json={"query": query}, headers=as_alice()).json()
+    assert "errors" not in answer, answer
+    assert [f["value"] for f in answer["data"]["facts"]] == ["Oslo"]
+    assert answer["data"]["ledgerVerify"]["ok"] is True
+    unkeyed = guarded.post("/graphql", json={"query": query})
+    assert unkeyed.status_code == 401
