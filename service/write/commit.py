@@ -160,11 +160,12 @@ def _free_signature(chunk: _Chunk, fact: Fact) -> Fact | Outcome:
         if holder is None and signature not in chunk.looked_up:
             chunk.looked_up.add(signature)
             holder = chunk.tx.find_by_signatures(fact.group_id, [signature]).get(signature)
+            if holder is not None:  # remembered, or a later draft would think it free
+                chunk.by_signature[signature] = holder
         if holder is None:
             return fact.model_copy(update={"signature": signature})
         if is_current(holder, chunk.now):
             return Outcome(WriteEvent.DUPLICATE, holder)
-        chunk.by_signature[signature] = holder
         signature = successor_signature(signature)
     raise AssertionError("signature chain longer than MAX_SUCCESSORS")
 
@@ -207,9 +208,15 @@ def _apply(chunk: _Chunk, group: str, change: Change) -> None:
     for records in chunk.current.values():
         if change.uuid in records:
             _refresh(chunk, records[change.uuid].model_copy(update=change.after))
+    for signature, held in list(chunk.by_signature.items()):
+        if held.uuid == change.uuid:  # the deduplication view must see the change too
+            chunk.by_signature[signature] = held.model_copy(update=change.after)
 
 
 def _refresh(chunk: _Chunk, fact: Fact) -> None:
+    held = chunk.by_signature.get(fact.signature)
+    if held is not None and held.uuid == fact.uuid:
+        chunk.by_signature[fact.signature] = fact
     records = chunk.current.setdefault(key_of(fact), {})
     if is_current(fact, chunk.now):
         records[fact.uuid] = fact
