@@ -1,0 +1,53 @@
+"""The hot queries of each backend are index seeks, never a scan of a whole label or table.
+
+Found the hard way: the ledger head, the worker's claim and the review queue each scanned
+every tenant's records on Neo4j, so every write got slower as the store grew. The plans are
+read with EXPLAIN against the real server (and SQLite's EXPLAIN QUERY PLAN), on an empty store
+as on a full one: the planner decides from the query and the schema.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from typing import Any
+
+from graph.ports import Store
+
+SCANS = re.compile(r"AllNodesScan|NodeByLabelScan|AllRelationshipsScan|RelationshipTypeScan")
+NOW = datetime(2026, 1, 1, tzinfo=UTC)
+HOT_CYPHER: dict[str, dict[str, Any]] = {
+    "ledger_head": {"group_id": "u_x"},
+    "operation_candidates": {"now": NOW, "limit": 5},
+    "candidates_list": {"group_id": "u_x", "status": None, "limit": 10},
+    "facts_by_signature": {"group_id": "u_x", "signatures": ["s"]},
+    "facts_get": {"group_id": "u_x", "uuids": ["u"]},
+}
+
+
+def operators(plan: dict[str, Any]) -> list[str]:
+    found = [f"{plan['operatorType']} {plan.get('args', {}).get('Details', '')}"]
+    for child in plan.get("children", []):
+        found += operators(child)
+    return found
+
+
+def test_hot_queries_seek_an_index(store: Store, backend: str) -> None:
+    if backend == "sqlite":
+        conn = store._writer  # type: ignore[attr-defined]
+        for statement in (
+            "SELECT * FROM ledger WHERE group_id = 'g' ORDER BY seq DESC LIMIT 1",
+            "SELECT event_id FROM operations WHERE status = 'PENDING' "
+            "OR (status = 'RUNNING' AND lease_until < 0) ORDER BY created_at, event_id LIMIT 1",
+        ):
+            plan = [row[3] for row in conn.execute("EXPLAIN QUERY PLAN " + statement)]
+            assert not any(step.startswith("SCAN") for step in plan), (statement, plan)
+        return
+    from graph.backends.neo4j.queries import query
+
+    driver = store._driver  # type: ignore[attr-defined]
+    with driver.session() as session:
+        for name, params in HOT_CYPHER.items():
+            plan = session.run("EXPLAIN " + query(name), params).consume().plan
+            scans = [op for op in operators(plan) if SCANS.search(op)]
+            assert scans == [], (name, scans)
