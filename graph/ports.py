@@ -285,6 +285,11 @@ class StoreTx(StoreReads):
         """Log an operation; with an idempotency key already logged, return that one instead."""
 
     @abstractmethod
+    def record_operations(self, operations: Sequence[Operation]) -> None:
+        """Log finished operations (write receipts, no idempotency keys) in one statement; an
+        event id already logged is DuplicateRecord and nothing is written."""
+
+    @abstractmethod
     def claim_operation(
         self, now: datetime, lease_until: datetime, worker: str
     ) -> Operation | None:

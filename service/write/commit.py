@@ -20,7 +20,7 @@ from typing import Any
 from graph.domain import ledger
 from graph.domain.conflicts import Verdict, classify
 from graph.domain.enums import WriteEvent
-from graph.domain.model import ActionRecord, Episode, Fact
+from graph.domain.model import ActionRecord, Entity, Episode, Fact
 from graph.domain.resolution import Change, change_to_json, decide, effect_of
 from graph.domain.signature import successor_signature
 from graph.domain.timerules import is_current
@@ -69,7 +69,8 @@ def commit(
     """Write `plans` in `tx`; returns one list of outcomes per plan, in draft order."""
     chunk = _Chunk(tx, now, manual)
     with stage("persist"):
-        linked = [_link(tx, plan) for plan in plans]
+        stored = _upsert_entities(tx, plans)
+        linked = [_link(plan, stored[plan.group_id]) for plan in plans]
         tx.record_episodes([e for _, episodes in linked for e in episodes])
         tx.record_candidates([c for plan in plans for c in plan.candidates])
     with stage("align"):
@@ -89,9 +90,22 @@ def key_of(fact: Fact) -> Key:
     return (fact.group_id, fact.subject_key, fact.predicate)
 
 
-def _link(tx: StoreTx, plan: ItemPlan) -> tuple[list[Draft], list[Episode]]:
-    """Upsert the plan's entities; point drafts and episodes at the stored ones."""
-    stored = tx.upsert_entities(list(plan.entities.values()))
+def _upsert_entities(tx: StoreTx, plans: Sequence[ItemPlan]) -> dict[str, dict[str, Entity]]:
+    """Every plan's entities, one upsert per tenant for the whole chunk (the first plan naming
+    an entity provides it): tenant -> normalised name -> stored entity."""
+    wanted: dict[str, dict[str, Entity]] = {}
+    for plan in plans:
+        named = wanted.setdefault(plan.group_id, {})
+        for key, entity in plan.entities.items():
+            named.setdefault(key, entity)
+    return {
+        group: tx.upsert_entities(list(named.values())) if named else {}
+        for group, named in wanted.items()
+    }
+
+
+def _link(plan: ItemPlan, stored: dict[str, Entity]) -> tuple[list[Draft], list[Episode]]:
+    """Point the plan's drafts and episodes at the stored entities."""
     remap = {e.uuid: stored[key].uuid for key, e in plan.entities.items()}
     episodes = [
         e.model_copy(update={"entity_uuids": tuple(remap.get(u, u) for u in e.entity_uuids)})

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 from graph.domain.enums import OperationStatus
+from graph.domain.errors import DuplicateRecord, InvalidInput
 from graph.domain.model import Operation
 from graph.ports import Store
 from tests.builders import days, new_id
@@ -94,3 +97,19 @@ def test_concurrent_workers_never_claim_the_same_operation(store: Store) -> None
     for thread in threads:
         thread.join()
     assert sorted(claimed) == sorted(logged)
+
+
+def test_receipts_are_recorded_in_one_call_and_a_repeat_writes_nothing(store: Store) -> None:
+    done = [
+        op(i).model_copy(update={"status": OperationStatus.SUCCEEDED, "result": {"n": i}})
+        for i in range(3)
+    ]
+    store.transaction(lambda tx: tx.record_operations(done))
+    assert [store.get_operation(o.event_id) for o in done] == done
+    fresh = op(5).model_copy(update={"status": OperationStatus.SUCCEEDED})
+    with pytest.raises(DuplicateRecord):
+        store.transaction(lambda tx: tx.record_operations([fresh, done[1]]))
+    assert store.get_operation(fresh.event_id) is None
+    with pytest.raises(InvalidInput):
+        store.transaction(lambda tx: tx.record_operations([op(key="k")]))
+    store.transaction(lambda tx: tx.record_operations([]))

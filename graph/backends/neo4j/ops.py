@@ -11,7 +11,7 @@ from neo4j.exceptions import ConstraintError
 
 from graph.backends.neo4j import codec
 from graph.backends.neo4j.queries import query as cypher
-from graph.domain.errors import DuplicateRecord, LedgerHeadMoved, NotFound
+from graph.domain.errors import DuplicateRecord, InvalidInput, LedgerHeadMoved, NotFound
 from graph.domain.model import (
     ActionRecord,
     Candidate,
@@ -315,6 +315,18 @@ class Neo4jTx(StoreTx):
         except ConstraintError as exc:
             raise DuplicateRecord(f"operation {operation.event_id} exists") from exc
         return operation
+
+    def record_operations(self, operations: Sequence[Operation]) -> None:
+        if any(o.idempotency_key is not None for o in operations):
+            raise InvalidInput("record_operations takes receipts without idempotency keys")
+        if not operations:
+            return
+        try:
+            self._rows(
+                "operations_record", operations=[codec.operation_props(o) for o in operations]
+            )
+        except ConstraintError as exc:
+            raise DuplicateRecord(f"an operation of this batch exists: {exc}") from exc
 
     def claim_operation(
         self, now: datetime, lease_until: datetime, worker: str

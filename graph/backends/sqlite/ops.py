@@ -10,7 +10,7 @@ from typing import Any
 from graph.backends.sqlite import codec, erase, sql
 from graph.backends.sqlite.search import SqliteSearch, search_body, tenant_token
 from graph.backends.sqlite.vectors import VectorIndex
-from graph.domain.errors import DuplicateRecord, LedgerHeadMoved, NotFound
+from graph.domain.errors import DuplicateRecord, InvalidInput, LedgerHeadMoved, NotFound
 from graph.domain.model import (
     ActionRecord,
     Candidate,
@@ -265,6 +265,16 @@ class SqliteTx(SqliteSearch, StoreTx):
         except sqlite3.IntegrityError as exc:
             raise DuplicateRecord(f"operation {operation.event_id} exists") from exc
         return operation
+
+    def record_operations(self, operations: Sequence[Operation]) -> None:
+        if any(o.idempotency_key is not None for o in operations):
+            raise InvalidInput("record_operations takes receipts without idempotency keys")
+        try:
+            self.conn.executemany(
+                sql.INSERT_OPERATION, [codec.operation_params(o) for o in operations]
+            )
+        except sqlite3.IntegrityError as exc:
+            raise DuplicateRecord(f"an operation of this batch exists: {exc}") from exc
 
     def claim_operation(
         self, now: datetime, lease_until: datetime, worker: str
