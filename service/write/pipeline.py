@@ -134,10 +134,10 @@ class WritePipeline:
     def _pipelined(
         self, chunks: Sequence[Sequence[tuple[int, str, PreparedAdd]]]
     ) -> Iterator[list[dict[str, Any]]]:
-        """Each chunk's answers, in order. Extraction (spaCy, mostly holding the GIL) of the
-        next chunk overlaps embedding and committing (numpy and the store, which release it)
-        of the previous one in a second thread: a batch takes about the longer of the two
-        instead of their sum. Commits stay one at a time and in input order."""
+        """Each chunk's answers, in order. The next chunk is extracted and embedded (the
+        models) while the previous one is committed in a second thread (mostly waiting on the
+        store, which releases the GIL): a batch takes about the longer of the two instead of
+        their sum. Commits stay one at a time and in input order."""
         with ThreadPoolExecutor(1, thread_name_prefix="palimpsest-commit") as committer:
             previous: Future[list[dict[str, Any]]] | None = None
             for chunk in chunks:
@@ -266,10 +266,12 @@ class WritePipeline:
         operation: Operation | None = None,
         *,
         force: bool = False,
+        embedded: bool = False,
     ) -> list[dict[str, Any]]:
-        """Embed and commit planned items in one transaction."""
+        """Embed (unless `embedded`) and commit planned items in one transaction."""
         now, plans = planned
-        self._embed(plans)
+        if not embedded:
+            self._embed(plans)
         answers: list[dict[str, Any]] = []
 
         def receipts(tx: StoreTx, outcomes: list[list[Outcome]]) -> None:
@@ -294,12 +296,15 @@ class WritePipeline:
     def _plan_chunk(
         self, chunk: Sequence[tuple[int, str, PreparedAdd]]
     ) -> tuple[datetime, list[ItemPlan]] | None:
-        """A chunk's plans, or None when planning failed (its items then go one by one)."""
+        """A chunk's plans, embedded, or None when planning failed (its items then go one by
+        one)."""
         now = self.clock.now()
         try:
-            return now, self._plan([(event_id, prepared) for _, event_id, prepared in chunk], now)
+            plans = self._plan([(event_id, prepared) for _, event_id, prepared in chunk], now)
+            self._embed(plans)
         except PalimpsestError:
             return None
+        return now, plans
 
     def _store_chunk(
         self,
@@ -311,7 +316,7 @@ class WritePipeline:
         items = [(event_id, prepared) for _, event_id, prepared in chunk]
         if planned is not None:
             try:
-                return self._store_plans(items, planned)
+                return self._store_plans(items, planned, embedded=True)
             except StoreUnavailable as exc:
                 return [{"error": error_view(exc)} for _ in chunk]
             except PalimpsestError as exc:
