@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 from graph.domain.enums import VerifyStatus
+from graph.domain.errors import InvalidInput
 from graph.domain.model import Episode, Fact
 from graph.domain.tenancy import TenantScope
 from graph.domain.timerules import is_current
@@ -46,6 +47,8 @@ class Tenancy:
 
     def stale(self, scope: TenantScope, limit: int = 1000) -> dict[str, Any]:
         """Current records made under another extraction or policy version."""
+        if not 1 <= limit <= 1000:
+            raise InvalidInput("limit must be between 1 and 1000", field="limit")
         now, current = self.s.clock.now(), self.versions()
         found: dict[str, Fact] = {}
         for flt in (
@@ -175,6 +178,8 @@ class Tenancy:
         return {"erased": erased}
 
     def forget_source(self, scope: TenantScope, source: str) -> dict[str, Any]:
+        if not source:
+            raise InvalidInput("name the source to forget", field="source")
         group = scope.group_id
         episodes = self._episodes(scope, source)
         ids = [e.uuid for e in episodes]

@@ -12,12 +12,15 @@ import asyncio
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from pydantic import BaseModel
 from strawberry.types import Info
 
 from service.auth import check_user
 from service.bootstrap import Container
+from service.read.requests import validated
 
 T = TypeVar("T")
+M = TypeVar("M", bound=BaseModel)
 Ctx = Info[dict[str, Any], None]
 
 
@@ -55,3 +58,9 @@ async def run(fn: Callable[..., T], *args: Any) -> T:
 def given(**values: Any) -> dict[str, Any]:
     """The arguments the caller gave (None: not given, so the REST default applies)."""
     return {name: value for name, value in values.items() if value is not None}
+
+
+def checked(info: Ctx, model: type[M], **arguments: Any) -> M:
+    """The REST request `model` from a resolver's arguments: the ones given, `user_id`
+    checked against the caller's key (`owned`), validated as REST validates them."""
+    return validated(model, owned(info, given(**arguments)))

@@ -6,15 +6,11 @@ The same use cases as `service.api.candidates` and `service.api.conflicts`; see 
 from __future__ import annotations
 
 from service.graphql import types
-from service.graphql.context import Ctx, container, given, owned, principals, run
+from service.graphql.context import Ctx, checked, container, principals, run
 from service.read import facts as fact_cases
-from service.read.requests import ScopeArgs, validated
+from service.read.requests import ScopeArgs
 
 STATUS_HELP = "pending (default), rejected or promoted"
-
-
-def _scope(info: Ctx, **arguments: str | None) -> ScopeArgs:
-    return validated(ScopeArgs, owned(info, given(**arguments)))
 
 
 async def fact_resolver(
@@ -24,7 +20,7 @@ async def fact_resolver(
     agent_id: str | None = None,
     run_id: str | None = None,
 ) -> types.Fact:
-    scope = _scope(info, user_id=user_id, agent_id=agent_id, run_id=run_id)
+    scope = checked(info, ScopeArgs, user_id=user_id, agent_id=agent_id, run_id=run_id)
     found = await run(fact_cases.get_fact, container(info), scope.tenant(), id, principals(info))
     return types.fact(found)
 
@@ -37,7 +33,7 @@ async def candidates_resolver(
     status: str = "pending",
     limit: int = 100,
 ) -> list[types.Candidate]:
-    scope = _scope(info, user_id=user_id, agent_id=agent_id, run_id=run_id)
+    scope = checked(info, ScopeArgs, user_id=user_id, agent_id=agent_id, run_id=run_id)
     answer = await run(container(info).candidates.list, scope.tenant(), status, limit)
     return [types.candidate(item) for item in answer["candidates"]]
 
@@ -45,7 +41,7 @@ async def candidates_resolver(
 async def confirm_candidate_resolver(
     info: Ctx, id: str, user_id: str | None = None, agent_id: str | None = None
 ) -> list[types.Result]:
-    scope = _scope(info, user_id=user_id, agent_id=agent_id)
+    scope = checked(info, ScopeArgs, user_id=user_id, agent_id=agent_id)
     answer = await run(container(info).candidates.confirm, scope.tenant(), id)
     return [types.result(item) for item in answer["results"]]
 
@@ -57,7 +53,7 @@ async def reject_candidate_resolver(
     user_id: str | None = None,
     agent_id: str | None = None,
 ) -> types.Candidate:
-    scope = _scope(info, user_id=user_id, agent_id=agent_id)
+    scope = checked(info, ScopeArgs, user_id=user_id, agent_id=agent_id)
     answer = await run(container(info).candidates.reject, scope.tenant(), id, reason)
     return types.candidate(answer)
 
@@ -65,14 +61,14 @@ async def reject_candidate_resolver(
 async def confirm_fact_resolver(
     info: Ctx, id: str, user_id: str | None = None, agent_id: str | None = None
 ) -> types.Verdict:
-    scope = _scope(info, user_id=user_id, agent_id=agent_id)
+    scope = checked(info, ScopeArgs, user_id=user_id, agent_id=agent_id)
     return types.verdict(await run(container(info).conflicts.confirm, scope.tenant(), id))
 
 
 async def reject_fact_resolver(
     info: Ctx, id: str, user_id: str | None = None, agent_id: str | None = None
 ) -> types.Verdict:
-    scope = _scope(info, user_id=user_id, agent_id=agent_id)
+    scope = checked(info, ScopeArgs, user_id=user_id, agent_id=agent_id)
     return types.verdict(await run(container(info).conflicts.reject, scope.tenant(), id))
 
 
@@ -83,5 +79,7 @@ async def audit_resolver(
     run_id: str | None = None,
     project: str | None = None,
 ) -> types.Audit:
-    scope = _scope(info, user_id=user_id, agent_id=agent_id, run_id=run_id, project=project)
+    scope = checked(
+        info, ScopeArgs, user_id=user_id, agent_id=agent_id, run_id=run_id, project=project
+    )
     return types.audit(await run(container(info).conflicts.audit, scope.tenant()))

@@ -18,7 +18,7 @@ from strawberry.types import ExecutionContext
 
 from graph.domain.errors import InvalidInput
 from service.graphql import review, tenancy, types
-from service.graphql.context import Ctx, container, given, owned, principals, run, user
+from service.graphql.context import Ctx, checked, container, owned, principals, run, user
 from service.graphql.errors import log_unexpected
 from service.read import facts as fact_cases
 from service.read.requests import (
@@ -26,7 +26,6 @@ from service.read.requests import (
     HistoryRequest,
     ScopeArgs,
     SearchRequest,
-    validated,
 )
 from service.read.search import search as search_case
 
@@ -47,13 +46,13 @@ async def facts_resolver(
     scope: str | None = None,
     limit: int | None = None,
 ) -> list[types.Fact]:
-    arguments = given(
+    request = checked(
+        info, FactsRequest,
         user_id=user_id, agent_id=agent_id, run_id=run_id, project=project,
         subject=subject, predicate=predicate, as_of=as_of, known_at=known_at,
         memory_type=memory_type, category=category, verify_status=verify_status,
         scope=scope, limit=limit,
     )  # fmt: skip
-    request = validated(FactsRequest, owned(info, arguments))
     answer = await run(fact_cases.list_facts, container(info), request, principals(info))
     return [types.fact(item) for item in answer["facts"]]
 
@@ -74,13 +73,13 @@ async def search_resolver(
     scope: str | None = None,
     limit: int | None = None,
 ) -> list[types.SearchHit]:
-    arguments = given(
+    request = checked(
+        info, SearchRequest,
         q=q, user_id=user_id, agent_id=agent_id, run_id=run_id, project=project,
         as_of=as_of, known_at=known_at, include_history=include_history,
         memory_type=memory_type, category=category, verify_status=verify_status,
         scope=scope, limit=limit,
     )  # fmt: skip
-    request = validated(SearchRequest, owned(info, arguments))
     answer = await run(search_case, container(info), request, principals(info))
     return [types.search_hit(item) for item in answer["results"]]
 
@@ -93,10 +92,9 @@ async def history_resolver(
     run_id: str | None = None,
     predicate: str | None = None,
 ) -> types.History:
-    request = validated(
-        HistoryRequest,
-        owned(info, given(name=name, user_id=user_id, agent_id=agent_id, run_id=run_id,
-                          predicate=predicate)),
+    request = checked(
+        info, HistoryRequest,
+        name=name, user_id=user_id, agent_id=agent_id, run_id=run_id, predicate=predicate,
     )  # fmt: skip
     conflicts = container(info).conflicts
     answer = await run(conflicts.history, request.tenant(), request.name, request.predicate)
@@ -117,9 +115,7 @@ async def ledger_verify_resolver(
     agent_id: str | None = None,
     run_id: str | None = None,
 ) -> types.LedgerVerdict:
-    scope = validated(
-        ScopeArgs, owned(info, given(user_id=user_id, agent_id=agent_id, run_id=run_id))
-    )
+    scope = checked(info, ScopeArgs, user_id=user_id, agent_id=agent_id, run_id=run_id)
     answer = await run(fact_cases.verify_ledger, container(info), scope.tenant())
     return types.build(types.LedgerVerdict, answer)
 
@@ -157,9 +153,8 @@ async def resolve_conflict_resolver(
     fact_id: str | None = None,
     dry_run: bool = True,
 ) -> types.Resolution:
-    scope = validated(
-        ScopeArgs,
-        owned(info, given(user_id=user_id, agent_id=agent_id, run_id=run_id, project=project)),
+    scope = checked(
+        info, ScopeArgs, user_id=user_id, agent_id=agent_id, run_id=run_id, project=project
     )
     conflicts = container(info).conflicts
 
@@ -176,9 +171,7 @@ async def rollback_resolver(
     agent_id: str | None = None,
     run_id: str | None = None,
 ) -> types.Rollback:
-    scope = validated(
-        ScopeArgs, owned(info, given(user_id=user_id, agent_id=agent_id, run_id=run_id))
-    )
+    scope = checked(info, ScopeArgs, user_id=user_id, agent_id=agent_id, run_id=run_id)
     conflicts = container(info).conflicts
     return types.rollback(await run(conflicts.rollback, scope.tenant(), fact_id))
 

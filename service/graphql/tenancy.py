@@ -6,18 +6,15 @@ The same use cases as `service.api.tenancy`. Export streams JSON Lines and stays
 
 from __future__ import annotations
 
-from graph.domain.errors import InvalidInput
 from graph.domain.tenancy import TenantScope
 from service.graphql import types
-from service.graphql.context import Ctx, container, given, owned, run, user
-from service.read.requests import ScopeArgs, validated
+from service.graphql.context import Ctx, checked, container, run, user
+from service.read.requests import ScopeArgs
 
 
 async def stale_records_resolver(
     info: Ctx, user_id: str | None = None, limit: int = 1000
 ) -> types.StaleRecords:
-    if not 1 <= limit <= 1000:
-        raise InvalidInput("limit must be between 1 and 1000", field="limit")
     scope = TenantScope(user_id=user(info, user_id))
     return types.stale(await run(container(info).tenancy.stale, scope, limit))
 
@@ -30,7 +27,7 @@ async def reprocess_resolver(
     only_stale: bool = True,
     dry_run: bool = False,
 ) -> types.Reprocess:
-    scope = validated(ScopeArgs, owned(info, given(user_id=user_id, agent_id=agent_id)))
+    scope = checked(info, ScopeArgs, user_id=user_id, agent_id=agent_id)
     tenancy = container(info).tenancy
 
     def work() -> dict[str, object]:
@@ -49,8 +46,6 @@ async def forget_user_resolver(info: Ctx, user_id: str) -> types.Erasure:
 async def forget_source_resolver(
     info: Ctx, source: str, user_id: str | None = None
 ) -> types.Erasure:
-    if not source:
-        raise InvalidInput("name the source to forget", field="source")
     scope = TenantScope(user_id=user(info, user_id))
     tenancy = container(info).tenancy
     return types.build(types.Erasure, await run(tenancy.forget_source, scope, source))
