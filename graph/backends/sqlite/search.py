@@ -15,6 +15,14 @@ from graph.textindex import index_text, query_groups
 
 MAX_QUERY_GROUPS = 32
 MAX_FRONTIER = 1000
+_RANKED = (
+    "SELECT rowid AS id, -bm25(facts_fts, 0.0, 1.0) AS score FROM facts_fts "
+    "WHERE facts_fts MATCH :q ORDER BY score DESC LIMIT :fetch"
+)
+_NEWEST = (
+    "SELECT rowid AS id, 0.0 AS score FROM facts_fts "
+    "WHERE facts_fts MATCH :q ORDER BY rowid DESC LIMIT :fetch"
+)
 
 
 class SqliteSearch:
@@ -30,44 +38,37 @@ class SqliteSearch:
         """Ranked inside FTS5 first (the tenant token is part of the match), then the best hits
         are checked against the tenant and the time rule, more of them while too few pass:
         joining every match to `facts` to evaluate the rule cost 3x the ranking itself."""
-        match = fts_query(group_id, text)
-        if match is None:
-            return []
-        fetch = limit if time is None else limit * 4
-        while True:
-            rows = self.conn.execute(
-                "SELECT rowid AS id, -bm25(facts_fts, 0.0, 1.0) AS score FROM facts_fts "
-                "WHERE facts_fts MATCH :q ORDER BY score DESC LIMIT :fetch",
-                {"q": match, "fetch": fetch},
-            ).fetchall()
-            kept = self._visible_rows(group_id, [row["id"] for row in rows], time, now)
-            hits = [Scored(kept[r["id"]], float(r["score"])) for r in rows if r["id"] in kept]
-            if len(hits) >= limit or len(rows) < fetch:
-                return hits[:limit]
-            fetch *= 4
+        return self._matches(_RANKED, group_id, text, limit, time, now)
 
     def tagged(
         self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime
     ) -> list[Scored]:
         """The newest matches: FTS5 walks its lists from the newest row and stops, so the cost
         follows `limit`, not the number of matches (bm25 ranking must score every match)."""
+        hits = self._matches(_NEWEST, group_id, text, limit, time, now)
+        return [Scored(hit.uuid, float(-rank)) for rank, hit in enumerate(hits)]
+
+    def _matches(
+        self,
+        statement: str,
+        group_id: str,
+        text: str,
+        limit: int,
+        time: TimeQuery | None,
+        now: datetime,
+    ) -> list[Scored]:
+        """The first `limit` rows of `statement` (FTS5 rows in its order) that are the
+        tenant's and visible under `time`, fetching more while too few pass."""
         match = fts_query(group_id, text)
         if match is None:
             return []
         fetch = limit if time is None else limit * 4
         while True:
-            ids = [
-                row[0]
-                for row in self.conn.execute(
-                    "SELECT rowid FROM facts_fts WHERE facts_fts MATCH :q "
-                    "ORDER BY rowid DESC LIMIT :fetch",
-                    {"q": match, "fetch": fetch},
-                )
-            ]
-            kept = self._visible_rows(group_id, ids, time, now)
-            uuids = [kept[rowid] for rowid in ids if rowid in kept]
-            if len(uuids) >= limit or len(ids) < fetch:
-                return [Scored(uuid, float(-rank)) for rank, uuid in enumerate(uuids[:limit])]
+            rows = self.conn.execute(statement, {"q": match, "fetch": fetch}).fetchall()
+            kept = self._visible_rows(group_id, [row["id"] for row in rows], time, now)
+            hits = [Scored(kept[r["id"]], float(r["score"])) for r in rows if r["id"] in kept]
+            if len(hits) >= limit or len(rows) < fetch:
+                return hits[:limit]
             fetch *= 4
 
     def vector(
