@@ -12,14 +12,12 @@ Usage: python -m bench.conflicts [--backends sqlite,neo4j] [--sizes 1000,100000]
 
 from __future__ import annotations
 
-import argparse
-import os
 import random
 import statistics
 import time
 from typing import Any
 
-from bench.common import NOW, Synth, drop_group, open_store
+from bench.common import NOW, Synth, arguments, backends_of, drop_group, open_store, sizes_of
 from graph.domain.clock import ManualClock
 from graph.domain.conflicts import PredicateRules, classify
 from graph.domain.enums import Cardinality
@@ -99,15 +97,10 @@ class _BenchScope:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--backends", default="sqlite,neo4j")
-    parser.add_argument("--sizes", default="1000,100000")
-    parser.add_argument(
-        "--neo4j-uri", default=os.environ.get("PALIMPSEST_NEO4J_URI", "bolt://127.0.0.1:7687")
-    )
+    parser = arguments(__doc__, "1000,100000")
     args = parser.parse_args()
-    sizes = sorted(int(s) for s in args.sizes.split(","))
-    for backend in [b.strip() for b in args.backends.split(",") if b.strip()]:
+    sizes = sizes_of(args)
+    for backend in backends_of(args):
         run(backend, sizes, args.neo4j_uri)
 
 

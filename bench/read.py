@@ -34,7 +34,6 @@ import os
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # see the module docstring
 
-import argparse
 import hashlib
 import random
 import re
@@ -50,7 +49,17 @@ from typing import Any
 
 import numpy as np
 
-from bench.common import NOW, Synth, drop_group, open_store, summary, timed
+from bench.common import (
+    NOW,
+    Synth,
+    arguments,
+    backends_of,
+    drop_group,
+    open_store,
+    sizes_of,
+    summary,
+    timed,
+)
 from graph.domain.clock import ManualClock
 from graph.domain.enums import VerifyStatus
 from graph.domain.model import Entity, Fact
@@ -347,16 +356,11 @@ def report_ratios(backend: str, results: dict[int, Any]) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--backends", default="sqlite,neo4j")
-    parser.add_argument("--sizes", default="10000,100000")
+    parser = arguments(__doc__, "10000,100000")
     parser.add_argument("--asgi", action="store_true", help="also time through the ASGI app")
-    parser.add_argument(
-        "--neo4j-uri", default=os.environ.get("PALIMPSEST_NEO4J_URI", "bolt://127.0.0.1:7687")
-    )
     args = parser.parse_args()
-    sizes = sorted({int(s) for s in args.sizes.split(",")})
-    for backend in [b.strip() for b in args.backends.split(",") if b.strip()]:
+    sizes = sizes_of(args)
+    for backend in backends_of(args):
         report_ratios(backend, run_backend(backend, sizes, args.neo4j_uri, args.asgi))
 
 

@@ -14,14 +14,22 @@ Usage: python -m bench.store [--backends sqlite,neo4j] [--full] [--sizes 10000,1
 
 from __future__ import annotations
 
-import argparse
-import os
 import random
 import statistics
 import time
 from typing import Any
 
-from bench.common import NOW, Synth, drop_group, open_store, summary, timed
+from bench.common import (
+    NOW,
+    Synth,
+    arguments,
+    backends_of,
+    drop_group,
+    open_store,
+    sizes_of,
+    summary,
+    timed,
+)
 from graph.backends.sqlite import codec as sqlite_codec
 from graph.backends.sqlite import sql as sqlite_sql
 from graph.backends.sqlite.search import search_body, tenant_token
@@ -160,16 +168,11 @@ def report_ratios(backend: str, results: dict[int, dict[str, Any]]) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--backends", default="sqlite,neo4j")
-    parser.add_argument("--sizes", default="10000,100000")
+    parser = arguments(__doc__, "10000,100000")
     parser.add_argument("--full", action="store_true", help="also 1,000,000 facts")
-    parser.add_argument(
-        "--neo4j-uri", default=os.environ.get("PALIMPSEST_NEO4J_URI", "bolt://127.0.0.1:7687")
-    )
     args = parser.parse_args()
-    sizes = sorted({int(s) for s in args.sizes.split(",")} | ({1_000_000} if args.full else set()))
-    for backend in [b.strip() for b in args.backends.split(",") if b.strip()]:
+    sizes = sorted({*sizes_of(args), *([1_000_000] if args.full else [])})
+    for backend in backends_of(args):
         report_ratios(backend, run_backend(backend, sizes, args.neo4j_uri))
 
 

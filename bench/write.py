@@ -14,14 +14,21 @@ Usage: python -m bench.write [--backends sqlite,neo4j] [--messages 2000] [--size
 
 from __future__ import annotations
 
-import argparse
-import os
 import random
 import statistics
 import time
 from typing import Any
 
-from bench.common import NOW, Synth, drop_group, open_store, percentile
+from bench.common import (
+    NOW,
+    Synth,
+    arguments,
+    backends_of,
+    drop_group,
+    open_store,
+    percentile,
+    sizes_of,
+)
 from graph.domain.tenancy import TenantScope
 from graph.ports import AlignmentKey, Store, StoreTx
 from service.bootstrap import bootstrap
@@ -162,16 +169,11 @@ def run(backend: str, count: int, sizes: list[int], uri: str) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--backends", default="sqlite,neo4j")
+    parser = arguments(__doc__, "1000,100000")
     parser.add_argument("--messages", type=int, default=2000)
-    parser.add_argument("--sizes", default="1000,100000")
-    parser.add_argument(
-        "--neo4j-uri", default=os.environ.get("PALIMPSEST_NEO4J_URI", "bolt://127.0.0.1:7687")
-    )
     args = parser.parse_args()
-    sizes = sorted(int(s) for s in args.sizes.split(","))
-    for backend in [b.strip() for b in args.backends.split(",") if b.strip()]:
+    sizes = sizes_of(args)
+    for backend in backends_of(args):
         run(backend, args.messages, sizes, args.neo4j_uri)
 
 
