@@ -175,6 +175,7 @@ def _free_signature(chunk: _Chunk, fact: Fact) -> Fact | Outcome:
             chunk.looked_up.add(signature)
             holder = chunk.tx.find_by_signatures(fact.group_id, [signature]).get(signature)
             if holder is not None:  # remembered, or a later draft would think it free
+                holder = _as_seen(chunk, holder)
                 chunk.by_signature[signature] = holder
         if holder is None:
             return fact.model_copy(update={"signature": signature})
@@ -204,12 +205,18 @@ def _execute(
 def _chain(chunk: _Chunk, new: Fact) -> list[Fact]:
     """Believed records of the same subject, predicate and scope (stored and new)."""
     stored = chunk.tx.history(new.group_id, new.subject_key, new.predicate)
-    merged = {f.uuid: f for f in stored}
+    merged = {f.uuid: _as_seen(chunk, f) for f in stored}
     merged.update({u: f for u, f in chunk.new.items() if key_of(f) == key_of(new)})
-    for group, change in chunk.changes:
-        if change.uuid in merged and group == new.group_id:
-            merged[change.uuid] = merged[change.uuid].model_copy(update=change.after)
     return [f for f in merged.values() if f.scope == new.scope and f.expired_at is None]
+
+
+def _as_seen(chunk: _Chunk, stored: Fact) -> Fact:
+    """A record read from the store, as this chunk sees it: with the changes the chunk has
+    made to it, which reach the store only when the chunk is persisted."""
+    for group, change in chunk.changes:
+        if change.uuid == stored.uuid and group == stored.group_id:
+            stored = stored.model_copy(update=change.after)
+    return stored
 
 
 def _apply(chunk: _Chunk, group: str, change: Change) -> None:

@@ -161,3 +161,17 @@ def test_moving_back_within_one_chunk_is_an_update_not_a_duplicate(memory: Memor
     )["results"]
     assert [r["results"][0]["event"] for r in out] == ["UPDATE", "UPDATE"]
     assert [f["value"] for f in memory.facts(user_id="alice")["facts"]] == ["Lima"]
+
+
+def test_a_record_closed_earlier_in_the_chunk_is_no_duplicate_holder(memory: Memory) -> None:
+    """Hooli, Acme, Hooli stored (the second Hooli holds the successor signature); then one
+    chunk says Acme (closing that Hooli) and Hooli again. The signature lookup for the last
+    draft reads the store, which does not have the chunk's own change yet: it must see the
+    record as the chunk does (closed), so the last Hooli is an UPDATE and stays current."""
+    for said in ("I work at Hooli", "I work at Acme", "I work at Hooli"):
+        memory.add(said, user_id="alice")
+    out = memory.add_batch(
+        [{"messages": s, "user_id": "alice"} for s in ("I work at Acme", "I work at Hooli")]
+    )["results"]
+    assert [r["results"][0]["event"] for r in out] == ["UPDATE", "UPDATE"]
+    assert [f["value"] for f in memory.facts(user_id="alice")["facts"]] == ["Hooli"]
