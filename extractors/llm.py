@@ -11,7 +11,7 @@ not, but deterministic for a given response. The model's answer is not trusted a
 * Predicates go through the predicate table (verbs that imply a value, "unsubscribe", take the
   table's value); an unknown one is kept as its normalised name.
 * No date is taken from the model: `time_text` / `until_text` must be copied from the text and
-  are resolved there by `extractors.temporal.find_times` against the reference.
+  are resolved there by `extractors.temporal.resolve.find_times` against the reference.
 * `confidence` is clamped to [0, 1] and capped at 0.8; `polarity` coerced to 1 / -1; an unknown
   `fact_type` is a FACT; `language` is "zh" when the text has CJK characters.
 
@@ -36,7 +36,8 @@ import httpx
 
 from extractors.predicates import PredicateInfo, PredicateTable, default_table, predicate_name
 from extractors.schema import SPEAKER, USER, CandidateFact, Language, TimeMention
-from extractors.temporal import SENTENCE_END, find_times
+from extractors.temporal.calendar import SENTENCE_END
+from extractors.temporal.resolve import find_times
 from graph.domain.enums import FactType, Role
 from graph.domain.errors import ExtractorError
 

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Protocol
 
-from extractors.chinese import ChineseExtractor
-from extractors.english import EnglishExtractor
+from extractors.chinese.extractor import ChineseExtractor
+from extractors.english.extractor import EnglishExtractor
 from extractors.predicates import PredicateTable, default_table
 from extractors.schema import CandidateFact, Job, Language
 from graph.domain.enums import Role

@@ -15,7 +15,7 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta
 
 from extractors.predicates import PredicateTable, predicate_name
-from extractors.temporal import parse_time_argument
+from extractors.temporal.resolve import parse_time_argument
 from graph.domain.enums import Granularity
 from graph.domain.errors import InvalidInput
 from graph.domain.model import Fact

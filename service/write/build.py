@@ -13,8 +13,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from extractors.chinese_lexicon import SURNAMES
-from extractors.notary import MASK
+from extractors.chinese.lexicon import SURNAMES
+from extractors.notary.core import MASK
 from extractors.predicates import PredicateInfo, PredicateTable
 from extractors.rules import Extractor
 from extractors.schema import SPEAKER, USER, CandidateFact, Job

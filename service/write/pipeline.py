@@ -22,7 +22,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from extractors.parsing import Turn
+from extractors.parsing.turns import Turn
 from extractors.predicates import PredicateTable
 from extractors.promotion import PromotionRules, default_rules
 from extractors.rules import Extractor, extract_all

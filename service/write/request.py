@@ -17,9 +17,9 @@ from typing import Any
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from extractors.notary import notarize, notarize_json
-from extractors.parsing import MediaRef, Turn, parse_input
-from extractors.temporal import parse_time_argument
+from extractors.notary.core import notarize, notarize_json
+from extractors.parsing.turns import MediaRef, Turn, parse_input
+from extractors.temporal.resolve import parse_time_argument
 from graph.domain.enums import Granularity, MemoryType, SourceType
 from graph.domain.errors import InvalidInput
 from graph.domain.model import Alert

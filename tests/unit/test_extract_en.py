@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from extractors.english import EnglishExtractor
+from extractors.english.extractor import EnglishExtractor
 from extractors.schema import SPEAKER, CandidateFact, TimeMention
 from graph.domain.enums import Role
 

@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from extractors.chinese import ChineseExtractor
+from extractors.chinese.extractor import ChineseExtractor
+from extractors.chinese.segmenters import get_segmenter, resolve_name
 from extractors.schema import SPEAKER, USER, CandidateFact
-from extractors.segmenters import get_segmenter, resolve_name
 from graph.domain.enums import Role
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "extraction" / "zh"

@@ -20,9 +20,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from extractors.notary import MASK, NotaryResult, notarize, notarize_json
-from extractors.notary_keys import is_secret_key
-from extractors.notary_plugins import looks_random, plugins
+from extractors.notary.core import MASK, NotaryResult, notarize, notarize_json
+from extractors.notary.keys import is_secret_key
+from extractors.notary.plugins import looks_random, plugins
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "notary_cases.json"
 CASES: dict[str, Any] = json.loads(GOLDEN.read_text(encoding="utf-8"))

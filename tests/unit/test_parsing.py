@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from extractors.parsing import MediaRef, Turn, parse_input, parse_timestamp
+from extractors.parsing.turns import MediaRef, Turn, parse_input, parse_timestamp
 from graph.domain.enums import Modality, Role
 from graph.domain.errors import InvalidInput, InvalidTime, PayloadTooLarge
 

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from extractors.schema import TimeMention
-from extractors.temporal import find_times, parse_time_argument
+from extractors.temporal.resolve import find_times, parse_time_argument
 from graph.domain.enums import Granularity
 from graph.domain.errors import InvalidTime
 

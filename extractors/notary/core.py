@@ -6,18 +6,18 @@ git SHAs, invoice ids, product names, versions, paths and plain URLs alone.
 
 `notarize(text)` does, in this order:
 
-1. **HTML/script injection detection on the original text** (`notary_html`): alerts of kind
+1. **HTML/script injection detection on the original text** (`notary.html`): alerts of kind
    `html_injection` with spans in the original. Detection only: the markup is *kept* in the
    sanitised text, because it is data the user sent; whoever renders stored text must escape
    it. Injection that only appears once invisible characters are removed (`<scr\u200bipt>`) is
    reported too, its detail saying so.
-2. **Invisible Unicode detection and stripping** (`notary_unicode`): zero-width characters,
+2. **Invisible Unicode detection and stripping** (`notary.unicode`): zero-width characters,
    bidi controls, tag characters, stray variation selectors and other invisible format
    characters are removed; one `invisible_unicode` alert per kind with the count and the span
    from the first to the last such character in the original text.
 3. **Credential detection on the stripped text**, so that a secret split by zero-width spaces is
-   still caught: our own rules (`notary_patterns`), the precise detect-secrets plugins and an
-   unlabelled high-entropy check (`notary_plugins`). Each value found is also masked wherever
+   still caught: our own rules (`notary.patterns`), the precise detect-secrets plugins and an
+   unlabelled high-entropy check (`notary.plugins`). Each value found is also masked wherever
    else it occurs in the text. Only the value is replaced by `MASK`; labels stay
    ("password=[REDACTED]", "我的密码是[REDACTED]"). One `credential` alert per masked span; its
    detail names the type ("password assignment", "AWS access key") and never any part of the
@@ -36,12 +36,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from extractors.notary_html import detect_injection
-from extractors.notary_keys import is_secret_key
-from extractors.notary_patterns import own_findings
-from extractors.notary_plugins import entropy_findings, plugin_findings
-from extractors.notary_unicode import Stripped, strip_invisible
-from extractors.notary_values import Finding
+from extractors.notary.html import detect_injection
+from extractors.notary.keys import is_secret_key
+from extractors.notary.patterns import own_findings
+from extractors.notary.plugins import entropy_findings, plugin_findings
+from extractors.notary.unicode import Stripped, strip_invisible
+from extractors.notary.values import Finding
 from graph.domain.model import Alert
 
 MASK = "[REDACTED]"
@@ -164,7 +164,7 @@ def notarize_json(value: object, *, turn: int | None = None) -> tuple[object, tu
     * A dict key that names a secret (`password`, `passwd`, `pwd`, `secret`, `token`,
       `api_key`/`apiKey`/`x-api-key`, `access_key`, `private_key`, `client_secret`,
       `authorization`, `cookie`/`set-cookie`, `session_id`, `pin`, 密码, 口令, 密钥, 令牌 ...;
-      see `notary_keys.is_secret_key`) gets its whole value replaced by `MASK`, whatever
+      see `notary.keys.is_secret_key`) gets its whole value replaced by `MASK`, whatever
       its type (a nested dict or list too), unless the value is None, a bool, an empty string
       or already `MASK`. `max_tokens`, `token_count`, `password_policy` are not secret names.
     * Every other string anywhere (values and keys, at any depth) goes through `notarize()`.

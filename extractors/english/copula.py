@@ -19,9 +19,9 @@ from dataclasses import replace
 
 from spacy.tokens import Token
 
-from extractors.english_frames import Attribute, Clause, Frame, attribute_of, resolve_subject
-from extractors.english_nlp import IDENT_LABELS
-from extractors.english_text import (
+from extractors.english.frames import Attribute, Clause, Frame, attribute_of, resolve_subject
+from extractors.english.nlp import IDENT_LABELS
+from extractors.english.text import (
     Passage,
     has_named_casing,
     has_scope,
@@ -33,7 +33,7 @@ from extractors.english_text import (
     possessor,
     render,
 )
-from extractors.english_verbs import values
+from extractors.english.verbs import values
 from extractors.predicates import PredicateInfo, PredicateTable
 from extractors.schema import SPEAKER, USER
 from graph.domain.enums import FactType

@@ -2,10 +2,10 @@
 
 `EnglishExtractor().extract(text, reference=..., role=...)` returns one `CandidateFact` per
 independent assertion. Everything is rule-driven over spaCy's `en_core_web_sm` parse (loaded
-lazily once per process, identifiers kept whole: see `english_nlp`), so the same input always
-gives the same output. Modules: `english_nlp` (pipeline), `english_walk` (clauses),
-`english_verbs` (verb frames), `english_copula` (copular frames), `english_frames` (shared
-frame readers: subjects, negation, hedges, attributes), `english_text` (noun phrases).
+lazily once per process, identifiers kept whole: see `english.nlp`), so the same input always
+gives the same output. Modules: `english.nlp` (pipeline), `english.walk` (clauses),
+`english.verbs` (verb frames), `english.copula` (copular frames), `english.frames` (shared
+frame readers: subjects, negation, hedges, attributes), `english.text` (noun phrases).
 
 Choices a reader of the candidates should know:
 
@@ -40,7 +40,7 @@ Choices a reader of the candidates should know:
   on its facts (confidence 0.9). The rejected value ("not May 4") is deliberately NOT
   emitted: it names the old record the write pipeline expires, and a polarity -1 fact for it
   would be misread as a logical contradiction.
-* Time. `extractors.temporal.find_times` resolves every expression; an adverbial time
+* Time. `extractors.temporal.resolve.find_times` resolves every expression; an adverbial time
   ("in 2023", "last month", "since 2020", "from 2020 to 2023") belongs to the clause it
   occurs in and is inherited by coordinated and complement clauses that have none. Roles
   at/since fill `time`, until fills `until`. A time inside a value ("my birthday is May 3")
@@ -66,13 +66,13 @@ from typing import ClassVar
 
 from spacy.tokens import Doc, Span, Token
 
-from extractors.english_frames import CONFIDENCE, Clause, Frame
-from extractors.english_nlp import pipeline
-from extractors.english_text import Passage, repair_coordination
-from extractors.english_walk import Visited, Walker
+from extractors.english.frames import CONFIDENCE, Clause, Frame
+from extractors.english.nlp import pipeline
+from extractors.english.text import Passage, repair_coordination
+from extractors.english.walk import Visited, Walker
 from extractors.predicates import PredicateTable, default_table
 from extractors.schema import CandidateFact, EntityMention, Job, TimeMention
-from extractors.temporal import find_times
+from extractors.temporal.resolve import find_times
 from graph.domain.enums import FactType, Role
 
 PIPE_BATCH = 256

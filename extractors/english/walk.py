@@ -20,8 +20,8 @@ from dataclasses import dataclass, field, replace
 
 from spacy.tokens import Token
 
-from extractors.english_copula import CopulaReader
-from extractors.english_frames import (
+from extractors.english.copula import CopulaReader
+from extractors.english.frames import (
     Clause,
     Frame,
     attribute_of,
@@ -30,7 +30,7 @@ from extractors.english_frames import (
     resolve_subject,
     subject_child,
 )
-from extractors.english_text import (
+from extractors.english.text import (
     Passage,
     Subject,
     has_named_casing,
@@ -39,7 +39,7 @@ from extractors.english_text import (
     render,
     scope_of,
 )
-from extractors.english_verbs import VerbReader, values, verb_lemma
+from extractors.english.verbs import VerbReader, values, verb_lemma
 from extractors.predicates import PredicateTable
 from extractors.schema import SPEAKER, TimeMention
 from graph.domain.enums import FactType

@@ -13,7 +13,7 @@ Three families, each a `Rule` whose match yields the span to mask:
 * PEM private key blocks (multi-line, also with literal "\\n"): the body between the BEGIN and
   END lines is masked; without an END line, everything after BEGIN is.
 
-Values that are clearly not secrets are left alone (see `notary_values`), as are Chinese
+Values that are clearly not secrets are left alone (see `notary.values`), as are Chinese
 descriptions of a secret ("密码是什么", "密码为空", "密码要求至少12位", "密码是8位").
 """
 
@@ -23,7 +23,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from extractors.notary_values import (
+from extractors.notary.values import (
     CN_STOP,
     QUOTED,
     VALUE,

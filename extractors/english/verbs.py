@@ -23,8 +23,8 @@ from dataclasses import dataclass, field, replace
 
 from spacy.tokens import Token
 
-from extractors.english_frames import Clause, Frame, no_determiner
-from extractors.english_text import (
+from extractors.english.frames import Clause, Frame, no_determiner
+from extractors.english.text import (
     Passage,
     Subject,
     is_scope_pp,

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from spacy.tokens import Token
 
-from extractors.english_text import (
+from extractors.english.text import (
     USER_NOUNS,
     Passage,
     Subject,

@@ -2,8 +2,8 @@
 
 `parse_content` reads the `content` (or Gemini `parts`) of one message: a string, one part, or
 a list of parts in any of the vendor shapes of design text §4.5, and returns the stripped text
-parts, the media references and the alerts raised on the way. `extractors.parsing` builds turns
-from it.
+parts, the media references and the alerts raised on the way. `extractors.parsing.turns`
+builds turns from it.
 
 The no-discard rules, as implemented here:
 

@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
-from extractors.notary_values import Finding, is_placeholder
+from extractors.notary.values import Finding, is_placeholder
 
 PLUGINS: tuple[tuple[str, str, tuple[str, ...], bool], ...] = (
     ("aws", "AWSKeyDetector", ("A3T", "ABIA", "ACCA", "AKIA", "ASIA", "aws", "AWS", "Aws"), False),

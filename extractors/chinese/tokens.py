@@ -21,15 +21,15 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from extractors.chinese_lexicon import (
+from extractors.chinese.lexicon import (
     ATTRIBUTE_NOUNS,
     COPULA_PREFIXES,
     HEDGES,
     LEXICALISED_NEGATIONS,
     NEGATORS,
 )
+from extractors.chinese.segmenters import Segmenter
 from extractors.identifiers import find_identifiers
-from extractors.segmenters import Segmenter
 
 TokKind = Literal["cjk", "latin", "ident", "num", "time", "punct"]
 

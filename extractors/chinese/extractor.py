@@ -2,15 +2,15 @@
 
 Pipeline for one turn:
 
-1. Time expressions: `extractors.temporal.find_times(lang="zh")` on the turn (spaces between
+1. Time expressions: `extractors.temporal.resolve.find_times(lang="zh")` on the turn (spaces between
    digits and Chinese are ignored for it, so "我 2023 年搬去柏林" resolves like 2023年).
 2. Tokens: identifiers, Latin words, digits and time spans are protected; the Chinese text
-   between them is segmented by pkuseg (jieba as fallback); see `extractors.chinese_tokens`.
+   between them is segmented by pkuseg (jieba as fallback); see `extractors.chinese.tokens`.
 3. Sentences (。！？；newline) and comma clauses; a sentence that asks (？, 吗, 什么, 哪, 谁,
    多少...) yields nothing. Clause-initial markers set flags for the rest of the sentence
-   (`chinese_clauses`); a clause without a predicate ("上个月，", "在项目A里，") hands its
+   (`chinese.clauses`); a clause without a predicate ("上个月，", "在项目A里，") hands its
    time and scope to the clauses after it.
-4. Each clause is anchored (`chinese_patterns`) and read into frames (`chinese_frames`):
+4. Each clause is anchored (`chinese.patterns`) and read into frames (`chinese.frames`):
    subject, predicate (normalised through the predicate table; unknown verbs and attributes
    kept as `predicate_name`, CJK included), values, polarity, attribute, scope.
 5. Context: a clause without a subject shares the previous one's (coordinated clauses);
@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import ClassVar
 
-from extractors.chinese_clauses import (
+from extractors.chinese.clauses import (
     Flags,
     blocks_time_carry,
     completed,
@@ -41,11 +41,12 @@ from extractors.chinese_clauses import (
     is_question,
     strip_markers,
 )
-from extractors.chinese_facts import FactBuilder, find_times_zh
-from extractors.chinese_frames import FrameReader, Reading
-from extractors.chinese_np import take_scope
-from extractors.chinese_patterns import AnchorFinder
-from extractors.chinese_tokens import (
+from extractors.chinese.facts import FactBuilder, find_times_zh
+from extractors.chinese.frames import FrameReader, Reading
+from extractors.chinese.np import take_scope
+from extractors.chinese.patterns import AnchorFinder
+from extractors.chinese.segmenters import Segmenter, SegmenterName, get_segmenter, resolve_name
+from extractors.chinese.tokens import (
     Tok,
     split_clauses,
     split_known,
@@ -54,7 +55,6 @@ from extractors.chinese_tokens import (
 )
 from extractors.predicates import PredicateTable, default_table
 from extractors.schema import CandidateFact, TimeMention
-from extractors.segmenters import Segmenter, SegmenterName, get_segmenter, resolve_name
 from graph.domain.enums import Role
 
 __all__ = ["ChineseExtractor"]

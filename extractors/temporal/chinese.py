@@ -1,4 +1,4 @@
-"""Chinese time-expression rules for `extractors.temporal` (its docstring has the conventions).
+"""Chinese time-expression rules (conventions: the docstring of `temporal.calendar`).
 
 Python's `\\b` treats CJK characters as word characters, so every rule starting with digits
 uses ASCII lookbehinds instead: 4090 in "RTX 4090显卡" is not a year. Chinese numerals are read
@@ -13,7 +13,7 @@ from dataclasses import replace
 from datetime import date, timedelta
 
 from extractors.schema import TimeRole
-from extractors.temporal import (
+from extractors.temporal.calendar import (
     ISO_RULES,
     YEAR,
     G,

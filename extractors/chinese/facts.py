@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from extractors.chinese_clauses import Flags
-from extractors.chinese_frames import Reading
-from extractors.chinese_np import THIRD_PERSON_SUBJECT, Value, is_person_name
-from extractors.chinese_tokens import Tok, is_cjk
+from extractors.chinese.clauses import Flags
+from extractors.chinese.frames import Reading
+from extractors.chinese.np import THIRD_PERSON_SUBJECT, Value, is_person_name
+from extractors.chinese.tokens import Tok, is_cjk
 from extractors.predicates import PredicateInfo, PredicateTable
 from extractors.schema import SPEAKER, USER, CandidateFact, EntityMention, TimeMention
-from extractors.temporal import find_times
+from extractors.temporal.resolve import find_times
 from graph.domain.enums import FactType, Role
 
 CONFIDENCE = {

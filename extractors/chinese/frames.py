@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from extractors.chinese_lexicon import (
+from extractors.chinese.lexicon import (
     ATTRIBUTE_NOUNS,
     CHANGE_VERBS,
     LOCATIVE_VERBS,
@@ -23,7 +23,7 @@ from extractors.chinese_lexicon import (
     PREPOSITIONS,
     SMALL_TALK,
 )
-from extractors.chinese_np import (
+from extractors.chinese.np import (
     NounPhrase,
     Value,
     is_person_name,
@@ -33,8 +33,8 @@ from extractors.chinese_np import (
     span_text,
     trim_value,
 )
-from extractors.chinese_patterns import Anchor, is_function_word
-from extractors.chinese_tokens import Tok, joined
+from extractors.chinese.patterns import Anchor, is_function_word
+from extractors.chinese.tokens import Tok, joined
 from extractors.predicates import PredicateInfo, PredicateTable
 from extractors.schema import SPEAKER, USER
 from graph.domain.enums import Cardinality

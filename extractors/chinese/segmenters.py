@@ -10,7 +10,7 @@ Two implementations, both offline (their models and dictionaries ship inside the
 Models load lazily, on the first `segment` call, once per process (`get_segmenter` caches
 the instances; a lock keeps two threads from loading the same model twice). Callers pass
 only Chinese text: identifiers and Latin words are cut out before segmenting (see
-`extractors.chinese_tokens`), because pkuseg shreds them ("Redis" -> "Red", "is").
+`extractors.chinese.tokens`), because pkuseg shreds them ("Redis" -> "Red", "is").
 """
 
 from __future__ import annotations

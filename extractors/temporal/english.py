@@ -1,4 +1,4 @@
-"""English time-expression rules for `extractors.temporal` (its docstring has the conventions).
+"""English time-expression rules (conventions: the docstring of `temporal.calendar`).
 
 Guards against false positives: month names are matched case-insensitively except "March",
 "May" and "Mar", which must be capitalised ("I may go", "we march" are not months); a month
@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
-from extractors.temporal import (
+from extractors.temporal.calendar import (
     ISO_RULES,
     YEAR,
     G,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from extractors.chinese_lexicon import (
+from extractors.chinese.lexicon import (
     BELIEF_MARKERS,
     COMPLETION_WORDS,
     CORRECTION_MARKERS,
@@ -24,7 +24,7 @@ from extractors.chinese_lexicon import (
     REMEMBER_MARKERS,
     REQUEST_MARKERS,
 )
-from extractors.chinese_tokens import Tok, joined
+from extractors.chinese.tokens import Tok, joined
 from graph.domain.enums import FactType
 
 _STRONG_QUESTION = ("什么", "多少", "哪", "谁", "怎么", "为何", "是否", "啥", "为什么")

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from extractors.chinese_lexicon import (
+from extractors.chinese.lexicon import (
     ADDRESSEE_WORDS,
     ASPECT,
     CLASSIFIERS,
@@ -35,7 +35,7 @@ from extractors.chinese_lexicon import (
     THIRD_PERSON,
     USER_WORDS,
 )
-from extractors.chinese_tokens import Tok, is_cjk, joined
+from extractors.chinese.tokens import Tok, is_cjk, joined
 from extractors.predicates import PredicateInfo, PredicateTable, predicate_name
 from extractors.schema import SPEAKER, USER
 

@@ -4,7 +4,7 @@
 turn), one message object, or a list of messages (a string in the list is a user turn). A
 message is `{"role", "content" | "parts", "timestamp"? | "created_at"?, "name"?, "id"? |
 "message_id"?}`; `content` is a string or a list of parts in the OpenAI, Anthropic, Gemini or
-Responses shapes (see `extractors.parsing_parts` for the part shapes and the media rules).
+Responses shapes (see `extractors.parsing.parts` for the part shapes and the media rules).
 
 Guarantees (design text §4.5, the no-discard principle):
 
@@ -32,7 +32,7 @@ from datetime import UTC, date, datetime
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
-from extractors.parsing_parts import MediaRef, ParsedContent, parse_content
+from extractors.parsing.parts import MediaRef, ParsedContent, parse_content
 from graph.domain.enums import Modality, Role
 from graph.domain.errors import InvalidInput, InvalidTime, PayloadTooLarge
 from graph.domain.model import Alert

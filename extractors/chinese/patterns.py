@@ -1,6 +1,6 @@
 """Where a Chinese clause's predicate is: the anchor the frames are read around.
 
-Order of preference, on segmenter-neutral tokens (see `chinese_tokens`):
+Order of preference, on segmenter-neutral tokens (see `chinese.tokens`):
 
 1. A copula (是, 叫, 叫做, 名叫) when the words before it form a noun phrase: 我的X是Y,
    X的Y是Z, 用户在北京的公司是甲公司, 规则注入槽是A, 我叫王磊.
@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from extractors.chinese_lexicon import (
+from extractors.chinese.lexicon import (
     ADVERBS,
     ASPECT,
     ATTRIBUTE_NOUNS,
@@ -38,8 +38,8 @@ from extractors.chinese_lexicon import (
     USER_WORDS,
     VERB_PARTICLES,
 )
-from extractors.chinese_np import is_person_name
-from extractors.chinese_tokens import Tok, joined
+from extractors.chinese.np import is_person_name
+from extractors.chinese.tokens import Tok, joined
 from extractors.predicates import PredicateTable
 
 AnchorKind = Literal[
