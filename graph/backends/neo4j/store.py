@@ -30,6 +30,10 @@ T = TypeVar("T")
 
 LEDGER_RETRIES = 5
 INDEX_WAIT_SECONDS = 300
+GRAPHITI_UUID_INDEXES = ("entity_uuid", "episode_uuid", "relation_uuid")
+"""graphiti-core's plain range indexes on keys our uniqueness constraints cover."""
+LEGACY_TEXT_INDEXES = ("edge_name_and_fact", "node_name_and_summary")
+"""Our full-text indexes before they were named apart from graphiti-core's (docs/graphiti.md)."""
 
 
 class Neo4jStore(Store):
@@ -117,15 +121,25 @@ class Neo4jStore(Store):
                 "vector.similarity_function": "cosine",
             }
         }
+        self._release_blocking_indexes()
         for name in schema_queries():
             params = {"options": options} if name == "schema_fact_vector" else {}
             self._run_schema(name, params)
         self._run_schema("schema_await", {"seconds": INDEX_WAIT_SECONDS})
 
-    def _run_schema(self, name: str, params: dict[str, Any]) -> None:
+    def _release_blocking_indexes(self) -> None:
+        """Drop what would make our schema or graphiti-core's fail, whichever ran first."""
+        params = {
+            "uuid_indexes": list(GRAPHITI_UUID_INDEXES),
+            "legacy_text": list(LEGACY_TEXT_INDEXES),
+        }
+        for row in self._run_schema("graphiti_blocking_indexes", params):
+            self._run_schema("drop_index", {"index": row["name"]})
+
+    def _run_schema(self, name: str, params: dict[str, Any]) -> list[dict[str, Any]]:
         try:
             with self._driver.session(database=self._database) as session:
-                session.run(query(name), params).consume()
+                return [record.data() for record in session.run(query(name), params)]
         except (ServiceUnavailable, SessionExpired) as exc:
             raise StoreUnavailable(f"Neo4j is unavailable: {_message(exc)}") from exc
         except (Neo4jError, DriverError) as exc:
