@@ -15,13 +15,16 @@ from graph.domain.errors import PalimpsestError, PayloadTooLarge
 from service.auth import TenantGuard, parse_keys
 from service.bootstrap import Container
 from service.errors import body_for, error_body, status_for
+from service.worker import Worker
 
 log = logging.getLogger("palimpsest")
 
 HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "payload_too_large"}
 
 
-def create_app(container: Container) -> FastAPI:
+def create_app(container: Container, worker: Worker | None = None) -> FastAPI:
+    """The app over `container`; `worker` is this process's background worker, if any (its
+    health is part of `/healthz` and `/readyz`)."""
     app = FastAPI(
         title="Palimpsest memory",
         version="0.1.0",
@@ -45,13 +48,37 @@ def create_app(container: Container) -> FastAPI:
     app.include_router(read.router)
     app.include_router(graphql_router(container), prefix="/graphql")
 
-    @app.get("/healthz", tags=["health"])
-    def healthz() -> dict[str, str]:
-        """Liveness and store reachability: `{"status": "ok", "backend": "sqlite"}`."""
-        container.store.ping()
-        return {"status": "ok", "backend": container.store.capabilities.name}
-
+    install_health(app, container, worker)
     return app
+
+
+def install_health(app: FastAPI, container: Container, worker: Worker | None) -> None:
+    def state() -> dict[str, Any]:
+        body: dict[str, Any] = {"backend": container.store.capabilities.name}
+        if worker is not None:
+            body["worker"] = worker.health()
+        return body
+
+    def answer(ok: str) -> JSONResponse:
+        body = state()
+        if worker is not None and not worker.ready:
+            details = {**body, "status": "worker_down"}
+            message = "the background worker is dead or stuck; asynchronous writes wait"
+            return JSONResponse(error_body("not_ready", message, details), status_code=503)
+        container.store.ping()
+        return JSONResponse({"status": ok, **body})
+
+    @app.get("/healthz", tags=["health"])
+    def healthz() -> JSONResponse:
+        """Liveness: `{"status": "ok", "backend", "worker"?}`; 503 when the store cannot be
+        reached or this process's worker is dead or stuck."""
+        return answer("ok")
+
+    @app.get("/readyz", tags=["health"])
+    def readyz() -> JSONResponse:
+        """Readiness: `{"status": "ready", "backend", "worker"?}` once the store answers and
+        the worker (if this process runs one) is turning; 503 otherwise."""
+        return answer("ready")
 
 
 def install_error_handlers(app: FastAPI) -> None:

@@ -172,7 +172,8 @@ def serve(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     try:
-        uvicorn.run(create_app(container), host=settings.host, port=settings.port, log_level="info")
+        app = create_app(container, worker)
+        uvicorn.run(app, host=settings.host, port=settings.port, log_level="info")
     finally:
         if worker is not None:
             worker.stop()

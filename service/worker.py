@@ -4,6 +4,11 @@ Runs inside `palimpsest serve` (a thread) and on its own (`palimpsest worker`). 
 claimed with a lease; a worker that dies leaves it RUNNING until the lease lapses, then any
 worker claims it again. The operation's facts and its SUCCEEDED record commit in one
 transaction, so an accepted write is applied exactly once.
+
+Nothing one operation does can stop the loop: the pipeline marks an operation that keeps failing
+FAILED with its reason, and any error that still escapes is logged and the loop goes on. The
+worker beats a heartbeat on every turn; `health()` says whether its thread is alive and turning
+(what `/readyz` reports).
 """
 
 from __future__ import annotations
@@ -12,6 +17,9 @@ import logging
 import os
 import socket
 import threading
+import time
+from collections.abc import Callable
+from typing import Any
 
 from graph.domain.errors import StoreUnavailable
 from service.write.pipeline import WritePipeline
@@ -23,12 +31,20 @@ class Worker:
     """Claims and runs operations until stopped."""
 
     def __init__(
-        self, writes: WritePipeline, *, idle_seconds: float = 0.5, name: str | None = None
+        self,
+        writes: WritePipeline,
+        *,
+        idle_seconds: float = 0.5,
+        name: str | None = None,
+        monotonic: Callable[[], float] = time.monotonic,
     ) -> None:
         self.writes = writes
         self.idle_seconds = idle_seconds
         self.name = name or f"{socket.gethostname()}:{os.getpid()}:{threading.get_ident()}"
         self._stop = threading.Event()
+        self._monotonic = monotonic
+        self._beat = monotonic()
+        self._thread: threading.Thread | None = None
 
     def stop(self) -> None:
         self._stop.set()
@@ -36,18 +52,38 @@ class Worker:
     def run(self) -> None:
         """Loop until `stop()`; sleeps `idle_seconds` whenever the queue is empty."""
         while not self._stop.is_set():
+            self._beat = self._monotonic()
             if not self.run_once():
                 self._stop.wait(self.idle_seconds)
 
     def run_once(self) -> bool:
-        """Run one operation if there is one; False when idle or the store is down."""
+        """Run one operation if there is one; False when idle, the store is down, or an
+        unexpected error escaped (logged; the loop goes on)."""
         try:
             return self.writes.run_next(self.name) is not None
         except StoreUnavailable as exc:
             log.warning("store unavailable, retrying: %s", exc.message)
             return False
+        except Exception:  # one bad turn must never end the loop
+            log.exception("worker turn failed; continuing")
+            return False
 
     def start_thread(self) -> threading.Thread:
         thread = threading.Thread(target=self.run, name="palimpsest-worker", daemon=True)
+        self._thread = thread
+        self._beat = self._monotonic()
         thread.start()
         return thread
+
+    def health(self) -> dict[str, Any]:
+        """`{"alive", "stuck", "seconds_since_beat"}`: stuck once a turn outlasts the lease
+        (an operation's lease would have lapsed by then)."""
+        alive = self._thread is not None and self._thread.is_alive() and not self._stop.is_set()
+        since = self._monotonic() - self._beat
+        limit = self.writes.config.lease.total_seconds() + self.idle_seconds
+        return {"alive": alive, "stuck": since > limit, "seconds_since_beat": round(since, 3)}
+
+    @property
+    def ready(self) -> bool:
+        state = self.health()
+        return bool(state["alive"]) and not state["stuck"]

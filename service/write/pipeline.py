@@ -201,7 +201,11 @@ class WritePipeline:
         claimed = self.store.transaction(lambda tx: tx.claim_operation(now, lease_until, worker))
         if claimed is None:
             return None
-        self._run_claimed(claimed)
+        if claimed.attempts > self.config.max_attempts:
+            # Claimed again after its worker died mid-run too often: a poison operation.
+            self._fail(claimed, GaveUp(f"gave up after {claimed.attempts - 1} attempts"))
+        else:
+            self._run_claimed(claimed)
         return self.store.get_operation(claimed.event_id)
 
     # -- stages --------------------------------------------------------------------------
@@ -393,6 +397,9 @@ class WritePipeline:
             self._retry_later(operation, exc)
         except PalimpsestError as exc:
             self._fail(operation, exc)
+        except Exception as exc:  # a bug fails its operation, never the worker
+            log.exception("operation %s failed unexpectedly", operation.event_id)
+            self._retry_later(operation, GaveUp(f"internal error ({type(exc).__name__})"))
 
     def _retry_later(self, operation: Operation, exc: PalimpsestError) -> None:
         exhausted = operation.attempts >= self.config.max_attempts
@@ -416,6 +423,10 @@ class WritePipeline:
             self.store.transaction(lambda tx: tx.finish_operation(final))
         except StoreUnavailable:
             log.warning("operation %s stays RUNNING until its lease ends", operation.event_id)
+
+
+class GaveUp(PalimpsestError):
+    """An operation that failed in an unexpected way (a bug), or too many times."""
 
 
 def _payload(operation: Operation) -> PreparedAdd:
