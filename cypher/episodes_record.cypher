@@ -1,9 +1,10 @@
 // name: episodes_record
 // params: $group_id, $episodes (list of {props, entity_uuids})
-// returns: uuid of every episode created
+// returns: uuid of every episode created (with graphiti-core's `entity_edges`, filled as facts
+// are recorded)
 UNWIND $episodes AS e
 CREATE (ep:Episodic:Episode)
-SET ep = e.props
+SET ep = e.props, ep.entity_edges = []
 WITH ep, e
 CALL (ep, e) {
   UNWIND e.entity_uuids AS entity_uuid

@@ -62,7 +62,8 @@ def from_property(name: str, value: Any) -> Any:
 
 def fact_props(fact: Fact) -> dict[str, Any]:
     props = {name: to_property(name, getattr(fact, name)) for name in Fact.model_fields}
-    props["name"] = fact.predicate
+    props["name"] = fact.predicate  # graphiti-core's names for the predicate and knowledge time
+    props["reference_time"] = fact.knowledge_time
     return {key: value for key, value in props.items() if value is not None}
 
 
