@@ -11,12 +11,13 @@ from typing import Any
 
 from graph.domain.errors import ConflictError, InvalidInput, NotFound
 from graph.domain.model import Candidate, CandidateStatus, Entity
+from graph.domain.signature import entity_key
 from graph.domain.tenancy import TenantScope
 from graph.ports import StoreTx
 from service.conflicts.usecases import Services, append_ledger
 from service.embedding import Embedder
 from service.views import candidate_view, result_view
-from service.write.build import Draft, ItemPlan, entity_key, rules_of
+from service.write.build import Draft, ItemPlan, rules_of
 from service.write.commit import Outcome, commit
 from service.write.request import PreparedAdd
 

@@ -1,6 +1,7 @@
 """Time expressions: find them in English and Chinese text and resolve them against a reference.
 
-Public API: `find_times` (free text) and `parse_time_argument` (API arguments). The language
+Public API: `find_times` (free text; API time arguments are the domain's:
+`graph.domain.timeargs.parse_time_argument`). The language
 rules live in `temporal.english` and `temporal.chinese`; the shared calendar helpers in
 `temporal.calendar` (see its docstring for the conventions every result follows).
 """
@@ -8,13 +9,13 @@ rules live in `temporal.english` and `temporal.chinese`; the shared calendar hel
 from __future__ import annotations
 
 import re
-from datetime import UTC, date, datetime, timedelta, tzinfo
+from datetime import date, datetime, tzinfo
 from typing import Literal
 
 from extractors.schema import TimeMention
 from extractors.temporal import chinese as temporal_zh
 from extractors.temporal import english as temporal_en
-from extractors.temporal.calendar import Finder, G, Hit, select, step
+from extractors.temporal.calendar import Finder, Hit, select, step
 from graph.domain.errors import InvalidTime
 
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
@@ -62,51 +63,4 @@ def _mention(text: str, hit: Hit, tz: tzinfo) -> TimeMention:
         granularity=hit.granularity,
         role=hit.role,
         approximate=hit.approximate,
-    )
-
-
-_ARG_PERIOD = re.compile(r"(?P<y>\d{4})(?:-(?P<mo>\d{2})(?:-(?P<d>\d{2}))?)?")
-_ARG_INSTANT = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}.*")
-
-
-def parse_time_argument(value: str, *, field: str) -> TimeMention:
-    """An API time argument: 2024, 2024-06, 2024-06-01 (UTC periods) or an ISO datetime.
-
-    A naive datetime means UTC; a datetime is an INSTANT whose `end` is one microsecond later.
-    Anything else raises `InvalidTime` naming `field`.
-    """
-    text = value.strip() if isinstance(value, str) else ""
-    try:
-        period = _ARG_PERIOD.fullmatch(text)
-        if period is not None:
-            return _arg_period(value, period)
-        if _ARG_INSTANT.fullmatch(text):
-            return _arg_instant(value, datetime.fromisoformat(text))
-    except (ValueError, OverflowError) as exc:
-        raise InvalidTime(f"not a valid date or time: {value!r}", field=field) from exc
-    raise InvalidTime(f"not a valid date or time: {value!r}", field=field)
-
-
-def _arg_period(value: str, m: re.Match[str]) -> TimeMention:
-    month, day = m.group("mo"), m.group("d")
-    granularity = G.DAY if day else G.MONTH if month else G.YEAR
-    start = date(int(m.group("y")), int(month or 1), int(day or 1))
-    return TimeMention(
-        text=value,
-        span=(0, len(value)),
-        start=_midnight(start, UTC),
-        end=_midnight(step(start, granularity, 1), UTC),
-        granularity=granularity,
-    )
-
-
-def _arg_instant(value: str, moment: datetime) -> TimeMention:
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return TimeMention(
-        text=value,
-        span=(0, len(value)),
-        start=moment,
-        end=moment + timedelta(microseconds=1),
-        granularity=G.INSTANT,
     )

@@ -8,6 +8,10 @@ another scope do not.
 When the record holding a signature is no longer current (superseded or expired) and the same
 assertion is made again, the new record takes the *successor* signature, derived from the old
 one; repeated flip-flops form a short chain of index seeks.
+
+Also here, because signatures are made of them: `entity_key` (the normalised name entities
+merge on and facts are aligned by) and the day-precision rule (`signed_period`: an instant is
+signed as its day, so the same assertion twice in a day is a repeat).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from graph.domain.enums import Granularity
 _SPACE = re.compile(r"\s+")
 _EDGE_PUNCT = " \t\n\r.,;:!?。，；：！？、\"'`“”‘’()（）[]【】"
 _DETERMINERS = ("the ", "a ", "an ")
+MAX_KEY = 200
 
 
 def normalize_text(text: str) -> str:
@@ -33,6 +38,43 @@ def normalize_text(text: str) -> str:
             folded = folded[len(article) :]
             break
     return folded
+
+
+def entity_key(name: str) -> str:
+    """The normalised name entities merge on; long names keep a digest to stay unique."""
+    key = normalize_text(name)
+    if len(key) <= MAX_KEY:
+        return key
+    return key[:160] + "#" + hashlib.sha1(key.encode("utf-8")).hexdigest()[:16]
+
+
+def signed_period(valid_at: datetime, granularity: Granularity) -> str:
+    """The period label a signature holds: instants are signed at day precision."""
+    precision = Granularity.DAY if granularity is Granularity.INSTANT else granularity
+    return period_label(valid_at, precision)
+
+
+def assertion_signature(
+    *,
+    group_id: str,
+    subject: str,
+    predicate: str,
+    value: str,
+    polarity: int,
+    scope: str,
+    valid_at: datetime,
+    granularity: Granularity,
+) -> str:
+    """The signature of an assertion from its names and its valid time, as the write signs it."""
+    return fact_signature(
+        group_id=group_id,
+        subject_key=entity_key(subject),
+        predicate=predicate,
+        value_key=normalize_text(value),
+        polarity=polarity,
+        scope=scope,
+        period=signed_period(valid_at, granularity),
+    )
 
 
 def period_label(start: datetime, granularity: Granularity) -> str:

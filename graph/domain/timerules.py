@@ -10,6 +10,11 @@ compare them with these functions, which are the reference.
                 counts only if invalidated_at <= K (or it was known from the start)
 * both:         as_of(V) as known at K
 * known_at alone asks what the store would have answered as "current" at K.
+
+`bounds(query, now)` reduces any question to three instants (`TimeBounds`); `within` is the
+rule on them, and both backends encode the same bounds into their one SQL / Cypher time rule
+(`graph/backends/sqlite/sql.py` TIME_RULE, `cypher/fragment_time_rule.cypher`), so they
+compute nothing about time themselves.
 """
 
 from __future__ import annotations
@@ -101,18 +106,40 @@ def effective_invalid_at(fact: Temporal, known_at: datetime | None) -> datetime 
     return fact.invalid_at
 
 
+@dataclass(frozen=True)
+class TimeBounds:
+    """The instants the time rule compares a record with (None: not asked).
+
+    known:  known_at; None means "as believed now" (not expired)
+    end:    the as_of period's end (valid_at <= end); None without as_of
+    moment: the record's validity must reach past it: as_of's start, else known_at, else now
+    """
+
+    known: datetime | None
+    end: datetime | None
+    moment: datetime
+
+
+def bounds(query: TimeQuery, now: datetime) -> TimeBounds:
+    """The bounds of one time question asked at `now`."""
+    if query.as_of is not None:
+        return TimeBounds(query.known_at, query.as_of.end, query.as_of.start)
+    return TimeBounds(query.known_at, None, query.known_at or now)
+
+
+def within(fact: Temporal, b: TimeBounds) -> bool:
+    """The time rule on bounds (what TIME_RULE and fragment_time_rule.cypher say)."""
+    if not believed_at(fact, b.known):
+        return False
+    if b.end is not None and fact.valid_at > b.end:
+        return False
+    invalid_at = effective_invalid_at(fact, b.known)
+    return invalid_at is None or invalid_at > b.moment
+
+
 def visible(fact: Temporal, query: TimeQuery, now: datetime) -> bool:
     """The one rule every read path applies."""
-    if not believed_at(fact, query.known_at):
-        return False
-    invalid_at = effective_invalid_at(fact, query.known_at)
-    if query.as_of is None:
-        moment = query.known_at or now
-        return invalid_at is None or invalid_at > moment
-    period = query.as_of
-    if fact.valid_at > period.end:
-        return False
-    return invalid_at is None or invalid_at > period.start
+    return within(fact, bounds(query, now))
 
 
 def is_current(fact: Temporal, now: datetime) -> bool:

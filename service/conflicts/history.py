@@ -7,10 +7,10 @@ from typing import Any
 from graph.domain.chains import chain_problems
 from graph.domain.errors import InvalidInput, NotFound
 from graph.domain.model import Fact
+from graph.domain.signature import entity_key
 from graph.domain.tenancy import TenantScope
 from graph.ports import Store
 from service.views import fact_view
-from service.write.build import entity_key
 
 
 def history(

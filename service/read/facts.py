@@ -10,11 +10,12 @@ from typing import Any
 
 from graph.domain.errors import NotFound
 from graph.domain.tenancy import TenantScope
+from graph.domain.timeargs import time_query
 from graph.ports import FactQuery
 from service.bootstrap import Container
 from service.operations import operation_view
 from service.read.access import Principals, readable
-from service.read.questions import fact_filter, time_query
+from service.read.questions import fact_filter
 from service.read.requests import FactsRequest
 from service.views import fact_view
 

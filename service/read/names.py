@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from extractors.identifiers import find_identifiers
-from service.write.build import entity_key
+from graph.domain.signature import entity_key
 
 MAX_WORDS = 4
 CJK_MIN, CJK_MAX = 2, 8

@@ -1,60 +1,17 @@
-"""Turn a read request into the store's terms: which time question, which records.
+"""Turn a read request into the store's terms: which records (the filter).
 
-Time arguments (ARCHITECTURE.md §4; the reference rules are `graph.domain.timerules`):
-
-* `as_of` is event time. An instant is that point; a date, month or year is the whole period
-  ("valid at any point in it"): as_of=2024 returns what was true at some moment of 2024.
-* `known_at` is ingestion time: what the store believed then. A datetime is that instant; a
-  bare date, month or year means the END of that period, i.e. everything the store had learned
-  by then ("what did we believe in 2024" = at the last instant of 2024).
-* Both together: as_of V as known at K. Neither: current.
+The time question (`as_of` / `known_at` to a `TimeQuery`, and its bounds) is the domain's:
+`graph.domain.timeargs` and `graph.domain.timerules`.
 """
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
-
 from extractors.predicates import PredicateTable, predicate_name
-from extractors.temporal.resolve import parse_time_argument
-from graph.domain.enums import Granularity
 from graph.domain.errors import InvalidInput
 from graph.domain.model import Fact
-from graph.domain.signature import normalize_text
-from graph.domain.timerules import CURRENT, Period, TimeQuery
+from graph.domain.signature import entity_key, normalize_text
 from graph.ports import FactFilter
-from service.read.requests import FactsRequest, FilterArgs, TimeArgument
-from service.write.build import entity_key
-
-_ONE_MICROSECOND = timedelta(microseconds=1)
-
-
-def time_query(as_of: TimeArgument | None, known_at: TimeArgument | None) -> TimeQuery:
-    """The time question of a request (raises InvalidTime naming the field)."""
-    if as_of is None and known_at is None:
-        return CURRENT
-    period = as_of_period(as_of) if as_of is not None else None
-    moment = known_at_instant(known_at) if known_at is not None else None
-    return TimeQuery(as_of=period, known_at=moment)
-
-
-def as_of_period(value: TimeArgument) -> Period:
-    mention = parse_time_argument(_text(value), field="as_of")
-    if mention.granularity is Granularity.INSTANT:
-        return Period.point(mention.start)
-    return Period.half_open(mention.start, mention.end)
-
-
-def known_at_instant(value: TimeArgument) -> datetime:
-    mention = parse_time_argument(_text(value), field="known_at")
-    if mention.granularity is Granularity.INSTANT:
-        return mention.start
-    return mention.end - _ONE_MICROSECOND
-
-
-def _text(value: TimeArgument) -> str:
-    if isinstance(value, datetime | date):
-        return value.isoformat()
-    return value
+from service.read.requests import FactsRequest, FilterArgs
 
 
 def fact_filter(request: FilterArgs, table: PredicateTable) -> FactFilter:

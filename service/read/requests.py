@@ -8,7 +8,6 @@ silently wider answer.
 
 from __future__ import annotations
 
-from datetime import date, datetime
 from typing import Any, TypeVar
 
 from pydantic import (
@@ -23,13 +22,13 @@ from pydantic import (
 from graph.domain.enums import MemoryType, VerifyStatus
 from graph.domain.errors import InvalidInput
 from graph.domain.tenancy import TenantScope
+from graph.domain.timeargs import TimeArgument
 
 FACTS_LIMIT = 1000
 SEARCH_LIMIT = 100
 MAX_QUERY_CHARS = 2000
 MAX_FILTER_VALUES = 20
 
-TimeArgument = str | datetime | date
 M = TypeVar("M", bound=BaseModel)
 
 _TIME_HELP = (

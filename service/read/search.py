@@ -20,6 +20,8 @@ from typing import Any
 
 from graph.domain.errors import InvalidInput
 from graph.domain.model import Fact
+from graph.domain.signature import entity_key
+from graph.domain.timeargs import time_query
 from graph.domain.timerules import visible
 from graph.ports import FactFilter, StoreReads
 from service.bootstrap import Container
@@ -28,11 +30,10 @@ from service.read.access import Principals, readable
 from service.read.channels import Question
 from service.read.fusion import Fused, fuse
 from service.read.lanes import gather
-from service.read.questions import fact_filter, matches, time_query
+from service.read.questions import fact_filter, matches
 from service.read.requests import SearchRequest
 from service.read.synonyms import load_synonyms
 from service.views import fact_view
-from service.write.build import entity_key
 
 MIN_FETCH = 30
 MAX_FETCH = 300

@@ -6,7 +6,6 @@ commit stage links them to the stored entities inside its transaction.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping
@@ -23,10 +22,9 @@ from graph.domain.conflicts import PredicateRules
 from graph.domain.enums import FactType, Granularity, Modality, Role
 from graph.domain.errors import InvalidTime
 from graph.domain.model import Alert, Candidate, Entity, Episode, Fact
-from graph.domain.signature import fact_signature, normalize_text, period_label
+from graph.domain.signature import assertion_signature, entity_key, normalize_text
 from service.write.request import PreparedAdd
 
-MAX_KEY = 200
 _WORD = re.compile(r"\w")
 FUTURE_SLACK = timedelta(minutes=5)
 
@@ -70,14 +68,6 @@ class Context:
     now: datetime
     new_id: Callable[[], str]
     policy_version: str = "policy-1"
-
-
-def entity_key(name: str) -> str:
-    """The normalised name entities merge on; long names keep a digest to stay unique."""
-    key = normalize_text(name)
-    if len(key) <= MAX_KEY:
-        return key
-    return key[:160] + "#" + hashlib.sha1(key.encode("utf-8")).hexdigest()[:16]
 
 
 def extraction_jobs(prepared: PreparedAdd, now: datetime) -> dict[int, Job]:
@@ -280,7 +270,16 @@ def _draft(plan: ItemPlan, episode: Episode, candidate: CandidateFact, ctx: Cont
         source_type=prepared.source_type,
         confidence=typing.confidence,
         immutable=prepared.immutable,
-        signature=_signature(plan.group_id, subject, candidate, scope, valid_at, granularity),
+        signature=assertion_signature(
+            group_id=plan.group_id,
+            subject=subject,
+            predicate=candidate.predicate,
+            value=candidate.value,
+            polarity=candidate.polarity,
+            scope=scope,
+            valid_at=valid_at,
+            granularity=granularity,
+        ),
         extraction_version=ctx.extractor.version,
         policy_version=ctx.policy_version,
         source_span=candidate.span,
@@ -365,24 +364,3 @@ def _until(candidate: CandidateFact, valid_at: datetime) -> datetime | None:
     if candidate.until is None or candidate.until.start < valid_at:
         return None
     return candidate.until.start
-
-
-def _signature(
-    group_id: str,
-    subject: str,
-    candidate: CandidateFact,
-    scope: str,
-    valid_at: datetime,
-    granularity: Granularity,
-) -> str:
-    """Instants are signed at day precision: the same assertion twice in a day is a repeat."""
-    precision = Granularity.DAY if granularity is Granularity.INSTANT else granularity
-    return fact_signature(
-        group_id=group_id,
-        subject_key=entity_key(subject),
-        predicate=candidate.predicate,
-        value_key=normalize_text(candidate.value),
-        polarity=candidate.polarity,
-        scope=scope,
-        period=period_label(valid_at, precision),
-    )

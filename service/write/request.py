@@ -19,11 +19,11 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationErro
 
 from extractors.notary.core import notarize, notarize_json
 from extractors.parsing.turns import MediaRef, Turn, parse_input
-from extractors.temporal.resolve import parse_time_argument
 from graph.domain.enums import Granularity, MemoryType, SourceType
 from graph.domain.errors import InvalidInput
 from graph.domain.model import Alert
 from graph.domain.tenancy import TenantScope
+from graph.domain.timeargs import parse_time_argument
 
 MAX_FILTER_TERMS = 50
 MAX_METADATA_BYTES = 64_000
@@ -196,15 +196,11 @@ def _metadata(raw: dict[str, Any] | None) -> tuple[dict[str, Any], list[Alert]]:
 def _point(value: str | date | datetime | None, field: str) -> TimePoint | None:
     if value is None:
         return None
-    mention = parse_time_argument(_text(value), field=field)
-    return TimePoint(start=mention.start, granularity=mention.granularity)
+    span = parse_time_argument(value, field=field)
+    return TimePoint(start=span.start, granularity=span.granularity)
 
 
 def _instant(value: str | date | datetime | None, field: str) -> datetime | None:
     if value is None:
         return None
-    return parse_time_argument(_text(value), field=field).start
-
-
-def _text(value: str | date | datetime) -> str:
-    return value if isinstance(value, str) else value.isoformat()
+    return parse_time_argument(value, field=field).start

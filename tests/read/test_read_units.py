@@ -12,12 +12,13 @@ import pytest
 from extractors.predicates import load_table
 from graph.domain.errors import InvalidInput, InvalidTime
 from graph.domain.model import Fact
+from graph.domain.timeargs import time_query
 from graph.domain.timerules import Period, TimeQuery
 from graph.ports import Scored
 from service.read.channels import contains
 from service.read.fusion import RRF_K, fuse, ranks
 from service.read.names import candidate_names, keyword_text
-from service.read.questions import fact_filter, time_query
+from service.read.questions import fact_filter
 from service.read.requests import FactsRequest, SearchRequest, validated
 from service.read.synonyms import load_synonyms, parse_synonyms
 from tests.builders import fact

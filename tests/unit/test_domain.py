@@ -9,7 +9,15 @@ from pydantic import ValidationError
 
 from graph.domain.enums import Granularity, MemoryLayer, MemoryType
 from graph.domain.errors import InvalidInput, InvalidTime
-from graph.domain.signature import fact_signature, normalize_text, period_label, successor_signature
+from graph.domain.signature import (
+    MAX_KEY,
+    assertion_signature,
+    entity_key,
+    fact_signature,
+    normalize_text,
+    period_label,
+    successor_signature,
+)
 from graph.domain.tenancy import TenantScope, group_key
 from graph.domain.timerules import CURRENT, Period, TimeQuery, is_current, visible
 from tests.builders import fact
@@ -98,6 +106,37 @@ def test_friday_and_its_iso_date_share_a_signature_other_scopes_do_not() -> None
     assert sign(friday) != sign(friday, scope="project b")
     assert successor_signature(sign(friday)) not in {sign(friday), sign(friday, "x")}
     assert successor_signature(sign(friday)) == successor_signature(sign(iso))
+
+
+def test_instants_are_signed_at_day_precision_periods_at_their_own() -> None:
+    def sign(when: datetime, granularity: Granularity, subject: str = "Me") -> str:
+        return assertion_signature(
+            group_id="u_a",
+            subject=subject,
+            predicate="meeting",
+            value="The dentist",
+            polarity=1,
+            scope="",
+            valid_at=when,
+            granularity=granularity,
+        )
+
+    morning = datetime(2026, 11, 27, 9, tzinfo=UTC)
+    evening = datetime(2026, 11, 27, 21, tzinfo=UTC)
+    assert sign(morning, Granularity.INSTANT) == sign(evening, Granularity.INSTANT)
+    assert sign(morning, Granularity.INSTANT) == sign(evening, Granularity.DAY)
+    assert sign(morning, Granularity.INSTANT) == sign(morning, Granularity.INSTANT, " me ")
+    assert sign(morning, Granularity.INSTANT) != sign(morning, Granularity.MONTH)
+    assert sign(morning, Granularity.INSTANT) != sign(
+        morning + timedelta(days=1), Granularity.INSTANT
+    )
+
+
+def test_entity_keys_fold_names_and_keep_long_ones_unique() -> None:
+    assert entity_key("  The  ALICE ") == entity_key("alice") == "alice"
+    long_a, long_b = "x" * 300 + "a", "x" * 300 + "b"
+    assert len(entity_key(long_a)) <= MAX_KEY
+    assert entity_key(long_a) != entity_key(long_b)
 
 
 def test_period_labels_follow_granularity() -> None:

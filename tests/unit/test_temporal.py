@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from extractors.schema import TimeMention
-from extractors.temporal.resolve import find_times, parse_time_argument
+from extractors.temporal.resolve import find_times
 from graph.domain.enums import Granularity
 from graph.domain.errors import InvalidTime
 
@@ -125,84 +125,6 @@ def test_periods_follow_the_reference_zone_across_dst() -> None:
 def test_find_times_never_returns_instants() -> None:
     text = "On 2023-06-01T10:30 we met; in 2023 we married."
     assert all(m.granularity is not Granularity.INSTANT for m in find_times(text, REF))
-
-
-# --------------------------------------------------------------------------- parse_time_argument
-
-
-@pytest.mark.parametrize(
-    ("value", "start", "end", "granularity"),
-    [
-        ("2024", datetime(2024, 1, 1, tzinfo=UTC), datetime(2025, 1, 1, tzinfo=UTC), "year"),
-        ("2024-06", datetime(2024, 6, 1, tzinfo=UTC), datetime(2024, 7, 1, tzinfo=UTC), "month"),
-        ("2024-12", datetime(2024, 12, 1, tzinfo=UTC), datetime(2025, 1, 1, tzinfo=UTC), "month"),
-        ("2024-02-29", datetime(2024, 2, 29, tzinfo=UTC), datetime(2024, 3, 1, tzinfo=UTC), "day"),
-        (" 2023-06-01 ", datetime(2023, 6, 1, tzinfo=UTC), datetime(2023, 6, 2, tzinfo=UTC), "day"),
-    ],
-)
-def test_argument_periods(value: str, start: datetime, end: datetime, granularity: str) -> None:
-    mention = parse_time_argument(value, field="valid_at")
-    assert (mention.start, mention.end, mention.granularity.value) == (start, end, granularity)
-    assert mention.start.tzinfo is not None
-    assert mention.role == "at"
-
-
-@pytest.mark.parametrize(
-    ("value", "expected"),
-    [
-        ("2024-06-01T10:00:00Z", datetime(2024, 6, 1, 10, tzinfo=UTC)),
-        (
-            "2024-06-01T10:00:00+02:00",
-            datetime(2024, 6, 1, 10, tzinfo=timezone(timedelta(hours=2))),
-        ),
-        ("2024-06-01T10:00:00", datetime(2024, 6, 1, 10, tzinfo=UTC)),
-        ("2024-06-01 10:00", datetime(2024, 6, 1, 10, tzinfo=UTC)),
-        ("2024-06-01T10:00:00.250-05:00", datetime(2024, 6, 1, 15, 0, 0, 250000, tzinfo=UTC)),
-    ],
-)
-def test_argument_instants(value: str, expected: datetime) -> None:
-    mention = parse_time_argument(value, field="knowledge_time")
-    assert mention.granularity is Granularity.INSTANT
-    assert mention.start == expected  # the same instant
-    assert mention.start.tzinfo is not None
-    if value.endswith("+02:00"):
-        assert mention.start.utcoffset() == timedelta(hours=2)  # the given offset is kept
-    assert mention.end - mention.start == timedelta(microseconds=1)
-
-
-@pytest.mark.parametrize(
-    "value",
-    [
-        "",
-        "   ",
-        "yesterday",
-        "June 2024",
-        "2024-13",
-        "2024-00",
-        "2024-02-30",
-        "2023-02-29",
-        "2024-6-1",
-        "24-06-01",
-        "12345",
-        "0000",
-        "2024-06-01T25:00",
-        "2024-06-01T10:00+25:00",
-        "2024-06-01Tnoon",
-        "2024/06/01",
-        "20240601",
-    ],
-)
-def test_bad_arguments_raise_invalid_time_with_the_field(value: str) -> None:
-    with pytest.raises(InvalidTime) as err:
-        parse_time_argument(value, field="as_of")
-    assert err.value.field == "as_of"
-    assert err.value.details["field"] == "as_of"
-    assert err.value.code == "invalid_time"
-
-
-def test_non_string_argument_raises_invalid_time() -> None:
-    with pytest.raises(InvalidTime):
-        parse_time_argument(20240601, field="as_of")  # type: ignore[arg-type]
 
 
 # --------------------------------------------------------------------------- properties

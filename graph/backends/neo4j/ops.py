@@ -22,7 +22,7 @@ from graph.domain.model import (
     LedgerEntry,
     Operation,
 )
-from graph.domain.timerules import CURRENT, TimeQuery
+from graph.domain.timerules import CURRENT, TimeQuery, bounds
 from graph.ports import (
     AlignmentKey,
     ExportKind,
@@ -40,13 +40,12 @@ MAX_QUERY_GROUPS = 32
 
 
 def time_params(time: TimeQuery | None, now: datetime) -> dict[str, Any]:
-    """Parameters of the time_rule fragment; `all` skips it (time=None: every record)."""
+    """Parameters of the time_rule fragment: the domain's bounds of the question, encoded;
+    `all` skips the rule (time=None: every record)."""
     if time is None:
         return {"all": True, "known": None, "end": None, "moment": now}
-    known = time.known_at
-    if time.as_of is not None:
-        return {"all": False, "known": known, "end": time.as_of.end, "moment": time.as_of.start}
-    return {"all": False, "known": known, "end": None, "moment": known or now}
+    b = bounds(time, now)
+    return {"all": False, "known": b.known, "end": b.end, "moment": b.moment}
 
 
 class Neo4jTx(StoreTx):

@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from graph.backends.sqlite.codec import FACT_COLUMNS, to_micros
-from graph.domain.timerules import TimeQuery
+from graph.domain.timerules import TimeBounds, TimeQuery, bounds
 
 FACT_SELECT = ", ".join(f"f.{c}" for c in FACT_COLUMNS if c != "fact_embedding")
 FACT_SELECT_ALL = FACT_SELECT + ", NULL AS fact_embedding"
@@ -63,7 +63,7 @@ CLAIM_OPERATION = (
     "RETURNING *"
 )
 
-# The time rules of graph.domain.timerules, with nullable parameters:
+# The time rule of graph.domain.timerules (`within`) on the bounds `timerules.bounds` computes:
 # :known (known_at), :end (as_of end), :moment (as_of start, else known_at, else now).
 TIME_RULE = (
     "((:known IS NULL AND f.expired_at IS NULL) OR (:known IS NOT NULL "
@@ -75,15 +75,12 @@ TIME_RULE = (
 
 
 def time_params(time: TimeQuery, now: datetime) -> dict[str, Any]:
-    """The parameters TIME_RULE reads for one question."""
-    known = time.known_at
-    if time.as_of is not None:
-        end: datetime | None = time.as_of.end
-        moment = time.as_of.start
-    else:
-        end = None
-        moment = known or now
-    return {"known": to_micros(known), "end": to_micros(end), "moment": to_micros(moment)}
+    """The parameters TIME_RULE reads: the domain's bounds of the question, encoded."""
+    return encode_bounds(bounds(time, now))
+
+
+def encode_bounds(b: TimeBounds) -> dict[str, Any]:
+    return {"known": to_micros(b.known), "end": to_micros(b.end), "moment": to_micros(b.moment)}
 
 
 def placeholders(prefix: str, values: Sequence[Any]) -> tuple[str, dict[str, Any]]:
