@@ -37,6 +37,7 @@ def create_app(container: Container, worker: Worker | None = None) -> FastAPI:
         keys = parse_keys(container.settings.api_keys.get_secret_value())
         app.add_middleware(TenantGuard, keys=keys)
     app.add_middleware(BodyLimit, limit=container.settings.max_body_bytes)
+    app.add_middleware(Unexpected)
 
     from service.api import candidates, conflicts, memories, read, tenancy
     from service.graphql.router import graphql_router
@@ -99,15 +100,42 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if isinstance(exc.__cause__, PalimpsestError):  # e.g. a chunked body over the limit
+            return JSONResponse(body_for(exc.__cause__), status_code=status_for(exc.__cause__))
         code = HTTP_CODES.get(exc.status_code, "http_error")
         return JSONResponse(error_body(code, str(exc.detail)), status_code=exc.status_code)
 
-    @app.exception_handler(Exception)
-    async def unexpected(_: Request, exc: Exception) -> JSONResponse:
-        log.exception("unexpected error", exc_info=exc)
-        return JSONResponse(
-            error_body("internal", "internal error; this is a bug"), status_code=500
-        )
+
+class Unexpected:
+    """The outermost layer: anything that escaped every handler becomes one 500 in the error
+    shape, and is NOT re-raised. (Starlette's handler for `Exception` re-raises after sending
+    its 500, so uvicorn dropped the keep-alive connection and broke the client's next request.)"""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def tracked(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, tracked)
+        except Exception as exc:  # the one place a bug is turned into an answer
+            log.exception("unexpected error", exc_info=exc)
+            if started:
+                return  # half an answer was sent: nothing more can be said on it
+            if isinstance(exc, PalimpsestError):
+                body, status = body_for(exc), status_for(exc)
+            else:
+                body, status = error_body("internal", "internal error; this is a bug"), 500
+            await JSONResponse(body, status_code=status)(scope, receive, send)
 
 
 def _problem(item: Any) -> dict[str, str]:

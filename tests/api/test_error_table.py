@@ -55,3 +55,44 @@ def test_an_unexpected_exception_is_a_500_without_a_trace(memory: Memory) -> Non
     assert response.status_code == 500
     assert response.json()["error"]["code"] == "internal"
     assert "internals" not in response.text and "Traceback" not in response.text
+
+
+def test_a_500_leaves_the_keep_alive_connection_usable(memory: Memory) -> None:
+    """Over a live server and one keep-alive connection: the 500 is answered in the error shape
+    and the next request on the same connection succeeds (nothing re-raised to uvicorn)."""
+    import httpx
+
+    from tests.support.live import live_server
+
+    app = create_app(memory.container)
+
+    def crash() -> None:
+        raise RuntimeError("a bug")
+
+    app.add_api_route("/crash", crash)
+    with live_server(app) as base, httpx.Client(base_url=base) as client:
+        first = client.get("/crash")
+        peer = first.extensions["network_stream"].get_extra_info("client_addr")
+        second = client.get("/healthz")
+        assert second.extensions["network_stream"].get_extra_info("client_addr") == peer
+    assert first.status_code == 500
+    assert first.json()["error"]["code"] == "internal"
+    assert second.status_code == 200 and second.json()["status"] == "ok"
+
+
+def test_a_chunked_body_over_the_limit_is_413(memory: Memory) -> None:
+    """No Content-Length to check up front: the limit is enforced while the body streams in."""
+    limit = memory.container.settings.max_body_bytes
+
+    def chunks() -> object:
+        sent = 0
+        while sent <= limit:
+            yield b" " * 65_536
+            sent += 65_536
+
+    with TestClient(create_app(memory.container), raise_server_exceptions=False) as client:
+        response = client.post(
+            "/v1/memories", content=chunks(), headers={"Content-Type": "application/json"}
+        )
+    assert response.status_code == 413
+    assert response.json()["error"]["code"] == "payload_too_large"
