@@ -24,9 +24,8 @@ from graphiti_core.nodes import EntityNode, EpisodeType, EpisodicNode
 
 from graph.domain.enums import Granularity, Role, SourceType, VerifyStatus
 from graph.domain.model import Entity, Episode, Fact
-from graph.domain.signature import fact_signature, normalize_text, period_label
+from graph.domain.signature import entity_key, fact_signature, normalize_text, period_label
 from graph.domain.tenancy import TenantScope
-from service.write.build import entity_key
 
 EXTRACTION_VERSION = "graphiti-core"
 _GRAPHITI_EDGE_FIELDS = frozenset(EntityEdge.model_fields) | {"name", "reference_time"}
