@@ -100,6 +100,19 @@ class FactQuery:
 
 
 @dataclass(frozen=True)
+class EdgeQuery:
+    """One hop of a relational walk: at which time, which predicate, how many records."""
+
+    time: TimeQuery | None = CURRENT
+    predicate: str | None = None
+    limit: int = 100
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.limit <= MAX_LIMIT:
+            raise InvalidInput(f"limit must be between 1 and {MAX_LIMIT}", field="limit")
+
+
+@dataclass(frozen=True)
 class Scored:
     """A search hit: the record's uuid and the channel's score (higher is better)."""
 
@@ -201,6 +214,22 @@ class StoreReads(ABC):
         now: datetime,
     ) -> list[Scored]:
         """Records one or `hops` (<= 2) edges away from the named entities; score 1/hops."""
+
+    @abstractmethod
+    def entity_edges(
+        self,
+        group_id: str,
+        entity_uuids: Sequence[str],
+        edges: EdgeQuery,
+        now: datetime,
+    ) -> list[Fact]:
+        """Up to `edges.limit` records with an end (subject or object) among `entity_uuids`,
+        visible under `edges.time` (every record with None), of `edges.predicate` if given,
+        ordered by uuid: one hop of a relational walk."""
+
+    @abstractmethod
+    def entities_by_uuid(self, group_id: str, uuids: Sequence[str]) -> list[Entity]:
+        """The tenant's entities with these uuids (missing or foreign ids are skipped)."""
 
     @abstractmethod
     def ledger_head(self, group_id: str) -> LedgerEntry | None:
@@ -438,6 +467,14 @@ class Store(ABC):
         now: datetime,
     ) -> list[Scored]:
         return self.read(lambda tx: tx.neighbourhood(group_id, entity_keys, hops, limit, time, now))
+
+    def entity_edges(
+        self, group_id: str, entity_uuids: Sequence[str], edges: EdgeQuery, now: datetime
+    ) -> list[Fact]:
+        return self.read(lambda tx: tx.entity_edges(group_id, entity_uuids, edges, now))
+
+    def entities_by_uuid(self, group_id: str, uuids: Sequence[str]) -> list[Entity]:
+        return self.read(lambda tx: tx.entities_by_uuid(group_id, uuids))
 
     def ledger_head(self, group_id: str) -> LedgerEntry | None:
         return self.read(lambda tx: tx.ledger_head(group_id))

@@ -39,7 +39,7 @@ def create_app(container: Container, worker: Worker | None = None) -> FastAPI:
     app.add_middleware(BodyLimit, limit=container.settings.max_body_bytes)
     app.add_middleware(Unexpected)
 
-    from service.api import candidates, conflicts, memories, read, tenancy
+    from service.api import candidates, conflicts, memories, read, relations, tenancy
     from service.graphql.router import graphql_router
 
     app.include_router(memories.router)
@@ -47,6 +47,7 @@ def create_app(container: Container, worker: Worker | None = None) -> FastAPI:
     app.include_router(candidates.router)
     app.include_router(tenancy.router)
     app.include_router(read.router)
+    app.include_router(relations.router)
     app.include_router(graphql_router(container), prefix="/graphql")
 
     install_health(app, container, worker)

@@ -1,5 +1,5 @@
-"""The GraphQL schema: queries facts, fact, history, search, operation, ledgerVerify,
-candidates, staleRecords; mutations addMemory, addMemories, resolveConflict, rollback,
+"""The GraphQL schema: queries facts, fact, history, search, entityGraph, paths, operation,
+ledgerVerify, candidates, staleRecords; mutations addMemory, addMemories, resolveConflict, rollback,
 auditConflicts, confirmFact, rejectFact, confirmCandidate, rejectCandidate, reprocess,
 forgetUser, forgetSource. Same arguments as REST, in camelCase.
 
@@ -17,7 +17,7 @@ from graphql import GraphQLError
 from strawberry.types import ExecutionContext
 
 from graph.domain.errors import InvalidInput
-from service.graphql import review, tenancy, types
+from service.graphql import relations, review, tenancy, types
 from service.graphql.context import Ctx, checked, container, owned, principals, run, user
 from service.graphql.errors import log_unexpected
 from service.read import facts as fact_cases
@@ -189,6 +189,14 @@ class Query:
     history: types.History = strawberry.field(
         resolver=history_resolver,
         description="An entity's version chains, oldest version first.",
+    )
+    entity_graph: relations.EntityGraph = strawberry.field(
+        resolver=relations.entity_graph_resolver,
+        description="What was connected to an entity, within depth hops, for one time question.",
+    )
+    paths: relations.Paths = strawberry.field(
+        resolver=relations.paths_resolver,
+        description="The shortest chains of facts from source to target (GET /v1/paths).",
     )
     operation: types.Operation = strawberry.field(
         resolver=operation_resolver, description="The status of a write, with its result."

@@ -10,7 +10,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from service.read import facts as fact_cases
-from service.read.requests import FactsRequest, ScopeArgs, SearchRequest, validated
+from service.read import relations
+from service.read.requests import (
+    FactsRequest,
+    GraphRequest,
+    PathsRequest,
+    ScopeArgs,
+    SearchRequest,
+    validated,
+)
 from service.read.search import search as search_case
 
 if TYPE_CHECKING:
@@ -42,3 +50,21 @@ class ReadMethods:
         """One record of the tenant by id, whatever its state."""
         tenant = validated(ScopeArgs, scope).tenant()
         return fact_cases.get_fact(self.container, tenant, fact_id)
+
+    def graph(self, entity: str, **arguments: Any) -> dict[str, Any]:
+        """`{"entity", "nodes", "edges": [Fact], "next_cursor"}`: what was connected to the
+        entity, within `depth` (1-3) hops, for one time question (current by default).
+
+        m.graph("alice", user_id="alice", depth=2, as_of="2024")
+        """
+        request = validated(GraphRequest, {"name": entity, **arguments})
+        return relations.entity_graph(self.container, request)
+
+    def paths(self, from_: str, to: str, **arguments: Any) -> dict[str, Any]:
+        """`{"from", "to", "paths": [[Fact]]}`: the shortest chains of records connecting two
+        entities, at most `depth` (default 3) records long.
+
+        m.paths("alice", "acme", user_id="alice", as_of="2024")
+        """
+        request = validated(PathsRequest, {"from": from_, "to": to, **arguments})
+        return relations.paths(self.container, request)

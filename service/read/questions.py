@@ -20,7 +20,7 @@ def fact_filter(request: FilterArgs, table: PredicateTable) -> FactFilter:
     predicate = request.predicate if isinstance(request, FactsRequest) else None
     return FactFilter(
         subject_key=_subject_key(subject),
-        predicate=_predicate(predicate, table),
+        predicate=predicate_key(predicate, table),
         scope=record_scope(request),
         memory_types=tuple(t.value for t in request.memory_type),
         categories=tuple(request.category),
@@ -47,7 +47,7 @@ def _subject_key(subject: str | None) -> str | None:
     return key
 
 
-def _predicate(predicate: str | None, table: PredicateTable) -> str | None:
+def predicate_key(predicate: str | None, table: PredicateTable) -> str | None:
     """A predicate name ("lives_in") or a surface form the table knows ("live in", 住在)."""
     if predicate is None:
         return None

@@ -123,6 +123,52 @@ class HistoryRequest(ScopeArgs):
     predicate: str | None = None
 
 
+GRAPH_LIMIT = 500
+PATHS_LIMIT = 100
+MAX_DEPTH = 3
+
+
+class TimeArgs(ScopeArgs):
+    """A tenant and one time question (current when neither field is given)."""
+
+    as_of: TimeArgument | None = Field(
+        default=None, description="event time: " + _TIME_HELP, examples=["2024"]
+    )
+    known_at: TimeArgument | None = Field(
+        default=None, description="ingestion time: " + _TIME_HELP, examples=["2026-03-01"]
+    )
+
+
+class GraphArgs(TimeArgs):
+    """The query of GET /v1/entities/{name}/graph (the entity comes from the path)."""
+
+    depth: int = Field(default=1, ge=1, le=MAX_DEPTH, description="hops from the entity")
+    predicate: str | None = Field(default=None, description="only edges of this predicate")
+    limit: int = Field(default=100, ge=1, le=GRAPH_LIMIT, description="edges per page")
+    cursor: str | None = Field(
+        default=None, pattern=r"^[0-9]{1,6}$", description="next_cursor of the previous page"
+    )
+
+
+class GraphRequest(GraphArgs):
+    """What was connected to an entity for one time question."""
+
+    name: str = Field(min_length=1, max_length=MAX_QUERY_CHARS, description="an entity name")
+
+
+class PathsRequest(TimeArgs):
+    """GET /v1/paths: the shortest chains of facts connecting two entities."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    from_: str = Field(
+        alias="from", min_length=1, max_length=MAX_QUERY_CHARS, description="an entity name"
+    )
+    to: str = Field(min_length=1, max_length=MAX_QUERY_CHARS, description="an entity name")
+    depth: int = Field(default=MAX_DEPTH, ge=1, le=MAX_DEPTH, description="longest path")
+    limit: int = Field(default=10, ge=1, le=PATHS_LIMIT, description="paths at most")
+
+
 def validated(model: type[M], data: dict[str, Any]) -> M:
     """`model` from keyword data; a validation error becomes InvalidInput naming the field."""
     try:

@@ -6,7 +6,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 from graph.domain.clock import ManualClock
+from graph.domain.model import Fact
+from graph.ports import Store
 from service.memory import Memory
+from tests.builders import days, fact, record
+from tests.conftest import T0
 
 
 def at(year: int, month: int, day: int, hour: int = 0) -> datetime:
@@ -61,3 +65,20 @@ def correction_story(memory: Memory, user: str = "alice") -> dict[str, dict[str,
     right = only_fact(memory.add("No, my birthday is May 3, not May 4.", user_id=user))
     clock.set(at(2026, 4, 1, 12))
     return {"wrong": wrong, "right": right}
+
+
+def team_story(store: Store, g: str = "u_alice") -> dict[str, Fact]:
+    """alice and bob work at Acme (in Munich); alice lived in Berlin, where carol lives, until
+    100 days ago; dave joined Acme 10 days ago (recorded then); another tenant has an alice.
+    Written through the port; keyed "subject-predicate"."""
+    stored = record(
+        store,
+        fact(g, "alice", "works_at", "Acme", valid_at=T0 - days(400)),
+        fact(g, "bob", "works_at", "Acme", valid_at=T0 - days(300)),
+        fact(g, "alice", "lives_in", "Berlin", valid_at=T0 - days(900), invalid_at=T0 - days(100)),
+        fact(g, "carol", "lives_in", "Berlin", valid_at=T0 - days(800)),
+        fact(g, "Acme", "located_in", "Munich", valid_at=T0 - days(900)),
+        fact(g, "dave", "works_at", "Acme", valid_at=T0 - days(10), created_at=T0 - days(10)),
+    )
+    record(store, fact("u_bob", "alice", "works_at", "Globex", valid_at=T0 - days(10)))
+    return {f"{f.subject}-{f.predicate}": f for f in stored}

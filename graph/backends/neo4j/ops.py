@@ -25,6 +25,7 @@ from graph.domain.model import (
 from graph.domain.timerules import CURRENT, TimeQuery, bounds
 from graph.ports import (
     AlignmentKey,
+    EdgeQuery,
     ExportKind,
     FactPatch,
     FactQuery,
@@ -182,6 +183,22 @@ class Neo4jTx(StoreTx):
             **time_params(time, now),
         )
         return [Scored(row["uuid"], float(row["score"])) for row in rows]
+
+    def entity_edges(
+        self, group_id: str, entity_uuids: Sequence[str], edges: EdgeQuery, now: datetime
+    ) -> list[Fact]:
+        return self._facts(
+            "entity_edges",
+            group_id=group_id,
+            uuids=list(dict.fromkeys(entity_uuids)),
+            predicate=edges.predicate,
+            limit=edges.limit,
+            **time_params(edges.time, now),
+        )
+
+    def entities_by_uuid(self, group_id: str, uuids: Sequence[str]) -> list[Entity]:
+        rows = self._rows("entities_by_uuid", group_id=group_id, uuids=list(dict.fromkeys(uuids)))
+        return [codec.entity_from_map(row["entity"]) for row in rows]
 
     def ledger_head(self, group_id: str) -> LedgerEntry | None:
         rows = self._rows("ledger_head", group_id=group_id)

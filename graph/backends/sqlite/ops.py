@@ -10,6 +10,7 @@ from typing import Any
 from graph.backends.sqlite import codec, erase, sql
 from graph.backends.sqlite.search import SqliteSearch, search_body, tenant_token
 from graph.backends.sqlite.vectors import VectorIndex
+from graph.backends.sqlite.walk import SqliteWalk
 from graph.domain.errors import DuplicateRecord, InvalidInput, LedgerHeadMoved, NotFound
 from graph.domain.model import (
     ActionRecord,
@@ -35,7 +36,7 @@ from graph.ports import (
 CHUNK = 5000
 
 
-class SqliteTx(SqliteSearch, StoreTx):
+class SqliteTx(SqliteWalk, SqliteSearch, StoreTx):
     """Reads and writes on `conn`; the caller owns the transaction boundary."""
 
     def __init__(self, conn: sqlite3.Connection, vectors: VectorIndex) -> None:

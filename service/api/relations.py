@@ -1,0 +1,60 @@
+"""Relational recall: GET /v1/entities/{name}/graph and GET /v1/paths."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+from pydantic import BaseModel, Field
+
+from service.api.deps import App
+from service.api.read import principals_of
+from service.api.schemas import FactOut
+from service.read import relations
+from service.read.requests import GraphArgs, GraphRequest, PathsRequest
+
+router = APIRouter(prefix="/v1", tags=["read"])
+
+
+class NodeOut(BaseModel):
+    id: str
+    name: str
+    type: str | None = None
+
+
+class GraphOut(BaseModel):
+    entity: str
+    nodes: list[NodeOut]
+    edges: list[FactOut]
+    next_cursor: str | None = None
+
+
+class PathsOut(BaseModel):
+    from_: str = Field(alias="from")
+    to: str
+    paths: list[list[FactOut]]
+
+
+@router.get("/entities/{name}/graph", response_model=GraphOut)
+def entity_graph(
+    name: str, app: App, http: Request, query: Annotated[GraphArgs, Query()]
+) -> dict[str, Any]:
+    """What was connected to the entity for one time question: the records (edges, as Facts
+    with their time fields) within `depth` (1-3) hops, nearest first, and the entities they
+    join (nodes). Current by default; `as_of` and `known_at` as in GET /v1/facts. One page of
+    `limit` edges; pass `next_cursor` back as `cursor` for the next.
+
+    Example: `GET /v1/entities/alice/graph?user_id=alice&depth=2&as_of=2024`
+    """
+    request = GraphRequest.model_validate({**query.model_dump(), "name": name})
+    return relations.entity_graph(app, request, principals_of(http))
+
+
+@router.get("/paths", response_model=PathsOut)
+def paths(app: App, http: Request, query: Annotated[PathsRequest, Query()]) -> dict[str, Any]:
+    """The shortest chains of records connecting two entities (at most `depth` records long),
+    for one time question: `{"from", "to", "paths": [[Fact]]}`, empty when unconnected.
+
+    Example: `GET /v1/paths?user_id=alice&from=alice&to=acme&as_of=2024`
+    """
+    return relations.paths(app, query, principals_of(http))
