@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from graph.domain.errors import PalimpsestError
+from graph.domain.errors import InvalidInput, PalimpsestError
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -31,9 +32,26 @@ def build_parser() -> argparse.ArgumentParser:
     worker.add_argument("--data-dir", type=Path, default=None, help="embedded store folder")
     worker.add_argument("--backend", choices=["sqlite", "neo4j"], default=None)
     worker.add_argument("--once", action="store_true", help="exit when the queue is empty")
-    imp = commands.add_parser("import", help="load a transcript or JSON Lines file, with progress")
-    imp.add_argument("file", type=Path)
-    imp.add_argument("--user-id", default=None, help="tenant of items that name none")
+    imp = commands.add_parser(
+        "import",
+        help="load a transcript or JSON Lines file, or a graphiti-core graph, with progress",
+    )
+    imp.add_argument("file", type=Path, nargs="?", help="transcript or JSON Lines file")
+    imp.add_argument(
+        "--from-neo4j",
+        default=None,
+        metavar="URI",
+        help="migrate the graph graphiti-core wrote at this Bolt address (needs --group-id; "
+        "the password, if any, from PALIMPSEST_SOURCE_NEO4J_PASSWORD)",
+    )
+    imp.add_argument("--group-id", default=None, help="the graphiti group id to migrate")
+    imp.add_argument("--source-user", default="neo4j", help="user of the graphiti Neo4j")
+    imp.add_argument("--source-database", default="neo4j", help="database of the graphiti Neo4j")
+    imp.add_argument(
+        "--user-id",
+        default=None,
+        help="tenant of items that name none; for --from-neo4j, the tenant (default: the group id)",
+    )
     imp.add_argument("--agent-id", default=None)
     imp.add_argument("--project", default=None)
     imp.add_argument("--source", default=None, help="default: the file name")
@@ -90,6 +108,10 @@ def load(args: argparse.Namespace) -> int:
     from service.bootstrap import bootstrap
     from service.importer import ImportDefaults, bar, read_items, run_import
 
+    if args.from_neo4j is not None:
+        return migrate(args)
+    if args.file is None:
+        raise InvalidInput("name a FILE to import, or --from-neo4j URI", field="file")
     defaults = ImportDefaults(
         args.user_id, args.agent_id, args.project, args.source or args.file.name, not args.no_infer
     )
@@ -103,6 +125,41 @@ def load(args: argparse.Namespace) -> int:
         container.close()
     print(json.dumps(counts), flush=True)
     return 1 if counts["errors"] else 0
+
+
+def migrate(args: argparse.Namespace) -> int:
+    """`import --from-neo4j`: a graphiti-core graph into one tenant (docs/graphiti.md)."""
+    if not args.group_id:
+        raise InvalidInput("--from-neo4j needs --group-id", field="group_id")
+    try:
+        from service.graphiti.migrate import import_graphiti
+        from service.graphiti.source import GraphitiSource, read_graph
+    except ImportError as exc:
+        raise InvalidInput(
+            f"graphiti-core is not installed ({exc}): pip install 'palimpsest-memory[graphiti]'"
+        ) from None
+    from graph.domain.tenancy import TenantScope
+    from service.bootstrap import bootstrap
+    from service.importer import bar
+
+    source = GraphitiSource(
+        args.from_neo4j,
+        args.group_id,
+        user=args.source_user,
+        password=os.environ.get("PALIMPSEST_SOURCE_NEO4J_PASSWORD") or None,
+        database=args.source_database,
+    )
+    scope = TenantScope(user_id=args.user_id or args.group_id)
+    graph = read_graph(source)
+    container = bootstrap(_settings(args))
+    try:
+        report = import_graphiti(
+            container, graph, source, scope, chunk=container.settings.chunk_size, progress=bar()
+        )
+    finally:
+        container.close()
+    print(json.dumps({"group_id": scope.group_id, **report}), flush=True)
+    return 0
 
 
 def reprocess(args: argparse.Namespace) -> int:

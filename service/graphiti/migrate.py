@@ -1,0 +1,275 @@
+"""Migration in: a graph graphiti-core wrote, into one of our tenants
+(`palimpsest import --from-neo4j bolt://... --group-id G [--user-id U]`).
+
+* Read by graphiti-core's own readers (`source.py`), mapped by `compat.py`.
+* graphiti's invalidations become our supersedes links: an edge with an `invalid_at` is
+  superseded by the edge of the same subject and relation whose `valid_at` is that instant
+  (the rule graphiti applies when it invalidates), else by one sharing its subject.
+* Embeddings are kept when their dimension is our embedder's, recomputed otherwise.
+* Text passes the notary before it is stored (graphiti stores raw text).
+* Written through the store's transactions, each with its ledger entry, entities, then
+  episodes, then facts, in chunks. Ids are derived from graphiti's, and facts are found by
+  signature, so an interrupted or repeated import adds only what is missing.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from graphiti_core.edges import EntityEdge
+
+from extractors.notary.core import notarize
+from graph.domain.model import Entity, Episode, Fact
+from graph.domain.tenancy import TenantScope
+from graph.ports import StoreTx
+from service.bootstrap import Container
+from service.conflicts.usecases import append_ledger
+from service.graphiti import compat
+from service.graphiti.source import GraphitiGraph, GraphitiSource
+
+NAMESPACE = uuid.UUID("6f1d2c4e-3b7a-4e0f-9a51-2c8d7e6b9f30")
+Progress = Callable[[int, int, int], None]
+
+
+@dataclass
+class Report:
+    entities: int = 0
+    episodes: int = 0
+    facts: int = 0
+    duplicates: int = 0
+    supersedes: int = 0
+    embeddings_kept: int = 0
+    reembedded: int = 0
+    masked: int = 0
+    seen: dict[str, int] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        body = {k: v for k, v in vars(self).items() if k != "seen"}
+        return {"read": self.seen, **body}
+
+
+def import_graphiti(
+    container: Container,
+    graph: GraphitiGraph,
+    source: GraphitiSource,
+    scope: TenantScope,
+    *,
+    chunk: int = 200,
+    progress: Progress | None = None,
+) -> dict[str, Any]:
+    """Write `graph` into the tenant `scope`; returns counts (see Report)."""
+    run = _Run(container, source, scope, max(1, chunk), Report())
+    run.report.seen = {
+        "nodes": len(graph.nodes),
+        "edges": len(graph.edges),
+        "episodes": len(graph.episodes),
+    }
+    entities = run.entities(graph)
+    episodes = run.episodes(graph, entities)
+    run.facts(graph.edges, entities, episodes, progress)
+    return run.report.as_dict()
+
+
+@dataclass
+class _Run:
+    c: Container
+    source: GraphitiSource
+    scope: TenantScope
+    chunk: int
+    report: Report
+
+    @property
+    def group(self) -> str:
+        return self.scope.group_id
+
+    def our_id(self, kind: str, graphiti_uuid: str) -> str:
+        return str(uuid.uuid5(NAMESPACE, f"{self.group}/{kind}/{graphiti_uuid}"))
+
+    def clean(self, text: str) -> str:
+        result = notarize(text)
+        self.report.masked += result.masked
+        return result.text
+
+    # -- entities ---------------------------------------------------------------------------
+
+    def entities(self, graph: GraphitiGraph) -> dict[str, Entity]:
+        """Stored entity by graphiti node uuid (ours may already hold one of the same name)."""
+        mapped = {
+            node.uuid: compat.entity_from_node(
+                node.model_copy(
+                    update={"name": self.clean(node.name), "summary": self.clean(node.summary)}
+                ),
+                group_id=self.group,
+                uuid=self.our_id("entity", node.uuid),
+            )
+            for node in graph.nodes
+        }
+        stored: dict[str, Entity] = {}
+        items = list(mapped.values())
+        for part in _chunks(items, self.chunk):
+            stored.update(self._write(part, "entities", _upsert))
+        self.report.entities = len(stored)
+        return {key: stored[entity.normalized] for key, entity in mapped.items()}
+
+    # -- episodes ---------------------------------------------------------------------------
+
+    def episodes(self, graph: GraphitiGraph, entities: dict[str, Entity]) -> dict[str, Episode]:
+        mentions: dict[str, list[str]] = {}
+        for edge in graph.mentions:
+            if edge.target_node_uuid in entities:
+                mentions.setdefault(edge.source_node_uuid, []).append(
+                    entities[edge.target_node_uuid].uuid
+                )
+        mapped = {
+            node.uuid: compat.episode_from_node(
+                node.model_copy(update={"content": self.clean(node.content)}),
+                group_id=self.group,
+                uuid=self.our_id("episode", node.uuid),
+                user_id=self.scope.user_id,
+                entity_uuids=sorted(set(mentions.get(node.uuid, []))),
+            )
+            for node in graph.episodes
+        }
+        for part in _chunks(list(mapped.values()), self.chunk):
+            self.report.episodes += self._write(part, "episodes", _new_episodes)
+        return mapped
+
+    # -- facts ------------------------------------------------------------------------------
+
+    def facts(
+        self,
+        edges: Sequence[EntityEdge],
+        entities: dict[str, Entity],
+        episodes: dict[str, Episode],
+        progress: Progress | None,
+    ) -> None:
+        links = supersession(edges)
+        back = {new: old for old, new in sorted(links.items(), reverse=True)}
+        usable = [
+            e for e in edges if e.source_node_uuid in entities and e.target_node_uuid in entities
+        ]
+        done = 0
+        for part in _chunks(usable, self.chunk):
+            facts = self._embedded([self._fact(e, entities, episodes, (links, back)) for e in part])
+            self.report.facts += self._write(facts, "facts", _new_facts)
+            done += len(part)
+            if progress is not None:
+                progress(done, len(usable), 0)
+        self.report.duplicates = len(usable) - self.report.facts
+        kept = {e.uuid for e in usable}
+        self.report.supersedes = sum(1 for old in links if old in kept)
+
+    def _fact(
+        self,
+        edge: EntityEdge,
+        entities: dict[str, Entity],
+        episodes: dict[str, Episode],
+        chain: tuple[dict[str, str], dict[str, str]],
+    ) -> Fact:
+        ours = [episodes[e] for e in edge.episodes if e in episodes]
+        links, back = chain
+        return compat.fact_from_edge(
+            edge.model_copy(update={"fact": self.clean(edge.fact)}),
+            compat.EdgeContext(
+                uuid=self.our_id("fact", edge.uuid),
+                group_id=self.group,
+                user_id=self.scope.user_id,
+                subject=entities[edge.source_node_uuid],
+                object=entities[edge.target_node_uuid],
+                episodes=tuple(e.uuid for e in ours),
+                episode_valid_at=ours[0].valid_at if ours else None,
+                embedding=self._kept(edge.fact_embedding),
+                supersedes=self.our_id("fact", back[edge.uuid]) if edge.uuid in back else None,
+                superseded_by=self.our_id("fact", links[edge.uuid]) if edge.uuid in links else None,
+            ),
+        )
+
+    def _kept(self, embedding: list[float] | None) -> tuple[float, ...] | None:
+        if embedding is not None and len(embedding) == self.c.embedder.dimensions:
+            self.report.embeddings_kept += 1
+            return tuple(float(x) for x in embedding)
+        return None
+
+    def _embedded(self, facts: list[Fact]) -> list[Fact]:
+        missing = [i for i, f in enumerate(facts) if f.fact_embedding is None]
+        vectors = self.c.embedder.embed([facts[i].fact for i in missing]) if missing else []
+        for i, vector in zip(missing, vectors, strict=True):
+            facts[i] = facts[i].model_copy(update={"fact_embedding": tuple(vector)})
+        self.report.reembedded += len(missing)
+        return facts
+
+    # -- the one write ----------------------------------------------------------------------
+
+    def _write(
+        self, records: Sequence[Any], kind: str, write: Callable[[StoreTx, Any], Any]
+    ) -> Any:
+        """One transaction: the records and the ledger entry that accounts for them."""
+        now = self.c.clock.now()
+
+        def work(tx: StoreTx) -> Any:
+            written = write(tx, records)
+            payload = {
+                "from": "graphiti-core",
+                "source": self.source.describe(),
+                "graphiti_group_id": self.source.group_id,
+                "kind": kind,
+                "records": len(records),
+            }
+            append_ledger(tx, self.group, "import", [r.uuid for r in records], payload, now)
+            return written
+
+        return self.c.store.transaction(work)
+
+
+def _upsert(tx: StoreTx, entities: list[Entity]) -> dict[str, Entity]:
+    return tx.upsert_entities(entities)
+
+
+def _new_episodes(tx: StoreTx, episodes: list[Episode]) -> int:
+    group = episodes[0].group_id
+    known = {e.uuid for e in tx.get_episodes(group, [e.uuid for e in episodes])}
+    fresh = [e for e in episodes if e.uuid not in known]
+    if fresh:
+        tx.record_episodes(fresh)
+    return len(fresh)
+
+
+def _new_facts(tx: StoreTx, facts: list[Fact]) -> int:
+    """Facts not stored yet (by uuid or signature); the first of equal signatures wins."""
+    group = facts[0].group_id
+    known = {f.uuid for f in tx.get_facts(group, [f.uuid for f in facts])}
+    held = set(tx.find_by_signatures(group, [f.signature for f in facts]))
+    fresh: dict[str, Fact] = {}
+    for fact in facts:
+        if fact.uuid not in known and fact.signature not in held:
+            fresh.setdefault(fact.signature, fact)
+    if fresh:
+        tx.record_facts(list(fresh.values()))
+    return len(fresh)
+
+
+def supersession(edges: Sequence[EntityEdge]) -> dict[str, str]:
+    """graphiti uuid of each invalidated edge -> the edge that superseded it."""
+    by_subject: dict[str, list[EntityEdge]] = {}
+    for edge in edges:
+        by_subject.setdefault(edge.source_node_uuid, []).append(edge)
+    links: dict[str, str] = {}
+    for old in edges:
+        if old.invalid_at is None:
+            continue
+        peers = [
+            e
+            for e in by_subject[old.source_node_uuid]
+            if e.uuid != old.uuid and e.valid_at is not None and e.valid_at == old.invalid_at
+        ]
+        peers.sort(key=lambda e: (e.name != old.name, e.created_at, e.uuid))
+        if peers:
+            links[old.uuid] = peers[0].uuid
+    return links
+
+
+def _chunks(items: list[Any], size: int) -> list[list[Any]]:
+    return [items[i : i + size] for i in range(0, len(items), size)]
