@@ -1,6 +1,7 @@
 """The service layer: composition root, settings, use cases, REST, GraphQL, MCP, CLI, worker.
 
-`from service import Memory` gives the Python client.
+`from service import Memory` gives the Python API on a local store; `from service import Client`
+the same methods over HTTP (`service.remote`), `MemoryAPI` the protocol both satisfy.
 """
 
 from __future__ import annotations
@@ -9,8 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from service.memory import Memory
+    from service.protocol import MemoryAPI
+    from service.remote import AsyncClient, Client
 
-__all__ = ["Memory"]
+__all__ = ["AsyncClient", "Client", "Memory", "MemoryAPI"]
 
 
 def __getattr__(name: str) -> Any:
@@ -18,4 +21,12 @@ def __getattr__(name: str) -> Any:
         from service.memory import Memory
 
         return Memory
+    if name in ("Client", "AsyncClient"):
+        from service import remote
+
+        return getattr(remote, name)
+    if name == "MemoryAPI":
+        from service.protocol import MemoryAPI
+
+        return MemoryAPI
     raise AttributeError(name)

@@ -1,0 +1,103 @@
+"""`MemoryAPI`: the methods `service.Memory` (in process) and `service.Client` (over HTTP) both
+have, with the same names, arguments and results, so code written against one runs on the other.
+
+    def remember(m: MemoryAPI) -> None:
+        m.add("I moved to Berlin in 2023.", user_id="alice")
+        print(m.facts(user_id="alice", as_of="2024")["facts"])
+
+Both raise the `graph.domain.errors` classes; over HTTP the class is the one whose `code` the
+service answered with. `service.remote.AsyncClient` has the same methods as coroutines.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Protocol, runtime_checkable
+
+
+@runtime_checkable
+class MemoryAPI(Protocol):
+    """The shared surface (API.md, "Python")."""
+
+    def add(self, messages: Any, *, mode: str = "sync", **options: Any) -> dict[str, Any]: ...
+
+    def add_batch(self, items: list[dict[str, Any]]) -> dict[str, Any]: ...
+
+    def get_operation(self, event_id: str, *, user_id: str | None = None) -> dict[str, Any]: ...
+
+    def facts(self, **arguments: Any) -> dict[str, Any]: ...
+
+    def search(self, q: str, **arguments: Any) -> dict[str, Any]: ...
+
+    def get_fact(self, fact_id: str, **scope: Any) -> dict[str, Any]: ...
+
+    def graph(self, entity: str, **arguments: Any) -> dict[str, Any]: ...
+
+    def paths(self, from_: str, to: str, **arguments: Any) -> dict[str, Any]: ...
+
+    def history(
+        self,
+        entity: str,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+        predicate: str | None = None,
+    ) -> dict[str, Any]: ...
+
+    def conflict_resolve(
+        self,
+        content: str | None = None,
+        *,
+        fact_id: str | None = None,
+        dry_run: bool = True,
+        scope: Literal["record", "audit"] = "record",
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+        project: str | None = None,
+    ) -> dict[str, Any]: ...
+
+    def audit(
+        self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None
+    ) -> dict[str, Any]: ...
+
+    def rollback(
+        self,
+        fact_id: str,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+    ) -> dict[str, Any]: ...
+
+    def confirm_fact(self, fact_id: str, *, user_id: str | None = None) -> dict[str, Any]: ...
+
+    def reject_fact(self, fact_id: str, *, user_id: str | None = None) -> dict[str, Any]: ...
+
+    def candidates(
+        self, *, user_id: str | None = None, status: str | None = "pending", limit: int = 100
+    ) -> dict[str, Any]: ...
+
+    def confirm_candidate(
+        self, candidate_id: str, *, user_id: str | None = None
+    ) -> dict[str, Any]: ...
+
+    def reject_candidate(
+        self, candidate_id: str, *, user_id: str | None = None, reason: str | None = None
+    ) -> dict[str, Any]: ...
+
+    def verify_ledger(
+        self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None
+    ) -> dict[str, Any]: ...
+
+    def forget_user(self, user_id: str) -> dict[str, Any]: ...
+
+    def export(self, *, user_id: str | None = None) -> list[dict[str, Any]]: ...
+
+    def close(self) -> None: ...
+
+
+PROTOCOL_METHODS: tuple[str, ...] = tuple(
+    name for name in vars(MemoryAPI) if not name.startswith("_") and callable(vars(MemoryAPI)[name])
+)
+"""The method names of the protocol (the conformance test walks them)."""
