@@ -36,18 +36,35 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from extractors.notary.gitleaks import gitleaks_findings
 from extractors.notary.html import detect_injection
-from extractors.notary.keys import is_secret_key
+from extractors.notary.keys import is_secret_key, key_kind
 from extractors.notary.patterns import own_findings
 from extractors.notary.plugins import entropy_findings, plugin_findings
 from extractors.notary.unicode import Stripped, strip_invisible
-from extractors.notary.values import Finding
+from extractors.notary.values import (
+    MASKED,
+    Finding,
+    names_placeholder,
+    placeholder,
+    stated_example,
+)
 from graph.domain.model import Alert
 
 MASK = "[REDACTED]"
-"""What a secret value is replaced with. A constant: it never contains any part of the secret
-(not its length, prefix or hash), and it is itself never detected as a secret, so notarizing
-already-notarized text changes nothing."""
+"""The untyped placeholder; masked values read `[REDACTED:<type>]` (see `placeholder`). Neither
+contains any part of the secret (not its length, prefix or hash), and neither is ever detected as
+a secret, so notarizing already-notarized text changes nothing."""
+
+__all__ = [
+    "MASK",
+    "MASKED",
+    "NotaryResult",
+    "names_placeholder",
+    "notarize",
+    "notarize_json",
+    "placeholder",
+]
 
 MIN_REPEAT = 4
 """A found value of at least this many characters is masked wherever else it occurs too."""
@@ -104,11 +121,26 @@ def _revealed_injection(stripped: Stripped, seen: list[Alert], turn: int | None)
 
 def find_secrets(text: str) -> list[Finding]:
     """Merged, sorted, non-overlapping spans of `text` to mask."""
-    found = [*own_findings(text), *plugin_findings(text), *entropy_findings(text)]
+    found = [  # on a tie, the first named here names the span: the maintained rule set first
+        *gitleaks_findings(text),
+        *own_findings(text),
+        *plugin_findings(text),
+        *entropy_findings(text),
+    ]
+    found = [f for f in found if not stated_example(text, f.start, f.end)]
     if not found:
         return []
     found.extend(_repeats(text, found))
-    return _merge(found)
+    kept = _outside_placeholders(text, found)
+    return _merge(kept) if kept else []
+
+
+def _outside_placeholders(text: str, found: list[Finding]) -> list[Finding]:
+    """Findings that do not touch a placeholder already in the text (`[REDACTED:token]`)."""
+    if "REDACTED" not in text:
+        return found
+    masks = [m.span() for m in MASKED.finditer(text)]
+    return [f for f in found if not any(s < f.end and f.start < e for s, e in masks)]
 
 
 def _repeats(text: str, found: Iterable[Finding]) -> list[Finding]:
@@ -120,7 +152,7 @@ def _repeats(text: str, found: Iterable[Finding]) -> list[Finding]:
         while start >= 0:
             end = start + len(value)
             if len(value) >= 8 or not (_alnum_at(text, start - 1) or _alnum_at(text, end)):
-                extra.append(Finding(start, end, finding.label, finding.rank + 10))
+                extra.append(finding._replace(start=start, end=end, rank=finding.rank + 10))
             start = text.find(value, start + 1)
     return extra
 
@@ -139,17 +171,18 @@ def _merge(found: list[Finding]) -> list[Finding]:
             merged.append(item)
             continue
         best = last if last.rank <= item.rank else item
-        merged[-1] = Finding(last.start, max(last.end, item.end), best.label, best.rank)
+        merged[-1] = best._replace(start=last.start, end=max(last.end, item.end))
     return merged
 
 
 def apply_masks(text: str, secrets: list[Finding]) -> str:
-    """`text` with every span in `secrets` (sorted, non-overlapping) replaced by `MASK`."""
+    """`text` with every span in `secrets` (sorted, non-overlapping) replaced by its typed
+    placeholder (`[REDACTED:github_pat]`)."""
     pieces: list[str] = []
     prev = 0
     for finding in secrets:
         pieces.append(text[prev : finding.start])
-        pieces.append(MASK)
+        pieces.append(placeholder(finding.kind))
         prev = finding.end
     pieces.append(text[prev:])
     return "".join(pieces)
@@ -212,7 +245,7 @@ def _mapping(
         child = f"{path}.{_short(new_key)}"
         if isinstance(key, str) and is_secret_key(key) and _maskable(item):
             alerts.append(Alert(kind="credential", detail=f"secret-named field {child}", turn=turn))
-            out[new_key] = MASK
+            out[new_key] = placeholder(key_kind(key))
         else:
             out[new_key] = _walk(item, child, turn, alerts, depth + 1)
     return out
@@ -233,7 +266,9 @@ def _short(key: object, limit: int = 60) -> str:
 
 
 def _maskable(item: object) -> bool:
-    if item is None or isinstance(item, bool) or item == MASK:
+    if item is None or isinstance(item, bool):
+        return False
+    if isinstance(item, str) and MASKED.fullmatch(item):
         return False
     if isinstance(item, str | list | tuple | dict):
         return len(item) > 0 and not (isinstance(item, str) and not item.strip())

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from extractors.notary.values import slug
+
 
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
@@ -22,6 +24,36 @@ _LAST_TWO = _words(
 _ENDINGS = ("password", "passwd", "secret", "token", "apikey", "privatekey", "accesskey")
 _CN_KEY = re.compile(r"密码|口令|密钥|秘钥|令牌|私钥|凭证|凭据")
 _WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+
+
+_KINDS: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("pass", "pwd", "pw", "密码", "口令", "通行码"), "password"),
+    (("cookie",), "cookie"),
+    (("session",), "session token"),
+    (("credential", "凭证", "凭据"), "credential"),
+    (("api",), "API key"),
+    (("private", "私钥"), "private key"),
+    (("token", "令牌"), "token"),
+    (("access",), "access key"),
+    (("密钥", "秘钥"), "secret key"),
+    (("secret",), "secret"),
+    (("auth",), "authorization"),
+    (("pin",), "PIN"),
+)
+
+
+def kind_of(keyword: str) -> str:
+    """What a label keyword names: "password", "API key", "token", ... (never the value)."""
+    lowered = keyword.lower()
+    for needles, kind in _KINDS:
+        if any(needle in lowered for needle in needles):
+            return kind
+    return "key"
+
+
+def key_kind(key: str) -> str:
+    """The placeholder type of a secret-named field: `db_password` -> `password`."""
+    return slug(kind_of(key))
 
 
 def is_secret_key(key: str) -> bool:

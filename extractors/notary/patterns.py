@@ -23,14 +23,18 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from extractors.notary.keys import kind_of
+from extractors.notary.randomness import looks_random
 from extractors.notary.values import (
     CN_STOP,
+    MASKED,
     QUOTED,
     VALUE,
     Check,
     Finding,
     code_like,
     is_placeholder,
+    slug,
     unit_follows,
     value_span,
 )
@@ -45,6 +49,8 @@ class Rule:
     rank: int
     check: Check | None = None
     whole: bool = False
+    kind: str = ""
+    """The placeholder type; by default the label's (`{kind}` labels: the keyword's kind)."""
 
 
 # --- checks -------------------------------------------------------------------------------
@@ -52,16 +58,37 @@ class Rule:
 _PROSE_GOES_ON = re.compile(r"[ \t]+[a-z]")
 
 
+_META_SUFFIX = re.compile(
+    r"(?i)[_\-.]?(?:policy|length|len|min|max|count|type|file|path|url|uri|endpoint|field|label"
+    r"|prompt|regex|pattern|hint|rules?|strength|version|id|name|enabled|required|expir\w*|ttl"
+    r"|timeout|limit|size|format|header|param|env|var|mode|algorithm|hash|iterations|rounds"
+    r"|reset|changed|updated|at|date|time|provider|store|manager|source|dir|input|box|button"
+    r"|column|attempts|retries|age|lifetime|salt|encoding|chars?|digits?)(?![a-z])"
+)
+"""A key suffix that names something about the secret, not the secret (`password_policy`)."""
+
+
+def _decorated(match: re.Match[str]) -> bool:
+    """`db_pass`, `myPwd`, `pass_prod`: the keyword is part of a longer key name."""
+    before = match.string[match.start("k") - 1 : match.start("k")]
+    return bool(match.group("suf")) or (before != "" and (before in "_-." or before.islower()))
+
+
 def _check_assignment(match: re.Match[str], start: int, end: int) -> bool:
     value = match.string[start:end]
     key = match.group("k").lower()
     op = match.group("op")
+    suffix = match.groupdict().get("suf") or ""
+    if suffix and _META_SUFFIX.match(suffix):
+        return False
     if is_placeholder(value) or unit_follows(match, end) or code_like(value, op, key):
         return False
-    if key in ("pass", "pw") and op not in ("=", ":="):
+    if key in ("pass", "pw") and op not in ("=", ":=") and not _decorated(match):
         return False
     if key == "pwd" and value.startswith(("/", "~/", "./", "../")):
         return False
+    if key.startswith(("cookie", "session")) and "=" not in value:
+        return _check_tokenish(match, start, end)
     if op in (":", "：") and key in ("secret", "token") and value.isalpha() and value.islower():
         return _PROSE_GOES_ON.match(match.string, end) is None
     return True
@@ -75,6 +102,19 @@ def _check_prose(match: re.Match[str], start: int, end: int) -> bool:
     if key == "token" or key.endswith("credentials"):
         return len(value) >= 8 and any(c.isdigit() for c in value)
     return True
+
+
+def _check_key_lines(match: re.Match[str], start: int, end: int) -> bool:
+    """Two or more full-width base64 lines (the body of a PEM or PGP block, also without its
+    BEGIN line) whose characters look random."""
+    body = "".join(match.string[start:end].split())
+    return looks_random(body[:4096])
+
+
+def _check_cli_auth(match: re.Match[str], start: int, end: int) -> bool:
+    """Only `user:password` carries a secret (`-u user` alone makes curl ask for it)."""
+    value = match.string[start:end]
+    return ":" in value and not is_placeholder(value.partition(":")[2])
 
 
 def _check_chinese(match: re.Match[str], start: int, end: int) -> bool:
@@ -130,16 +170,44 @@ _KEYWORDS = (
     r"|secret(?:[_\-.]?(?:access[_\-.]?)?key)?"
     r"|(?:api|access|account|shared[_\-.]?access|private|master|encryption|signing|client|app"
     r"|consumer|subscription|auth)[_\-.]?key"
-    r"|apikey|token"
+    r"|apikey|token|cookie|session[_\-.]?(?:id|token|key|secret)"
 )
 _KEY_START = (
     r"(?:(?<![A-Za-z0-9])|(?<=[a-z0-9])(?=[A-Z])"
     r"|(?<=[A-Z0-9])(?=PASSWORD|PASSWD|SECRET|TOKEN|APIKEY|API_KEY))"
 )
 _ANNOTATION = r"(?:[ \t]*:[ \t]*[A-Za-z_][\w\[\]., |]{0,40}?(?=[ \t]*=[^=>]))?"
+_SUFFIX = r"(?P<suf>(?:[_\-.][A-Za-z0-9]+|[A-Z][a-z0-9]+|[A-Z0-9]+(?![a-z])){0,3}?)"
+"""Decoration after the keyword: `password_super_secure`, `passwordProd`, `TOKEN_V2`."""
 _ASSIGNMENT = re.compile(
-    rf"{_KEY_START}(?:--)?(?P<k>(?i:{_KEYWORDS}))(?![A-Za-z0-9])[\"'\]]?{_ANNOTATION}"
-    rf"[ \t]*(?P<op>=>|:=|==|=|:|：)[ \t]*{VALUE}"
+    rf"{_KEY_START}(?:--)?(?P<k>(?i:{_KEYWORDS})){_SUFFIX}(?![A-Za-z0-9])[\"'\]]?{_ANNOTATION}"
+    rf"[ \t]*(?P<op>=>|:=|===?|!==?|=|:|：)[ \t]*{VALUE}"
+)
+_REVERSED = re.compile(
+    rf"(?:{QUOTED})[ \t]*(?P<op>===?|!==?)[ \t]*(?:[A-Za-z_][\w.]*?[_.])?"
+    rf"(?P<k>(?i:{_KEYWORDS}))(?![A-Za-z0-9])"
+)
+"""A comparison written value first: `if ("s3cret" == password)`."""
+_ARGUMENT = re.compile(
+    rf"{_KEY_START}(?P<k>(?i:{_KEYWORDS})){_SUFFIX}[ \t]*\([ \t]*(?P<op>)(?:{QUOTED})"
+)
+"""A literal passed to a function named for a secret: `set_password("...")`,
+`withApiKey('...')`, `PASSWORD('...')` in SQL."""
+_SQL = re.compile(
+    rf"(?i:\bidentified(?:[ \t]+with[ \t]+\w+)?[ \t]+by(?:[ \t]+password)?"
+    rf"|\b(?:with[ \t]+)?(?:encrypted[ \t]+|unencrypted[ \t]+)?password)"
+    rf"[ \t]+(?:{QUOTED})"
+)
+"""SQL that sets a password: `IDENTIFIED BY 'x'`, `WITH PASSWORD 'x'`, `PASSWORD 'x'`."""
+_CLI_AUTH = re.compile(
+    r"(?i:\b(?:curl|wget|http|https|httpie|xh|ab|lftp|ftp|svn|git)\b)[^\n]{0,300}?[ \t]"
+    r"(?:-u|--user|-a|--auth|--proxy-user|-U)(?:=|[ \t]+)"
+    rf"(?:{QUOTED}|(?P<vu>[^\s'\"]+))"
+)
+"""`curl -u user:pass`, `http -a user:pass`: the whole `user:pass` is masked."""
+_CLI_COOKIE = re.compile(
+    r"(?i:\bcurl\b)[^\n]{0,300}?[ \t](?:-b|--cookie)(?:=|[ \t]+)"
+    rf"(?:{QUOTED}|(?P<vu>[^\s'\"]+=[^\s'\"]+))"
 )
 _CLI_FLAG = re.compile(
     rf"(?<![\w-])--(?P<k>(?i:{_KEYWORDS}))(?![\w-])[ \t]+(?P<op>)(?!-[A-Za-z](?:\s|$)|--[a-z])"
@@ -189,6 +257,23 @@ _LABELLED: tuple[Rule, ...] = (
         ),
         0,
         _check_value,
+        kind="private_key",
+    ),
+    Rule(
+        "private key block",
+        re.compile(
+            r"(?m)(?P<vq>(?:^[ \t]*[A-Za-z0-9+/=]{4,}[ \t]*\r?\n)+)"
+            r"(?=[ \t]*-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----)"
+        ),
+        0,
+        kind="private_key",
+    ),
+    Rule(
+        "private key material",
+        re.compile(r"(?m)(?P<vq>(?:^[ \t]*[A-Za-z0-9+/]{60,80}={0,2}[ \t]*(?:\r?\n|\Z)){2,})"),
+        0,
+        _check_key_lines,
+        kind="private_key",
     ),
     Rule(
         "PuTTY private key",
@@ -203,6 +288,7 @@ _LABELLED: tuple[Rule, ...] = (
         ),
         1,
         _check_url,
+        kind="password",
     ),
     Rule(
         "authorization header",
@@ -219,12 +305,18 @@ _LABELLED: tuple[Rule, ...] = (
         "cookie header",
         re.compile(r"(?im)^[ \t]*(?:set-)?cookie[ \t]*:[ \t]*(?P<vq>[^\r\n=]+=[^\r\n]*)$"),
         1,
+        kind="cookie",
     ),
     Rule(
         "bearer token", re.compile(r"\b[Bb]earer[ \t]+(?P<vu>[\w\-.~+/]{8,}=*)"), 2, _check_tokenish
     ),
     Rule("{kind} in XML", _XML, 2, _check_value),
     Rule("{kind} assignment", _ASSIGNMENT, 3, _check_assignment),
+    Rule("{kind} compared in code", _REVERSED, 3, _check_value),
+    Rule("{kind} passed as an argument", _ARGUMENT, 3, _check_assignment),
+    Rule("password set in SQL", _SQL, 3, _check_value, kind="password"),
+    Rule("credentials on a command line", _CLI_AUTH, 2, _check_cli_auth, kind="password"),
+    Rule("cookie on a command line", _CLI_COOKIE, 2, _check_value, kind="cookie"),
     Rule("{kind} command-line flag", _CLI_FLAG, 3, _check_assignment),
     Rule("{kind} stated in text", _PROSE, 4, _check_prose),
     Rule("{kind} stated in Chinese text", _CHINESE, 4, _check_chinese),
@@ -233,17 +325,25 @@ _LABELLED: tuple[Rule, ...] = (
 )
 
 
-def _token(label: str, body: str, check: Check | None = None, flags: int = 0) -> Rule:
-    return Rule(label, re.compile(body, flags), 1, check, whole=True)
+def _token(
+    label: str, body: str, check: Check | None = None, flags: int = 0, kind: str = ""
+) -> Rule:
+    return Rule(label, re.compile(body, flags), 1, check, whole=True, kind=kind)
 
 
 _PROVIDERS: tuple[Rule, ...] = (
     _token("Anthropic API key", r"(?<![A-Za-z0-9_\-])sk-ant-[A-Za-z0-9_\-]{20,}"),
-    _token("OpenAI-style secret key", r"(?<![A-Za-z0-9_\-])sk-[A-Za-z0-9_\-]{20,}", _check_sk),
+    _token(
+        "OpenAI-style secret key",
+        r"(?<![A-Za-z0-9_\-])sk-[A-Za-z0-9_\-]{20,}",
+        _check_sk,
+        kind="openai_api_key",
+    ),
     _token(
         "AWS access key",
         r"(?<![A-Z0-9])(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA)"
         r"[A-Z0-9]{16}",
+        kind="aws_access_token",
     ),
     _token("GitHub token", r"(?<![A-Za-z0-9])gh[pousr]_[A-Za-z0-9]{30,}"),
     _token("GitHub token", r"(?<![A-Za-z0-9])github_pat_[A-Za-z0-9_]{22,}"),
@@ -269,7 +369,7 @@ _PROVIDERS: tuple[Rule, ...] = (
     _token("Shopify token", r"(?<![A-Za-z0-9])shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}"),
     _token("Square token", r"(?<![A-Za-z0-9])sq0(?:csp|atp)-[0-9A-Za-z\-_]{22,}"),
     _token("Mailchimp API key", r"(?<![A-Za-z0-9])[0-9a-f]{32}-us\d{1,2}(?!\d)"),
-    _token("JSON Web Token", r"(?<![A-Za-z0-9_\-])eyJ[\w\-]{5,}\.[\w\-]{5,}\.[\w\-]*"),
+    _token("JSON Web Token", r"(?<![A-Za-z0-9_\-])eyJ[\w\-]{5,}\.[\w\-]{5,}\.[\w\-]*", kind="jwt"),
     Rule(
         "Slack webhook",
         re.compile(r"hooks\.slack\.com/(?:services|workflows)/(?P<vq>[A-Za-z0-9_/]{8,})"),
@@ -281,37 +381,24 @@ _PROVIDERS: tuple[Rule, ...] = (
 RULES: tuple[Rule, ...] = _LABELLED + _PROVIDERS
 
 
-_KINDS: tuple[tuple[tuple[str, ...], str], ...] = (
-    (("pass", "pwd", "pw", "密码", "口令", "通行码"), "password"),
-    (("api",), "API key"),
-    (("private", "私钥"), "private key"),
-    (("token", "令牌"), "token"),
-    (("access",), "access key"),
-    (("密钥", "秘钥"), "secret key"),
-    (("secret",), "secret"),
-)
-
-
-def kind_of(keyword: str) -> str:
-    """What a label keyword names: "password", "API key", "token", ... (never the value)."""
-    lowered = keyword.lower()
-    for needles, kind in _KINDS:
-        if any(needle in lowered for needle in needles):
-            return kind
-    return "key"
-
-
-def _label(rule: Rule, match: re.Match[str]) -> str:
+def _label(rule: Rule, match: re.Match[str]) -> tuple[str, str]:
+    """The finding's label and placeholder type."""
     if "{kind}" not in rule.label:
-        return rule.label
-    return rule.label.format(kind=kind_of(match.group("k")))
+        return rule.label, rule.kind or slug(rule.label)
+    kind = kind_of(match.group("k"))
+    return rule.label.format(kind=kind), rule.kind or slug(kind)
 
 
 def own_findings(text: str) -> Iterator[Finding]:
-    """Every span our own rules would mask in `text`."""
+    """Every span our own rules would mask in `text` (never one whose label is a placeholder's
+    type, as in `[REDACTED:access_key] :000`)."""
+    masks = [m.span() for m in MASKED.finditer(text)] if "REDACTED" in text else []
     for rule in RULES:
         for match in rule.pattern.finditer(text):
             span = match.span() if rule.whole else value_span(match)
             if span is None or (rule.check is not None and not rule.check(match, *span)):
                 continue
-            yield Finding(span[0], span[1], _label(rule, match), rule.rank)
+            if masks and any(s <= match.start() < e for s, e in masks):
+                continue
+            label, kind = _label(rule, match)
+            yield Finding(span[0], span[1], label, rule.rank, kind)

@@ -13,23 +13,21 @@ ignored: detect-secrets' GitHub and GitLab patterns yield only their prefix ("gh
 and our own rules mask those tokens whole.
 
 The high-entropy check catches keys of providers nobody listed: a standalone run of 32 or more
-base64/alphanumeric characters with at least two digits, two upper- and two lower-case letters,
-high character entropy and few lower-case runs of three or more letters (which keeps CamelCase
-identifiers such as `AbstractSingletonProxyFactoryBean2024` out). Hex strings (git SHAs,
-hashes), UUIDs, paths and URL path segments never qualify; `base64,` data URIs are skipped.
+base64/alphanumeric characters that `notary.randomness.looks_random` accepts. Hex strings (git
+SHAs, hashes), UUIDs, paths and URL path segments never qualify; `base64,` data URIs are
+skipped.
 """
 
 from __future__ import annotations
 
 import importlib
-import math
 import re
-from collections import Counter
 from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
-from extractors.notary.values import Finding, is_placeholder
+from extractors.notary.randomness import looks_random
+from extractors.notary.values import Finding, is_placeholder, slug
 
 PLUGINS: tuple[tuple[str, str, tuple[str, ...], bool], ...] = (
     ("aws", "AWSKeyDetector", ("A3T", "ABIA", "ACCA", "AKIA", "ASIA", "aws", "AWS", "Aws"), False),
@@ -59,8 +57,8 @@ plugin the notary runs. A plugin only runs on text containing one of its needles
 every match must contain): cheaper, and it keeps the plugins' super-linear patterns (OpenAI's,
 npm's) away from text that cannot match them."""
 
-WINDOW = 2048
-OVERLAP = 512
+WINDOW = 1024
+OVERLAP = 256
 """Plugins see long text in windows of `WINDOW` characters overlapping by `OVERLAP`, which
 bounds the cost of their patterns on adversarial input; our own rules (which mask every format
 that matters whole, in linear time) see the whole text."""
@@ -115,32 +113,13 @@ def plugin_findings(text: str) -> Iterator[Finding]:
         if not any(needle in haystack for needle in needles):
             continue
         label = f"{plugin.secret_type} (detect-secrets)"
+        kind = slug(plugin.secret_type)
         for value in _values(plugin, windows):
             for start in _occurrences(text, value):
-                yield Finding(start, start + len(value), label, _PLUGIN_RANK)
+                yield Finding(start, start + len(value), label, _PLUGIN_RANK, kind)
 
 
 _CANDIDATE = re.compile(r"(?<![\w+/.\-])[A-Za-z0-9+/]{32,}={0,2}(?![\w+/=\-]|\.\w)")
-_LOWER_RUN = re.compile(r"[a-z]{3,}")
-MIN_ENTROPY = 3.6
-MAX_LOWER_RUNS = 0.45
-
-
-def _entropy(value: str) -> float:
-    size = len(value)
-    return -sum(n / size * math.log2(n / size) for n in Counter(value).values())
-
-
-def looks_random(token: str) -> bool:
-    """Whether a long token looks like key material rather than a word, path or hash."""
-    body = token.rstrip("=")
-    digits = sum(c.isdigit() for c in body)
-    upper = sum(c.isupper() for c in body)
-    lower = sum(c.islower() for c in body)
-    if digits < 2 or upper < 2 or lower < 2:
-        return False
-    runs = sum(len(run) for run in _LOWER_RUN.findall(body))
-    return runs / len(body) < MAX_LOWER_RUNS and _entropy(body) >= MIN_ENTROPY
 
 
 def entropy_findings(text: str) -> Iterator[Finding]:
@@ -150,4 +129,6 @@ def entropy_findings(text: str) -> Iterator[Finding]:
         if text[max(start - 7, 0) : start].lower() == "base64,":
             continue
         if looks_random(match.group()):
-            yield Finding(start, match.end(), "high-entropy token", _ENTROPY_RANK)
+            yield Finding(
+                start, match.end(), "high-entropy token", _ENTROPY_RANK, "high_entropy_secret"
+            )

@@ -30,6 +30,87 @@ class Finding(NamedTuple):
     end: int
     label: str
     rank: int
+    kind: str = "secret"
+    """The placeholder's type (`github_pat`, `password`): lower-case letters, digits and `_`."""
+
+
+MASKED = re.compile(r"\[REDACTED(?::([a-z0-9_]{1,64}))?\]")
+"""A placeholder the notary left: `[REDACTED]` or typed, `[REDACTED:github_pat]`."""
+_SLUG = re.compile(r"[^a-z0-9]+")
+
+
+_PLACEHOLDER_WORD = re.compile(r"\bREDACTED\b")
+
+
+def names_placeholder(text: str) -> bool:
+    """Whether `text` carries a placeholder, also one a tokenizer stripped of its brackets
+    (`REDACTED`, `REDACTED:password`): nothing made of it is a fact or an entity."""
+    return _PLACEHOLDER_WORD.search(text) is not None
+
+
+def slug(name: str) -> str:
+    """A type name as a placeholder type: "GitHub Token" -> `github_token`."""
+    return _SLUG.sub("_", name.lower()).strip("_")[:64] or "secret"
+
+
+_WORDS = {
+    "api": "API",
+    "aws": "AWS",
+    "gcp": "GCP",
+    "jwt": "JWT",
+    "pat": "PAT",
+    "url": "URL",
+    "ssh": "SSH",
+    "pgp": "PGP",
+    "oauth": "OAuth",
+    "openai": "OpenAI",
+    "github": "GitHub",
+    "gitlab": "GitLab",
+    "id": "ID",
+    "iam": "IAM",
+    "sas": "SAS",
+    "ad": "AD",
+    "pin": "PIN",
+    "pypi": "PyPI",
+    "hashicorp": "HashiCorp",
+    "huggingface": "Hugging Face",
+    "ibm": "IBM",
+    "anthropic": "Anthropic",
+    "google": "Google",
+    "slack": "Slack",
+    "stripe": "Stripe",
+}
+
+
+def readable(kind: str) -> str:
+    """A type as words, with the usual capitals: `openai_api_key` -> "OpenAI API key"."""
+    words = [_WORDS.get(w, w) for w in re.split(r"[_\-]+", kind) if w]
+    return " ".join(words) or "secret"
+
+
+def placeholder(kind: str) -> str:
+    """What a masked value becomes: `[REDACTED:<kind>]`."""
+    return f"[REDACTED:{slug(kind)}]"
+
+
+_EXAMPLE_VALUE = re.compile(r"EXAMPLE|(?i:example|sample|dummy)")
+_EXAMPLE_SAID = re.compile(
+    r"(?i:\bexamples?\b|\be\.g\.|\bfor instance\b|\bsuch as\b|\bsample\b|\bdocumented\b"
+    r"|\bdocs?\b|\bplaceholder\b)|示例|例如|比如|样例"
+)
+EXAMPLE_WINDOW = 80
+
+
+def stated_example(text: str, start: int, end: int) -> bool:
+    """A documented example value stated as an example ("the docs use AKIAIOSFODNN7EXAMPLE as
+    an example key"): the value itself says EXAMPLE/example/sample/dummy, and the text within
+    `EXAMPLE_WINDOW` characters before or after it says it is an example. Either alone is not
+    enough: a live key pasted next to the word "example" is still masked."""
+    if not _EXAMPLE_VALUE.search(text, start, end):
+        return False
+    before = text[max(0, start - EXAMPLE_WINDOW) : start]
+    after = text[end : end + EXAMPLE_WINDOW]
+    return bool(_EXAMPLE_SAID.search(before) or _EXAMPLE_SAID.search(after))
 
 
 Check = Callable[[re.Match[str], int, int], bool]
@@ -85,7 +166,7 @@ _UNITS = re.compile(
 )
 _PLACEHOLDER = re.compile(
     r"""(?x)
-    \[REDACTED\]
+    \[REDACTED(?::[a-z0-9_]+)?\]
     | [*•·xX#.…_\-]{3,}
     | <[^<>]*>
     | \$\{[^}]*\} | \$\([^)]*\) | \$[A-Z_][A-Z0-9_]* | %[A-Z_][A-Z0-9_]*%
@@ -142,7 +223,7 @@ def is_placeholder(value: str) -> bool:
 
 def unit_follows(match: re.Match[str], end: int) -> bool:
     """'12 characters', '8位': a number describing the secret, not the secret."""
-    value = match.string[match.start("vu") : end] if match.group("vu") else ""
+    value = match.string[match.start("vu") : end] if match.groupdict().get("vu") else ""
     return value.isdigit() and len(value) <= 3 and _UNITS.match(match.string, end) is not None
 
 

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from extractors.chinese.lexicon import SURNAMES
-from extractors.notary.core import MASK
+from extractors.notary.core import names_placeholder
+from extractors.notary.records import credential_records
 from extractors.predicates import PredicateInfo, PredicateTable
 from extractors.rules import Extractor
 from extractors.schema import SPEAKER, USER, CandidateFact, Job
@@ -112,12 +113,13 @@ def _candidates(
     turn = prepared.turns[index]
     if not turn.text.strip():
         return [_media_only(turn.text, turn.media[0].kind if turn.media else Modality.FILE)]
+    shared = credential_records(turn.text)
     if not prepared.infer:
-        return [_verbatim(turn.text)]
+        return [_verbatim(turn.text), *shared]
     kept = [c for c in found if _usable(c) and _passes(c, prepared.includes, prepared.excludes)]
     if not kept and turn.media:
-        return [_verbatim(turn.text)]
-    return kept
+        return [_verbatim(turn.text), *shared]
+    return kept + shared
 
 
 def _distinct_texts(candidates: list[CandidateFact]) -> list[CandidateFact]:
@@ -133,9 +135,11 @@ def _distinct_texts(candidates: list[CandidateFact]) -> list[CandidateFact]:
 
 
 def _usable(candidate: CandidateFact) -> bool:
-    """A value with no word character, or a masked secret, is not a fact worth keeping."""
+    """A value with no word character is not a fact worth keeping, nor is anything made of a
+    masked secret (`数据库密码 = REDACTED`, an entity named `REDACTED`)."""
     value = candidate.value.strip()
-    return bool(_WORD.search(value)) and MASK not in value and bool(entity_key(candidate.subject))
+    made_of_mask = names_placeholder(value) or names_placeholder(candidate.subject)
+    return bool(_WORD.search(value)) and not made_of_mask and bool(entity_key(candidate.subject))
 
 
 def _passes(candidate: CandidateFact, includes: tuple[str, ...], excludes: tuple[str, ...]) -> bool:

@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from extractors.notary.core import MASK, NotaryResult, notarize, notarize_json
+from extractors.notary.core import MASK, MASKED, NotaryResult, notarize, notarize_json, placeholder
 from extractors.notary.keys import is_secret_key
 from extractors.notary.plugins import looks_random, plugins
 
@@ -36,6 +36,8 @@ _ALPHABETS = {
     "b64": string.ascii_letters + string.digits + "+/",
 }
 _PW_SYMBOLS = "!@#%^*-_+~?"
+PW = placeholder("password")
+AWS = placeholder("aws_access_token")
 
 
 def _template(kind: str, size: int, rng: random.Random) -> str:
@@ -73,7 +75,7 @@ def _assert_hidden(result: NotaryResult, secret: str) -> None:
     assert secret not in result.text
     for alert in result.alerts:
         assert secret not in alert.detail
-        assert MASK not in alert.detail
+        assert "REDACTED" not in alert.detail
 
 
 # --- credentials: positive ---------------------------------------------------------------
@@ -97,7 +99,7 @@ def test_secret_masked_label_kept(case: dict[str, Any]) -> None:
         assert label in result.text, (label, result.text)
     alerts = _credential_alerts(result)
     assert alerts and result.masked == len(alerts)
-    assert MASK in result.text
+    assert MASKED.search(result.text)
     assert all(a.turn == 3 for a in alerts)
 
 
@@ -145,34 +147,36 @@ def test_credential_span_is_the_value_in_the_original() -> None:
 
 
 def test_trailing_full_stop_is_not_part_of_the_value() -> None:
-    assert notarize("The password is Xy9secret.").text == f"The password is {MASK}."
+    assert notarize("The password is Xy9secret.").text == f"The password is {PW}."
 
 
 def test_mask_constant_shape() -> None:
     assert MASK == "[REDACTED]"
     assert notarize(MASK).alerts == ()
     assert notarize(f"password={MASK}").masked == 0
+    assert notarize(f"password={PW} token: {placeholder('github_pat')}").masked == 0
+    assert PW == "[REDACTED:password]" and MASKED.fullmatch(PW)
 
 
 def test_several_secrets_in_one_text() -> None:
     text = "password=Xy9secret1 and token=Ab12cd34ef56gh78 and AKIAIOSFODNN7EXAMPLE"
     result = notarize(text)
     assert result.masked == 3
-    assert result.text == f"password={MASK} and token={MASK} and {MASK}"
+    assert result.text == f"password={PW} and token={placeholder('token')} and {AWS}"
 
 
 @pytest.mark.parametrize(
     ("text", "masked"),
     [
-        ("password=monkey", f"password={MASK}"),
-        ("password: secret", f"password: {MASK}"),
-        ("my password is dragon", f"my password is {MASK}"),
+        ("password=monkey", f"password={PW}"),
+        ("password: secret", f"password: {PW}"),
+        ("my password is dragon", f"my password is {PW}"),
         ("password = password", "password = password"),
         ("self._pwd = pwd", "self._pwd = pwd"),
         ("token = token[1:]", "token = token[1:]"),
         ("secret = bytes(password, 'utf-8')", "secret = bytes(password, 'utf-8')"),
         ("if token == 0x08:", "if token == 0x08:"),
-        ("if password == 'Xy9secret!':", f"if password == '{MASK}':"),
+        ("if password == 'Xy9secret!':", f"if password == '{PW}':"),
     ],
 )
 def test_source_code_variables_versus_weak_passwords(text: str, masked: str) -> None:
@@ -285,7 +289,7 @@ def test_emoji_joiners_kept_but_stray_ones_stripped() -> None:
 def test_secret_split_by_zero_width_space_is_masked() -> None:
     text = "key AKIA\u200bIOSFODNN7\u200bEXAMPLE ok"
     result = notarize(text)
-    assert result.text == f"key {MASK} ok"
+    assert result.text == f"key {AWS} ok"
     cred = _credential_alerts(result)[0]
     assert cred.span == (4, 26)
     assert text[4:26].replace("\u200b", "") == "AKIAIOSFODNN7EXAMPLE"
@@ -294,7 +298,7 @@ def test_secret_split_by_zero_width_space_is_masked() -> None:
 def test_password_split_by_invisible_characters_is_masked() -> None:
     text = "pass\u200bword=hun\u2060ter\u200d2xy"
     result = notarize(text)
-    assert result.text == f"password={MASK}"
+    assert result.text == f"password={PW}"
     assert "hunter2xy" not in result.text
     (cred,) = _credential_alerts(result)
     assert cred.span == (10, len(text))
@@ -402,11 +406,11 @@ def test_json_nested_secret_keys_and_strings() -> None:
     masked, alerts = notarize_json(value, turn=5)
     assert value == before
     assert masked == {
-        "user": {"name": "alice", "credentials": MASK},
-        "notes": [f"my password is {MASK}", 3, None, True, 2.5],
-        "db": {"password": MASK, "host": "db.internal", "port": 5432},
-        "headers": [{"Authorization": MASK}, {"Accept": "json"}],
-        "tuple": (MASK, "plain"),
+        "user": {"name": "alice", "credentials": placeholder("credential")},
+        "notes": [f"my password is {PW}", 3, None, True, 2.5],
+        "db": {"password": PW, "host": "db.internal", "port": 5432},
+        "headers": [{"Authorization": placeholder("authorization")}, {"Accept": "json"}],
+        "tuple": (placeholder("openai_api_key"), "plain"),
     }
     details = [a.detail for a in alerts]
     assert "secret-named field $.user.credentials" in details
@@ -460,7 +464,7 @@ def test_json_nested_secret_keys_and_strings() -> None:
 def test_secret_named_keys(key: str) -> None:
     assert is_secret_key(key)
     masked, alerts = notarize_json({key: "hunter2value"})
-    assert masked == {key: MASK}
+    assert isinstance(masked, dict) and MASKED.fullmatch(masked[key])
     assert len(alerts) == 1 and "hunter2value" not in alerts[0].detail
 
 
@@ -493,7 +497,8 @@ def test_ordinary_keys_not_masked(key: str) -> None:
 def test_json_secret_keys_with_empty_values_untouched() -> None:
     value = {"password": None, "token": "", "secret": False, "api_key": MASK, "pin": 1234}
     masked, alerts = notarize_json(value)
-    assert masked == {"password": None, "token": "", "secret": False, "api_key": MASK, "pin": MASK}
+    pin = placeholder("pin")
+    assert masked == {"password": None, "token": "", "secret": False, "api_key": MASK, "pin": pin}
     assert len(alerts) == 1
 
 
@@ -507,7 +512,7 @@ def test_json_non_strings_untouched() -> None:
 
 def test_json_top_level_string_and_list() -> None:
     masked, alerts = notarize_json(["password=Xy9secret!", "ok"])
-    assert masked == [f"password={MASK}", "ok"]
+    assert masked == [f"password={PW}", "ok"]
     assert alerts[0].detail == "password assignment at $[0]"
 
 
@@ -515,7 +520,7 @@ def test_json_keys_are_sanitised_without_collisions() -> None:
     key = "AKIAIOSFODNN7EXAMPLE"
     value = {key: 1, "AKIAIOSFODNN7EXAMPLF": 2, "ze\u200bro": 3}
     masked, alerts = notarize_json(value)
-    assert masked == {MASK: 1, f"{MASK} (2)": 2, "zero": 3}
+    assert masked == {AWS: 1, f"{AWS} (2)": 2, "zero": 3}
     assert all(key not in a.detail for a in alerts)
 
 
@@ -616,3 +621,103 @@ def test_per_string_time_is_reasonable() -> None:
         notarize(text)
     mean_ms = (time.perf_counter() - start) * 1000 / (len(texts) * 5)
     assert mean_ms < 20, mean_ms
+
+
+# --- the forms of issue 14 ----------------------------------------------------------------
+
+_SECRET = "Kq8vLm2Zx9TrWp4N"
+_ISSUE_FORMS = [
+    f'password_super_secure = "{_SECRET}"',
+    f'my_app_password = "{_SECRET}"',
+    f"db_pass: {_SECRET}",
+    f"pw = '{_SECRET}'",
+    f"pwd: {_SECRET}",
+    f"pass={_SECRET}",
+    f'if (api_key != "{_SECRET}") {{',
+    f'if ("{_SECRET}" == password) {{',
+    f'client.set_password("{_SECRET}")',
+    f"CREATE USER bob IDENTIFIED BY '{_SECRET}';",
+    f"ALTER ROLE app WITH PASSWORD '{_SECRET}';",
+    f"curl -u admin:{_SECRET} https://api.example.com/v1",
+    f"curl --user 'admin:{_SECRET}' https://api.example.com/v1",
+    f"curl -b 'session={_SECRET}' https://api.example.com/v1",
+    f"Server=db;Database=x;User Id=sa;Password={_SECRET};",
+    f"mongodb://app:{_SECRET}@db.internal:27017/x",
+    f"Cookie: sessionid={_SECRET}; theme=dark",
+    f"我的密码是{_SECRET}",
+    f"口令：{_SECRET}",
+    f"密钥是 {_SECRET}",
+]
+_HEX_SECRET = "cafe1234:beef5678"
+
+
+def _substrings(secret: str, size: int = 8) -> list[str]:
+    return [secret[i : i + size] for i in range(len(secret) - size + 1)]
+
+
+@pytest.mark.parametrize("text", _ISSUE_FORMS)
+def test_issue_forms_leave_no_eight_character_piece(text: str) -> None:
+    result = notarize(text)
+    for piece in _substrings(_SECRET):
+        assert piece not in result.text, (piece, result.text)
+    assert MASKED.search(result.text) and _credential_alerts(result)
+
+
+def test_provider_format_from_gitleaks_is_masked_whole() -> None:
+    result = notarize(f"export BUNDLE_ENTERPRISE__CONTRIBSYS__COM={_HEX_SECRET}")
+    assert result.text.endswith("=[REDACTED:sidekiq_secret]")
+    assert [a.detail for a in result.alerts] == ["Sidekiq secret (gitleaks)"]
+
+
+def test_aws_documented_secret_without_two_digits_is_masked() -> None:
+    key = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
+    for text in (f"aws_secret_access_key = {key}", f"the key {key} works"):
+        result = notarize(text)
+        assert all(piece not in result.text for piece in _substrings(key))
+
+
+def test_documented_example_stated_as_example_is_kept() -> None:
+    text = "AWS documents AKIAIOSFODNN7EXAMPLE as an example access key id."
+    assert notarize(text) == NotaryResult(text, (), 0)
+
+
+@pytest.mark.parametrize(
+    "body_lines",
+    [
+        ["MIIEpAIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM9Oi6Z5W4yVqAhz4iF7y6BJbLQxJtBPKxyZ9kFv5W"] * 1
+        + ["kV8b3e7Qe5Lm6Wm0Yq0mU6z5yQ3s2Ck8Pj5zK1r4n9t0hV2x7cL6bN3dF8gJ5kM1pQ7sT4uW"],
+    ],
+)
+def test_partial_pem_block_every_body_line_masked(body_lines: list[str]) -> None:
+    tail = "\n".join(body_lines) + "\n-----END RSA PRIVATE KEY-----"
+    middle = "\n".join(body_lines) + "\n"
+    pgp = "-----BEGIN PGP PRIVATE KEY BLOCK-----\n\n" + "\n".join(body_lines) + "\n=Ab12\n"
+    for text in (tail, middle, pgp):
+        result = notarize(text)
+        for line in body_lines:
+            assert all(piece not in result.text for piece in _substrings(line)), result.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "password_policy = strict",
+        "password_length = 12",
+        "token_count: 5",
+        "token: xxxx",
+        "api_key = '<your-key>'",
+        "API_KEY=${API_KEY}",
+        "curl -u admin https://api.example.com",
+        "curl -u $USER:$PASS https://api.example.com",
+        "Cookie: chocolate chip",
+        "ALTER ROLE app WITH PASSWORD '********';",
+    ],
+)
+def test_issue_near_misses_untouched(text: str) -> None:
+    assert notarize(text) == NotaryResult(text, (), 0)
+
+
+def test_typed_placeholders_name_the_format() -> None:
+    token = "ghp_" + "Ab3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3fG5"
+    assert notarize(f"token {token}").text.endswith("[REDACTED:github_pat]")
+    assert notarize("password=Xy9secret!").text == f"password={PW}"

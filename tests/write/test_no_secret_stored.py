@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from graph.domain.model import Episode, Fact
+from extractors.notary.core import MASKED
+from graph.domain.model import Entity, Episode, Fact
 from graph.domain.tenancy import TenantScope
 from service.memory import Memory
 from tests.conftest import T0
@@ -61,7 +62,7 @@ def test_secrets_never_reach_records_indexes_or_vectors(memory: Memory, embedder
         assert fact.fact_embedding == pytest.approx(embedder.embed([fact.fact])[0], abs=1e-6)
     for secret in SECRETS.values():
         assert memory.container.store.fulltext(GROUP, secret, 10, None, T0) == []
-    assert any(isinstance(r, Episode) and "[REDACTED]" in r.content for r in records)
+    assert any(isinstance(r, Episode) and MASKED.search(r.content) for r in records)
 
 
 def test_an_asynchronous_write_never_stores_the_secret_in_its_queue(memory: Memory) -> None:
@@ -91,3 +92,24 @@ def test_the_embedded_database_file_holds_no_secret(
     assert raw, "the database files are empty: the test would prove nothing"
     for name, secret in SECRETS.items():
         assert secret.encode() not in raw, f"the {name} secret is in the database file"
+
+
+@pytest.mark.parametrize("infer", [True, False])
+def test_a_credential_turn_is_recallable_without_its_value(memory: Memory, infer: bool) -> None:
+    key = SECRETS["openai"]
+    out = memory.add(f"here is my OpenAI key {key}", user_id="alice", infer=infer)
+    assert_clean(json.dumps(out, ensure_ascii=False))
+    shared = [r for r in out["results"] if r["fact"]["predicate"] == "shared_credential"]
+    assert [r["fact"]["value"] for r in shared] == ["OpenAI API key"]
+    assert shared[0]["memory"] == "shared an OpenAI API key (the value was masked)"
+    assert shared[0]["fact"]["episode_id"]
+
+
+def test_no_fact_or_entity_is_made_of_a_placeholder(memory: Memory) -> None:
+    memory.add(["数据库密码是qwe123ASD", "My db password: Xy9secret!"], user_id="alice")
+    records = list(memory.container.store.export(GROUP))
+    names = [r.name for r in records if isinstance(r, Entity)]
+    facts = [r for r in records if isinstance(r, Fact)]
+    assert not [n for n in names if "REDACTED" in n]
+    assert not [f for f in facts if "REDACTED" in f.value or "REDACTED" in f.subject]
+    assert {f.predicate for f in facts} == {"shared_credential"}

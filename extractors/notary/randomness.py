@@ -1,0 +1,47 @@
+"""Whether a string looks like key material: the notary's entropy rule.
+
+A token is random-looking when its characters are spread (Shannon entropy of at least
+`MIN_ENTROPY` bits per character), it mixes at least two character classes (upper case, lower
+case, digits, `+`/`/`), it is not hex alone (hashes and git SHAs are hex) and few of its
+characters sit in lower-case runs of three or more letters (which keeps CamelCase identifiers
+such as `AbstractSingletonProxyFactoryBean2024` out). No class needs a minimum count: AWS's
+documented example secret key has a single digit and is still key material.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import string
+from collections import Counter
+
+MIN_ENTROPY = 3.6
+MAX_LOWER_RUNS = 0.45
+_LOWER_RUN = re.compile(r"[a-z]{3,}")
+_HEX = frozenset(string.hexdigits)
+
+
+def entropy(value: str) -> float:
+    """Shannon entropy in bits per character (0 for the empty string)."""
+    size = len(value)
+    if not size:
+        return 0.0
+    return -sum(n / size * math.log2(n / size) for n in Counter(value).values())
+
+
+def _classes(body: str) -> int:
+    return (
+        any(c.isupper() for c in body)
+        + any(c.islower() for c in body)
+        + any(c.isdigit() for c in body)
+        + any(c in "+/" for c in body)
+    )
+
+
+def looks_random(token: str) -> bool:
+    """Whether a long token looks like key material rather than a word, path or hash."""
+    body = token.rstrip("=")
+    if not body or _classes(body) < 2 or set(body) <= _HEX:
+        return False
+    runs = sum(len(run) for run in _LOWER_RUN.findall(body))
+    return runs / len(body) < MAX_LOWER_RUNS and entropy(body) >= MIN_ENTROPY
