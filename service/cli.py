@@ -57,6 +57,12 @@ def build_parser() -> argparse.ArgumentParser:
     imp.add_argument("--source", default=None, help="default: the file name")
     imp.add_argument("--no-infer", action="store_true", help="store turns verbatim")
     _store_options(imp)
+    group = commands.add_parser(
+        "group-id", help="print a tenant's group_id, as graphiti-core and Neo4j see it"
+    )
+    group.add_argument("--user-id", default=None)
+    group.add_argument("--agent-id", default=None)
+    group.add_argument("--run-id", default=None)
     again = commands.add_parser(
         "reprocess",
         help="re-extract stored episodes under the current rules (old records are kept, outdated)",
@@ -90,6 +96,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return load(args)
         if args.command == "reprocess":
             return reprocess(args)
+        if args.command == "group-id":
+            return group_id(args)
     except PalimpsestError as exc:
         print(f"palimpsest: {exc.code}: {exc.message}", file=sys.stderr)
         return 2
@@ -125,6 +133,13 @@ def load(args: argparse.Namespace) -> int:
         container.close()
     print(json.dumps(counts), flush=True)
     return 1 if counts["errors"] else 0
+
+
+def group_id(args: argparse.Namespace) -> int:
+    from graph.domain.tenancy import TenantScope
+
+    print(TenantScope(args.user_id, args.agent_id, args.run_id).group_id, flush=True)
+    return 0
 
 
 def migrate(args: argparse.Namespace) -> int:

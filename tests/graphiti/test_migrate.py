@@ -254,3 +254,15 @@ def test_the_cli_migrates_into_the_embedded_store(
     assert (out["group_id"], out["facts"], out["supersedes"]) == ("u_dave", 3, 1)
     assert main(["import", "--data-dir", str(tmp_path)]) == 2
     assert main(["import", "--from-neo4j", NEO4J_URI, "--data-dir", str(tmp_path)]) == 2
+
+
+def test_the_cli_prints_a_tenants_group_id(capsys: pytest.CaptureFixture[str]) -> None:
+    from service.cli import main
+
+    assert main(["group-id", "--user-id", "alice"]) == 0
+    assert main(["group-id", "--agent-id", "planner"]) == 0
+    assert main(["group-id", "--user-id", "alice@example.com"]) == 0
+    alice, planner, mail = capsys.readouterr().out.split()
+    assert (alice, planner) == ("u_alice", "a_planner")
+    assert mail.startswith("u-") and len(mail) == 34
+    assert main(["group-id"]) == 2

@@ -8,6 +8,7 @@ import asyncio
 from datetime import timedelta
 from typing import Any
 
+import pytest
 from graphiti_core import Graphiti
 from graphiti_core.edges import EntityEdge
 from graphiti_core.nodes import EntityNode, EpisodicNode
@@ -140,3 +141,40 @@ def test_graphiti_reads_our_facts_times_episodes_and_supersession(
     assert {old.uuid, new.uuid} <= {e.uuid for e in seen["both"]}
     assert new.uuid in {e.uuid for e in seen["current"]}
     assert old.uuid not in {e.uuid for e in seen["current"]}
+
+
+async def episodes_and_edges(group: str) -> tuple[list[EpisodicNode], list[EntityEdge]]:
+    driver = graphiti_driver()
+    try:
+        return (
+            await EpisodicNode.get_by_group_ids(driver, [group]),
+            await EntityEdge.get_by_group_ids(driver, [group]),
+        )
+    finally:
+        await driver.close()
+
+
+def test_a_graph_written_before_the_graphiti_fields_is_migrated_once(
+    neo4j: Store, extractor: object
+) -> None:
+    from pydantic import ValidationError
+
+    from graph.backends.neo4j.store import Neo4jStore
+    from tests.conftest import NEO4J_URI
+
+    write(neo4j, extractor)
+    group = compat.group_id_for(user_id="alice")
+    facts, episodes = stored(neo4j, group)
+    neo4j.run_admin("admin_unmigrate_graphiti_fields", group_id=group)  # type: ignore[attr-defined]
+    with pytest.raises(ValidationError):  # what a graphiti reader met on an older graph
+        asyncio.run(episodes_and_edges(group))
+
+    Neo4jStore(NEO4J_URI).close()  # the next start of the service migrates the data
+
+    read, edges = asyncio.run(episodes_and_edges(group))
+    by_uuid = {e.uuid: e for e in read}
+    for episode in episodes:
+        made = {f.uuid for f in facts if f.episode_id == episode.uuid}
+        assert set(by_uuid[episode.uuid].entity_edges) == made
+    times = {f.uuid: f.knowledge_time for f in facts}
+    assert {e.uuid: e.reference_time for e in edges} == times

@@ -30,6 +30,7 @@ T = TypeVar("T")
 
 LEDGER_RETRIES = 5
 INDEX_WAIT_SECONDS = 300
+MIGRATION_BATCH = 5_000
 GRAPHITI_UUID_INDEXES = ("entity_uuid", "episode_uuid", "relation_uuid")
 """graphiti-core's plain range indexes on keys our uniqueness constraints cover."""
 LEGACY_TEXT_INDEXES = ("edge_name_and_fact", "node_name_and_summary")
@@ -126,6 +127,15 @@ class Neo4jStore(Store):
             params = {"options": options} if name == "schema_fact_vector" else {}
             self._run_schema(name, params)
         self._run_schema("schema_await", {"seconds": INDEX_WAIT_SECONDS})
+        self._migrate("graphiti_fields", "migration_graphiti_fields")
+
+    def _migrate(self, name: str, query_name: str) -> None:
+        """Run a one-off data migration in batches, once per database (marked when done)."""
+        if self._run_schema("migration_applied", {"name": name})[0]["applied"]:
+            return
+        while self.run_admin(query_name, batch=MIGRATION_BATCH)[0]["updated"]:
+            pass
+        self._run_schema("migration_record", {"name": name})
 
     def _release_blocking_indexes(self) -> None:
         """Drop what would make our schema or graphiti-core's fail, whichever ran first."""
