@@ -15,6 +15,7 @@ from graph.domain.errors import PalimpsestError, PayloadTooLarge
 from service.auth import TenantGuard, parse_keys
 from service.bootstrap import Container
 from service.errors import body_for, error_body, status_for
+from service.logs import install_log_redaction
 from service.worker import Worker
 
 log = logging.getLogger("palimpsest")
@@ -32,6 +33,7 @@ def create_app(container: Container, worker: Worker | None = None) -> FastAPI:
         "ask what is true now, what was true as of a date, and what was believed when.",
     )
     app.state.container = container
+    install_log_redaction(container.settings.log_query_strings)
     install_error_handlers(app)
     if container.settings.api_keys is not None:
         keys = parse_keys(container.settings.api_keys.get_secret_value())

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from extractors.notary.core import notarize
 from graph.domain.errors import ConflictError, InvalidInput, NotFound
 from graph.domain.model import Candidate, CandidateStatus, Entity
 from graph.domain.signature import entity_key
@@ -81,7 +82,7 @@ class Candidates:
                 "status": "rejected",
                 "decided_at": now,
                 "decided_by": "reviewer",
-                "reason": reason or candidate.reason,
+                "reason": notarize(reason).text if reason else candidate.reason,
             }
         )
 

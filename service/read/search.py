@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from extractors.notary.core import notarize
 from graph.domain.errors import InvalidInput
 from graph.domain.model import Fact
 from graph.domain.signature import entity_key
@@ -60,7 +61,7 @@ def search(
     flt = fact_filter(request, container.table)
     question = Question(
         group_id=request.tenant().group_id,
-        text=request.q.strip(),
+        text=notarize(request.q).text.strip(),  # a secret in a query goes no further
         time=None if request.include_history else time_query(request.as_of, request.known_at),
         now=container.clock.now(),
         fetch=fetch_size(request.limit, flt),

@@ -135,8 +135,10 @@ def prepare(
     with stage("parse"):
         parsed = parse_input(request.messages, max_chars=max_chars)
     with stage("notary"):
+        _refuse_credential_ids(request)
         turns, alerts = _sanitise(parsed)
         metadata, meta_alerts = _metadata(request.metadata)
+        source = _source(request.source, meta_alerts)
     return PreparedAdd(
         user_id=scope.user_id,
         agent_id=scope.agent_id,
@@ -155,9 +157,37 @@ def prepare(
         source_type=request.source_type,
         memory_type=request.memory_type,
         idempotency_key=request.idempotency_key,
-        source=request.source,
+        source=source,
         permissions=tuple(request.permissions or ()),
     )
+
+
+ID_FIELDS = ("user_id", "agent_id", "run_id", "project")
+
+
+def _refuse_credential_ids(request: AddRequest) -> None:
+    """An id that holds a credential is refused, not masked: ids name tenants, and masking
+    would merge the tenants of two different secrets. The error never repeats the value."""
+    for field in ID_FIELDS:
+        value = getattr(request, field)
+        found = [a for a in notarize(value).alerts if a.kind == "credential"] if value else []
+        if found:
+            raise InvalidInput(
+                f"{field} holds a credential ({found[0].detail}); use an id that is not a secret",
+                field=field,
+            )
+
+
+def _source(source: str | None, alerts: list[Alert]) -> str | None:
+    """`source` is stored and selected on: it is notarised like every other text."""
+    if source is None:
+        return None
+    result = notarize(source)
+    alerts.extend(
+        Alert(kind=a.kind, detail=f"{a.detail} at source", span=a.span, turn=a.turn)
+        for a in result.alerts
+    )
+    return result.text
 
 
 def _sanitise(turns: list[Turn]) -> tuple[list[Turn], list[Alert]]:

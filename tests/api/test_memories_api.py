@@ -22,9 +22,11 @@ def test_sync_add_returns_results_and_alerts(client: TestClient) -> None:
     })
     assert response.status_code == 200
     body = response.json()
-    (result,) = body["results"]
+    result, shared = body["results"]
     assert result["event"] == "ADD"
     assert result["fact"]["value"] == "Berlin"
+    assert shared["fact"]["predicate"] == "shared_credential"
+    assert shared["fact"]["value"] == "password"
     assert [a["kind"] for a in body["alerts"]] == ["credential"]
     assert "hunter2hunter" not in response.text
 
