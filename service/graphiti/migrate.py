@@ -40,6 +40,7 @@ class Report:
     episodes: int = 0
     facts: int = 0
     duplicates: int = 0
+    skipped: int = 0
     supersedes: int = 0
     embeddings_kept: int = 0
     reembedded: int = 0
@@ -159,6 +160,7 @@ class _Run:
             if progress is not None:
                 progress(done, len(usable), 0)
         self.report.duplicates = len(usable) - self.report.facts
+        self.report.skipped = len(edges) - len(usable)  # an endpoint outside the group
         kept = {e.uuid for e in usable}
         self.report.supersedes = sum(1 for old in links if old in kept)
 

@@ -15,7 +15,7 @@ from graphiti_core.nodes import EntityNode, EpisodicNode
 from graphiti_core.search.search_filters import ComparisonOperator, DateFilter, SearchFilters
 
 from graph.domain.clock import ManualClock
-from graph.domain.model import Episode, Fact
+from graph.domain.model import Entity, Episode, Fact
 from graph.ports import FactQuery, Store
 from service.bootstrap import bootstrap
 from service.embedding import HashingEmbedder
@@ -124,6 +124,14 @@ def test_graphiti_reads_our_facts_times_episodes_and_supersession(
     nodes = {n.uuid: n for n in seen["nodes"]}
     assert {"alice", "Berlin", "Paris"} <= {n.name for n in nodes.values()}
     assert {f.subject_uuid for f in facts} | {f.object_uuid for f in facts} <= set(nodes)
+    entities = [r for r in neo4j.export(group, page=100) if isinstance(r, Entity)]
+    assert {e.uuid for e in entities} == set(nodes)
+    for entity in entities:
+        mapped = compat.entity_node(entity).model_dump()
+        read = nodes[entity.uuid].model_dump()
+        assert {k: read["attributes"][k] for k in mapped["attributes"]} == mapped["attributes"]
+        mapped.pop("attributes"), read.pop("attributes")
+        assert mapped == read
 
     by_episode = {e.uuid: e for e in seen["episodes"]}
     assert set(by_episode) == {e.uuid for e in episodes}
@@ -134,7 +142,11 @@ def test_graphiti_reads_our_facts_times_episodes_and_supersession(
             episode.valid_at,
             episode.created_at,
         )
-        assert set(node.entity_edges) == {f.uuid for f in facts if f.episode_id == episode.uuid}
+        made = [f.uuid for f in facts if f.episode_id == episode.uuid]
+        assert set(node.entity_edges) == set(made)
+        same = {"entity_edges", "episode_metadata"}
+        mapped_episode = compat.episodic_node(episode, made).model_dump(exclude=same)
+        assert mapped_episode == node.model_dump(exclude=same)
 
     assert seen["search"][0].uuid == old.uuid
     assert {e.group_id for e in seen["search"]} == {group}
