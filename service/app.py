@@ -14,13 +14,19 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from graph.domain.errors import PalimpsestError, PayloadTooLarge
 from service.auth import TenantGuard, parse_keys
 from service.bootstrap import Container
+from service.edge import CleanBody
 from service.errors import body_for, error_body, status_for
 from service.logs import install_log_redaction
 from service.worker import Worker
 
 log = logging.getLogger("palimpsest")
 
-HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "payload_too_large"}
+HTTP_CODES = {
+    400: "invalid_input",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "payload_too_large",
+}
 
 
 def create_app(container: Container, worker: Worker | None = None) -> FastAPI:
@@ -35,6 +41,7 @@ def create_app(container: Container, worker: Worker | None = None) -> FastAPI:
     app.state.container = container
     install_log_redaction(container.settings.log_query_strings)
     install_error_handlers(app)
+    app.add_middleware(CleanBody)
     if container.settings.api_keys is not None:
         keys = parse_keys(container.settings.api_keys.get_secret_value())
         app.add_middleware(TenantGuard, keys=keys)

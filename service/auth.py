@@ -25,9 +25,10 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
 from starlette.responses import JSONResponse
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from graph.domain.errors import Forbidden, InvalidInput, PalimpsestError, Unauthorized
+from service.edge import read_body, replay
 from service.errors import body_for, status_for
 
 GUARDED = ("/v1", "/graphql")
@@ -76,14 +77,14 @@ class TenantGuard:
             return
         try:
             grant = self._grant(scope)
-            body = await _read_body(receive)
+            body = await read_body(receive)
             scope, body = _authorise(scope, body, grant)
         except PalimpsestError as exc:
             await JSONResponse(body_for(exc), status_code=status_for(exc))(scope, receive, send)
             return
         state = scope.setdefault("state", {})
         state["principals"], state["tenant_user"] = grant.principals, grant.user_id
-        await self.app(scope, _replay(body, receive), send)
+        await self.app(scope, replay(body, receive), send)
 
     def _grant(self, scope: Scope) -> Grant:
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
@@ -156,26 +157,3 @@ def _json_body(body: bytes, grant: Grant) -> bytes:
 def _fill(data: dict[str, Any], grant: Grant) -> None:
     _check(data.get("user_id"), grant)
     data.setdefault("user_id", grant.user_id)
-
-
-async def _read_body(receive: Receive) -> bytes:
-    chunks: list[bytes] = []
-    while True:
-        message = await receive()
-        chunks.append(message.get("body", b""))
-        if not message.get("more_body", False):
-            return b"".join(chunks)
-
-
-def _replay(body: bytes, original: Receive) -> Receive:
-    """The (possibly rewritten) body once, then the real connection (its disconnect)."""
-    sent = False
-
-    async def receive() -> Message:
-        nonlocal sent
-        if sent:
-            return await original()
-        sent = True
-        return {"type": "http.request", "body": body, "more_body": False}
-
-    return receive

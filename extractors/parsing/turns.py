@@ -36,6 +36,7 @@ from extractors.parsing.parts import MediaRef, ParsedContent, parse_content
 from graph.domain.enums import Modality, Role
 from graph.domain.errors import InvalidInput, InvalidTime, PayloadTooLarge
 from graph.domain.model import Alert
+from graph.domain.timeargs import supported
 
 __all__ = ["ROLE_ALIASES", "MediaRef", "Turn", "parse_input", "parse_timestamp"]
 
@@ -224,10 +225,14 @@ def parse_timestamp(value: object, field: str) -> datetime | None:
     """An aware datetime from ISO 8601, epoch seconds or a datetime/date; None stays None.
 
     A naive time or a bare date means UTC; an explicit offset is kept. Raises `InvalidTime`
-    naming `field` for anything else.
+    naming `field` for anything else, or for a time outside years 1-9999 in UTC.
     """
     if value is None:
         return None
+    return supported(_timestamp(value, field), field=field)
+
+
+def _timestamp(value: object, field: str) -> datetime:
     if isinstance(value, datetime):
         return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
     if isinstance(value, date):

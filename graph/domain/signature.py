@@ -41,8 +41,9 @@ def normalize_text(text: str) -> str:
 
 
 def entity_key(name: str) -> str:
-    """The normalised name entities merge on; long names keep a digest to stay unique."""
-    key = normalize_text(name)
+    """The normalised name entities merge on; long names keep a digest to stay unique. A name
+    that is all edge punctuation ("?", "...") keys on its folded self rather than on nothing."""
+    key = normalize_text(name) or _SPACE.sub(" ", unicodedata.normalize("NFKC", name)).strip()
     if len(key) <= MAX_KEY:
         return key
     return key[:160] + "#" + hashlib.sha1(key.encode("utf-8")).hexdigest()[:16]

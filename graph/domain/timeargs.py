@@ -1,7 +1,8 @@
 """Time arguments of the API and the time question of a query (ARCHITECTURE.md §4, API.md).
 
 * `parse_time_argument`: 2024, 2024-06, 2024-06-01 (UTC periods) or an ISO datetime (an
-  instant; naive means UTC). Anything else raises `InvalidTime` naming the field.
+  instant; naive means UTC). Anything else, or a time outside years 1-9999 once its offset is
+  applied (`supported`), raises `InvalidTime` naming the field.
 * `time_query(as_of, known_at)`: which question a read asks.
   - `as_of` is event time. An instant is that point; a date, month or year is the whole period
     ("valid at any point in it"): as_of=2024 returns what was true at some moment of 2024.
@@ -47,7 +48,7 @@ def parse_time_argument(value: TimeArgument, *, field: str) -> TimeSpan:
         if period is not None:
             return _period(period)
         if _INSTANT.fullmatch(text):
-            return _instant(datetime.fromisoformat(text))
+            return _instant(supported(datetime.fromisoformat(text), field=field))
     except (ValueError, OverflowError) as exc:
         raise InvalidTime(f"not a valid date or time: {value!r}", field=field) from exc
     raise InvalidTime(f"not a valid date or time: {value!r}", field=field)
@@ -70,6 +71,19 @@ def _instant(moment: datetime) -> TimeSpan:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     return TimeSpan(moment, moment + _ONE_MICROSECOND, Granularity.INSTANT)
+
+
+def supported(moment: datetime, *, field: str) -> datetime:
+    """`moment` unchanged when it and the next microsecond lie in years 1-9999 once made UTC
+    (what both stores hold; a +14:00 offset on 0001-01-01 falls before year 1); else
+    `InvalidTime` naming `field`."""
+    try:
+        (moment + _ONE_MICROSECOND).astimezone(UTC)
+        moment.astimezone(UTC)
+    except OverflowError:
+        message = f"{field}: outside the supported range (years 1-9999 in UTC)"
+        raise InvalidTime(message, field=field) from None
+    return moment
 
 
 def time_query(as_of: TimeArgument | None, known_at: TimeArgument | None) -> TimeQuery:

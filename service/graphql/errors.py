@@ -27,7 +27,7 @@ def rest_body(error: GraphQLError) -> tuple[dict[str, Any], int]:
     original = error.original_error
     if isinstance(original, PalimpsestError):
         return body_for(original)["error"], status_for(original)
-    if original is None:
+    if original is None or isinstance(original, GraphQLError):  # e.g. a variable's wrong type
         return error_body("invalid_input", error.message)["error"], INVALID_DOCUMENT_STATUS
     return error_body("internal", "internal error; this is a bug")["error"], 500
 
@@ -50,5 +50,5 @@ def log_unexpected(errors: list[GraphQLError]) -> None:
     """Log errors that are bugs (not the caller's doing), with their trace."""
     for error in errors:
         original = error.original_error
-        if original is not None and not isinstance(original, PalimpsestError):
+        if original is not None and not isinstance(original, PalimpsestError | GraphQLError):
             log.error("unexpected error in a GraphQL resolver", exc_info=original)
