@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -33,6 +35,7 @@ def create_app(container: Container, worker: Worker | None = None) -> FastAPI:
     """The app over `container`; `worker` is this process's background worker, if any (its
     health is part of `/healthz` and `/readyz`)."""
     app = FastAPI(
+        lifespan=_lifespan,
         title="Palimpsest memory",
         version="0.1.0",
         description="Bitemporal graph memory for AI agents: facts are never overwritten; "
@@ -60,7 +63,23 @@ def create_app(container: Container, worker: Worker | None = None) -> FastAPI:
     app.include_router(graphql_router(container), prefix="/graphql")
 
     install_health(app, container, worker)
+    install_mcp(app, container)
     return app
+
+
+def install_mcp(app: FastAPI, container: Container) -> None:
+    """The streamable HTTP MCP endpoint at `/mcp` (docs/mcp.md)."""
+    from service.agent.server import http_routes, mounted_server
+
+    server = mounted_server(app)
+    app.router.routes.extend(http_routes(server, container.settings.host))
+    app.state.mcp = server
+
+
+@asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    async with app.state.mcp.session_manager.run():
+        yield
 
 
 def install_health(app: FastAPI, container: Container, worker: Worker | None) -> None:

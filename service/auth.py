@@ -2,7 +2,7 @@
 
 With `PALIMPSEST_API_KEYS` unset the service is open (a trusted network). With it set (JSON:
 `{"<key>": {"user_id": "alice", "principals": ["team-a"]}}` or `{"<key>": "alice"}`), every
-`/v1` and `/graphql` request must carry `Authorization: Bearer <key>` or `X-API-Key: <key>`:
+`/v1`, `/graphql` and `/mcp` request must carry `Authorization: Bearer <key>` or `X-API-Key: <key>`:
 
 * no or an unknown key -> 401 `unauthorized`;
 * a request naming another user (query `user_id`, path `/v1/users/{id}`, JSON `user_id`,
@@ -31,7 +31,7 @@ from graph.domain.errors import Forbidden, InvalidInput, PalimpsestError, Unauth
 from service.edge import read_body, replay
 from service.errors import body_for, status_for
 
-GUARDED = ("/v1", "/graphql")
+GUARDED = ("/v1", "/graphql", "/mcp")
 
 
 @dataclass(frozen=True)
@@ -106,8 +106,10 @@ def _bearer(value: str) -> str:
 def _authorise(scope: Scope, body: bytes, grant: Grant) -> tuple[Scope, bytes]:
     scope = _query(scope, grant)
     _path(scope["path"], grant)
-    if scope["path"].startswith("/graphql"):
-        return scope, body  # resolvers check every userId (service.graphql.context.user)
+    if scope["path"].startswith(("/graphql", "/mcp")):
+        # GraphQL resolvers check every userId (service.graphql.context.user); MCP tools call
+        # the REST routes with the caller's key, so this guard checks each of them again
+        return scope, body
     return scope, _json_body(body, grant)
 
 

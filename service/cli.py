@@ -63,6 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
     group.add_argument("--user-id", default=None)
     group.add_argument("--agent-id", default=None)
     group.add_argument("--run-id", default=None)
+    _mcp_parser(commands)
     again = commands.add_parser(
         "reprocess",
         help="re-extract stored episodes under the current rules (old records are kept, outdated)",
@@ -78,6 +79,18 @@ def build_parser() -> argparse.ArgumentParser:
     again.add_argument("--dry-run", action="store_true", help="report, change nothing")
     _store_options(again)
     return parser
+
+
+def _mcp_parser(commands: Any) -> None:
+    mcp = commands.add_parser(
+        "mcp",
+        help="serve the Model Context Protocol over stdio (memory tools for an agent)",
+        description="On the configured store in this process, or in front of a running "
+        "service with --url (its API key from PALIMPSEST_API_KEY). See docs/mcp.md.",
+    )
+    mcp.add_argument("--url", default=None, help="a running service, e.g. http://host:8000")
+    mcp.add_argument("--user-id", default=None, help="the tenant of calls that name none")
+    _store_options(mcp)
 
 
 def _store_options(sub: argparse.ArgumentParser) -> None:
@@ -98,6 +111,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return reprocess(args)
         if args.command == "group-id":
             return group_id(args)
+        if args.command == "mcp":
+            return serve_mcp(args)
     except PalimpsestError as exc:
         print(f"palimpsest: {exc.code}: {exc.message}", file=sys.stderr)
         return 2
@@ -174,6 +189,26 @@ def migrate(args: argparse.Namespace) -> int:
     finally:
         container.close()
     print(json.dumps({"group_id": scope.group_id, **report}), flush=True)
+    return 0
+
+
+def serve_mcp(args: argparse.Namespace) -> int:
+    """`palimpsest mcp`: stdio until the agent closes it. Logs go to stderr (stdout is the
+    protocol)."""
+    from service.agent.server import remote_server, stdio_server
+
+    if args.url:
+        key = os.environ.get("PALIMPSEST_API_KEY") or None
+        remote_server(args.url, key, args.user_id).run("stdio")
+        return 0
+    from contextlib import redirect_stdout
+
+    from service.memory import Memory
+
+    with redirect_stdout(sys.stderr):  # a model that prints while loading must not break stdio
+        memory = Memory(_settings(args))
+    with memory:
+        stdio_server(memory, args.user_id).run("stdio")
     return 0
 
 

@@ -253,13 +253,19 @@ class Client(_Methods[Answer]):
 
 
 class AsyncClient(_Methods[Awaitable[Answer]]):
-    """The `Memory` methods over HTTP, as coroutines (`await m.facts(user_id="alice")`)."""
+    """The `Memory` methods over HTTP, as coroutines (`await m.facts(user_id="alice")`).
+    `transport` replaces the network (the MCP endpoint calls its own app in process)."""
 
     def __init__(
-        self, base_url: str, api_key: str | None = None, *, timeout: float = DEFAULT_TIMEOUT
+        self,
+        base_url: str,
+        api_key: str | None = None,
+        *,
+        timeout: float = DEFAULT_TIMEOUT,
+        transport: httpx.AsyncBaseTransport | None = None,
     ) -> None:
         self._http = httpx.AsyncClient(
-            base_url=base_url, headers=_headers(api_key), timeout=timeout
+            base_url=base_url, headers=_headers(api_key), timeout=timeout, transport=transport
         )
 
     def _send(self, call: Call) -> Awaitable[Answer]:

@@ -1,0 +1,1 @@
+"""The Model Context Protocol surface: memory tools for agents (`palimpsest mcp`, `/mcp`)."""
