@@ -268,12 +268,12 @@ def in_process(
     def facts(**time: str) -> Callable[[], Any]:
         def one() -> Any:
             subject = f"project {rng.randrange(subjects)}"
-            return list_facts(container, FactsRequest(user_id=USER, subject=subject, **time))
+            return list_facts(container.reads, FactsRequest(user_id=USER, subject=subject, **time))
 
         return one
 
     def recall(**time: str) -> Callable[[], Any]:
-        return lambda: search(container, SearchRequest(q=next(cycle), user_id=USER, **time))
+        return lambda: search(container.reads, SearchRequest(q=next(cycle), user_id=USER, **time))
 
     return {
         "facts": measure(facts()),

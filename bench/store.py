@@ -30,11 +30,9 @@ from bench.common import (
     summary,
     timed,
 )
-from graph.backends.sqlite import codec as sqlite_codec
-from graph.backends.sqlite import sql as sqlite_sql
-from graph.backends.sqlite.search import search_body, tenant_token
 from graph.domain.model import Entity, Fact
 from graph.domain.timerules import Period, TimeQuery
+from graph.maintenance import maintenance_of
 from graph.ports import FactFilter, FactQuery, Store, StoreTx
 
 CHUNK = 1000
@@ -51,37 +49,7 @@ def port_write(store: Store, entities: list[Entity], facts: list[Fact]) -> None:
 
 
 def raw_write(store: Store, entities: list[Entity], facts: list[Fact]) -> None:
-    if store.capabilities.name == "neo4j":
-        _raw_neo4j(store, entities, facts)
-    else:
-        _raw_sqlite(store, entities, facts)
-
-
-def _raw_neo4j(store: Store, entities: list[Entity], facts: list[Fact]) -> None:
-    from graph.backends.neo4j import codec
-
-    run: Any = getattr(store, "run_admin")  # noqa: B009
-    if entities:
-        run("bench_raw_entities", entities=[codec.entity_props(e) for e in entities])
-    rows = [
-        {"subject_uuid": f.subject_uuid, "object_uuid": f.object_uuid, "props": codec.fact_props(f)}
-        for f in facts
-    ]
-    run("bench_raw_insert", facts=rows)
-
-
-def _raw_sqlite(store: Store, entities: list[Entity], facts: list[Fact]) -> None:
-    conn: Any = getattr(store, "_writer")  # noqa: B009
-    conn.execute("BEGIN IMMEDIATE")
-    conn.executemany(sqlite_sql.INSERT_ENTITY, [sqlite_codec.entity_params(e) for e in entities])
-    cursor = conn.execute("SELECT coalesce(max(id), 0) FROM facts")
-    first = cursor.fetchone()[0] + 1
-    conn.executemany(sqlite_sql.INSERT_FACT, [sqlite_codec.fact_params(f) for f in facts])
-    conn.executemany(
-        sqlite_sql.INSERT_FTS,
-        [(first + i, tenant_token(f.group_id), search_body(f)) for i, f in enumerate(facts)],
-    )
-    conn.execute("COMMIT")
+    maintenance_of(store).raw_insert(entities, facts)
 
 
 def grow(store: Store, synth: Synth, start: int, stop: int, writer: Any) -> float:

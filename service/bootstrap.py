@@ -20,6 +20,8 @@ from service.candidates import Candidates
 from service.conflicts.facade import Conflicts
 from service.conflicts.usecases import Services
 from service.embedding import Embedder, build_embedder
+from service.read.deps import ReadDeps
+from service.read.synonyms import load_synonyms
 from service.settings import Settings
 from service.tenancy import Tenancy
 from service.write.pipeline import WriteConfig, WritePipeline
@@ -44,6 +46,7 @@ class Container:
     conflicts: Conflicts
     candidates: Candidates
     tenancy: Tenancy
+    reads: ReadDeps
 
     def close(self) -> None:
         self.store.close()
@@ -119,4 +122,5 @@ def bootstrap(
         Conflicts(services),
         Candidates(services, embedder),
         Tenancy(services),
+        ReadDeps(store, clock, table, embedder, load_synonyms(settings.synonyms)),
     )

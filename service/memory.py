@@ -15,6 +15,7 @@ from service.bootstrap import Container, bootstrap
 from service.conflicts.client import ConflictMethods
 from service.operations import operation_view
 from service.read.client import ReadMethods
+from service.read.deps import ReadDeps
 from service.settings import Settings
 
 
@@ -33,6 +34,10 @@ class Memory(ReadMethods, ConflictMethods):
     @property
     def container(self) -> Container:
         return self._container
+
+    @property
+    def reads(self) -> ReadDeps:
+        return self._container.reads
 
     def add(self, messages: Any, *, mode: str = "sync", **options: Any) -> dict[str, Any]:
         """Extract and store facts: `{"results", "alerts"}`; with mode="async",

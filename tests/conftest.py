@@ -15,6 +15,7 @@ import pytest
 
 from graph.backends.sqlite import SqliteStore
 from graph.domain.clock import ManualClock
+from graph.maintenance import maintenance_of
 from graph.ports import Store
 
 ALL_BACKENDS = ("sqlite", "neo4j")
@@ -61,8 +62,7 @@ def neo4j_store() -> Iterator[Store]:
 
 
 def wipe_neo4j(store: Store) -> None:
-    while store.run_admin("admin_wipe", batch=5_000)[0]["deleted"]:  # type: ignore[attr-defined]
-        pass
+    maintenance_of(store).wipe()
 
 
 @pytest.fixture
@@ -97,19 +97,13 @@ def shared_store(backend: str, request: pytest.FixtureRequest) -> Iterator[Store
 
 
 @pytest.fixture
-def tamper(backend: str) -> object:
+def tamper() -> object:
     """Rewrite one stored ledger entry's action behind the port's back."""
 
-    def sqlite_tamper(store: Store, group_id: str, seq: int, action: str) -> None:
-        conn = store._writer  # type: ignore[attr-defined]
-        conn.execute(
-            "UPDATE ledger SET action = ? WHERE group_id = ? AND seq = ?", (action, group_id, seq)
-        )
+    def rewrite(store: Store, group_id: str, seq: int, action: str) -> None:
+        maintenance_of(store).tamper_ledger(group_id, seq, action)
 
-    def neo4j_tamper(store: Store, group_id: str, seq: int, action: str) -> None:
-        store.run_admin("admin_ledger_tamper", group_id=group_id, seq=seq, action=action)  # type: ignore[attr-defined]
-
-    return sqlite_tamper if backend == "sqlite" else neo4j_tamper
+    return rewrite
 
 
 @pytest.fixture(scope="session")

@@ -58,4 +58,4 @@ def get_operation(
 
     Example: `GET /v1/operations/3f0c1e2a-9b7d-4c51-8e26-0d4f5a6b7c81?user_id=alice`
     """
-    return operation_status(app, event_id, user_id)
+    return operation_status(app.reads, event_id, user_id)

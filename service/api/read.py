@@ -123,7 +123,7 @@ def list_facts(
 
     Example: `GET /v1/facts?user_id=alice&subject=alice&predicate=lives_in&as_of=2024`
     """
-    return fact_cases.list_facts(app, request, principals_of(http))
+    return fact_cases.list_facts(app.reads, request, principals_of(http))
 
 
 @router.get("/facts/{fact_id}", response_model=FactOut)
@@ -134,7 +134,7 @@ def get_fact(
 
     Example: `GET /v1/facts/6f1c2a9e-4d1b-5c0e-9a57-3b2f8d1e7c40?user_id=alice`
     """
-    return fact_cases.get_fact(app, scope.tenant(), fact_id, principals_of(http))
+    return fact_cases.get_fact(app.reads, scope.tenant(), fact_id, principals_of(http))
 
 
 @router.get("/search", response_model=SearchOut)
@@ -148,7 +148,7 @@ def search_memories(
 
     Example: `GET /v1/search?q=what+graphics+card+do+I+have&user_id=alice&limit=5`
     """
-    return search(app, request, principals_of(http))
+    return search(app.reads, request, principals_of(http))
 
 
 @router.get("/ledger/verify", response_model=LedgerOut)
@@ -157,4 +157,4 @@ def verify_ledger(app: App, scope: Annotated[ScopeArgs, Query()]) -> dict[str, A
 
     Example: `GET /v1/ledger/verify?user_id=alice`
     """
-    return fact_cases.verify_ledger(app, scope.tenant())
+    return fact_cases.verify_ledger(app.reads, scope.tenant())

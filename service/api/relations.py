@@ -47,7 +47,7 @@ def entity_graph(
     Example: `GET /v1/entities/alice/graph?user_id=alice&depth=2&as_of=2024`
     """
     request = GraphRequest.model_validate({**query.model_dump(), "name": name})
-    return relations.entity_graph(app, request, principals_of(http))
+    return relations.entity_graph(app.reads, request, principals_of(http))
 
 
 @router.get("/paths", response_model=PathsOut)
@@ -57,4 +57,4 @@ def paths(app: App, http: Request, query: Annotated[PathsRequest, Query()]) -> d
 
     Example: `GET /v1/paths?user_id=alice&from=alice&to=acme&as_of=2024`
     """
-    return relations.paths(app, query, principals_of(http))
+    return relations.paths(app.reads, query, principals_of(http))

@@ -17,16 +17,17 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from graphiti_core.edges import EntityEdge
 
 from extractors.notary.core import notarize
+from graph.domain.clock import Clock
 from graph.domain.model import Entity, Episode, Fact
 from graph.domain.tenancy import TenantScope
-from graph.ports import StoreTx
-from service.bootstrap import Container
+from graph.ports import Store, StoreTx
 from service.conflicts.usecases import append_ledger
+from service.embedding import Embedder
 from service.graphiti import compat
 from service.graphiti.source import GraphitiGraph, GraphitiSource
 
@@ -50,6 +51,17 @@ class Report:
     def as_dict(self) -> dict[str, Any]:
         body = {k: v for k, v in vars(self).items() if k != "seen"}
         return {"read": self.seen, **body}
+
+
+class Container(Protocol):
+    """What an import works with (the composition root's container has it all)."""
+
+    @property
+    def store(self) -> Store: ...
+    @property
+    def clock(self) -> Clock: ...
+    @property
+    def embedder(self) -> Embedder: ...
 
 
 def import_graphiti(

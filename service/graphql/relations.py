@@ -53,7 +53,7 @@ async def entity_graph_resolver(
         name=name, user_id=user_id, agent_id=agent_id, run_id=run_id, depth=depth,
         as_of=as_of, known_at=known_at, predicate=predicate, limit=limit, cursor=cursor,
     )  # fmt: skip
-    answer = await run(relations.entity_graph, container(info), request, principals(info))
+    answer = await run(relations.entity_graph, container(info).reads, request, principals(info))
     return _graph(answer)
 
 
@@ -74,7 +74,7 @@ async def paths_resolver(
         user_id=user_id, agent_id=agent_id, run_id=run_id, depth=depth, as_of=as_of,
         known_at=known_at, limit=limit, to=target, **{"from": source},
     )  # fmt: skip
-    answer = await run(relations.paths, container(info), request, principals(info))
+    answer = await run(relations.paths, container(info).reads, request, principals(info))
     found = [[types.fact(item) for item in path] for path in answer["paths"]]
     return Paths(source=answer["from"], target=answer["to"], paths=found)
 

@@ -21,7 +21,9 @@ async def fact_resolver(
     run_id: str | None = None,
 ) -> types.Fact:
     scope = checked(info, ScopeArgs, user_id=user_id, agent_id=agent_id, run_id=run_id)
-    found = await run(fact_cases.get_fact, container(info), scope.tenant(), id, principals(info))
+    found = await run(
+        fact_cases.get_fact, container(info).reads, scope.tenant(), id, principals(info)
+    )
     return types.fact(found)
 
 

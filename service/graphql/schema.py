@@ -53,7 +53,7 @@ async def facts_resolver(
         memory_type=memory_type, category=category, verify_status=verify_status,
         scope=scope, limit=limit,
     )  # fmt: skip
-    answer = await run(fact_cases.list_facts, container(info), request, principals(info))
+    answer = await run(fact_cases.list_facts, container(info).reads, request, principals(info))
     return [types.fact(item) for item in answer["facts"]]
 
 
@@ -80,7 +80,7 @@ async def search_resolver(
         memory_type=memory_type, category=category, verify_status=verify_status,
         scope=scope, limit=limit,
     )  # fmt: skip
-    answer = await run(search_case, container(info), request, principals(info))
+    answer = await run(search_case, container(info).reads, request, principals(info))
     return [types.search_hit(item) for item in answer["results"]]
 
 
@@ -105,7 +105,7 @@ async def operation_resolver(
     info: Ctx, event_id: str, user_id: str | None = None
 ) -> types.Operation:
     acting = user(info, user_id)
-    answer = await run(fact_cases.operation_status, container(info), event_id, acting)
+    answer = await run(fact_cases.operation_status, container(info).reads, event_id, acting)
     return types.build(types.Operation, answer)
 
 
@@ -116,7 +116,7 @@ async def ledger_verify_resolver(
     run_id: str | None = None,
 ) -> types.LedgerVerdict:
     scope = checked(info, ScopeArgs, user_id=user_id, agent_id=agent_id, run_id=run_id)
-    answer = await run(fact_cases.verify_ledger, container(info), scope.tenant())
+    answer = await run(fact_cases.verify_ledger, container(info).reads, scope.tenant())
     return types.build(types.LedgerVerdict, answer)
 
 

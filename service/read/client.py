@@ -7,10 +7,11 @@ an unknown argument or a bad value raises the same error (`InvalidInput` naming 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from service.read import facts as fact_cases
 from service.read import relations
+from service.read.deps import ReadDeps
 from service.read.requests import (
     FactsRequest,
     GraphRequest,
@@ -21,15 +22,12 @@ from service.read.requests import (
 )
 from service.read.search import search as search_case
 
-if TYPE_CHECKING:
-    from service.bootstrap import Container
-
 
 class ReadMethods:
-    """Mixed into `service.memory.Memory`; `self.container` is the composition root."""
+    """Mixed into `service.memory.Memory`, which gives the read collaborators (`reads`)."""
 
     @property
-    def container(self) -> Container:
+    def reads(self) -> ReadDeps:
         raise NotImplementedError
 
     def facts(self, **arguments: Any) -> dict[str, Any]:
@@ -37,19 +35,19 @@ class ReadMethods:
 
         m.facts(user_id="alice", subject="alice", predicate="lives_in", as_of="2024")
         """
-        return fact_cases.list_facts(self.container, validated(FactsRequest, arguments))
+        return fact_cases.list_facts(self.reads, validated(FactsRequest, arguments))
 
     def search(self, q: str, **arguments: Any) -> dict[str, Any]:
         """`{"results": [...]}`: hybrid recall over the records visible to one time question.
 
         m.search("what graphics card do I have?", user_id="alice", as_of="2025-12")
         """
-        return search_case(self.container, validated(SearchRequest, {"q": q, **arguments}))
+        return search_case(self.reads, validated(SearchRequest, {"q": q, **arguments}))
 
     def get_fact(self, fact_id: str, **scope: Any) -> dict[str, Any]:
         """One record of the tenant by id, whatever its state."""
         tenant = validated(ScopeArgs, scope).tenant()
-        return fact_cases.get_fact(self.container, tenant, fact_id)
+        return fact_cases.get_fact(self.reads, tenant, fact_id)
 
     def graph(self, entity: str, **arguments: Any) -> dict[str, Any]:
         """`{"entity", "nodes", "edges": [Fact], "next_cursor"}`: what was connected to the
@@ -58,7 +56,7 @@ class ReadMethods:
         m.graph("alice", user_id="alice", depth=2, as_of="2024")
         """
         request = validated(GraphRequest, {"name": entity, **arguments})
-        return relations.entity_graph(self.container, request)
+        return relations.entity_graph(self.reads, request)
 
     def paths(self, from_: str, to: str, **arguments: Any) -> dict[str, Any]:
         """`{"from", "to", "paths": [[Fact]]}`: the shortest chains of records connecting two
@@ -67,4 +65,4 @@ class ReadMethods:
         m.paths("alice", "acme", user_id="alice", as_of="2024")
         """
         request = validated(PathsRequest, {"from": from_, "to": to, **arguments})
-        return relations.paths(self.container, request)
+        return relations.paths(self.reads, request)

@@ -1,7 +1,7 @@
 """Fact queries: what is true now, what was true as of a time, what the store believed then.
 
-Use cases take the container and a validated request and return the API's shapes; they raise
-only `graph.domain.errors` classes.
+Use cases take their collaborators (`ReadDeps`) and a validated request and return the API's
+shapes; they raise only `graph.domain.errors` classes.
 """
 
 from __future__ import annotations
@@ -12,39 +12,39 @@ from graph.domain.errors import NotFound
 from graph.domain.tenancy import TenantScope
 from graph.domain.timeargs import time_query
 from graph.ports import FactQuery
-from service.bootstrap import Container
 from service.operations import operation_view
 from service.read.access import Principals, readable
+from service.read.deps import ReadDeps
 from service.read.questions import fact_filter
 from service.read.requests import FactsRequest
 from service.views import fact_view
 
 
 def list_facts(
-    container: Container, request: FactsRequest, principals: Principals = None
+    deps: ReadDeps, request: FactsRequest, principals: Principals = None
 ) -> dict[str, Any]:
     """`{"facts": [Fact]}`: the records visible to the request's time question, newest first
     (and readable by the caller's principals: `access.py`)."""
     group = request.tenant().group_id
     query = FactQuery(
-        filter=fact_filter(request, container.table),
+        filter=fact_filter(request, deps.table),
         time=time_query(request.as_of, request.known_at),
         limit=request.limit,
     )
-    now = container.clock.now()
-    found = container.store.read(
+    now = deps.clock.now()
+    found = deps.store.read(
         lambda tx: readable(tx, group, tx.facts(group, query, now), principals)
     )
     return {"facts": [fact_view(fact) for fact in found]}
 
 
 def get_fact(
-    container: Container, scope: TenantScope, fact_id: str, principals: Principals = None
+    deps: ReadDeps, scope: TenantScope, fact_id: str, principals: Principals = None
 ) -> dict[str, Any]:
     """One record of the caller's tenant, whatever its state; another tenant's id (or a record
     the caller may not read) is not found."""
     group = scope.group_id
-    found = container.store.read(
+    found = deps.store.read(
         lambda tx: readable(tx, group, tx.get_facts(group, [fact_id]), principals)
     )
     if not found:
@@ -53,10 +53,10 @@ def get_fact(
 
 
 def operation_status(
-    container: Container, event_id: str, user_id: str | None = None
+    deps: ReadDeps, event_id: str, user_id: str | None = None
 ) -> dict[str, Any]:
     """An operation's status; with `user_id`, another tenant's operation is not found."""
-    operation = container.store.get_operation(event_id)
+    operation = deps.store.get_operation(event_id)
     if operation is None or (
         user_id is not None and operation.group_id != TenantScope(user_id=user_id).group_id
     ):
@@ -64,7 +64,7 @@ def operation_status(
     return operation_view(operation)
 
 
-def verify_ledger(container: Container, scope: TenantScope) -> dict[str, Any]:
+def verify_ledger(deps: ReadDeps, scope: TenantScope) -> dict[str, Any]:
     """Walk the tenant's hash chain: `{"ok", "length", "first_bad_seq"}`."""
-    verdict = container.store.verify_ledger(scope.group_id)
+    verdict = deps.store.verify_ledger(scope.group_id)
     return {"ok": verdict.ok, "length": verdict.length, "first_bad_seq": verdict.first_bad_seq}

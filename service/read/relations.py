@@ -20,8 +20,8 @@ from graph.domain.model import Entity, Fact
 from graph.domain.signature import entity_key
 from graph.domain.timeargs import time_query
 from graph.ports import MAX_LIMIT, EdgeQuery, StoreReads
-from service.bootstrap import Container
 from service.read.access import Principals, readable
+from service.read.deps import ReadDeps
 from service.read.questions import predicate_key
 from service.read.requests import GraphRequest, PathsRequest
 from service.views import fact_view
@@ -76,23 +76,23 @@ def _seed(tx: StoreReads, group_id: str, name: str, field_name: str) -> Entity:
     return found
 
 
-def _edge_query(container: Container, request: GraphRequest | PathsRequest) -> EdgeQuery:
+def _edge_query(deps: ReadDeps, request: GraphRequest | PathsRequest) -> EdgeQuery:
     predicate = request.predicate if isinstance(request, GraphRequest) else None
     return EdgeQuery(
         time=time_query(request.as_of, request.known_at),
-        predicate=predicate_key(predicate, container.table),
+        predicate=predicate_key(predicate, deps.table),
         limit=MAX_LIMIT,
     )
 
 
 def entity_graph(
-    container: Container, request: GraphRequest, principals: Principals = None
+    deps: ReadDeps, request: GraphRequest, principals: Principals = None
 ) -> dict[str, Any]:
     """`{"entity", "nodes": [{"id", "name", "type"}], "edges": [Fact], "next_cursor"}`: the
     records within `depth` hops of the entity, nearest first, one page of `limit`."""
     group = request.tenant().group_id
-    edges = _edge_query(container, request)
-    now = container.clock.now()
+    edges = _edge_query(deps, request)
+    now = deps.clock.now()
     start = int(request.cursor or 0)
 
     def read(tx: StoreReads) -> dict[str, Any]:
@@ -114,17 +114,17 @@ def entity_graph(
             "next_cursor": str(start + request.limit) if more else None,
         }
 
-    return container.store.read(read)
+    return deps.store.read(read)
 
 
 def paths(
-    container: Container, request: PathsRequest, principals: Principals = None
+    deps: ReadDeps, request: PathsRequest, principals: Principals = None
 ) -> dict[str, Any]:
     """`{"from", "to", "paths": [[Fact]]}`: every shortest chain of records (up to `limit`)
     from one entity to the other, at most `depth` records long; none when unconnected."""
     group = request.tenant().group_id
-    edges = _edge_query(container, request)
-    now = container.clock.now()
+    edges = _edge_query(deps, request)
+    now = deps.clock.now()
 
     def read(tx: StoreReads) -> dict[str, Any]:
         source = _seed(tx, group, request.from_, "from")
@@ -145,7 +145,7 @@ def paths(
             "paths": [[fact_view(f) for f in path] for path in found],
         }
 
-    return container.store.read(read)
+    return deps.store.read(read)
 
 
 def _trace(

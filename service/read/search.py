@@ -25,15 +25,14 @@ from graph.domain.signature import entity_key
 from graph.domain.timeargs import time_query
 from graph.domain.timerules import visible
 from graph.ports import FactFilter, StoreReads
-from service.bootstrap import Container
 from service.read import channels
 from service.read.access import Principals, readable
 from service.read.channels import Question
+from service.read.deps import ReadDeps
 from service.read.fusion import Fused, fuse
 from service.read.lanes import gather
 from service.read.questions import fact_filter, matches
 from service.read.requests import SearchRequest
-from service.read.synonyms import load_synonyms
 from service.views import fact_view
 
 MIN_FETCH = 30
@@ -49,7 +48,7 @@ class Found:
 
 
 def search(
-    container: Container, request: SearchRequest, principals: Principals = None
+    deps: ReadDeps, request: SearchRequest, principals: Principals = None
 ) -> dict[str, Any]:
     """`{"results": [{"id", "memory", "score", "fact", ...}]}`, best first; only records the
     caller's principals may read (`access.py`)."""
@@ -58,20 +57,19 @@ def search(
             "include_history returns every record; it cannot be combined with as_of or known_at",
             field="include_history",
         )
-    flt = fact_filter(request, container.table)
+    flt = fact_filter(request, deps.table)
     question = Question(
         group_id=request.tenant().group_id,
         text=notarize(request.q).text.strip(),  # a secret in a query goes no further
         time=None if request.include_history else time_query(request.as_of, request.known_at),
-        now=container.clock.now(),
+        now=deps.clock.now(),
         fetch=fetch_size(request.limit, flt),
         principals=principals,
         speakers=speakers(request),
     )
-    table = load_synonyms(container.settings.synonyms)
     idents = channels.identifiers(question)
-    lists = gather(container.store, container.embedder, question, table, idents)
-    found = container.store.read(
+    lists = gather(deps.store, deps.embedder, question, deps.synonyms, idents)
+    found = deps.store.read(
         lambda tx: select(tx, question, fuse(lists), idents, flt, request.limit)
     )
     return {"results": [result_view(item) for item in found]}

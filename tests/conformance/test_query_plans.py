@@ -12,6 +12,7 @@ import re
 from datetime import UTC, datetime
 from typing import Any
 
+from graph.maintenance import maintenance_of
 from graph.ports import Store
 
 SCANS = re.compile(r"AllNodesScan|NodeByLabelScan|AllRelationshipsScan|RelationshipTypeScan")
@@ -25,29 +26,19 @@ HOT_CYPHER: dict[str, dict[str, Any]] = {
 }
 
 
-def operators(plan: dict[str, Any]) -> list[str]:
-    found = [f"{plan['operatorType']} {plan.get('args', {}).get('Details', '')}"]
-    for child in plan.get("children", []):
-        found += operators(child)
-    return found
-
-
 def test_hot_queries_seek_an_index(store: Store, backend: str) -> None:
+    plans = maintenance_of(store)
     if backend == "sqlite":
-        conn = store._writer  # type: ignore[attr-defined]
         for statement in (
             "SELECT * FROM ledger WHERE group_id = 'g' ORDER BY seq DESC LIMIT 1",
             "SELECT event_id FROM operations WHERE status = 'PENDING' "
             "OR (status = 'RUNNING' AND lease_until < 0) ORDER BY created_at, event_id LIMIT 1",
         ):
-            plan = [row[3] for row in conn.execute("EXPLAIN QUERY PLAN " + statement)]
+            plan = plans.plan(statement)
             assert not any(step.startswith("SCAN") for step in plan), (statement, plan)
         return
     from graph.backends.neo4j.queries import query
 
-    driver = store._driver  # type: ignore[attr-defined]
-    with driver.session() as session:
-        for name, params in HOT_CYPHER.items():
-            plan = session.run("EXPLAIN " + query(name), params).consume().plan
-            scans = [op for op in operators(plan) if SCANS.search(op)]
-            assert scans == [], (name, scans)
+    for name, params in HOT_CYPHER.items():
+        scans = [op for op in plans.plan(query(name), params) if SCANS.search(op)]
+        assert scans == [], (name, scans)

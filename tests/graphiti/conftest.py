@@ -13,7 +13,9 @@ from typing import Any
 
 import pytest
 
+from graph.backends.neo4j.maintenance import Neo4jMaintenance
 from graph.backends.neo4j.queries import all_queries
+from graph.maintenance import maintenance_of
 from graph.ports import Store
 from tests.conftest import NEO4J_URI, selected_backends
 
@@ -38,18 +40,19 @@ def our_schema_names() -> set[str]:
     }
 
 
+def probes(store: Store) -> Neo4jMaintenance:
+    found = maintenance_of(store)
+    assert isinstance(found, Neo4jMaintenance)
+    return found
+
+
 def schema(store: Store) -> dict[str, dict[str, Any]]:
-    rows = store.run_admin("admin_schema_list")  # type: ignore[attr-defined]
-    return {row["name"]: row for row in rows}
+    return probes(store).indexes()
 
 
 def drop(store: Store, names: set[str]) -> None:
-    for name, row in schema(store).items():
-        if name in names:
-            if row["constraint"]:
-                store.run_admin("admin_drop_constraint", constraint=row["constraint"])  # type: ignore[attr-defined]
-            else:
-                store.run_admin("drop_index", index=name)  # type: ignore[attr-defined]
+    for name in set(schema(store)) & names:
+        probes(store).drop_index(name)
 
 
 def drop_foreign(store: Store) -> None:

@@ -10,7 +10,7 @@ import pytest
 from graph.backends.neo4j.store import Neo4jStore
 from graph.ports import Store
 from tests.conftest import NEO4J_URI
-from tests.graphiti.conftest import drop, graphiti_driver, our_schema_names, schema
+from tests.graphiti.conftest import drop, graphiti_driver, our_schema_names, probes, schema
 
 OUR_TEXT = {"palimpsest_fact_text": "cjk", "palimpsest_entity_text": "cjk"}
 GRAPHITI_TEXT = {  # graphiti-core 0.31's full-text indexes, with Neo4j's default analyzer
@@ -66,8 +66,8 @@ def test_both_schemas_build_in_either_order_with_their_own_analyzers(
 
 
 def test_an_upgraded_database_gives_graphiti_its_own_index_name_back(neo4j: Store) -> None:
-    neo4j.run_admin("drop_index", index="edge_name_and_fact")  # type: ignore[attr-defined]
-    neo4j.run_admin("admin_legacy_fact_text")  # type: ignore[attr-defined]
+    probes(neo4j).drop_index("edge_name_and_fact")
+    probes(neo4j).create_legacy_fact_text_index()
     assert analyzers(neo4j)["edge_name_and_fact"] == "cjk"
     build_ours()
     assert "edge_name_and_fact" not in analyzers(neo4j)

@@ -23,7 +23,7 @@ from service.graphiti import compat
 from service.memory import Memory
 from service.settings import Settings
 from tests.conftest import T0
-from tests.graphiti.conftest import graphiti_driver
+from tests.graphiti.conftest import graphiti_driver, probes
 from tests.graphiti.standins import KeepOrder, NoLLM, OurEmbedder
 
 EMBEDDER = HashingEmbedder(512)
@@ -177,7 +177,7 @@ def test_a_graph_written_before_the_graphiti_fields_is_migrated_once(
     write(neo4j, extractor)
     group = compat.group_id_for(user_id="alice")
     facts, episodes = stored(neo4j, group)
-    neo4j.run_admin("admin_unmigrate_graphiti_fields", group_id=group)  # type: ignore[attr-defined]
+    probes(neo4j).unmigrate_graphiti_fields(group)
     with pytest.raises(ValidationError):  # what a graphiti reader met on an older graph
         asyncio.run(episodes_and_edges(group))
 

@@ -1,4 +1,5 @@
-"""Every Cypher query lives in cypher/, one per file, named by its file, parameters declared."""
+"""Every Cypher query lives in cypher/ (runtime) or cypher/maintenance/ (resets, baselines,
+probes), one per file, named by its file, parameters declared."""
 
 from __future__ import annotations
 
@@ -6,18 +7,24 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
+
 from graph.backends.neo4j import queries
 
 ROOT = Path(__file__).resolve().parents[2]
 CYPHER_WORDS = re.compile(r"\b(MATCH|MERGE|CREATE)\s+\(\w*:[A-Z]|\bUNWIND\s+\$\w+\s+AS\b")
 
 
-def test_every_file_declares_its_own_name_and_every_parameter_it_uses() -> None:
-    loaded = queries.all_queries()
+FOLDERS = {queries.RUNTIME: ROOT / "cypher", queries.MAINTENANCE: ROOT / "cypher" / "maintenance"}
+
+
+@pytest.mark.parametrize("package", sorted(FOLDERS))
+def test_every_file_declares_its_own_name_and_every_parameter_it_uses(package: str) -> None:
+    loaded = queries.all_queries(package)
     files = {
-        p.stem for p in (ROOT / "cypher").glob("*.cypher") if not p.stem.startswith("fragment_")
+        p.stem for p in FOLDERS[package].glob("*.cypher") if not p.stem.startswith("fragment_")
     }
-    assert set(loaded) == files
+    assert files and set(loaded) == files
     for name, query in loaded.items():
         assert query.name == name, f"{name}.cypher declares name {query.name!r}"
         assert query.used <= query.declared, (
@@ -28,7 +35,14 @@ def test_every_file_declares_its_own_name_and_every_parameter_it_uses() -> None:
         )
 
 
-def test_every_name_the_code_asks_for_has_a_file() -> None:
+ASKERS = {
+    queries.RUNTIME: {"_rows", "_facts", "cypher", "query", "_run_schema", "_write"},
+    queries.MAINTENANCE: {"_run", "maintenance_query"},
+}
+
+
+@pytest.mark.parametrize("package", sorted(ASKERS))
+def test_every_name_the_code_asks_for_has_a_file(package: str) -> None:
     asked: set[str] = set()
     for path in (ROOT / "graph" / "backends" / "neo4j").glob("*.py"):
         tree = ast.parse(path.read_text())
@@ -36,10 +50,16 @@ def test_every_name_the_code_asks_for_has_a_file() -> None:
             if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
                 func = node.func
                 name = getattr(func, "attr", None) or getattr(func, "id", None)
-                if name in {"_rows", "_facts", "cypher", "query", "run_admin", "_run_schema"}:
+                if name in ASKERS[package]:
                     asked.add(str(node.args[0].value))
     assert asked, "the scan found no query names: the test itself is broken"
-    assert asked <= set(queries.all_queries())
+    assert asked <= set(queries.all_queries(package))
+
+
+def test_the_runtime_folder_holds_no_maintenance_query() -> None:
+    runtime = set(queries.all_queries(queries.RUNTIME))
+    assert not {n for n in runtime if n.startswith(("admin_", "bench_"))}
+    assert not runtime & set(queries.all_queries(queries.MAINTENANCE))
 
 
 def test_no_cypher_outside_the_cypher_folder() -> None:

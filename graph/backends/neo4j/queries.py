@@ -1,4 +1,5 @@
-"""The Cypher of the Neo4j backend, loaded once by name from `cypher/*.cypher`.
+"""The Cypher of the Neo4j backend, loaded once by name from `cypher/*.cypher` (the runtime
+queries) and `cypher/maintenance/*.cypher` (resets, baselines and probes: `graph.maintenance`).
 
 Each file holds one query and a header:
 
@@ -44,8 +45,12 @@ def _header(text: str) -> dict[str, str]:
     return fields
 
 
-def _files() -> dict[str, str]:
-    folder = resources.files("cypher")
+RUNTIME = "cypher"
+MAINTENANCE = "cypher.maintenance"
+
+
+def _files(package: str) -> dict[str, str]:
+    folder = resources.files(package)
     return {
         item.name.removesuffix(".cypher"): item.read_text(encoding="utf-8")
         for item in folder.iterdir()
@@ -54,12 +59,12 @@ def _files() -> dict[str, str]:
 
 
 @cache
-def all_queries() -> dict[str, Query]:
-    """Every query by name, fragments included in place."""
-    files = _files()
+def all_queries(package: str = RUNTIME) -> dict[str, Query]:
+    """Every query of a folder by name, fragments (of the runtime folder) included in place."""
+    files = _files(package)
     fragments = {
         name.removeprefix("fragment_"): _strip_comments(text).strip()
-        for name, text in files.items()
+        for name, text in _files(RUNTIME).items()
         if name.startswith("fragment_")
     }
     queries: dict[str, Query] = {}
@@ -81,6 +86,11 @@ def all_queries() -> dict[str, Query]:
 def query(name: str) -> LiteralString:
     """The text of one query. A missing name is a programming error (KeyError)."""
     return all_queries()[name].text
+
+
+def maintenance_query(name: str) -> LiteralString:
+    """The text of one maintenance query (`cypher/maintenance/`)."""
+    return all_queries(MAINTENANCE)[name].text
 
 
 def schema_queries() -> list[str]:

@@ -21,6 +21,7 @@ from neo4j.exceptions import (
     TransientError,
 )
 
+from graph.backends.neo4j.maintenance import Neo4jMaintenance
 from graph.backends.neo4j.ops import Neo4jTx
 from graph.backends.neo4j.queries import query, schema_queries
 from graph.domain.errors import LedgerHeadMoved, StoreError, StoreUnavailable
@@ -94,13 +95,17 @@ class Neo4jStore(Store):
     def close(self) -> None:
         self._driver.close()
 
-    def run_admin(self, name: str, **params: Any) -> list[dict[str, Any]]:
-        """Run one named maintenance query (e.g. admin_wipe) in a write transaction."""
+    def _write(self, name: str, **params: Any) -> list[dict[str, Any]]:
+        """One named runtime query in a write transaction (data migrations)."""
 
         def work(tx: ManagedTransaction) -> list[dict[str, Any]]:
             return [record.data() for record in tx.run(query(name), params)]
 
         return self._session_call("write", work)
+
+    def maintenance(self) -> Neo4jMaintenance:
+        """Resets, baselines and probes for tests and benchmarks (`graph.maintenance`)."""
+        return Neo4jMaintenance(self._session_call)
 
     def _session_call(self, mode: str, work: Callable[[ManagedTransaction], T]) -> T:
         try:
@@ -133,7 +138,7 @@ class Neo4jStore(Store):
         """Run a one-off data migration in batches, once per database (marked when done)."""
         if self._run_schema("migration_applied", {"name": name})[0]["applied"]:
             return
-        while self.run_admin(query_name, batch=MIGRATION_BATCH)[0]["updated"]:
+        while self._write(query_name, batch=MIGRATION_BATCH)[0]["updated"]:
             pass
         self._run_schema("migration_record", {"name": name})
 

@@ -16,6 +16,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TypeVar
 
+from graph.backends.sqlite.maintenance import SqliteMaintenance
 from graph.backends.sqlite.ops import SqliteTx
 from graph.backends.sqlite.vectors import VectorIndex
 from graph.domain.errors import PalimpsestError, StoreError, StoreUnavailable
@@ -86,6 +87,23 @@ class SqliteStore(Store):
                 if isinstance(exc, sqlite3.Error):
                     raise translate(exc) from exc
                 raise
+
+    def maintenance(self) -> SqliteMaintenance:
+        """Resets, baselines and probes for tests and benchmarks (`graph.maintenance`)."""
+        return SqliteMaintenance(self._raw_write)
+
+    def _raw_write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """`fn` on the writer connection in one transaction, for maintenance only."""
+        with self._write_lock:
+            conn = self._writer
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                result = fn(conn)
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+            return result
 
     def compact(self) -> None:
         """After an erasure: merge the keyword index (dropping deleted terms) and checkpoint

@@ -1,0 +1,100 @@
+"""`graph.maintenance.Maintenance` on Neo4j, with the schema probes the interop tests use.
+
+Every query is a file of `cypher/maintenance/` (or, for `drop_index`, the runtime one the store
+itself uses); each runs in one write transaction through the store's translated session.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, LiteralString, TypeVar
+
+from neo4j import ManagedTransaction
+
+from graph.backends.neo4j import codec
+from graph.backends.neo4j.queries import maintenance_query, query
+from graph.domain.model import Entity, Fact
+from graph.maintenance import Maintenance
+
+T = TypeVar("T")
+Call = Callable[[str, Callable[[ManagedTransaction], Any]], Any]
+BATCH = 5_000
+
+
+class Neo4jMaintenance(Maintenance):
+    def __init__(self, session_call: Call) -> None:
+        self._call = session_call
+
+    def _run(self, name: str, **params: Any) -> list[dict[str, Any]]:
+        return self._text(maintenance_query(name), params)
+
+    def _text(self, text: LiteralString, params: Mapping[str, Any]) -> list[dict[str, Any]]:
+        def work(tx: ManagedTransaction) -> list[dict[str, Any]]:
+            return [record.data() for record in tx.run(text, dict(params))]
+
+        found: list[dict[str, Any]] = self._call("write", work)
+        return found
+
+    def wipe(self) -> None:
+        while self._run("admin_wipe", batch=BATCH)[0]["deleted"]:
+            pass
+
+    def drop_group(self, group_id: str) -> None:
+        while self._run("admin_delete_group", group_id=group_id, batch=2000)[0]["deleted"]:
+            pass
+
+    def raw_insert(self, entities: Sequence[Entity], facts: Sequence[Fact]) -> None:
+        if entities:
+            self._run("bench_raw_entities", entities=[codec.entity_props(e) for e in entities])
+        rows = [
+            {
+                "subject_uuid": f.subject_uuid,
+                "object_uuid": f.object_uuid,
+                "props": codec.fact_props(f),
+            }
+            for f in facts
+        ]
+        self._run("bench_raw_insert", facts=rows)
+
+    def tamper_ledger(self, group_id: str, seq: int, action: str) -> None:
+        self._run("admin_ledger_tamper", group_id=group_id, seq=seq, action=action)
+
+    def plan(self, statement: str, params: Mapping[str, Any] | None = None) -> list[str]:
+        """The operators of Neo4j's EXPLAIN plan, each with its details."""
+
+        def work(tx: ManagedTransaction) -> list[str]:
+            summary = tx.run("EXPLAIN " + statement, dict(params or {})).consume()
+            return _operators(summary.plan or {})
+
+        found: list[str] = self._call("read", work)
+        return found
+
+    # -- schema probes (Neo4j only) --------------------------------------------------------
+
+    def indexes(self) -> dict[str, dict[str, Any]]:
+        """Every index but the built-in token lookups, by name: type, labels, properties,
+        analyzer and owning constraint."""
+        return {row["name"]: row for row in self._run("admin_schema_list")}
+
+    def drop_index(self, name: str) -> None:
+        """Drop an index, or the constraint that owns it."""
+        owner = self.indexes().get(name, {}).get("constraint")
+        if owner:
+            self._run("admin_drop_constraint", constraint=owner)
+        else:
+            self._text(query("drop_index"), {"index": name})
+
+    def create_legacy_fact_text_index(self) -> None:
+        """The full-text index our schema made before it was named apart from graphiti's."""
+        self._run("admin_legacy_fact_text")
+
+    def unmigrate_graphiti_fields(self, group_id: str) -> None:
+        """Strip a tenant's records of graphiti's fields, as written before they existed."""
+        self._run("admin_unmigrate_graphiti_fields", group_id=group_id)
+
+
+def _operators(plan: Mapping[str, Any]) -> list[str]:
+    found = [f"{plan.get('operatorType', '')} {plan.get('args', {}).get('Details', '')}"]
+    for child in plan.get("children", []):
+        found += _operators(child)
+    return found

@@ -1,0 +1,78 @@
+"""`graph.maintenance.Maintenance` on the embedded store.
+
+Tenants are dropped with the erasure the port uses (rows, keyword index entries and vectors
+go together), then their ledger; the raw insert is plain `executemany` of the same rows.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
+
+from graph.backends.sqlite import codec, erase, sql
+from graph.backends.sqlite.search import search_body, tenant_token
+from graph.domain.model import Entity, Fact
+from graph.maintenance import Maintenance
+
+T = TypeVar("T")
+Write = Callable[[Callable[[sqlite3.Connection], Any]], Any]
+BATCH = 5_000
+_ROWID_TABLES = ("entities", "episodes", "mentions", "candidates", "operations", "actions")
+_TENANT_TABLES = ("facts", *_ROWID_TABLES, "ledger")
+
+
+class SqliteMaintenance(Maintenance):
+    def __init__(self, write: Write) -> None:
+        self._write = write
+
+    def wipe(self) -> None:
+        union = " UNION ".join(f"SELECT group_id FROM {table}" for table in _TENANT_TABLES)
+        groups: list[str] = self._write(
+            lambda conn: [row[0] for row in conn.execute(union).fetchall()]
+        )
+        for group in groups:
+            self.drop_group(group)
+
+    def drop_group(self, group_id: str) -> None:
+        def batch(conn: sqlite3.Connection) -> int:
+            removed = erase.facts_where(conn, "group_id = :g", {"g": group_id}, BATCH)
+            for table in _ROWID_TABLES:
+                removed += erase.rows(conn, table, group_id, BATCH)
+            ledger = conn.execute("DELETE FROM ledger WHERE group_id = ?", (group_id,))
+            return removed + ledger.rowcount
+
+        while self._write(batch):
+            pass
+
+    def raw_insert(self, entities: Sequence[Entity], facts: Sequence[Fact]) -> None:
+        def work(conn: sqlite3.Connection) -> None:
+            conn.executemany(sql.INSERT_ENTITY, [codec.entity_params(e) for e in entities])
+            first = conn.execute("SELECT coalesce(max(id), 0) FROM facts").fetchone()[0] + 1
+            conn.executemany(sql.INSERT_FACT, [codec.fact_params(f) for f in facts])
+            conn.executemany(
+                sql.INSERT_FTS,
+                [
+                    (first + i, tenant_token(f.group_id), search_body(f))
+                    for i, f in enumerate(facts)
+                ],
+            )
+
+        self._write(work)
+
+    def tamper_ledger(self, group_id: str, seq: int, action: str) -> None:
+        self._write(
+            lambda conn: conn.execute(
+                "UPDATE ledger SET action = ? WHERE group_id = ? AND seq = ?",
+                (action, group_id, seq),
+            )
+        )
+
+    def plan(self, statement: str, params: Mapping[str, Any] | None = None) -> list[str]:
+        """The detail column of SQLite's EXPLAIN QUERY PLAN."""
+        rows: list[str] = self._write(
+            lambda conn: [
+                str(row[3]) for row in conn.execute("EXPLAIN QUERY PLAN " + statement, params or {})
+            ]
+        )
+        return rows

@@ -1,0 +1,56 @@
+"""Maintenance: what resets, benchmarks and tests do to a store outside the domain.
+
+Wiping a test database, dropping a benchmark tenant, a raw insert as a benchmark's baseline,
+tampering with a ledger entry to prove `verify` finds it, reading a query plan. None of it is a
+domain verb, so none of it is on the port (`graph.ports.Store`); each backend implements this
+one interface (Neo4j adds its schema probes), and `maintenance_of(store)` gives it. The service
+never imports this module (an import-linter contract in pyproject.toml).
+
+Its Cypher lives apart from the runtime queries, in `cypher/maintenance/`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from graph.domain.model import Entity, Fact
+from graph.ports import Store
+
+
+class Maintenance(ABC):
+    """Resets, baselines and probes of one store."""
+
+    @abstractmethod
+    def wipe(self) -> None:
+        """Remove every record of every tenant (tests' clean slate)."""
+
+    @abstractmethod
+    def drop_group(self, group_id: str) -> None:
+        """Remove every record of one tenant, its ledger included (benchmark tenants)."""
+
+    @abstractmethod
+    def raw_insert(self, entities: Sequence[Entity], facts: Sequence[Fact]) -> None:
+        """Insert rows as plainly as the database allows: no port, no checks (a baseline)."""
+
+    @abstractmethod
+    def tamper_ledger(self, group_id: str, seq: int, action: str) -> None:
+        """Rewrite one ledger entry's action in place, as an attacker with database access."""
+
+    @abstractmethod
+    def plan(self, statement: str, params: Mapping[str, Any] | None = None) -> list[str]:
+        """The steps of the database's plan for a native statement (SQL or Cypher)."""
+
+
+def maintenance_of(store: Store) -> Maintenance:
+    """The maintenance interface of a concrete store."""
+    from graph.backends.sqlite import SqliteStore
+
+    if isinstance(store, SqliteStore):
+        return store.maintenance()
+    from graph.backends.neo4j.store import Neo4jStore
+
+    if isinstance(store, Neo4jStore):
+        return store.maintenance()
+    raise TypeError(f"no maintenance interface for {type(store).__name__}")
