@@ -41,6 +41,7 @@ EXPORT_KINDS: tuple[ExportKind, ...] = ("entity", "fact", "episode", "operation"
 Record = Entity | Fact | Episode | Operation | Candidate
 
 MAX_LIMIT = 1000
+WAITING_STATUSES = ("PENDING", "RUNNING", "FAILED")
 LEDGER_PAGE = 1000
 
 PATCHABLE_FIELDS = frozenset(
@@ -246,6 +247,11 @@ class StoreReads(ABC):
     @abstractmethod
     def actions_for(self, group_id: str, fact_id: str) -> list[ActionRecord]:
         """Executed actions about one record, oldest first."""
+
+    @abstractmethod
+    def operations_waiting(self) -> dict[str, int]:
+        """How many operations of every tenant are PENDING, RUNNING and FAILED (the queue's
+        depth, for metrics); statuses with none are 0."""
 
     @abstractmethod
     def subject_keys(self, group_id: str, after: str, limit: int, now: datetime) -> list[str]:
@@ -481,6 +487,9 @@ class Store(ABC):
 
     def get_operation(self, event_id: str) -> Operation | None:
         return self.read(lambda tx: tx.get_operation(event_id))
+
+    def operations_waiting(self) -> dict[str, int]:
+        return self.read(lambda tx: tx.operations_waiting())
 
     def export(self, group_id: str, page: int = 500) -> Iterator[Record | LedgerEntry]:
         """Everything the tenant's store holds, kind by kind, for backup and audit."""

@@ -19,6 +19,9 @@ from service.bootstrap import Container
 from service.edge import CleanBody
 from service.errors import body_for, error_body, status_for
 from service.logs import install_log_redaction
+from service.observe import install_observability
+from service.openapi import install_openapi
+from service.warmup import Warmup
 from service.worker import Worker
 
 log = logging.getLogger("palimpsest")
@@ -31,9 +34,11 @@ HTTP_CODES = {
 }
 
 
-def create_app(container: Container, worker: Worker | None = None) -> FastAPI:
+def create_app(
+    container: Container, worker: Worker | None = None, warmup: Warmup | None = None
+) -> FastAPI:
     """The app over `container`; `worker` is this process's background worker, if any (its
-    health is part of `/healthz` and `/readyz`)."""
+    health is part of `/healthz` and `/readyz`); `warmup` the models' loading (`/readyz`)."""
     app = FastAPI(
         lifespan=_lifespan,
         title="Palimpsest memory",
@@ -50,6 +55,7 @@ def create_app(container: Container, worker: Worker | None = None) -> FastAPI:
         app.add_middleware(TenantGuard, keys=keys)
     app.add_middleware(BodyLimit, limit=container.settings.max_body_bytes)
     app.add_middleware(Unexpected)
+    install_observability(app, container, worker, warmup)
 
     from service.api import candidates, conflicts, memories, read, relations, tenancy
     from service.graphql.router import graphql_router
@@ -62,8 +68,9 @@ def create_app(container: Container, worker: Worker | None = None) -> FastAPI:
     app.include_router(relations.router)
     app.include_router(graphql_router(container), prefix="/graphql")
 
-    install_health(app, container, worker)
+    install_health(app, container, worker, warmup)
     install_mcp(app, container)
+    install_openapi(app, keys_on=container.settings.api_keys is not None)
     return app
 
 
@@ -82,11 +89,15 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
 
 
-def install_health(app: FastAPI, container: Container, worker: Worker | None) -> None:
+def install_health(
+    app: FastAPI, container: Container, worker: Worker | None, warmup: Warmup | None = None
+) -> None:
     def state() -> dict[str, Any]:
         body: dict[str, Any] = {"backend": container.store.capabilities.name}
         if worker is not None:
             body["worker"] = worker.health()
+        if warmup is not None:
+            body["models"] = warmup.state
         return body
 
     def answer(ok: str) -> JSONResponse:
@@ -106,8 +117,14 @@ def install_health(app: FastAPI, container: Container, worker: Worker | None) ->
 
     @app.get("/readyz", tags=["health"])
     def readyz() -> JSONResponse:
-        """Readiness: `{"status": "ready", "backend", "worker"?}` once the store answers and
-        the worker (if this process runs one) is turning; 503 otherwise."""
+        """Readiness: `{"status": "ready", "backend", "worker"?, "models"?}` once the models
+        are loaded, the store answers and the worker (if this process runs one) is turning;
+        503 otherwise (`status` "warming", "models_failed" or "worker_down")."""
+        if warmup is not None and not warmup.ready:
+            waiting = "warming" if warmup.state == "warming" else "models_failed"
+            message = f"models are not ready: {warmup.state}"
+            details = {**state(), "status": waiting}
+            return JSONResponse(error_body("not_ready", message, details), status_code=503)
         return answer("ready")
 
 

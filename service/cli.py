@@ -28,6 +28,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--no-worker", action="store_true", help="do not drain asynchronous writes in this process"
     )
+    serve.add_argument(
+        "--log-format", choices=["text", "json"], default=None, help="default: text"
+    )
     worker = commands.add_parser("worker", help="drain the operation log (asynchronous writes)")
     worker.add_argument("--data-dir", type=Path, default=None, help="embedded store folder")
     worker.add_argument("--backend", choices=["sqlite", "neo4j"], default=None)
@@ -122,7 +125,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _settings(args: argparse.Namespace) -> Any:
     from service.settings import Settings
 
-    names = ("host", "port", "data_dir", "backend")
+    names = ("host", "port", "data_dir", "backend", "log_format")
     overrides = {n: getattr(args, n) for n in names if getattr(args, n, None) is not None}
     return Settings(**overrides)
 
@@ -266,10 +269,15 @@ def serve(args: argparse.Namespace) -> int:
 
     from service.app import create_app
     from service.bootstrap import bootstrap
+    from service.observe import configure_logging
+    from service.warmup import Warmup, model_steps
     from service.worker import Worker
 
     settings = _settings(args)
+    configure_logging(settings.log_format)
     container = bootstrap(settings)
+    warmup = Warmup(model_steps(container))
+    warmup.start()  # /readyz says "warming" until the models answered once
     worker = None if args.no_worker else Worker(container.writes)
     if worker is not None:
         worker.start_thread()
@@ -279,8 +287,8 @@ def serve(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     try:
-        app = create_app(container, worker)
-        uvicorn.run(app, host=settings.host, port=settings.port, log_level="info")
+        app = create_app(container, worker, warmup)
+        uvicorn.run(app, host=settings.host, port=settings.port, log_config=None)
     finally:
         if worker is not None:
             worker.stop()

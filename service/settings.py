@@ -50,6 +50,8 @@ class Settings(BaseSettings):
     """JSON: {"<key>": "<user_id>"} or {"<key>": {"user_id", "principals"}}; unset: open."""
     synonyms: Path | None = None
     """The search synonym table (PALIMPSEST_SYNONYMS); default: service/read/synonyms.toml."""
+    log_format: Literal["text", "json"] = "text"
+    """`json`: one JSON object per log line (with request_id); `text`: readable lines."""
     log_query_strings: bool = False
     """Whether the HTTP access log keeps query strings (masked by the notary); default: no."""
 

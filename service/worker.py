@@ -45,6 +45,8 @@ class Worker:
         self._monotonic = monotonic
         self._beat = monotonic()
         self._thread: threading.Thread | None = None
+        self.failures = 0
+        """Turns that failed with an unexpected error (`/metrics`)."""
 
     def stop(self) -> None:
         self._stop.set()
@@ -65,6 +67,7 @@ class Worker:
             log.warning("store unavailable, retrying: %s", exc.message)
             return False
         except Exception:  # one bad turn must never end the loop
+            self.failures += 1
             log.exception("worker turn failed; continuing")
             return False
 

@@ -113,3 +113,11 @@ def test_receipts_are_recorded_in_one_call_and_a_repeat_writes_nothing(store: St
     with pytest.raises(InvalidInput):
         store.transaction(lambda tx: tx.record_operations([op(key="k")]))
     store.transaction(lambda tx: tx.record_operations([]))
+
+
+def test_the_waiting_operations_are_counted_by_status(store: Store) -> None:
+    assert store.operations_waiting() == {"PENDING": 0, "RUNNING": 0, "FAILED": 0}
+    for n in range(3):
+        log(store, op(n, group_id=f"u_{n}"))
+    claim(store)
+    assert store.operations_waiting() == {"PENDING": 2, "RUNNING": 1, "FAILED": 0}

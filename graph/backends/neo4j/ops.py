@@ -24,6 +24,7 @@ from graph.domain.model import (
 )
 from graph.domain.timerules import CURRENT, TimeQuery, bounds
 from graph.ports import (
+    WAITING_STATUSES,
     AlignmentKey,
     EdgeQuery,
     ExportKind,
@@ -211,6 +212,11 @@ class Neo4jTx(StoreTx):
     def get_operation(self, event_id: str) -> Operation | None:
         rows = self._rows("operation_get", event_id=event_id)
         return codec.operation_from_map(rows[0]["operation"]) if rows else None
+
+    def operations_waiting(self) -> dict[str, int]:
+        rows = self._rows("operations_waiting", statuses=list(WAITING_STATUSES))
+        counted = {row["status"]: int(row["n"]) for row in rows}
+        return {status: 0 for status in WAITING_STATUSES} | counted
 
     def actions_for(self, group_id: str, fact_id: str) -> list[ActionRecord]:
         rows = self._rows("actions_for_fact", group_id=group_id, fact_id=fact_id)

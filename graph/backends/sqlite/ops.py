@@ -24,6 +24,7 @@ from graph.domain.model import (
 )
 from graph.domain.timerules import CURRENT
 from graph.ports import (
+    WAITING_STATUSES,
     AlignmentKey,
     ExportKind,
     FactPatch,
@@ -130,6 +131,15 @@ class SqliteTx(SqliteWalk, SqliteSearch, StoreTx):
             "SELECT * FROM operations WHERE event_id = ?", (event_id,)
         ).fetchone()
         return codec.operation_from_row(row) if row else None
+
+    def operations_waiting(self) -> dict[str, int]:
+        marks, params = sql.placeholders("s", list(WAITING_STATUSES))
+        rows = self.conn.execute(
+            f"SELECT status, count(*) AS n FROM operations WHERE status IN ({marks}) "
+            "GROUP BY status",
+            params,
+        ).fetchall()
+        return {status: 0 for status in WAITING_STATUSES} | {r["status"]: r["n"] for r in rows}
 
     def actions_for(self, group_id: str, fact_id: str) -> list[ActionRecord]:
         rows = self.conn.execute(

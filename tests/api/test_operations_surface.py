@@ -1,0 +1,137 @@
+"""The operations surface: /metrics, request ids in responses and logs, /readyz waiting for the
+models, and an OpenAPI document that declares the real error body, statuses and keys."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+import re
+import threading
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from service.app import create_app
+from service.memory import Memory
+from service.observe import log_handler
+from service.warmup import Warmup, model_steps
+from service.worker import Worker
+
+
+def metric(text: str, name: str, **labels: str) -> float:
+    """The value of one sample of the exposition text."""
+    wanted = ",".join(f'{k}="{v}"' for k, v in labels.items())
+    braces = r"\{" + re.escape(wanted) + r"\}" if labels else ""
+    pattern = "^" + re.escape(name) + braces + r" (\S+)"
+    found = re.search(pattern, text, re.MULTILINE)
+    assert found, f"{name} {labels} not in metrics"
+    return float(found.group(1))
+
+
+def test_metrics_count_requests_by_route_and_the_operation_queue(memory: Memory) -> None:
+    worker = Worker(memory.container.writes)
+    with TestClient(create_app(memory.container, worker)) as client:
+        for _ in range(3):
+            client.get("/v1/facts", params={"user_id": "alice"})
+        client.get("/v1/facts/abc", params={"user_id": "alice"})
+        client.post("/v1/memories?mode=async", json={"messages": "I live in Oslo", "user_id": "a"})
+        response = client.get("/metrics")
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/plain")
+    text = response.text
+    assert metric(text, "palimpsest_http_requests_total", method="GET", route="/v1/facts",
+                  status="200") == 3  # fmt: skip
+    assert metric(text, "palimpsest_http_requests_total", method="GET",
+                  route="/v1/facts/{fact_id}", status="404") == 1  # fmt: skip
+    assert "abc" not in text
+    assert metric(text, "palimpsest_http_request_duration_seconds_count", method="GET",
+                  route="/v1/facts") == 3  # fmt: skip
+    assert metric(text, "palimpsest_operations", status="PENDING") == 1
+    assert metric(text, "palimpsest_worker_failures_total") == 0
+    assert metric(text, "palimpsest_models_ready") == 1
+
+
+def test_every_answer_carries_a_request_id_and_logs_carry_it_too(memory: Memory) -> None:
+    app = create_app(memory.container)
+    stream = io.StringIO()
+    handler = log_handler("json")
+    handler.stream = stream  # type: ignore[attr-defined]
+    logger = logging.getLogger("palimpsest")
+    logger.addHandler(handler)
+
+    @app.get("/v1/_log_probe")
+    def probe() -> dict[str, Any]:
+        logging.getLogger("palimpsest").warning("inside a request")
+        return {}
+
+    try:
+        with TestClient(app) as client:
+            given = client.get("/v1/_log_probe", headers={"X-Request-ID": "trace-42"})
+            fresh = client.get("/healthz")
+            bad = client.get("/healthz", headers={"X-Request-ID": "x" * 200})
+    finally:
+        logger.removeHandler(handler)
+    assert given.headers["x-request-id"] == "trace-42"
+    assert re.fullmatch(r"[0-9a-f]{32}", fresh.headers["x-request-id"])
+    assert bad.headers["x-request-id"] != "x" * 200
+    (line,) = [json.loads(x) for x in stream.getvalue().splitlines() if "inside" in x]
+    assert line["request_id"] == "trace-42" and line["level"] == "WARNING"
+    assert line["logger"] == "palimpsest" and line["message"] == "inside a request"
+
+
+def test_readyz_waits_for_the_models_and_healthz_does_not(memory: Memory) -> None:
+    gate = threading.Event()
+    warming = Warmup([gate.wait])
+    with TestClient(create_app(memory.container, warmup=warming)) as client:
+        warming.start()
+        early = client.get("/readyz")
+        assert early.status_code == 503
+        assert early.json()["error"]["details"]["status"] == "warming"
+        assert client.get("/healthz").status_code == 200
+        gate.set()
+        assert warming.wait(10)
+        ready = client.get("/readyz")
+        assert ready.status_code == 200 and ready.json()["models"] == "ready"
+
+
+def test_a_model_that_fails_to_load_keeps_the_service_unready(memory: Memory) -> None:
+    def broken() -> None:
+        raise OSError("model file missing")
+
+    failed = Warmup([broken])
+    failed.run()
+    with TestClient(create_app(memory.container, warmup=failed)) as client:
+        answer = client.get("/readyz")
+    assert answer.status_code == 503
+    assert answer.json()["error"]["details"]["status"] == "models_failed"
+
+
+def test_the_real_models_warm_up(memory: Memory) -> None:
+    warmup = Warmup(model_steps(memory.container))
+    warmup.run()
+    assert warmup.state == "ready", warmup.error
+
+
+def test_openapi_declares_the_error_body_every_status_and_the_key_scheme(
+    client: TestClient,
+) -> None:
+    spec = client.get("/openapi.json").json()
+    assert spec["components"]["schemas"]["Error"]["required"] == ["error"]
+    assert set(spec["components"]["securitySchemes"]) == {"ApiKey", "Bearer"}
+    for path, operations in spec["paths"].items():
+        if not path.startswith("/v1/"):
+            continue
+        for method, operation in operations.items():
+            codes = set(operation["responses"])
+            assert {"401", "403", "422", "503"} <= codes, (method, path)
+            error = operation["responses"]["422"]["content"]["application/json"]["schema"]
+            assert error == {"$ref": "#/components/schemas/Error"}
+            assert {"ApiKey": []} in operation["security"]
+    graph = spec["paths"]["/v1/entities/{name}/graph"]["get"]["responses"]
+    assert "404" in graph
+    add = spec["paths"]["/v1/memories"]["post"]["responses"]
+    assert {"409", "413"} <= set(add)
+    refs = set(re.findall(r'"#/components/schemas/([^"]+)"', json.dumps(spec)))
+    assert refs <= set(spec["components"]["schemas"])
+    assert "503" in spec["paths"]["/readyz"]["get"]["responses"]
