@@ -8,7 +8,9 @@ With `PALIMPSEST_API_KEYS` unset the service is open (a trusted network). With i
 * a request naming another user (query `user_id`, path `/v1/users/{id}`, JSON `user_id`,
   batch items' `user_id`) -> 403 `forbidden`; in GraphQL every resolver checks its resolved
   `userId` the same way and answers with a `forbidden` error;
-* a request naming no user gets the key's user filled in, so it is answered for that tenant.
+* a request naming no user (or `"user_id": null`) gets the key's user filled in, so it is
+  answered for that tenant and never for an `agent_id`/`run_id` tenant (`acting_user`, the one
+  rule REST and GraphQL share).
 
 The key's principals reach the read side as `request.state.principals`: records read from a
 source whose episode lists permissions are shown only to callers holding one of them.
@@ -113,14 +115,23 @@ def _authorise(scope: Scope, body: bytes, grant: Grant) -> tuple[Scope, bytes]:
     return scope, _json_body(body, grant)
 
 
-def check_user(named: object, granted: str) -> None:
-    """Forbidden unless `named` is absent or the user the caller's key grants."""
+def acting_user(named: Any, granted: str | None) -> Any:
+    """THE tenant rule, for REST and GraphQL alike: the user a request acts for.
+
+    With API keys off (`granted` None) the user the request names. With keys on, always the
+    key's user: naming another is Forbidden, and naming none (missing, or `null`) means the
+    key's user, so leaving `user_id` out can never fall through to an `agent_id` or `run_id`
+    tenant the key does not grant.
+    """
+    if granted is None:
+        return named
     if named is not None and named != granted:
         raise Forbidden(f"this key does not grant access to user {named!r}")
+    return granted
 
 
 def _check(named: object, grant: Grant) -> None:
-    check_user(named, grant.user_id)
+    acting_user(named, grant.user_id)
 
 
 def _query(scope: Scope, grant: Grant) -> Scope:
@@ -157,5 +168,4 @@ def _json_body(body: bytes, grant: Grant) -> bytes:
 
 
 def _fill(data: dict[str, Any], grant: Grant) -> None:
-    _check(data.get("user_id"), grant)
-    data.setdefault("user_id", grant.user_id)
+    data["user_id"] = acting_user(data.get("user_id"), grant.user_id)

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 from strawberry.types import Info
 
-from service.auth import check_user
+from service.auth import acting_user
 from service.bootstrap import Container
 from service.read.requests import validated
 
@@ -36,12 +36,9 @@ def principals(info: Ctx) -> tuple[str, ...] | None:
 
 
 def user(info: Ctx, named: str | None) -> str | None:
-    """The user to act for: `named`, checked against the key's user when API keys are on."""
-    granted: str | None = info.context.get("user")
-    if granted is None:
-        return named
-    check_user(named, granted)
-    return granted
+    """The user to act for (`service.auth.acting_user`, the rule REST applies too)."""
+    acting: str | None = acting_user(named, info.context.get("user"))
+    return acting
 
 
 def owned(info: Ctx, arguments: dict[str, Any]) -> dict[str, Any]:

@@ -101,3 +101,44 @@ def test_graphql_without_user_id_answers_for_the_keys_user(guarded: TestClient) 
     assert answer["data"]["ledgerVerify"]["ok"] is True
     unkeyed = guarded.post("/graphql", json={"query": query})
     assert unkeyed.status_code == 401
+
+
+AGENT_BODIES = [
+    ("/v1/memories", {"messages": "I live in Rome", "user_id": None, "agent_id": "shared-bot"}),
+    (
+        "/v1/memories/batch",
+        {"items": [{"messages": "I live in Rome", "user_id": None, "agent_id": "shared-bot"}]},
+    ),
+    (
+        "/v1/conflicts/resolve",
+        {"user_id": None, "agent_id": "shared-bot", "content": "I live in Rome", "dry_run": True},
+    ),
+    ("/v1/conflicts/audit", {"user_id": None, "agent_id": "shared-bot"}),
+]
+
+
+@pytest.mark.parametrize(("path", "body"), AGENT_BODIES, ids=[p for p, _ in AGENT_BODIES])
+def test_a_null_user_id_never_reaches_an_agent_tenant(
+    memory: Memory, guarded: TestClient, path: str, body: dict[str, object]
+) -> None:
+    """`"user_id": null` with an `agent_id` is answered for the key's user, never for the
+    agent-scoped tenant the key does not grant."""
+    memory.add("I live in Oslo", agent_id="shared-bot")
+    answer = guarded.post(path, json=body, headers={"Authorization": "Bearer bob-key"})
+    assert answer.status_code in (200, 404), answer.text
+    assert "Oslo" not in answer.text
+    agent_records = memory.container.writes.store.export("a_shared-bot")
+    assert "Rome" not in repr(list(agent_records))
+
+
+def test_graphql_with_a_null_user_id_answers_for_the_keys_user(
+    memory: Memory, guarded: TestClient
+) -> None:
+    memory.add("I live in Oslo", agent_id="shared-bot")
+    query = 'query($u: String) { facts(userId: $u, agentId: "shared-bot") { value } }'
+    answer = guarded.post(
+        "/graphql",
+        json={"query": query, "variables": {"u": None}},
+        headers={"Authorization": "Bearer bob-key"},
+    )
+    assert "Oslo" not in answer.text
