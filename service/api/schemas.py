@@ -6,6 +6,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from service.write.request import MAX_BATCH_ITEMS
+
 
 class FactOut(BaseModel):
     id: str
@@ -118,7 +120,9 @@ class PendingOut(BaseModel):
 
 class BatchIn(BaseModel):
     items: list[dict[str, Any]] = Field(
-        min_length=1, max_length=5000, description="each item as the body of POST /v1/memories"
+        min_length=1,
+        max_length=MAX_BATCH_ITEMS,
+        description="each item as the body of POST /v1/memories",
     )
 
 

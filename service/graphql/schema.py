@@ -14,6 +14,7 @@ from typing import Any
 
 import strawberry
 from graphql import GraphQLError
+from strawberry.extensions import MaxAliasesLimiter, MaxTokensLimiter, QueryDepthLimiter
 from strawberry.types import ExecutionContext
 
 from graph.domain.errors import InvalidInput
@@ -275,4 +276,20 @@ class Schema(strawberry.Schema):
         log_unexpected(errors)
 
 
-schema = Schema(query=Query, mutation=Mutation)
+MAX_DEPTH = 10
+"""Deepest selection a GraphQL document may nest."""
+MAX_ALIASES = 20
+"""Most aliases in one document: with distinct root fields, this bounds how many use cases one
+request can run (one request of 200 aliased searches ran 25 s)."""
+MAX_TOKENS = 5000
+"""Most lexical tokens in one document (bounds parsing and validation work)."""
+
+schema = Schema(
+    query=Query,
+    mutation=Mutation,
+    extensions=[
+        lambda: QueryDepthLimiter(max_depth=MAX_DEPTH),
+        lambda: MaxAliasesLimiter(max_alias_count=MAX_ALIASES),
+        lambda: MaxTokensLimiter(max_token_count=MAX_TOKENS),
+    ],
+)

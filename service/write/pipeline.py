@@ -41,6 +41,7 @@ from service.write.request import (
     AddRequest,
     PreparedAdd,
     TimePoint,
+    check_batch_size,
     invalid_input,
     prepare,
     validated,
@@ -117,6 +118,7 @@ class WritePipeline:
     def add_batch(self, items: Sequence[dict[str, Any] | AddRequest]) -> list[dict[str, Any]]:
         """Many adds; one bad item fails alone. `[{"index", "results", "alerts"} | {"index",
         "error"}]` in input order."""
+        check_batch_size(len(items))
         answers: dict[int, dict[str, Any]] = {}
         ready: list[tuple[int, str, PreparedAdd]] = []
         for index, item in enumerate(items):

@@ -26,6 +26,8 @@ from graph.domain.tenancy import TenantScope
 from graph.domain.timeargs import parse_time_argument
 
 MAX_FILTER_TERMS = 50
+MAX_BATCH_ITEMS = 5000
+"""The most items one add_batch takes (REST and GraphQL alike)."""
 MAX_METADATA_BYTES = 64_000
 
 
@@ -108,6 +110,13 @@ class PreparedAdd(BaseModel):
     @property
     def scope(self) -> TenantScope:
         return TenantScope(self.user_id, self.agent_id, self.run_id, self.project)
+
+
+def check_batch_size(count: int) -> None:
+    """InvalidInput unless 1 <= count <= MAX_BATCH_ITEMS."""
+    if not 1 <= count <= MAX_BATCH_ITEMS:
+        message = f"items: a batch holds 1 to {MAX_BATCH_ITEMS} items, not {count}"
+        raise InvalidInput(message, field="items")
 
 
 def validated(data: dict[str, Any]) -> AddRequest:

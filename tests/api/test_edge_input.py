@@ -115,3 +115,33 @@ def test_text_that_normalises_to_nothing_is_stored_verbatim(client: TestClient, 
     assert [r["memory"] for r in answer.json()["results"]] == [text]
     inferred = client.post("/v1/memories", json={"messages": text, "user_id": "u"})
     assert inferred.status_code == 200, inferred.text
+
+
+def test_graphql_refuses_a_document_over_its_alias_depth_or_token_limits(
+    client: TestClient,
+) -> None:
+    from service.graphql.schema import MAX_ALIASES, MAX_TOKENS
+
+    aliased = " ".join(
+        f'a{n}: search(userId: "u", q: "x{n}") {{ id }}' for n in range(MAX_ALIASES + 1)
+    )
+    deep = '{ history(userId: "u", entity: "u") ' + "{ chains " * 12 + "}" * 13
+    long = "{ " + " ".join("__typename" for _ in range(MAX_TOKENS)) + " }"
+    for document, word in (("{ " + aliased + " }", "alias"), (deep, "depth"), (long, "token")):
+        answer = client.post("/graphql", json={"query": document})
+        assert answer.status_code < 500
+        errors = answer.json()["errors"]
+        assert errors and errors[0]["extensions"]["code"] == "invalid_input", errors
+        assert any(word in error["message"].lower() for error in errors), errors
+        assert answer.json().get("data") is None
+
+
+def test_graphql_batches_have_the_rest_bound(client: TestClient) -> None:
+    from service.write.request import MAX_BATCH_ITEMS
+
+    items = [{"messages": "hi", "userId": "u"}] * (MAX_BATCH_ITEMS + 1)
+    query = "mutation($items: [AddMemoryInput!]!) { addMemories(items: $items) { index } }"
+    answer = client.post("/graphql", json={"query": query, "variables": {"items": items}})
+    assert answer.json()["errors"][0]["extensions"]["code"] == "invalid_input"
+    rest = client.post("/v1/memories/batch", json={"items": [{"messages": "hi"}] * 5001})
+    assert error_code(rest) == "invalid_input"
