@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from graphiti_core.edges import EntityEdge
@@ -110,7 +110,7 @@ def entity_from_node(node: EntityNode, *, group_id: str, uuid: str) -> Entity:
         normalized=entity_key(node.name or node.uuid),
         type=normalize_text(kinds[0]) if kinds else "entity",
         summary=node.summary or "",
-        created_at=node.created_at,
+        created_at=utc(node.created_at),
     )
 
 
@@ -131,9 +131,9 @@ def episode_from_node(
         content=node.content,
         source=node.source.value,
         source_description=node.source_description,
-        valid_at=node.valid_at,
-        created_at=node.created_at,
-        knowledge_time=node.valid_at,
+        valid_at=utc(node.valid_at),
+        created_at=utc(node.created_at),
+        knowledge_time=utc(node.valid_at),
         entity_uuids=tuple(entity_uuids),
         metadata={"graphiti": {"uuid": node.uuid, "group_id": node.group_id}},
     )
@@ -156,11 +156,23 @@ class EdgeContext:
     superseded_by: str | None = None
 
 
+def utc(value: datetime) -> datetime:
+    """graphiti's times as aware UTC (a naive one is taken as UTC, as graphiti does)."""
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def _utc(value: datetime | None) -> datetime | None:
+    return None if value is None else utc(value)
+
+
 def fact_from_edge(edge: EntityEdge, ctx: EdgeContext) -> Fact:
     """One graphiti edge as our record (see the module docstring for the clocks)."""
-    known = edge.reference_time or ctx.episode_valid_at or edge.created_at
-    valid_at = edge.valid_at or known
-    invalid_at = max(edge.invalid_at, valid_at) if edge.invalid_at else None
+    created = utc(edge.created_at)
+    known = _utc(edge.reference_time) or _utc(ctx.episode_valid_at) or created
+    valid_at = _utc(edge.valid_at) or known
+    ended = _utc(edge.invalid_at)
+    invalid_at = max(ended, valid_at) if ended else None
+    expired = _utc(edge.expired_at)
     predicate = normalize_text(edge.name) or "relates_to"
     value_key = normalize_text(ctx.object.name)
     return Fact(
@@ -182,9 +194,9 @@ def fact_from_edge(edge: EntityEdge, ctx: EdgeContext) -> Fact:
         valid_granularity=Granularity.INSTANT,
         invalid_at=invalid_at,
         knowledge_time=known,
-        created_at=edge.created_at,
-        invalidated_at=(edge.expired_at or edge.created_at) if invalid_at else None,
-        expired_at=None if invalid_at else edge.expired_at,
+        created_at=created,
+        invalidated_at=(expired or created) if invalid_at else None,
+        expired_at=None if invalid_at else expired,
         source_type=SourceType.EXTERNAL,
         verify_status=VerifyStatus.SUPERSEDED if ctx.superseded_by else VerifyStatus.UNVERIFIED,
         supersedes=ctx.supersedes,
