@@ -55,7 +55,7 @@ def create_app(
         app.add_middleware(TenantGuard, keys=keys)
     app.add_middleware(BodyLimit, limit=container.settings.max_body_bytes)
     app.add_middleware(Unexpected)
-    install_observability(app, container, worker, warmup)
+    install_observability(app, container.store, worker, warmup)
 
     from service.api import candidates, conflicts, memories, read, relations, tenancy
     from service.graphql.router import graphql_router

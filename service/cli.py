@@ -276,7 +276,7 @@ def serve(args: argparse.Namespace) -> int:
     settings = _settings(args)
     configure_logging(settings.log_format)
     container = bootstrap(settings)
-    warmup = Warmup(model_steps(container))
+    warmup = Warmup(model_steps(container.embedder, container.extractor, container.clock.now()))
     warmup.start()  # /readyz says "warming" until the models answered once
     worker = None if args.no_worker else Worker(container.writes)
     if worker is not None:

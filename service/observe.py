@@ -21,7 +21,7 @@ from fastapi import FastAPI
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from service.bootstrap import Container
+from graph.ports import Store
 from service.metrics import CONTENT_TYPE, Metrics, StateCollector
 from service.warmup import Warmup
 from service.worker import Worker
@@ -108,11 +108,11 @@ def configure_logging(log_format: str, level: int = logging.INFO) -> None:
 
 
 def install_observability(
-    app: FastAPI, container: Container, worker: Worker | None, warmup: Warmup | None
+    app: FastAPI, store: Store, worker: Worker | None, warmup: Warmup | None
 ) -> None:
     """Request ids and measurements on every request (outermost middleware), and `/metrics`."""
     state = StateCollector(
-        container.store,
+        store,
         failures=lambda: worker.failures if worker is not None else None,
         models_ready=lambda: warmup is None or warmup.ready,
     )

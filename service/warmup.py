@@ -10,8 +10,10 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Sequence
+from datetime import datetime
 
-from service.bootstrap import Container
+from extractors.rules import Extractor, RuleExtractor
+from service.embedding import Embedder
 
 log = logging.getLogger("palimpsest")
 WARM_TEXT = "I moved to Berlin in 2023. 我住在北京。"
@@ -49,14 +51,12 @@ class Warmup:
         return self._done.wait(timeout)
 
 
-def model_steps(container: Container) -> list[Callable[[], object]]:
+def model_steps(
+    embedder: Embedder, extractor: Extractor, now: datetime
+) -> list[Callable[[], object]]:
     """Load the embedder and the rule extractor (spaCy, the Chinese segmenter) by using them
     once. An LLM extractor is not called: warming it would spend a request."""
-    from extractors.rules import RuleExtractor
-
-    steps: list[Callable[[], object]] = [lambda: container.embedder.embed(["warm up"])]
-    extractor = container.extractor
+    steps: list[Callable[[], object]] = [lambda: embedder.embed(["warm up"])]
     if isinstance(extractor, RuleExtractor):
-        now = container.clock.now()
         steps.append(lambda: extractor.extract(WARM_TEXT, reference=now))
     return steps

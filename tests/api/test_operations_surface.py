@@ -108,7 +108,8 @@ def test_a_model_that_fails_to_load_keeps_the_service_unready(memory: Memory) ->
 
 
 def test_the_real_models_warm_up(memory: Memory) -> None:
-    warmup = Warmup(model_steps(memory.container))
+    container = memory.container
+    warmup = Warmup(model_steps(container.embedder, container.extractor, container.clock.now()))
     warmup.run()
     assert warmup.state == "ready", warmup.error
 
