@@ -11,6 +11,17 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 scripts/install.sh test
 BIN=.venv/bin
 
+# The /ui tests drive a real headless Chromium from the distribution's packages (never a
+# downloaded browser). Installed here when missing, as root (CI runs on a fresh machine).
+if ! { command -v chromium && command -v chromedriver; } >/dev/null 2>&1; then
+  if [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null; then
+    echo "== installing chromium and chromium-driver (Debian packages, about a minute)"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver
+  else
+    echo "the /ui tests need chromium and chromium-driver: apt-get install -y chromium chromium-driver" >&2
+  fi
+fi
+
 started_neo4j=0
 cleanup() {
   if [[ $started_neo4j == 1 ]]; then tools/neo4j/neo4j.sh stop || true; fi

@@ -21,6 +21,7 @@ from service.errors import body_for, error_body, status_for
 from service.logs import install_log_redaction
 from service.observe import install_observability
 from service.openapi import install_openapi
+from service.ui import install_ui
 from service.warmup import Warmup
 from service.worker import Worker
 
@@ -57,7 +58,7 @@ def create_app(
     app.add_middleware(Unexpected)
     install_observability(app, container.store, worker, warmup)
 
-    from service.api import candidates, conflicts, memories, read, relations, tenancy
+    from service.api import candidates, conflicts, episodes, memories, read, relations, tenancy
     from service.graphql.router import graphql_router
 
     app.include_router(memories.router)
@@ -66,10 +67,12 @@ def create_app(
     app.include_router(tenancy.router)
     app.include_router(read.router)
     app.include_router(relations.router)
+    app.include_router(episodes.router)
     app.include_router(graphql_router(container), prefix="/graphql")
 
     install_health(app, container, worker, warmup)
     install_mcp(app, container)
+    install_ui(app)
     install_openapi(app, keys_on=container.settings.api_keys is not None)
     return app
 

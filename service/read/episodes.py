@@ -1,0 +1,41 @@
+"""One source episode as the public API shows it (the source of a fact: `Fact.episode_id`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graph.domain.errors import NotFound
+from graph.domain.model import Episode
+from graph.domain.tenancy import TenantScope
+from graph.ports import Store
+from service.read.access import Principals
+
+
+def episode_view(episode: Episode) -> dict[str, Any]:
+    """API.md's episode: `{"id", "speaker", "body", "observed_at", "metadata"}` (+ source)."""
+    return {
+        "id": episode.uuid,
+        "speaker": episode.name or episode.role.value,
+        "body": episode.content,
+        "observed_at": episode.valid_at.isoformat(),
+        "source": episode.source_description or episode.source,
+        "metadata": episode.metadata,
+    }
+
+
+def get_episode(
+    store: Store, scope: TenantScope, episode_id: str, principals: Principals = None
+) -> dict[str, Any]:
+    """The tenant's episode; another tenant's, or one the caller's key may not read, is not
+    found."""
+    found = store.get_episodes(scope.group_id, [episode_id])
+    visible = [e for e in found if _open_to(e, principals)]
+    if not visible:
+        raise NotFound(f"no episode {episode_id}", details={"episode_id": episode_id})
+    return episode_view(visible[0])
+
+
+def _open_to(episode: Episode, principals: Principals) -> bool:
+    return principals is None or not episode.permissions or bool(
+        set(principals) & set(episode.permissions)
+    )
