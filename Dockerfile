@@ -22,6 +22,8 @@ RUN pip install . \
 
 USER palimpsest
 
+# The service binds 0.0.0.0 here: set PALIMPSEST_API_KEYS when the port is reachable by anyone
+# but you (it prints a warning at start while it is unset; docs/operations.md).
 ENV PALIMPSEST_BACKEND=neo4j \
     PALIMPSEST_NEO4J_URI=bolt://neo4j:7687
 

@@ -13,11 +13,11 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from graph.domain.errors import PalimpsestError, PayloadTooLarge
+from graph.domain.errors import PalimpsestError, PayloadTooLarge, StoreUnavailable
 from service.auth import TenantGuard, parse_keys
 from service.bootstrap import Container
 from service.edge import CleanBody
-from service.errors import body_for, error_body, status_for
+from service.errors import body_for, error_body, headers_for, status_for
 from service.logs import install_log_redaction
 from service.observe import install_observability
 from service.openapi import install_openapi
@@ -134,7 +134,9 @@ def install_health(
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(PalimpsestError)
     async def domain_error(_: Request, exc: PalimpsestError) -> JSONResponse:
-        return JSONResponse(body_for(exc), status_code=status_for(exc))
+        if isinstance(exc, StoreUnavailable):
+            log.warning("store unavailable: %s", exc.message)
+        return JSONResponse(body_for(exc), status_code=status_for(exc), headers=headers_for(exc))
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(_: Request, exc: RequestValidationError) -> JSONResponse:

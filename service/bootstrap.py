@@ -63,6 +63,9 @@ def build_store(settings: Settings) -> Store:
             password=password,
             database=settings.neo4j_database,
             embedding_dimensions=settings.embedding_dimensions,
+            connection_timeout=settings.neo4j_connect_seconds,
+            max_retry_time=settings.neo4j_retry_seconds,
+            outage_cooldown=settings.neo4j_outage_cooldown_seconds,
         )
     from graph.backends.sqlite import SqliteStore
 

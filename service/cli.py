@@ -275,6 +275,9 @@ def serve(args: argparse.Namespace) -> int:
 
     settings = _settings(args)
     configure_logging(settings.log_format)
+    warning = settings.open_bind_warning()
+    if warning is not None:
+        print(warning, file=sys.stderr, flush=True)
     container = bootstrap(settings)
     warmup = Warmup(model_steps(container.embedder, container.extractor, container.clock.now()))
     warmup.start()  # /readyz says "warming" until the models answered once

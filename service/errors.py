@@ -44,5 +44,19 @@ def error_body(code: str, message: str, details: dict[str, Any] | None = None) -
     return {"error": body}
 
 
+STORE_UNAVAILABLE_MESSAGE = "the store is unavailable; nothing was lost, retry later"
+"""What callers are told of an outage: never the driver's text (it names internal addresses)."""
+RETRY_AFTER_SECONDS = 2
+
+
 def body_for(error: errors.PalimpsestError) -> dict[str, Any]:
+    if isinstance(error, errors.StoreUnavailable):
+        return error_body(error.code, STORE_UNAVAILABLE_MESSAGE)
     return error_body(error.code, error.message, error.details)
+
+
+def headers_for(error: errors.PalimpsestError) -> dict[str, str]:
+    """`Retry-After` on answers that say "try again later" (503)."""
+    if status_for(error) == 503:
+        return {"Retry-After": str(RETRY_AFTER_SECONDS)}
+    return {}

@@ -13,6 +13,8 @@ from typing import Literal
 from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
+
 
 def default_data_dir() -> Path:
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
@@ -30,6 +32,12 @@ class Settings(BaseSettings):
     neo4j_user: str = "neo4j"
     neo4j_password: SecretStr | None = None
     neo4j_database: str = "neo4j"
+    neo4j_connect_seconds: float = Field(default=1.0, gt=0)
+    """How long to wait for a Bolt connection (PALIMPSEST_NEO4J_CONNECT_SECONDS)."""
+    neo4j_retry_seconds: float = Field(default=0.5, ge=0)
+    """How long the driver retries a transient failure before the call answers 503."""
+    neo4j_outage_cooldown_seconds: float = Field(default=1.0, ge=0)
+    """After Neo4j was found unreachable, calls fail at once for this long (fast 503s)."""
     embedding_dimensions: int = Field(default=512, ge=8, le=4096)
     embedder: Literal["use", "hashing"] = "use"
     extractor: Literal["rules", "llm"] = "rules"
@@ -54,6 +62,15 @@ class Settings(BaseSettings):
     """`json`: one JSON object per log line (with request_id); `text`: readable lines."""
     log_query_strings: bool = False
     """Whether the HTTP access log keeps query strings (masked by the notary); default: no."""
+
+    def open_bind_warning(self) -> str | None:
+        """A warning when the service would listen beyond this machine with no API keys."""
+        if self.api_keys is not None or self.host in LOOPBACK:
+            return None
+        return (
+            f"WARNING: listening on {self.host} without API keys: anyone who can reach this "
+            "port can read and write every tenant. Set PALIMPSEST_API_KEYS (docs/operations.md)."
+        )
 
     @property
     def sqlite_path(self) -> Path:

@@ -7,7 +7,7 @@ from fastapi.testclient import TestClient
 
 from graph.domain import errors
 from service.app import create_app
-from service.errors import STATUS, status_for
+from service.errors import STATUS, STORE_UNAVAILABLE_MESSAGE, status_for
 from service.memory import Memory
 
 EXPECTED = {
@@ -38,9 +38,12 @@ def test_every_error_class_leaves_the_api_in_the_one_shape(
     with TestClient(app, raise_server_exceptions=False) as client:
         response = client.get("/boom")
     assert response.status_code == EXPECTED[cls.code]
-    assert response.json() == {
-        "error": {"code": cls.code, "message": "what went wrong", "details": {"hint": "fix it"}}
-    }
+    if cls is errors.StoreUnavailable:  # an outage is told generically, with when to retry
+        expected = {"code": cls.code, "message": STORE_UNAVAILABLE_MESSAGE}
+        assert response.headers["Retry-After"].isdigit()
+    else:
+        expected = {"code": cls.code, "message": "what went wrong", "details": {"hint": "fix it"}}
+    assert response.json() == {"error": expected}
 
 
 def test_an_unexpected_exception_is_a_500_without_a_trace(memory: Memory) -> None:
@@ -70,7 +73,7 @@ def test_a_500_leaves_the_keep_alive_connection_usable(memory: Memory) -> None:
         raise RuntimeError("a bug")
 
     app.add_api_route("/crash", crash)
-    with live_server(app) as base, httpx.Client(base_url=base) as client:
+    with live_server(app) as base, httpx.Client(base_url=base, timeout=120) as client:
         first = client.get("/crash")
         peer = first.extensions["network_stream"].get_extra_info("client_addr")
         second = client.get("/healthz")

@@ -8,6 +8,7 @@ for the ledger, which is retried here); anything else `StoreError`.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -55,14 +56,18 @@ class Neo4jStore(Store):
         embedding_dimensions: int = 512,
         connection_timeout: float = 10.0,
         max_retry_time: float = 15.0,
+        outage_cooldown: float = 0.0,
     ) -> None:
         auth = (user, password) if password else None
         self._database = database
+        self._cooldown = outage_cooldown
+        self._down_until = 0.0
         try:
             self._driver: Driver = GraphDatabase.driver(
                 uri,
                 auth=auth,
                 connection_timeout=connection_timeout,
+                connection_acquisition_timeout=connection_timeout + max_retry_time,
                 max_transaction_retry_time=max_retry_time,
                 notifications_min_severity=NotificationMinimumSeverity.OFF,
             )
@@ -108,6 +113,18 @@ class Neo4jStore(Store):
         return Neo4jMaintenance(self._session_call)
 
     def _session_call(self, mode: str, work: Callable[[ManagedTransaction], T]) -> T:
+        """One managed transaction. For `outage_cooldown` seconds after the server was found
+        unreachable, calls fail at once instead of each waiting out the driver's timeouts (a
+        request that makes several calls still answers 503 promptly)."""
+        if time.monotonic() < self._down_until:
+            raise StoreUnavailable("Neo4j is unavailable (failed moments ago)")
+        try:
+            return self._call(mode, work)
+        except StoreUnavailable:
+            self._down_until = time.monotonic() + self._cooldown
+            raise
+
+    def _call(self, mode: str, work: Callable[[ManagedTransaction], T]) -> T:
         try:
             with self._driver.session(database=self._database) as session:
                 if mode == "read":
