@@ -51,7 +51,8 @@ def timed(fn: Callable[[], Any], repeat: int) -> list[float]:
 
 def summary(samples: list[float]) -> dict[str, float]:
     return {
-        "p50": percentile(samples, 50), "p95": percentile(samples, 95),
+        "p50": percentile(samples, 50),
+        "p95": percentile(samples, 95),
         "mean": statistics.fmean(samples),
     }
 
@@ -102,8 +103,13 @@ class Synth:
         key = normalize_text(name)
         if key in self.entities:
             return self.entities[key], False
-        made = Entity(uuid=str(uuid.uuid4()), group_id=self.group_id, name=name, normalized=key,
-                      created_at=NOW)
+        made = Entity(
+            uuid=str(uuid.uuid4()),
+            group_id=self.group_id,
+            name=name,
+            normalized=key,
+            created_at=NOW,
+        )
         self.entities[key] = made
         return made, True
 
@@ -123,15 +129,30 @@ class Synth:
         predicate = f"p{number % 7}"
         valid = NOW - timedelta(days=self.rng.randrange(1, 2000))
         signature = fact_signature(
-            group_id=self.group_id, subject_key=subject.normalized, predicate=predicate,
-            value_key=value.normalized, polarity=1, scope="", period=f"n{number}",
+            group_id=self.group_id,
+            subject_key=subject.normalized,
+            predicate=predicate,
+            value_key=value.normalized,
+            polarity=1,
+            scope="",
+            period=f"n{number}",
         )
         return Fact(
-            uuid=str(uuid.uuid4()), group_id=self.group_id, subject=subject.name,
-            subject_key=subject.normalized, subject_uuid=subject.uuid, predicate=predicate,
-            value=value.name, value_key=value.normalized, object_uuid=value.uuid,
-            fact=f"{subject.name} {predicate} {value.name}", fact_embedding=vector,
-            valid_at=valid, knowledge_time=NOW, created_at=NOW, signature=signature,
+            uuid=str(uuid.uuid4()),
+            group_id=self.group_id,
+            subject=subject.name,
+            subject_key=subject.normalized,
+            subject_uuid=subject.uuid,
+            predicate=predicate,
+            value=value.name,
+            value_key=value.normalized,
+            object_uuid=value.uuid,
+            fact=f"{subject.name} {predicate} {value.name}",
+            fact_embedding=vector,
+            valid_at=valid,
+            knowledge_time=NOW,
+            created_at=NOW,
+            signature=signature,
         )
 
 

@@ -35,8 +35,10 @@ def grow(store: Store, synth: Synth, start: int, stop: int) -> None:
     (so about one bucket in a hundred holds a real pending conflict)."""
     for low in range(start, stop, 1000):
         entities, made = synth.chunk(low, min(stop, low + 1000))
-        facts = [f if (low + i) % 100 == 0 else f.model_copy(update={"cardinality": MULTI})
-                 for i, f in enumerate(made)]
+        facts = [
+            f if (low + i) % 100 == 0 else f.model_copy(update={"cardinality": MULTI})
+            for i, f in enumerate(made)
+        ]
 
         def work(tx: StoreTx, entities: Any = entities, facts: Any = facts) -> None:
             tx.upsert_entities(entities)
@@ -69,15 +71,22 @@ def run(backend: str, sizes: list[int], uri: str) -> None:
             grow(store, synth, done, size)
             done = size
             costs[size] = align_and_classify(store, synth, size)
-            print(f"{backend:7} align+classify at {size:>7,} facts: {costs[size]:.3f} ms",
-                  flush=True)
+            print(
+                f"{backend:7} align+classify at {size:>7,} facts: {costs[size]:.3f} ms", flush=True
+            )
         ratio = costs[sizes[-1]] / costs[sizes[0]]
-        print(f"{backend:7} align+classify ratio {sizes[-1]:,}/{sizes[0]:,}: {ratio:.2f} "
-              "(target <= 1.5)", flush=True)
+        print(
+            f"{backend:7} align+classify ratio {sizes[-1]:,}/{sizes[0]:,}: {ratio:.2f} "
+            "(target <= 1.5)",
+            flush=True,
+        )
         seconds, report = audit_group(store)
-        print(f"{backend:7} audit of {sizes[-1]:,} facts: {seconds:.1f} s, scanned "
-              f"{report['scanned']:,} records in {report['buckets']:,} buckets, flagged "
-              f"{report['flagged']:,} groups ({report['flagged_records']:,} records)", flush=True)
+        print(
+            f"{backend:7} audit of {sizes[-1]:,} facts: {seconds:.1f} s, scanned "
+            f"{report['scanned']:,} records in {report['buckets']:,} buckets, flagged "
+            f"{report['flagged']:,} groups ({report['flagged_records']:,} records)",
+            flush=True,
+        )
         drop_group(store, GROUP)
 
 

@@ -83,18 +83,31 @@ ZIPF_SHIFT = 50
 """Word weights 1 / (rank + 50): the most frequent content word is in ~2% of texts (function
 words, which would be more frequent, are what search drops from keyword queries)."""
 VERBS = {
-    "lives_in": ("live in", "住在"), "works_at": ("work at", "在工作的公司是"),
-    "likes": ("like", "喜欢"), "uses": ("use", "使用"), "prefers": ("prefer", "更喜欢"),
-    "owner": ("own", "负责"), "visited": ("visited", "去过"), "studies": ("study", "学习"),
-    "graphics_card": ("have a graphics card called", "的显卡是"), "speaks": ("speak", "会说"),
-    "has": ("have", "有"), "plans": ("plan to visit", "打算去"), "supports": ("support", "支持"),
-    "version": ("run version", "用的版本是"), "pet": ("have a pet called", "养了"),
+    "lives_in": ("live in", "住在"),
+    "works_at": ("work at", "在工作的公司是"),
+    "likes": ("like", "喜欢"),
+    "uses": ("use", "使用"),
+    "prefers": ("prefer", "更喜欢"),
+    "owner": ("own", "负责"),
+    "visited": ("visited", "去过"),
+    "studies": ("study", "学习"),
+    "graphics_card": ("have a graphics card called", "的显卡是"),
+    "speaks": ("speak", "会说"),
+    "has": ("have", "有"),
+    "plans": ("plan to visit", "打算去"),
+    "supports": ("support", "支持"),
+    "version": ("run version", "用的版本是"),
+    "pet": ("have a pet called", "养了"),
     "diet": ("eat", "吃"),
 }
 PREDICATES = tuple(VERBS)
 SYNONYM_QUERIES = (
-    "what graphics card do I have?", "where do I live now?", "我的显卡是什么？",
-    "which company do I work for?", "what languages do I speak?", "我喜欢什么？",
+    "what graphics card do I have?",
+    "where do I live now?",
+    "我的显卡是什么？",
+    "which company do I work for?",
+    "what languages do I speak?",
+    "我喜欢什么？",
 )
 
 
@@ -316,8 +329,10 @@ def run_backend(backend: str, sizes: list[int], uri: str, asgi: bool) -> dict[in
         for size in sizes:
             began = time.perf_counter()
             grow(store, synth, done, size)
-            print(f"{backend:7} grew to {size:,} facts in {time.perf_counter() - began:.0f} s",
-                  flush=True)
+            print(
+                f"{backend:7} grew to {size:,} facts in {time.perf_counter() - began:.0f} s",
+                flush=True,
+            )
             done = size
             asked = queries(synth)
             subjects = max(1, synth.projects // SUBJECT_FACTS - 1)
@@ -334,8 +349,14 @@ def report_size(backend: str, size: int, row: dict[str, dict[str, float]]) -> No
     print(f"{backend:7} N={size:>8,}  p50/p95 ms: {cells}", flush=True)
 
 
-TARGETS = {"facts": 1.5, "facts_as_of": 1.5, "search": 2.0, "search_as_of": 2.0,
-           "asgi_facts": 1.5, "asgi_search": 2.0}
+TARGETS = {
+    "facts": 1.5,
+    "facts_as_of": 1.5,
+    "search": 2.0,
+    "search_as_of": 2.0,
+    "asgi_facts": 1.5,
+    "asgi_search": 2.0,
+}
 
 
 def report_ratios(backend: str, results: dict[int, Any]) -> None:
@@ -345,8 +366,10 @@ def report_ratios(backend: str, results: dict[int, Any]) -> None:
         if name not in large:
             continue
         ratio = large[name]["p95"] / small[name]["p95"]
-        line = (f"{backend:7} {name:12} p95 N={sizes[-1]:,}/N={sizes[0]:,}: {ratio:.2f} "
-                f"(target <= {limit})")
+        line = (
+            f"{backend:7} {name:12} p95 N={sizes[-1]:,}/N={sizes[0]:,}: {ratio:.2f} "
+            f"(target <= {limit})"
+        )
         if backend == "sqlite" and name == "search":
             line += f", p95 {large[name]['p95']:.1f} ms (target < 50 ms)"
         met = ratio <= limit and not (

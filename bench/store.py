@@ -98,7 +98,8 @@ def run_backend(backend: str, sizes: list[int], uri: str) -> dict[int, dict[str,
             raw_s = grow(store, raw, done, size, raw_write)
             added = size - done
             results[size] = {
-                "port_rate": added / port_s, "raw_rate": added / raw_s,
+                "port_rate": added / port_s,
+                "raw_rate": added / raw_s,
                 "lookups": lookups(store, port.group_id, size),
             }
             done = size
@@ -131,8 +132,11 @@ def report_ratios(backend: str, results: dict[int, dict[str, Any]]) -> None:
             f"(target <= 1.5), p95 {p95:.2f} ms (target < 10 ms): {verdict}"
         )
     rates = [r["port_rate"] / r["raw_rate"] for r in results.values()]
-    print(f"{backend:7} port/raw write rate: " + ", ".join(f"{r:.2f}" for r in rates)
-          + (" (target on Neo4j >= 0.5)" if backend == "neo4j" else ""))
+    print(
+        f"{backend:7} port/raw write rate: "
+        + ", ".join(f"{r:.2f}" for r in rates)
+        + (" (target on Neo4j >= 0.5)" if backend == "neo4j" else "")
+    )
 
 
 def main() -> None:

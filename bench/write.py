@@ -39,18 +39,63 @@ STAGES = ("parse", "notary", "extract", "plan", "embed", "align", "persist", "le
 LOOKUPS = 500
 
 _EN = [
-    "I like {x}", "I live in {city} and I like {x}", "My favourite colour is {colour}",
-    "I work at {company}", "I speak {language} and {language2}", "I don't like {x}",
-    "My dog is called {name}", "I use {tool} daily", "My badge number is B-{n}",
-    "My locker is number {n}", "I work at {company} in {city}",
+    "I like {x}",
+    "I live in {city} and I like {x}",
+    "My favourite colour is {colour}",
+    "I work at {company}",
+    "I speak {language} and {language2}",
+    "I don't like {x}",
+    "My dog is called {name}",
+    "I use {tool} daily",
+    "My badge number is B-{n}",
+    "My locker is number {n}",
+    "I work at {company} in {city}",
 ]
-_ZH = ["我喜欢{x}", "我住在{city}", "我的狗叫{name}", "我在{company}工作", "我会说{language}",
-       "我的工号是A-{n}"]
+_ZH = [
+    "我喜欢{x}",
+    "我住在{city}",
+    "我的狗叫{name}",
+    "我在{company}工作",
+    "我会说{language}",
+    "我的工号是A-{n}",
+]
 _WORDS = {
-    "x": ["green tea", "jazz", "chess", "hiking", "sushi", "cycling", "opera", "poetry",
-          "sailing", "pottery", "origami", "tango", "curling", "fencing", "kayaking", "haiku"],
-    "city": ["Berlin", "Lima", "Oslo", "Kyoto", "Porto", "Quito", "Dakar", "Hanoi", "Perth",
-             "Quebec", "Tbilisi", "Cusco", "北京", "上海", "成都", "杭州"],
+    "x": [
+        "green tea",
+        "jazz",
+        "chess",
+        "hiking",
+        "sushi",
+        "cycling",
+        "opera",
+        "poetry",
+        "sailing",
+        "pottery",
+        "origami",
+        "tango",
+        "curling",
+        "fencing",
+        "kayaking",
+        "haiku",
+    ],
+    "city": [
+        "Berlin",
+        "Lima",
+        "Oslo",
+        "Kyoto",
+        "Porto",
+        "Quito",
+        "Dakar",
+        "Hanoi",
+        "Perth",
+        "Quebec",
+        "Tbilisi",
+        "Cusco",
+        "北京",
+        "上海",
+        "成都",
+        "杭州",
+    ],
     "colour": ["blue", "green", "red", "ochre", "teal", "amber", "violet", "cyan"],
     "company": ["Acme", "Globex", "Initech", "Umbrella", "Hooli", "Vandelay", "Soylent", "Tyrell"],
     "language": ["French", "Japanese", "Basque", "Swahili", "Welsh", "Tamil", "Farsi", "Polish"],
@@ -104,8 +149,12 @@ def throughput(store: Store, count: int) -> dict[str, Any]:
     memory.container.writes.timings.seconds.clear()
     many = batched(memory, texts, users=20)
     batch_stages = dict(memory.container.writes.timings.seconds)
-    return {"per_item_rate": count / one, "batch_rate": count / many,
-            "item_stages": item_stages, "batch_stages": batch_stages}
+    return {
+        "per_item_rate": count / one,
+        "batch_rate": count / many,
+        "item_stages": item_stages,
+        "batch_stages": batch_stages,
+    }
 
 
 def lookup_cost(store: Store, group: str, synth: Synth, size: int) -> float:
@@ -144,15 +193,19 @@ def grow(store: Store, synth: Synth, start: int, stop: int) -> None:
 
 def run(backend: str, count: int, sizes: list[int], uri: str) -> None:
     with open_store(backend, uri) as store:
-        groups = [TenantScope(user_id=f"{p}{i}").group_id for p in ("item", "batch")
-                  for i in range(20)] + [TenantScope(user_id="warmup").group_id]
+        groups = [
+            TenantScope(user_id=f"{p}{i}").group_id for p in ("item", "batch") for i in range(20)
+        ] + [TenantScope(user_id="warmup").group_id]
         for group in (*groups, "bench_lookup"):
             drop_group(store, group)
         result = throughput(store, count)
         ratio = result["batch_rate"] / result["per_item_rate"]
-        print(f"{backend:7} {count} messages: per-item {result['per_item_rate']:.1f} msg/s, "
-              f"batch {result['batch_rate']:.1f} msg/s, batch/per-item {ratio:.1f}x "
-              f"(target >= 10x)", flush=True)
+        print(
+            f"{backend:7} {count} messages: per-item {result['per_item_rate']:.1f} msg/s, "
+            f"batch {result['batch_rate']:.1f} msg/s, batch/per-item {ratio:.1f}x "
+            f"(target >= 10x)",
+            flush=True,
+        )
         print(f"{backend:7}   per-item {stage_line(result['item_stages'], count)}")
         print(f"{backend:7}   batch    {stage_line(result['batch_stages'], count)}")
         synth, done, costs = Synth("bench_lookup"), 0, {}
@@ -162,8 +215,11 @@ def run(backend: str, count: int, sizes: list[int], uri: str) -> None:
             costs[size] = lookup_cost(store, "bench_lookup", synth, size)
             print(f"{backend:7} dedup+align lookup at {size:>7,} facts: {costs[size]:.3f} ms")
         small, large = costs[sizes[0]], costs[sizes[-1]]
-        print(f"{backend:7} lookup cost ratio {sizes[-1]:,}/{sizes[0]:,}: {large / small:.2f} "
-              "(target <= 1.5)", flush=True)
+        print(
+            f"{backend:7} lookup cost ratio {sizes[-1]:,}/{sizes[0]:,}: {large / small:.2f} "
+            "(target <= 1.5)",
+            flush=True,
+        )
         for group in (*groups, "bench_lookup"):
             drop_group(store, group)
 

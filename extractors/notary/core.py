@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from extractors.notary.gitleaks import gitleaks_findings
+from extractors.notary.gitleaks import gitleaks_findings, published
 from extractors.notary.html import detect_injection
 from extractors.notary.keys import is_secret_key, key_kind
 from extractors.notary.patterns import own_findings
@@ -45,6 +45,7 @@ from extractors.notary.unicode import Stripped, strip_invisible
 from extractors.notary.values import (
     MASKED,
     Finding,
+    filler,
     names_placeholder,
     placeholder,
     stated_example,
@@ -127,12 +128,20 @@ def find_secrets(text: str) -> list[Finding]:
         *plugin_findings(text),
         *entropy_findings(text),
     ]
-    found = [f for f in found if not stated_example(text, f.start, f.end)]
+    found = [
+        f
+        for f in found
+        if not _stand_in(text[f.start : f.end]) and not stated_example(text, f.start, f.end)
+    ]
     if not found:
         return []
     found.extend(_repeats(text, found))
     kept = _outside_placeholders(text, found)
     return _merge(kept) if kept else []
+
+
+def _stand_in(value: str) -> bool:
+    return filler(value) or published(value)
 
 
 def _outside_placeholders(text: str, found: list[Finding]) -> list[Finding]:
@@ -152,8 +161,8 @@ def _repeats(text: str, found: Iterable[Finding]) -> list[Finding]:
         while start >= 0:
             end = start + len(value)
             if len(value) >= 8 or not (_alnum_at(text, start - 1) or _alnum_at(text, end)):
-                extra.append(finding._replace(start=start, end=end, rank=finding.rank + 10))
-            start = text.find(value, start + 1)
+                extra.append(Finding(start, end, finding.label, finding.rank + 10, finding.kind))
+            start = text.find(value, end)
     return extra
 
 
@@ -171,7 +180,7 @@ def _merge(found: list[Finding]) -> list[Finding]:
             merged.append(item)
             continue
         best = last if last.rank <= item.rank else item
-        merged[-1] = best._replace(start=last.start, end=max(last.end, item.end))
+        merged[-1] = Finding(last.start, max(last.end, item.end), best.label, best.rank, best.kind)
     return merged
 
 

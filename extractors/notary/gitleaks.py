@@ -165,6 +165,8 @@ class RuleSet:
 
     by_prefix: dict[str, tuple[str, ...]]
     """The first three characters of every keyword -> those keywords ("" for shorter ones)."""
+    published: frozenset[str]
+    """Values a rule's allowlist names verbatim (public keys printed in documentation)."""
 
     def active(self, text: str) -> list[GitleaksRule]:
         """The rules whose keywords occur in `text`, in file order."""
@@ -208,7 +210,25 @@ def rule_set() -> RuleSet:
     for keyword in keyed:
         prefixes.setdefault(keyword[:3] if len(keyword) >= 3 else "", []).append(keyword)
     by_prefix = {k: tuple(v) for k, v in prefixes.items()}
-    return RuleSet(tuple(rules), glob, tuple(skipped), keyed, always, by_prefix)
+    published = frozenset(_literals(data.get("rules", ())))
+    return RuleSet(tuple(rules), glob, tuple(skipped), keyed, always, by_prefix, published)
+
+
+_LITERAL = re.compile(r"[A-Za-z0-9_\-]{16,}")
+
+
+def _literals(raw_rules: Any) -> Iterator[str]:
+    """Allowlist regexes that are plain values (no pattern syntax), at least 16 characters."""
+    for raw in raw_rules:
+        for allow in raw.get("allowlists", ()):
+            if allow.get("regexTarget", "secret") == "secret":
+                yield from (r for r in allow.get("regexes", ()) if _LITERAL.fullmatch(r))
+
+
+def published(value: str) -> bool:
+    """Whether gitleaks' allowlists name `value` verbatim: a key printed in public
+    documentation (`AIzaSy...` of Google's samples), which masking would not protect."""
+    return value in rule_set().published
 
 
 def _secret(rule: GitleaksRule, match: re.Match[str]) -> tuple[int, int]:

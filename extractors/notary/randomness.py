@@ -4,12 +4,14 @@ A token is random-looking when its characters are spread (Shannon entropy of at 
 `MIN_ENTROPY` bits per character), it mixes at least two character classes (upper case, lower
 case, digits, `+`/`/`), it is not hex alone (hashes and git SHAs are hex) and few of its
 characters sit in lower-case runs of three or more letters (which keeps CamelCase identifiers
-such as `AbstractSingletonProxyFactoryBean2024` out). No class needs a minimum count: AWS's
+such as `AbstractSingletonProxyFactoryBean2024` out), and it is not mostly a run in code order
+(an alphabet, `ABCDEFGHIJ...0123456789`). No class needs a minimum count: AWS's
 documented example secret key has a single digit and is still key material.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import string
@@ -17,6 +19,7 @@ from collections import Counter
 
 MIN_ENTROPY = 3.6
 MAX_LOWER_RUNS = 0.45
+MAX_SEQUENTIAL = 0.5
 _LOWER_RUN = re.compile(r"[a-z]{3,}")
 _HEX = frozenset(string.hexdigits)
 
@@ -44,4 +47,13 @@ def looks_random(token: str) -> bool:
     if not body or _classes(body) < 2 or set(body) <= _HEX:
         return False
     runs = sum(len(run) for run in _LOWER_RUN.findall(body))
-    return runs / len(body) < MAX_LOWER_RUNS and entropy(body) >= MIN_ENTROPY
+    if runs / len(body) >= MAX_LOWER_RUNS or _sequential(body) >= MAX_SEQUENTIAL:
+        return False
+    return entropy(body) >= MIN_ENTROPY
+
+
+def _sequential(body: str) -> float:
+    """The share of neighbours that follow each other in code order (`ABCDEF...0123`): an
+    alphabet or a keyboard run, not a key."""
+    steps = sum(ord(b) - ord(a) == 1 for a, b in itertools.pairwise(body))
+    return steps / max(len(body) - 1, 1)

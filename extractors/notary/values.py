@@ -101,6 +101,36 @@ _EXAMPLE_SAID = re.compile(
 EXAMPLE_WINDOW = 80
 
 
+_FILLER = re.compile(
+    r"(?i:x{5,}|(?:your|put|insert|replace)[_\-]|[_\-](?:here|goes[_\-]here)\b|here$"
+    r"|changeme|placeholder|redacted|dummy|fake|foobar|(?<![a-z])my[_\-]\w*token)"
+)
+
+
+_ARMOUR_OPEN = re.compile(r"-----BEGIN [A-Z0-9 ]*(?:PUBLIC KEY|CERTIFICATE|SIGNATURE|MESSAGE)")
+
+
+def in_public_block(text: str, start: int) -> bool:
+    """Whether `start` lies inside a public key, certificate, signature or message block (its
+    BEGIN line before `start` and no END line between): that body is no secret."""
+    armour = text.rfind("-----BEGIN", 0, start)
+    if armour < 0 or text.find("-----END", armour, start) >= 0:
+        return False
+    return _ARMOUR_OPEN.match(text, armour) is not None
+
+
+def filler(value: str) -> bool:
+    """A stand-in rather than a secret: `ghp_xxxx...`, `glpat-XXXXXXXXXXX`, `pnu_XXXX`,
+    `sha256~XXXXXXXXXX_PUT_YOUR_TOKEN_HERE`, `xoxb-xoxb-my-bot-token`, or a body of at most
+    four distinct characters after its prefix (`glc_1111111...`). A run of one character alone
+    is not a filler: base64 of zero bytes (`AAAAAAAA`) is common inside real tokens."""
+    if _FILLER.search(value):
+        return True
+    body = re.sub(r"^[A-Za-z]{2,12}[_\-.~]", "", value)
+    alnum = [c.lower() for c in body if c.isalnum()]
+    return len(alnum) >= 8 and len(set(alnum)) <= 4
+
+
 def stated_example(text: str, start: int, end: int) -> bool:
     """A documented example value stated as an example ("the docs use AKIAIOSFODNN7EXAMPLE as
     an example key"): the value itself says EXAMPLE/example/sample/dummy, and the text within
@@ -120,13 +150,13 @@ Check = Callable[[re.Match[str], int, int], bool]
 _END_QUOTE = r"(?![A-Za-z0-9\"'`$#%^*+=\-_~@\[{(<|\\])"
 """A closing quote ends a value only if no more value characters follow it."""
 QUOTED = (
-    rf'"(?P<vq1>[^"\n]{{1,512}})"{_END_QUOTE}'
-    rf"|'(?P<vq2>[^'\n]{{1,512}})'{_END_QUOTE}"
-    rf"|`(?P<vq3>[^`\n]{{1,512}})`{_END_QUOTE}"
-    r"|“(?P<vq4>[^”\n]{1,512})”"
-    r"|‘(?P<vq5>[^’\n]{1,512})’"
-    r"|「(?P<vq6>[^」\n]{1,512})」"
-    r"|『(?P<vq7>[^』\n]{1,512})』"
+    rf'"(?P<vq1>[^"\n]{{1,2048}})"{_END_QUOTE}'
+    rf"|'(?P<vq2>[^'\n]{{1,2048}})'{_END_QUOTE}"
+    rf"|`(?P<vq3>[^`\n]{{1,2048}})`{_END_QUOTE}"
+    r"|“(?P<vq4>[^”\n]{1,2048})”"
+    r"|‘(?P<vq5>[^’\n]{1,2048})’"
+    r"|「(?P<vq6>[^」\n]{1,2048})」"
+    r"|『(?P<vq7>[^』\n]{1,2048})』"
 )
 _NEXT_FIELD = r"[,;&]\s*[\"']?[A-Za-z_][\w.\-]+[\"']?\s*(?:=|:\s)"
 """Where an unquoted value stops: `&page=2`, `;Database=x`, `, host: db`."""
@@ -169,7 +199,8 @@ _PLACEHOLDER = re.compile(
     \[REDACTED(?::[a-z0-9_]+)?\]
     | [*•·xX#.…_\-]{3,}
     | <[^<>]*>
-    | \$\{[^}]*\} | \$\([^)]*\) | \$[A-Z_][A-Z0-9_]* | %[A-Z_][A-Z0-9_]*%
+    | \$\{\{.*\}\} | \$\{[^}]*\} | \$\(.* | \$[A-Z_][A-Z0-9_]* | %[A-Z_][A-Z0-9_]*%
+    | (\w)\1{2,}
     | \{\{.*\}\} | \{[A-Za-z_][\w.]*\} | %\([^)]*\)s
     | [a-z_]\w*(?:\.[A-Za-z_]\w*)*\((?:['"].*|[A-Za-z_][\w.'"\s,:=\-\[\]]*)?\)
     | [a-z_][a-z_]{2,}(?:\.[A-Za-z_]\w*)*\((?:\)|['"]|[A-Za-z_][\w.]*(?:[,()].*)?$).*
