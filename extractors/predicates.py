@@ -1,7 +1,10 @@
 """The predicate table: surface forms (verbs, attribute nouns) -> one normalised predicate.
 
 Loaded from `predicates.toml` beside this module (or a file the settings name). A surface form
-that is not in the table is kept as its own normalised lemma, never dropped.
+that is not in the table is kept as its own normalised lemma, never dropped: an *open
+relation* ("is married to" -> married_to), whose cardinality `OpenRelations.cardinality`
+decides from the `[open_relations]` word lists (state relations single, accumulating ones
+multi; see the comment in predicates.toml and docs/write.md).
 """
 
 from __future__ import annotations
@@ -39,6 +42,40 @@ class CategoryTyping:
     layer: MemoryLayer
 
 
+_COPULAS = frozenset({"be", "is", "are", "was", "were", "am", "been", "being", "get", "got"})
+_PREPOSITIONS = frozenset({"to", "with", "in", "at", "by", "for", "of", "on", "from", "as"})
+
+
+@dataclass(frozen=True)
+class OpenRelations:
+    """The cardinality rule for relations the table does not list (see predicates.toml)."""
+
+    state: frozenset[str] = frozenset()
+    accumulating: frozenset[str] = frozenset()
+
+    def cardinality(self, surface: str, *, from_attribute: bool = False) -> Cardinality:
+        words = normalize_surface(surface.replace("_", " ")).split()
+        copular = bool(words) and words[0] in _COPULAS
+        words = [w for w in words if w not in _COPULAS] or words
+        if not words:
+            return Cardinality.MULTI
+        head, pair = words[0], " ".join(words[:2])
+        if self._listed(self.accumulating, head, pair):
+            return Cardinality.MULTI
+        if self._listed(self.state, head, pair) or from_attribute:
+            return Cardinality.SINGLE
+        participle = copular or head.endswith("ed")
+        if participle and len(words) == 2 and words[1] in _PREPOSITIONS:
+            return Cardinality.SINGLE
+        return Cardinality.MULTI
+
+    @staticmethod
+    def _listed(words: frozenset[str], head: str, pair: str) -> bool:
+        if head in words or pair in words:
+            return True
+        return any(head.startswith(w) for w in words if not w.isascii())
+
+
 @dataclass(frozen=True)
 class PredicateTable:
     """Lookup from (language, surface form) to a predicate, plus the category typing map."""
@@ -48,6 +85,7 @@ class PredicateTable:
     categories: dict[str, CategoryTyping] = field(default_factory=dict)
     implied_values: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
     digest: str = ""
+    open_relations: OpenRelations = field(default_factory=OpenRelations)
 
     def get(self, name: str) -> PredicateInfo | None:
         return self.predicates.get(name)
@@ -69,7 +107,7 @@ class PredicateTable:
         if found is not None:
             return found
         name = predicate_name(surface)
-        single = Cardinality.SINGLE if from_attribute else Cardinality.MULTI
+        single = self.open_relations.cardinality(surface, from_attribute=from_attribute)
         return PredicateInfo(name=name, cardinality=single, category="general", known=False)
 
     def typing_for(self, category: str) -> CategoryTyping:
@@ -118,7 +156,12 @@ def parse_table(data: dict[str, Any]) -> PredicateTable:
     digest = hashlib.sha256(
         json.dumps(data, sort_keys=True, ensure_ascii=False).encode("utf-8")
     ).hexdigest()[:12]
-    return PredicateTable(predicates, surfaces, categories, implied, digest)
+    spec = data.get("open_relations", {})
+    rules = OpenRelations(
+        frozenset(normalize_surface(w) for w in spec.get("state", [])),
+        frozenset(normalize_surface(w) for w in spec.get("accumulating", [])),
+    )
+    return PredicateTable(predicates, surfaces, categories, implied, digest, rules)
 
 
 def load_table(path: Path | None = None) -> PredicateTable:

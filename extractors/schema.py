@@ -22,6 +22,10 @@ USER = "<user>"
 
 Language = Literal["en", "zh"]
 TimeRole = Literal["at", "since", "until"]
+Change = Literal["", "ends", "starts"]
+"""How a statement moves a state: "" asserts it; "ends" says it stopped holding at the
+statement's time ("I no longer work at Globex", 我已经离职了); "starts" says it began then
+("I started at Globex", 我入职了字节跳动)."""
 
 
 class Job(NamedTuple):
@@ -69,6 +73,8 @@ class CandidateFact(_Frozen):
     is kept as its normalised lemma, never dropped). `attribute` is the backtracked attribute
     noun phrase of a copular sentence ("company in Beijing"), kept for explanation. `span` is the
     source span in the sanitised turn text; `sentence` the clause the fact was read from.
+    `change` marks an ending or a start of a state (see `Change`); an ending keeps polarity -1
+    and closes the current record instead of contradicting it.
     """
 
     subject: str
@@ -88,6 +94,7 @@ class CandidateFact(_Frozen):
     language: Language = "en"
     is_correction: bool = False
     remember_request: bool = False
+    change: Change = ""
 
     @property
     def about_speaker(self) -> bool:

@@ -28,6 +28,7 @@ Assistant turns yield only confirmed first-person actions (category `action`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -43,7 +44,8 @@ from extractors.chinese.clauses import (
 )
 from extractors.chinese.facts import FactBuilder, find_times_zh
 from extractors.chinese.frames import FrameReader, Reading
-from extractors.chinese.np import take_scope
+from extractors.chinese.leaving import left
+from extractors.chinese.np import is_person_name, take_scope
 from extractors.chinese.patterns import AnchorFinder
 from extractors.chinese.segmenters import Segmenter, SegmenterName, get_segmenter, resolve_name
 from extractors.chinese.tokens import (
@@ -54,7 +56,7 @@ from extractors.chinese.tokens import (
     tokenize,
 )
 from extractors.predicates import PredicateTable, default_table
-from extractors.schema import CandidateFact, TimeMention
+from extractors.schema import SPEAKER, CandidateFact, EntityMention, TimeMention
 from graph.domain.enums import Role
 
 __all__ = ["ChineseExtractor"]
@@ -100,7 +102,31 @@ class ChineseExtractor:
         for sentence in split_sentences(tokens):
             if not is_question(sentence):
                 facts.extend(self._sentence(sentence, builder))
-        return _unique(facts)
+        return _unique(self._leavings(text, mentions, facts))
+
+    def _leavings(self, text: str, mentions: Sequence[TimeMention],
+                  facts: list[CandidateFact]) -> list[CandidateFact]:
+        """从X离职 / 离开X: works_at or lives_in X ends (see `chinese.leaving`); they replace
+        what the clause reader made of the glued verb."""
+        out: list[CandidateFact] = []
+        for start, end in _sentence_spans(text):
+            sentence = text[start:end]
+            subject = _leaver(sentence)
+            for surface, value, (a, b) in left(sentence) if subject else []:
+                info = self.table.resolve(surface, "zh")
+                time = next((m for m in mentions if start <= m.span[0] < end), None)
+                out.append(CandidateFact(
+                    subject=subject, predicate=info.name, value=value, polarity=-1,
+                    category=info.category, span=(start, end), sentence=sentence.strip(),
+                    time=time, language="zh", change="ends", confidence=0.85,
+                    entities=(EntityMention(text=value, label="place" if surface == "住在"
+                                            else "organization", span=(start + a, start + b)),),
+                ))
+        if not out:
+            return facts
+        covered = [f.span for f in out]
+        kept = [f for f in facts if not any(a <= f.span[0] < b for a, b in covered)]
+        return kept + out
 
     def _sentence(self, sentence: Sequence[Tok], builder: FactBuilder) -> list[CandidateFact]:
         state = _SentenceState()
@@ -140,6 +166,34 @@ class ChineseExtractor:
             state.facts[-1] = state.facts[-1].model_copy(update={"is_correction": True})
             return
         state.facts.extend(builder.build(reading, toks, flags, times, state.scope))
+
+
+_SENTENCE_END = re.compile(r"[。！？!?；;\n]")
+_LEAVER = re.compile(
+    r"^\s*(?P<who>我|[\u4e00-\u9fff]{2,3}?)"
+    r"(?:已经|去年|今年|上个月|上周|在|于|\d{4}年|刚刚|刚)*(?:从|离开|辞去)"
+)
+
+
+def _sentence_spans(text: str) -> list[tuple[int, int]]:
+    spans, last = [], 0
+    for match in _SENTENCE_END.finditer(text):
+        spans.append((last, match.end()))
+        last = match.end()
+    if last < len(text):
+        spans.append((last, len(text)))
+    return spans
+
+
+def _leaver(sentence: str) -> str:
+    """Who left: 我 -> the speaker, a person's name -> that name, else nobody."""
+    match = _LEAVER.search(sentence)
+    if match is None:
+        return ""
+    who = match.group("who")
+    if who == "我":
+        return SPEAKER
+    return who if is_person_name(who) else ""
 
 
 def _unique(facts: list[CandidateFact]) -> list[CandidateFact]:

@@ -7,6 +7,7 @@ the last copula's subject and attribute (for an elliptical 不是5月4日).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -15,7 +16,7 @@ from extractors.chinese.frames import Reading
 from extractors.chinese.np import THIRD_PERSON_SUBJECT, Value, is_person_name
 from extractors.chinese.tokens import Tok, is_cjk
 from extractors.predicates import PredicateInfo, PredicateTable
-from extractors.schema import SPEAKER, USER, CandidateFact, EntityMention, TimeMention
+from extractors.schema import SPEAKER, USER, CandidateFact, Change, EntityMention, TimeMention
 from extractors.temporal.resolve import find_times
 from graph.domain.enums import FactType, Role
 
@@ -121,6 +122,8 @@ class FactBuilder:
         at = next((m for m in times if m.role != "until"), None)
         until = next((m for m in times if m.role == "until"), None)
         facts = []
+        clause = self.source[toks[0].start : toks[-1].end]
+        change = change_of(clause, reading.polarity, flags.fact_type)
         for value in reading.values:
             if is_person_name(value.text):
                 self.antecedent = value.text
@@ -132,8 +135,24 @@ class FactBuilder:
                 entities=entities, span=(toks[0].start, max(value.span[1], toks[-1].end)),
                 sentence=self.source[toks[0].start : toks[-1].end], time=at, until=until,
                 language="zh", is_correction=flags.correction, remember_request=flags.remember,
+                change=change,
             ))
         return facts
+
+
+_ENDING = re.compile(r"不再|已经不|已不|再也不|不.*了$|离职|辞职|搬走|搬出|退休")
+_STARTING = re.compile(r"入职|加入|开始|加盟")
+
+
+def change_of(clause: str, polarity: int, fact_type: FactType) -> Change:
+    """ "ends" for a denial with an ending word (不再, 已经不, 不…了) or a leaving verb (离职,
+    搬走); "starts" for 入职 / 加入 / 开始 in a plain positive fact."""
+    text = clause.rstrip("。！!.， ")
+    if polarity < 0 and _ENDING.search(text):
+        return "ends"
+    if polarity > 0 and fact_type == FactType.FACT and _STARTING.search(text):
+        return "starts"
+    return ""
 
 
 def _confidence(flags: Flags) -> float:

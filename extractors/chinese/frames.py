@@ -203,12 +203,14 @@ class FrameReader:
         np = self.np(toks[: anchor.prep])
         right = list(toks[anchor.prep + 1 :])
         cut = next((i for i, t in enumerate(right) if i and t.text in LOCATIVE_VERBS), len(right))
-        right = right[:cut]
+        event, right = cut < len(right), right[:cut]
         if np is not None and np.attribute and np.info is not None and not np.named:
             reading = replace(base, info=np.info, attribute=np.attribute, default_subject=USER,
                               values=self.values(right, np.info))
             return [as_owner(reading, np)]
-        info = self.info("在")
+        # 在X + an event verb (我在公司加班, 我在上海出差) says where something happened, not
+        # where the subject is: a multi-valued event_at, never the single-valued located_at.
+        info = (self.table.get("event_at") if event else None) or self.info("在")
         return [as_phrase(replace(base, info=info, values=self.values(right, info)), np)]
 
     def _dui(self, toks: Sequence[Tok], anchor: Anchor, base: Reading) -> list[Reading]:

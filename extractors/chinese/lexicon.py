@@ -58,7 +58,8 @@ COMMON_VERBS = frozenset(
      "分析", "设计", "存储", "缓存", "训练", "写代码", "发", "看", "听", "聊天", "联系", "沟通",
      "打", "上班", "工作", "学习", "玩", "部署", "运行", "做饭", "记笔记", "办公", "上网"}
 )
-# Verbs after 在X that end the location (我在上海出差 -> located_at 上海).
+# Verbs after 在X that end the location (我在上海出差 -> event_at 上海: where it happened,
+# not a state).
 LOCATIVE_VERBS = COMMON_VERBS | frozenset(
     {"出差", "遇到", "见到", "碰到", "吃饭", "开会", "旅游", "度假", "休假", "见面", "加班",
      "住院", "等", "买", "看到", "认识", "拍", "租", "读书", "上学", "留学", "看病", "生活"}

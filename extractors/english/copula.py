@@ -137,6 +137,8 @@ class CopulaReader:
     def _noun(self, subj: Token, comp: Token, base: Frame) -> list[Frame]:
         if _is_attribute(subj, self.table, noun=True) and not _classifies(subj, comp, self.table):
             return self._attribute(subj, comp, base)
+        if _one_of(subj, comp):
+            return self._membership(subj, comp, base)
         if _inverse(subj, comp):
             return self._attribute(comp, subj, base)
         framed = self._subject(subj, base)
@@ -147,6 +149,15 @@ class CopulaReader:
         if comp.like_num and _relation(subj, self.table):
             return _with_values(framed, self._info("age"), values(comp, self.passage))
         return _with_values(framed, self._info("be a"), values(comp, self.passage))
+
+    def _membership(self, subj: Token, comp: Token, base: Frame) -> list[Frame]:
+        """ "Obama was a member of the Democratic Party": one of several -> member_of, about
+        the subject (unlike "the owner of X is Y", which is X's single owner)."""
+        framed, obj = self._subject(subj, base), of_object(comp)
+        if framed is None or obj is None:
+            return []
+        info = self._info(f"{comp.lemma_.lower()} of")
+        return _with_values(framed, info, values(obj, self.passage))
 
     def _attribute(self, noun: Token, comp: Token, base: Frame) -> list[Frame]:
         attr: Attribute = attribute_of(noun, self.passage, self.table)
@@ -224,6 +235,12 @@ def _classifies(subj: Token, comp: Token, table: PredicateTable) -> bool:
 def _relation(subj: Token, table: PredicateTable) -> bool:
     info = table.lookup(subj.lemma_.lower(), "en")
     return info is not None and info.category == "relationship"
+
+
+def _one_of(subj: Token, comp: Token) -> bool:
+    """ "X is a member / an employee of Y": an indefinite role noun with an of-object."""
+    indefinite = any(c.dep_ == "det" and lower(c) in ("a", "an") for c in comp.children)
+    return indefinite and comp.pos_ == "NOUN" and is_named(subj) and of_object(comp) is not None
 
 
 def _inverse(subj: Token, comp: Token) -> bool:

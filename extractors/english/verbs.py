@@ -39,6 +39,11 @@ from extractors.schema import SPEAKER, USER
 from graph.domain.enums import Cardinality
 
 POSSESSION_VERBS = frozenset({"have", "own", "get", "adopt"})
+LEAVING_VERBS = frozenset({"quit", "leave", "resign", "retire", "move out", "move away"})
+"""Verbs that end a state: "I quit my job at Initech" / "left Initech" -> works_at Initech
+ends; "moved out of Berlin" -> lives_in Berlin ends (polarity -1, change "ends")."""
+JOB_NOUNS = frozenset({"job", "position", "role", "post", "career"})
+_PLACES = frozenset({"GPE", "LOC"})
 LEMMA_FIXES = {"instal": "install", "unsubscribed": "unsubscribe", "resubscribed": "resubscribe"}
 _OBJECT_DEPS = frozenset({"dobj", "obj", "attr", "oprd"})
 
@@ -121,7 +126,8 @@ class VerbReader:
         implied = self._implied(lemma, comps)
         if implied is not None:
             return [replace(base, info=implied[0], value=implied[1])]
-        for reader in (self._possession, self._action, self._prep_pairs, self._direct):
+        for reader in (self._leaving, self._possession, self._action, self._prep_pairs,
+                       self._direct):
             frames = reader(lemma, verb, comps, base)
             if frames:
                 return frames
@@ -142,6 +148,16 @@ class VerbReader:
             replace(base, info=info, value=text, value_tokens=tokens, polarity=polarity)
             for text, tokens in values(head, self.passage)
         ]
+
+    def _leaving(self, lemma: str, verb: Token, comps: Complements, base: Frame) -> list[Frame]:
+        if lemma == "move" and any(lower(c) in ("out", "away") for c in verb.children):
+            lemma = "move out"
+        target = _left_place(comps) if lemma in LEAVING_VERBS else None
+        if target is None:
+            return []
+        moving = lemma == "move out" or (lemma == "leave" and target.ent_type_ in _PLACES)
+        info = self._info("live in" if moving else "work at")
+        return self._objects(replace(base, polarity=-base.polarity, change="ends"), info, target)
 
     def _possession(self, lemma: str, verb: Token, comps: Complements, base: Frame) -> list[Frame]:
         if lemma not in POSSESSION_VERBS or comps.dobj is None:
@@ -209,6 +225,25 @@ class VerbReader:
             return []
         prep, obj = comps.preps[0]
         return self._objects(base, self._info(f"{lemma} {lower(prep)}"), obj)
+
+
+def _left_place(comps: Complements) -> Token | None:
+    """What was left: the object ("left Initech"), the employer of a job object ("quit my job
+    at Initech"), or the object of from / of ("resigned from Initech", "moved out of Berlin")."""
+    obj = comps.dobj
+    if any(lower(p) == "to" for p, _ in comps.preps):
+        return None  # "left the keys to my brother": a transfer, not a leaving
+    if obj is not None and obj.lemma_.lower() in JOB_NOUNS:
+        inner = [pobj_of(c) for c in obj.children if c.dep_ == "prep" and lower(c) in _AT]
+        inner += [o for p, o in comps.preps if lower(p) in _AT]
+        return next((o for o in inner if o is not None), None)
+    if obj is not None:
+        return obj if obj.pos_ == "PROPN" or obj.ent_type_ else None
+    held = [o for p, o in comps.preps if lower(p) in ("from", "of")]
+    return held[0] if held else None
+
+
+_AT = frozenset({"at", "with", "for", "in"})
 
 
 def _phrase_indices(verb: Token, comps: Complements, passage: Passage) -> set[int]:

@@ -52,6 +52,9 @@ EVIDENCE_VERBS = {
 STOP_VERBS = frozenset({"stop", "quit", "cease"})
 ASPECT_VERBS = frozenset({"start", "begin", "keep", "continue", "resume"}) | STOP_VERBS
 SMALL_CLAUSE_VERBS = frozenset({"find", "consider", "deem"})
+MULLING_VERBS = frozenset({"consider", "contemplate", "think"})
+"""'I am considering moving to Tokyo', 'thinking about quitting': the complement is a
+HYPOTHESIS, never a current fact."""
 NESTED = frozenset({"conj", "ccomp", "advcl", "parataxis", "xcomp", "relcl", "acl"})
 _CLAUSE_POS = frozenset({"VERB", "AUX"})
 
@@ -91,6 +94,10 @@ class Walker:
         self, child: Token, head: Token, here: Clause, subject: Subject | None,
         times: tuple[TimeMention, ...],
     ) -> None:
+        mulled = self._mulled(head, child)
+        if mulled is not None:
+            self.visit(mulled, replace(here, fact_type=FactType.HYPOTHESIS), times)
+            return
         if child.pos_ not in _CLAUSE_POS and child.dep_ != "ccomp":
             return
         if child.dep_ == "conj":
@@ -109,6 +116,16 @@ class Walker:
         if lemma in HEDGE_VERBS and first_person:
             return FactType.BELIEF
         return EVIDENCE_VERBS.get(lemma, here.fact_type)
+
+    def _mulled(self, head: Token, child: Token) -> Token | None:
+        """The clause a mulling verb governs: "considering [moving]", "thinking about [X]"."""
+        if head.lemma_.lower() not in MULLING_VERBS:
+            return None
+        if child.dep_ == "xcomp" and child.tag_ == "VBG":
+            return child
+        if child.dep_ == "prep" and lower(child) == "about":
+            return next((c for c in child.children if c.dep_ == "pcomp"), None)
+        return None
 
     def _aspect(self, head: Token) -> bool:
         has_xcomp = any(c.dep_ == "xcomp" for c in head.children)
@@ -152,6 +169,8 @@ class Walker:
         self, head: Token, subj_token: Token | None, subject: Subject | None, here: Clause
     ) -> list[Frame]:
         if head.pos_ not in _CLAUSE_POS or self._aspect(head):
+            return []
+        if any(self._mulled(head, c) is not None for c in head.children):
             return []
         if head.lemma_.lower() == "be" and subj_token is not None:
             return CopulaReader(self.table, self.passage).frames(head, subj_token, here)

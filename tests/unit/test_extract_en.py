@@ -4,7 +4,7 @@ Each golden file holds one text, its role and reference time, and the expected f
 candidates are compared as a multiset on (subject, predicate, value, polarity, scope): a missing
 or an extra fact fails. `time` / `until` ({"start": "YYYY-MM-DD", "granularity": ...}, or null
 for "no time") and the other keys an expected fact lists (category, fact_type, is_correction,
-remember_request) are compared when present.
+remember_request, change) are compared when present.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from graph.domain.enums import Role
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "extraction" / "en"
 CASES = sorted(GOLDEN.glob("*.json"))
 REFERENCE = datetime(2026, 11, 29, 10, 0, tzinfo=UTC)
-OPTIONAL = ("category", "fact_type", "is_correction", "remember_request")
+OPTIONAL = ("category", "fact_type", "is_correction", "remember_request", "change")
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +47,8 @@ def _actual(fact: CandidateFact) -> dict[str, Any]:
         "subject": fact.subject, "predicate": fact.predicate, "value": fact.value,
         "polarity": fact.polarity, "scope": fact.scope, "category": fact.category,
         "fact_type": str(fact.fact_type), "is_correction": fact.is_correction,
-        "remember_request": fact.remember_request, "time": _time(fact.time),
+        "remember_request": fact.remember_request, "change": fact.change,
+        "time": _time(fact.time),
         "until": _time(fact.until),
     }
 

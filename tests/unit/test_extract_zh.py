@@ -3,7 +3,7 @@
 Each golden file is `{"text", "role", "reference", "expected": [...]}`; the extracted facts
 must equal the expected ones as a multiset of (subject, predicate, value, polarity, scope):
 an extra or a missing fact fails. `time` (start date + granularity), `category`,
-`fact_type` and `is_correction` are compared when the expected fact gives them.
+`fact_type`, `is_correction` and `change` are compared when the expected fact gives them.
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ def _mismatches(expected: dict[str, Any], actual: CandidateFact) -> list[str]:
         want = (expected["time"]["start"], expected["time"]["granularity"])
         if got != want:
             problems.append(f"time {got} != {want}")
-    for name in ("category", "fact_type", "is_correction"):
+    for name in ("category", "fact_type", "is_correction", "change"):
         if name in expected and getattr(actual, name) != expected[name]:
             problems.append(f"{name} {getattr(actual, name)!r} != {expected[name]!r}")
     return problems
