@@ -52,8 +52,13 @@ class OpenRelations:
 
     state: frozenset[str] = frozenset()
     accumulating: frozenset[str] = frozenset()
+    rule: str = "open"
+    """ "open" (the rule above) or "attribute_only" (before open relations: single only for a
+    copular attribute; kept so a benchmark can print the old behaviour as its baseline)."""
 
     def cardinality(self, surface: str, *, from_attribute: bool = False) -> Cardinality:
+        if self.rule == "attribute_only":
+            return Cardinality.SINGLE if from_attribute else Cardinality.MULTI
         words = normalize_surface(surface.replace("_", " ")).split()
         copular = bool(words) and words[0] in _COPULAS
         words = [w for w in words if w not in _COPULAS] or words
@@ -160,6 +165,7 @@ def parse_table(data: dict[str, Any]) -> PredicateTable:
     rules = OpenRelations(
         frozenset(normalize_surface(w) for w in spec.get("state", [])),
         frozenset(normalize_surface(w) for w in spec.get("accumulating", [])),
+        str(spec.get("rule", "open")),
     )
     return PredicateTable(predicates, surfaces, categories, implied, digest, rules)
 

@@ -196,6 +196,9 @@ class AnchorFinder:
                 return Anchor("attr", i, i + 1, tok.text)
             if tok.text == "被" and i > 0:
                 return Anchor("passive", i, i, "被")
+        bare = _bare_attribute(toks)
+        if bare is not None:
+            return bare
         first = next((i for i, t in enumerate(toks) if t.kind != "time"), len(toks))
         if first < len(toks) and (toks[first].text in _PERSONS or is_person_name(toks[first].text)):
             return _bare(toks, first + 1)
@@ -236,6 +239,19 @@ def _first_verb(toks: Sequence[Tok]) -> Anchor | None:
 
 def _is_number(tok: Tok) -> bool:
     return tok.kind == "num" or all(ch in "零一二两三四五六七八九十百几" for ch in tok.text)
+
+
+def _bare_attribute(toks: Sequence[Tok]) -> Anchor | None:
+    """发票号 INV-2024-001, 电话 13800138000: a clause that is only a noun run and an identifier
+    or number is a zero-copula attribute (the clause after 我的显卡是 RTX 4090 keeps its fact)."""
+    k = next((i for i, t in enumerate(toks) if t.kind != "cjk"), len(toks))
+    rest = [t for t in toks[k:] if t.text not in FINAL_PARTICLES and t.kind != "punct"]
+    if k == 0 or not rest or any(t.kind not in ("num", "latin", "ident") for t in rest):
+        return None
+    start = max((i + 1 for i, t in enumerate(toks[:k]) if t.text == "的"), default=0)
+    if start >= k:
+        return None
+    return Anchor("attr", start, k, joined(toks[start:k]))
 
 
 def _value_follows(toks: Sequence[Tok], i: int) -> bool:

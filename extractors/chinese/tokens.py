@@ -27,6 +27,7 @@ from extractors.chinese.lexicon import (
     HEDGES,
     LEXICALISED_NEGATIONS,
     NEGATORS,
+    SURNAMES,
 )
 from extractors.chinese.segmenters import Segmenter
 from extractors.identifiers import find_identifiers
@@ -146,6 +147,33 @@ def split_known(tokens: Sequence[Tok], known: Callable[[str], bool]) -> list[Tok
         if at:
             out.append(Tok(tok.text[:at], tok.start, tok.start + at, "cjk"))
             out.append(Tok(tok.text[at:], tok.start + at, tok.end, "cjk"))
+        else:
+            out.append(tok)
+    return _rejoin_names(_regroup(out, known))
+
+
+def _regroup(tokens: list[Tok], known: Callable[[str], bool]) -> list[Tok]:
+    """A verb cut across two words (王 芳嫁 给 -> 王 芳 嫁给): move the last character of the
+    first word onto the next when together they are a known verb."""
+    out = list(tokens)
+    for i in range(len(out) - 1):
+        a, b = out[i], out[i + 1]
+        cjk = a.kind == b.kind == "cjk" and len(a.text) >= 2 and a.end == b.start
+        if cjk and not known(a.text) and known(a.text[-1] + b.text):
+            out[i] = Tok(a.text[:-1], a.start, a.end - 1, "cjk")
+            out[i + 1] = Tok(a.text[-1] + b.text, a.end - 1, b.end, "cjk")
+    return out
+
+
+def _rejoin_names(tokens: list[Tok]) -> list[Tok]:
+    """A surname left alone before a one-character given name (王 芳 -> 王芳)."""
+    out: list[Tok] = []
+    for tok in tokens:
+        last = out[-1] if out else None
+        if (last is not None and tok.kind == last.kind == "cjk" and len(last.text) == 1
+                and len(tok.text) == 1 and last.text in SURNAMES and last.end == tok.start
+                and (len(out) == 1 or out[-2].kind != "cjk")):
+            out[-1] = Tok(last.text + tok.text, last.start, tok.end, "cjk")
         else:
             out.append(tok)
     return out

@@ -61,18 +61,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import ClassVar
 
 from spacy.tokens import Doc, Span, Token
 
 from extractors.english.frames import CONFIDENCE, Clause, Frame
+from extractors.english.names import titled_names
 from extractors.english.nlp import pipeline
 from extractors.english.text import Passage, repair_coordination
 from extractors.english.walk import Visited, Walker
+from extractors.english.whole import whole
 from extractors.predicates import PredicateTable, default_table
-from extractors.schema import SPEAKER, CandidateFact, Change, EntityMention, Job, TimeMention
+from extractors.schema import SPEAKER, USER, CandidateFact, Change, EntityMention, Job, TimeMention
 from extractors.temporal.resolve import find_times
 from graph.domain.enums import FactType, Role
 
@@ -145,7 +147,8 @@ class EnglishExtractor:
         repair_coordination(sentence, passage)
         walker = Walker(self.table, passage, mentions)
         walker.visit(sentence.root, Clause(), ())
-        return [_candidate(item, sentence) for item in walker.out if item.frame.value]
+        titled = titled_names(sentence.doc.text)
+        return [_candidate(item, sentence, titled) for item in walker.out if item.frame.value]
 
     def _reparsed(
         self, sentence: Span, verb: Token, reference: datetime, role: Role
@@ -193,7 +196,16 @@ def _misread(sentence: Span) -> Token | None:
         false_aux = token.dep_ == "aux" and token.lemma_.lower() not in _AUXILIARIES
         if (subject_verb or false_aux) and token.head.pos_ not in ("AUX",) and token.i > 0:
             return token
+        if _plural_root(token):
+            return token
     return None
+
+
+def _plural_root(token: Token) -> bool:
+    """ "Tomer Hemed [plays] for Mallorca": a lower-case plural noun as the root of a clause
+    with a subject is the verb."""
+    has_subject = any(c.dep_ == "nsubj" for c in token.children)
+    return token.dep_ == "ROOT" and token.tag_ == "NNS" and token.is_lower and has_subject
 
 
 def _unread(sentence: Span, passage: Passage) -> list[CandidateFact]:
@@ -248,12 +260,15 @@ def _purpose(root: Token) -> bool:
     return root.dep_ == "pobj" and root.head.lower_ == "for"
 
 
-def _candidate(item: Visited, sentence: Span) -> CandidateFact:
-    frame = item.frame
+def _candidate(item: Visited, sentence: Span, titled: dict[int, str]) -> CandidateFact:
+    frame = _kept_whole(item.frame, titled)
     flags = _flags(sentence.text)
     start, end = item.extent
-    times = [m for m in item.times if m.role != "until"]
-    untils = [m for m in item.times if m.role == "until"]
+    taken = _value_span(frame)
+    outside = [m for m in item.times if not (taken[0] <= m.span[0] < taken[1])]
+    times = [m for m in outside if m.role != "until"]
+    untils = [m for m in outside if m.role == "until"]
+    end = max(end, taken[1])
     return CandidateFact(
         subject=frame.subject,
         predicate=frame.info.name,
@@ -284,6 +299,22 @@ def _change(frame: Frame, text: str) -> Change:
     if frame.polarity > 0 and frame.fact_type == FactType.FACT and _STARTING.search(text):
         return "starts"
     return ""
+
+
+def _kept_whole(frame: Frame, titled: dict[int, str]) -> Frame:
+    subject = frame.subject
+    if frame.subject_tokens and subject not in (SPEAKER, USER):
+        subject = whole(subject, frame.subject_tokens, titled)
+    return replace(frame, subject=subject,
+                   value=whole(frame.value, frame.value_tokens, titled))
+
+
+def _value_span(frame: Frame) -> tuple[int, int]:
+    """Character span of the (widened) value in the text; (0, 0) without value tokens."""
+    if not frame.value_tokens:
+        return (0, 0)
+    start = min(t.idx for t in frame.value_tokens)
+    return (start, start + len(frame.value))
 
 
 def _flags(text: str) -> tuple[bool, bool]:

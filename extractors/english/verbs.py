@@ -224,7 +224,9 @@ class VerbReader:
         if not comps.preps:
             return []
         prep, obj = comps.preps[0]
-        return self._objects(base, self._info(f"{lemma} {lower(prep)}"), obj)
+        passive = any(c.dep_ == "auxpass" for c in base.anchor.children)
+        head = lower(base.anchor) if passive else lemma  # "is affiliated with": affiliated_with
+        return self._objects(base, self._info(f"{head} {lower(prep)}"), obj)
 
 
 def _left_place(comps: Complements) -> Token | None:

@@ -168,7 +168,7 @@ class Walker:
     def _read(
         self, head: Token, subj_token: Token | None, subject: Subject | None, here: Clause
     ) -> list[Frame]:
-        if head.pos_ not in _CLAUSE_POS or self._aspect(head):
+        if not _clause_head(head) or self._aspect(head):
             return []
         if any(self._mulled(head, c) is not None for c in head.children):
             return []
@@ -226,6 +226,13 @@ class Walker:
     ) -> tuple[TimeMention, ...]:
         inside = {id(self.mentions.get(t.i)) for t in frame.value_tokens}
         return tuple(m for m in times if id(m) not in inside)
+
+
+def _clause_head(head: Token) -> bool:
+    """A verb or copula; also a participle the tagger took for an adjective but which has a
+    passive auxiliary ("Sven Wollter is [married] to Lisa Wede")."""
+    passive = head.pos_ == "ADJ" and any(c.dep_ == "auxpass" for c in head.children)
+    return head.pos_ in _CLAUSE_POS or passive
 
 
 def _own(frame: Frame) -> tuple[Token, ...]:

@@ -1,0 +1,180 @@
+"""As-of benchmark on dated relation chains: are facts stored intact and true over time?
+
+Data: `bench/data/asof/timeqa_chains.jsonl`, a slice of the human-annotated Time-Sensitive QA
+set (wenhuchen/Time-Sensitive-QA, BSD-3-Clause; see bench/data/asof/README.md): people's
+spouses (P26), employers (P108), political parties (P102) and sports teams (P54), each with a
+start and an end year. Every observation is written as one plain sentence ("X is married to
+Y.", "X works at Y.", "X is a member of Y.", "X plays for Y.") with `observation_date` at its
+start year, all observations of all chains in one shuffled order.
+
+Scores, per backend, for the real pipeline and for a baseline in the same run (the same
+pipeline with the cardinality rule of relations outside the predicate table switched back to
+"single only for a copular attribute", i.e. what open relations replaced):
+
+* as-of fact query: `facts(subject=X, as_of=<year inside the interval>)` returns exactly the
+  value of the latest observation that started by then (target >= 0.97);
+* search with as_of: the top-1 result of `search("X <relation words>", as_of=...)` has it
+  (target >= 0.95);
+* current: `facts(subject=X)` without as_of returns exactly the chain's last value (>= 0.95);
+* intact: the value stored for each observation equals the object as written (>= 0.99).
+
+Usage: python -m bench.asof [--backends sqlite,neo4j] [--limit 195] [--seed 11]
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from bench.common import arguments, backends_of, drop_group, open_store
+from graph.domain.tenancy import TenantScope
+from graph.ports import Store
+from service.bootstrap import bootstrap
+from service.memory import Memory
+from service.settings import Settings
+
+DATA = Path(__file__).resolve().parent / "data" / "asof" / "timeqa_chains.jsonl"
+SENTENCES = {
+    "P26": ("{s} is married to {o}.", "married spouse"),
+    "P108": ("{s} works at {o}.", "works employer"),
+    "P102": ("{s} is a member of {o}.", "member party"),
+    "P54": ("{s} plays for {o}.", "plays team"),
+}
+USERS = {"baseline": "bench_asof_baseline", "open": "bench_asof"}
+
+
+@dataclass(frozen=True)
+class Observation:
+    relation: str
+    subject: str
+    value: str
+    start: int
+    end: int
+
+    @property
+    def text(self) -> str:
+        return SENTENCES[self.relation][0].format(s=self.subject, o=self.value)
+
+    @property
+    def probe(self) -> int:
+        """A year inside the interval (its middle), where this value should be the answer."""
+        return (self.start + max(self.start, self.end - 1) + 1) // 2
+
+
+def load(path: Path = DATA, limit: int | None = None) -> list[Observation]:
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    found = [Observation(r["relation"], r["subject"], r["object"], r["start"], r["end"])
+             for r in rows]
+    return found[:limit] if limit else found
+
+
+def expected(observations: list[Observation], item: Observation, year: int | None) -> str:
+    """The value a single-valued relation holds at `year` (None: now): the latest start."""
+    chain = [o for o in observations
+             if (o.relation, o.subject) == (item.relation, item.subject)
+             and (year is None or o.start <= year)]
+    return max(chain, key=lambda o: (o.start, o.end)).value
+
+
+def baseline_table() -> Path:
+    """The packaged predicate table with the open-relation rule switched off."""
+    text = resources.files("extractors").joinpath("predicates.toml").read_text("utf-8")
+    for name in ("married_to", "member_of"):
+        text = re.sub(rf"\[predicates\.{name}\]\n(?:[^\[].*\n|\n)*", "", text)
+    text = text.replace("[open_relations]\n", '[open_relations]\nrule = "attribute_only"\n')
+    path = Path(tempfile.mkdtemp(prefix="palimpsest-asof-")) / "baseline.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@dataclass(frozen=True)
+class Tenant:
+    """One pipeline under test: its client and the user its observations are written as."""
+
+    memory: Memory
+    user: str
+
+
+@contextmanager
+def tenant_on(store: Store, table: Path | None, user: str) -> Iterator[Tenant]:
+    drop_group(store, TenantScope(user_id=user).group_id)
+    yield Tenant(Memory(container=bootstrap(Settings(predicate_table=table), store=store)), user)
+    drop_group(store, TenantScope(user_id=user).group_id)
+
+
+def write(tenant: Tenant, observations: list[Observation], seed: int) -> None:
+    order = list(observations)
+    random.Random(seed).shuffle(order)
+    for item in order:
+        tenant.memory.add(item.text, user_id=tenant.user, observation_date=f"{item.start}-01-01")
+
+
+def values(tenant: Tenant, item: Observation, **when: Any) -> set[str]:
+    facts = tenant.memory.facts(user_id=tenant.user, subject=item.subject, **when)["facts"]
+    return {f["value"] for f in facts if f["predicate"] != "said"}
+
+
+def top_value(tenant: Tenant, item: Observation, year: int) -> str | None:
+    words = SENTENCES[item.relation][1]
+    found = tenant.memory.search(f"{item.subject} {words}", user_id=tenant.user,
+                                 as_of=str(year), limit=1)
+    results = found["results"]
+    return results[0]["fact"]["value"] if results else None
+
+
+def intact(memory: Tenant, observations: list[Observation]) -> float:
+    hits = sum(item.value in values(memory, item, as_of=str(item.probe)) | values(memory, item)
+               for item in observations)
+    return hits / len(observations)
+
+
+def score(memory: Tenant, observations: list[Observation]) -> dict[str, float]:
+    n = len(observations)
+    as_of = sum(values(memory, o, as_of=str(o.probe)) == {expected(observations, o, o.probe)}
+                for o in observations)
+    search = sum(top_value(memory, o, o.probe) == expected(observations, o, o.probe)
+                 for o in observations)
+    chains = {(o.relation, o.subject): o for o in observations}
+    current = sum(values(memory, o) == {expected(observations, o, None)}
+                  for o in chains.values())
+    return {"as_of": as_of / n, "search_as_of": search / n, "current": current / len(chains),
+            "intact": intact(memory, observations)}
+
+
+def run(backend: str, uri: str, observations: list[Observation], seed: int) -> None:
+    targets = {"as_of": 0.97, "search_as_of": 0.95, "current": 0.95, "intact": 0.99}
+    with open_store(backend, uri) as store:
+        results = {}
+        for name, table in (("baseline", baseline_table()), ("open", None)):
+            with tenant_on(store, table, USERS[name]) as tenant:
+                write(tenant, observations, seed)
+                results[name] = score(tenant, observations)
+        for key, target in targets.items():
+            base, new = results["baseline"][key], results["open"][key]
+            print(f"{backend:7} {key:13} {new:.3f} (baseline {base:.3f}, target >= {target})",
+                  flush=True)
+
+
+def main() -> None:
+    parser = arguments(__doc__, "0")
+    parser.add_argument("--limit", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=11)
+    args = parser.parse_args()
+    observations = load(limit=args.limit or None)
+    chains = len({(o.relation, o.subject) for o in observations})
+    print(f"{len(observations)} dated observations in {chains} chains, shuffled (seed "
+          f"{args.seed})")
+    for backend in backends_of(args):
+        run(backend, args.neo4j_uri, observations, args.seed)
+
+
+if __name__ == "__main__":
+    main()
