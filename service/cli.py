@@ -60,6 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     imp.add_argument("--source", default=None, help="default: the file name")
     imp.add_argument("--no-infer", action="store_true", help="store turns verbatim")
     _store_options(imp)
+    _export_parser(commands)
     group = commands.add_parser(
         "group-id", help="print a tenant's group_id, as graphiti-core and Neo4j see it"
     )
@@ -82,6 +83,16 @@ def build_parser() -> argparse.ArgumentParser:
     again.add_argument("--dry-run", action="store_true", help="report, change nothing")
     _store_options(again)
     return parser
+
+
+def _export_parser(commands: Any) -> None:
+    out = commands.add_parser(
+        "export",
+        help="write a tenant as JSON Lines (streaming); `palimpsest import` restores it",
+    )
+    out.add_argument("--user-id", required=True)
+    out.add_argument("--output", type=Path, default=None, help="default: standard output")
+    _store_options(out)
 
 
 def _mcp_parser(commands: Any) -> None:
@@ -116,6 +127,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return group_id(args)
         if args.command == "mcp":
             return serve_mcp(args)
+        if args.command == "export":
+            return export(args)
     except PalimpsestError as exc:
         print(f"palimpsest: {exc.code}: {exc.message}", file=sys.stderr)
         return 2
@@ -138,6 +151,10 @@ def load(args: argparse.Namespace) -> int:
         return migrate(args)
     if args.file is None:
         raise InvalidInput("name a FILE to import, or --from-neo4j URI", field="file")
+    from service.transfer import is_export_file, restore_file
+
+    if is_export_file(args.file):
+        return restore_file(args, _settings(args))
     defaults = ImportDefaults(
         args.user_id, args.agent_id, args.project, args.source or args.file.name, not args.no_infer
     )
@@ -193,6 +210,12 @@ def migrate(args: argparse.Namespace) -> int:
         container.close()
     print(json.dumps({"group_id": scope.group_id, **report}), flush=True)
     return 0
+
+
+def export(args: argparse.Namespace) -> int:
+    from service.transfer import export as export_tenant
+
+    return export_tenant(args, _settings(args))
 
 
 def serve_mcp(args: argparse.Namespace) -> int:
