@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
@@ -62,6 +62,14 @@ class Settings(BaseSettings):
     """`json`: one JSON object per log line (with request_id); `text`: readable lines."""
     log_query_strings: bool = False
     """Whether the HTTP access log keeps query strings (masked by the notary); default: no."""
+
+    @field_validator("api_keys", mode="before")
+    @classmethod
+    def _blank_is_unset(cls, value: object) -> object:
+        """`PALIMPSEST_API_KEYS=` (empty, as compose passes an unset variable) means no keys."""
+        if isinstance(value, str) and not value.strip():
+            return None
+        return value
 
     def open_bind_warning(self) -> str | None:
         """A warning when the service would listen beyond this machine with no API keys."""
