@@ -69,7 +69,7 @@ def build_store(settings: Settings) -> Store:
         )
     from graph.backends.sqlite import SqliteStore
 
-    return SqliteStore(settings.sqlite_path)
+    return SqliteStore(settings.sqlite_path, synchronous=settings.sqlite_synchronous)
 
 
 def build_extractor(settings: Settings, table: PredicateTable) -> Extractor:

@@ -28,6 +28,9 @@ class Settings(BaseSettings):
 
     backend: Literal["sqlite", "neo4j"] = "sqlite"
     data_dir: Path = Field(default_factory=default_data_dir)
+    sqlite_synchronous: Literal["NORMAL", "FULL", "EXTRA"] = "FULL"
+    """The embedded store's durability (PALIMPSEST_SQLITE_SYNCHRONOUS): FULL keeps every
+    answered write through a power failure; NORMAL is faster and may lose the last ones."""
     neo4j_uri: str = "bolt://127.0.0.1:7687"
     neo4j_user: str = "neo4j"
     neo4j_password: SecretStr | None = None

@@ -19,7 +19,7 @@ from typing import TypeVar
 from graph.backends.sqlite.maintenance import SqliteMaintenance
 from graph.backends.sqlite.ops import SqliteTx
 from graph.backends.sqlite.vectors import VectorIndex
-from graph.domain.errors import PalimpsestError, StoreError, StoreUnavailable
+from graph.domain.errors import InvalidInput, PalimpsestError, StoreError, StoreUnavailable
 from graph.ports import Capabilities, Store, StoreReads, StoreTx
 
 T = TypeVar("T")
@@ -33,6 +33,10 @@ ADDED_COLUMNS = {
 # Indexes on added columns, created once the columns exist.
 ADDED_INDEXES = ("CREATE INDEX IF NOT EXISTS episodes_source ON episodes (group_id, source)",)
 BUSY_TIMEOUT_MS = 15_000
+SYNCHRONOUS = ("NORMAL", "FULL", "EXTRA")
+"""SQLite's `synchronous` levels we allow. FULL (the default) syncs the WAL at every commit, so
+an answered write survives a power failure; NORMAL syncs only at checkpoints (faster; the last
+commits can be lost on power failure, never on a process crash). docs/operations.md."""
 _TRANSIENT = ("locked", "busy", "disk i/o", "unable to open")
 
 
@@ -47,8 +51,15 @@ class SqliteStore(Store):
     )
 
     def __init__(
-        self, path: str | Path = ":memory:", *, busy_timeout_ms: int = BUSY_TIMEOUT_MS
+        self,
+        path: str | Path = ":memory:",
+        *,
+        busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+        synchronous: str = "FULL",
     ) -> None:
+        if synchronous not in SYNCHRONOUS:
+            raise InvalidInput(f"synchronous must be one of {SYNCHRONOUS}", field="synchronous")
+        self._synchronous = synchronous
         self._busy_timeout_ms = busy_timeout_ms
         self._uri, self._is_uri = _location(path)
         self._vectors = VectorIndex()
@@ -147,7 +158,7 @@ class SqliteStore(Store):
         conn.row_factory = sqlite3.Row
         for pragma in (
             "journal_mode = WAL",
-            "synchronous = NORMAL",
+            f"synchronous = {self._synchronous}",
             "foreign_keys = ON",
             f"busy_timeout = {self._busy_timeout_ms}",
             "secure_delete = ON",
