@@ -11,6 +11,7 @@ from typing import Any
 
 from extractors.notary.core import notarize
 from graph.domain.errors import ConflictError, InvalidInput, NotFound
+from graph.domain.ledger import LedgerDraft
 from graph.domain.model import Candidate, CandidateStatus, Entity
 from graph.domain.signature import entity_key
 from graph.domain.tenancy import TenantScope
@@ -21,6 +22,7 @@ from service.views import candidate_view, result_view
 from service.write.build import Draft, ItemPlan, rules_of
 from service.write.commit import Outcome, commit
 from service.write.request import PreparedAdd
+from service.write.uow import UnitOfWork, in_unit
 
 STATUSES = ("pending", "rejected", "promoted")
 
@@ -47,30 +49,27 @@ class Candidates:
         plan = self._plan(scope, candidate, now)
         manual = self.s.writes.manual_for([plan])
 
-        def promoted(tx: StoreTx, outcomes: list[list[Outcome]]) -> None:
-            (outcome,) = outcomes[0]
+        def promote(uow: UnitOfWork) -> list[Outcome]:
+            (outcomes,) = commit(uow, [plan], manual=manual)
             decided = candidate.model_copy(
                 update={
                     "status": "promoted",
                     "decided_at": now,
                     "decided_by": "reviewer",
-                    "promoted_id": outcome.fact.uuid,
+                    "promoted_id": outcomes[0].fact.uuid,
                 }
             )
-            tx.update_candidate(decided)
-            append_ledger(
-                tx,
-                scope.group_id,
+            uow.decided(decided)
+            entry = LedgerDraft(
                 "candidate_confirm",
-                [candidate.uuid, decided.promoted_id or ""],
+                (candidate.uuid, decided.promoted_id or ""),
                 {"rule": candidate.rule},
-                now,
             )
+            uow.ledger(scope.group_id, [entry])
+            return outcomes
 
-        outcomes = self.s.store.transaction(
-            lambda tx: commit(tx, [plan], now, manual=manual, finish=promoted)
-        )
-        return {"results": [result_view(o) for o in outcomes[0]]}
+        outcomes = in_unit(self.s.store, now, promote)
+        return {"results": [result_view(o) for o in outcomes]}
 
     def reject(
         self, scope: TenantScope, candidate_id: str, reason: str | None = None

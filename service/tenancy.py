@@ -19,14 +19,17 @@ from typing import Any
 
 from graph.domain.enums import VerifyStatus
 from graph.domain.errors import InvalidInput
+from graph.domain.ledger import LedgerDraft
 from graph.domain.model import Episode, Fact
+from graph.domain.resolution import Change
 from graph.domain.tenancy import TenantScope
 from graph.domain.timerules import is_current
-from graph.ports import FactFilter, FactPatch, FactQuery, StoreTx
+from graph.ports import FactFilter, FactQuery, StoreTx
 from service.conflicts.usecases import Services, append_ledger
 from service.views import fact_view
 from service.write.build import ItemPlan
 from service.write.commit import commit
+from service.write.uow import UnitOfWork, in_unit
 
 ERASE_BATCH = 500
 PAGE = 500
@@ -141,25 +144,19 @@ class Tenancy:
                 fact = draft.fact.model_copy(update={"supersedes": previous.uuid})
                 plan.drafts[index] = replace(draft, fact=fact)
 
-        def work(tx: StoreTx) -> None:
-            tx.patch_facts(
-                group,
-                [
-                    FactPatch(f.uuid, {"expired_at": now, "verify_status": VerifyStatus.OUTDATED})
-                    for f in old
-                ],
-            )
-            commit(tx, [plan], now)
-            append_ledger(
-                tx,
-                group,
+        def work(uow: UnitOfWork) -> None:
+            outdated = {"expired_at": now, "verify_status": VerifyStatus.OUTDATED}
+            for fact in old:
+                uow.change(group, Change(fact.uuid, outdated))
+            commit(uow, [plan])
+            entry = LedgerDraft(
                 "reprocess",
-                [episode.uuid, *(f.uuid for f in old)],
+                (episode.uuid, *(f.uuid for f in old)),
                 {"versions": self.versions(), "outdated": [f.uuid for f in old]},
-                now,
             )
+            uow.ledger(group, [entry])
 
-        self.s.store.transaction(work)
+        in_unit(self.s.store, now, work)
 
     # -- erasure ---------------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from graph.domain.conflicts import Verdict
+from graph.domain.conflicts import Finding
 from graph.domain.model import Alert, Candidate, Fact
 from service.write.commit import Outcome
 
@@ -52,7 +52,7 @@ def fact_view(fact: Fact) -> dict[str, Any]:
     }
 
 
-def verdict_view(verdict: Verdict, executed: bool) -> dict[str, Any]:
+def verdict_view(verdict: Finding, executed: bool) -> dict[str, Any]:
     return {
         "target_id": verdict.target_id,
         "conflict_type": verdict.conflict_type.value,
@@ -72,7 +72,7 @@ def result_view(outcome: Outcome) -> dict[str, Any]:
         "categories": list(outcome.fact.categories),
         "fact": fact_view(outcome.fact),
         "conflicts": [
-            verdict_view(v, v.target_id in done) for v in outcome.verdicts if v.conflicts
+            verdict_view(v, v.target_id in done) for v in outcome.findings if v.conflicts
         ],
     }
 

@@ -58,7 +58,7 @@ class PredicateRules:
 
 
 @dataclass(frozen=True)
-class Verdict:
+class Finding:
     """How a new record relates to one existing record, and what to do about it.
 
     `mode` says how an UPDATE lands: `close` ends the old record in event time (a temporal
@@ -84,7 +84,7 @@ def authority(fact: Fact) -> int:
     return rank - 1 if fact.fact_type in WEAK_TYPES else rank
 
 
-def classify(new: Fact, old: Fact, rules: PredicateRules, *, correction: bool = False) -> Verdict:
+def classify(new: Fact, old: Fact, rules: PredicateRules, *, correction: bool = False) -> Finding:
     """The verdict for `new` against one aligned, current `old` record."""
     verdict = _judge(new, old, rules, correction)
     if verdict.mode == "history":  # the stored, later record is the one that supersedes
@@ -94,7 +94,7 @@ def classify(new: Fact, old: Fact, rules: PredicateRules, *, correction: bool = 
     return verdict
 
 
-def _judge(new: Fact, old: Fact, rules: PredicateRules, correction: bool) -> Verdict:
+def _judge(new: Fact, old: Fact, rules: PredicateRules, correction: bool) -> Finding:
     if not _comparable(new.fact_type, old.fact_type):
         return _verdict(
             old,
@@ -120,7 +120,7 @@ def _judge(new: Fact, old: Fact, rules: PredicateRules, correction: bool) -> Ver
     return _different_values(new, old, rules)
 
 
-def _polarity(new: Fact, old: Fact, rules: PredicateRules, correction: bool) -> Verdict:
+def _polarity(new: Fact, old: Fact, rules: PredicateRules, correction: bool) -> Finding:
     if new.value_key != old.value_key:
         return _verdict(
             old, ConflictType.NONE, WriteEvent.ADD, "opposite polarity about a different value"
@@ -143,7 +143,7 @@ def _polarity(new: Fact, old: Fact, rules: PredicateRules, correction: bool) -> 
     )
 
 
-def _restatement(new: Fact, old: Fact) -> Verdict:
+def _restatement(new: Fact, old: Fact) -> Finding:
     if _finer(new, old):
         return _update(
             new,
@@ -160,7 +160,7 @@ def _restatement(new: Fact, old: Fact) -> Verdict:
     )
 
 
-def _different_values(new: Fact, old: Fact, rules: PredicateRules) -> Verdict:
+def _different_values(new: Fact, old: Fact, rules: PredicateRules) -> Finding:
     if rules.cardinality is Cardinality.MULTI:
         return _verdict(
             old,
@@ -183,7 +183,7 @@ def _different_values(new: Fact, old: Fact, rules: PredicateRules) -> Verdict:
     return _update(new, old, kind, f"{old.value!r} -> {new.value!r}", "close")
 
 
-def _precision(new: Fact, old: Fact) -> Verdict | None:
+def _precision(new: Fact, old: Fact) -> Finding | None:
     a, b = parse_quantity(new.value), parse_quantity(old.value)
     if a is None or b is None or not same_magnitude(a, b):
         return None
@@ -204,7 +204,7 @@ def _precision(new: Fact, old: Fact) -> Verdict | None:
     )
 
 
-def _update(new: Fact, old: Fact, kind: ConflictType, reason: str, mode: Mode) -> Verdict:
+def _update(new: Fact, old: Fact, kind: ConflictType, reason: str, mode: Mode) -> Finding:
     if mode == "close" and new.valid_at < old.valid_at:
         return _verdict(
             old,
@@ -216,7 +216,7 @@ def _update(new: Fact, old: Fact, kind: ConflictType, reason: str, mode: Mode) -
     return _verdict(old, kind, WriteEvent.UPDATE, reason, mode=mode)
 
 
-def _authorise(winner: Fact, loser: Fact, verdict: Verdict, *, target: Fact) -> Verdict:
+def _authorise(winner: Fact, loser: Fact, verdict: Finding, *, target: Fact) -> Finding:
     """May `winner` supersede `loser`? An immutable loser or a stronger source says no."""
     if loser.immutable:
         reason = f"{verdict.reason}; the record it would supersede is immutable"
@@ -247,5 +247,5 @@ def _verdict(
     *,
     mode: Mode = "none",
     authorised: bool = True,
-) -> Verdict:
-    return Verdict(old.uuid, kind, action, reason, mode, authorised)
+) -> Finding:
+    return Finding(old.uuid, kind, action, reason, mode, authorised)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from graph.domain.conflicts import Verdict
+from graph.domain.conflicts import Finding
 from graph.domain.enums import VerifyStatus, WriteEvent
 from graph.domain.model import Fact
 
@@ -23,8 +23,8 @@ class Decision:
     """The outcome for one new record against all its aligned records."""
 
     event: WriteEvent
-    verdicts: tuple[Verdict, ...]
-    execute: tuple[Verdict, ...]
+    verdicts: tuple[Finding, ...]
+    execute: tuple[Finding, ...]
     write_new: bool
     pending: bool = False
 
@@ -38,7 +38,7 @@ class Change:
     before: dict[str, Any] = field(default_factory=dict)
 
 
-def decide(verdicts: Sequence[Verdict], *, manual: bool = False) -> Decision:
+def decide(verdicts: Sequence[Finding], *, manual: bool = False) -> Decision:
     """Aggregate per-record verdicts. A NOOP anywhere means the new record adds nothing."""
     all_ = tuple(verdicts)
     if any(v.action is WriteEvent.NOOP for v in all_):
@@ -56,7 +56,7 @@ def decide(verdicts: Sequence[Verdict], *, manual: bool = False) -> Decision:
 
 
 def update_changes(
-    new: Fact, old: Fact, verdict: Verdict, now: datetime
+    new: Fact, old: Fact, verdict: Finding, now: datetime
 ) -> tuple[dict[str, Any], Change]:
     """An executed UPDATE: the new record's own fields, and the change to the old record."""
     if verdict.mode == "expire":
@@ -122,7 +122,7 @@ def insert_into_chain(
 
 def effect_of(
     new: Fact,
-    verdict: Verdict,
+    verdict: Finding,
     old: Fact | None,
     chain: Callable[[], Sequence[Fact]],
     now: datetime,

@@ -14,17 +14,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from graph.domain.conflicts import Verdict, classify
+from graph.domain.conflicts import Finding, classify
 from graph.domain.enums import VerifyStatus, WriteEvent
 from graph.domain.errors import ConflictError, NotFound
+from graph.domain.ledger import LedgerDraft
 from graph.domain.model import ActionRecord, Fact
 from graph.domain.resolution import Change, change_from_json, effect_of, revert
 from graph.domain.tenancy import TenantScope
 from graph.domain.timerules import is_current
-from graph.ports import FactPatch, StoreTx
-from service.conflicts.usecases import ConflictService, Planned, append_ledger
+from service.conflicts.usecases import ConflictService, Planned, execute
 from service.views import fact_view
 from service.write.build import rules_of
+from service.write.uow import UnitOfWork, in_unit
 
 
 class Reversals:
@@ -40,9 +41,7 @@ class Reversals:
             undo = self._undo_action(group, fact, pending[-1], now)
         else:
             undo = self._undo_plain_write(fact, now)
-        self.s.store.transaction(
-            lambda tx: self._apply_undo(tx, group, fact_id, undo, pending, now)
-        )
+        in_unit(self.s.store, now, lambda uow: _apply_undo(uow, group, fact_id, undo, pending))
         touched = self.s.store.get_facts(group, [c.uuid for c in undo])
         return {"rolled_back": fact_id, "facts": [fact_view(f) for f in touched]}
 
@@ -92,10 +91,10 @@ class Reversals:
         return {f.uuid: f for f in found if f.uuid != fact.uuid and f.scope == fact.scope}
 
     def _winning(
-        self, fact: Fact, old: Fact, verdict: Verdict, now: Any
+        self, fact: Fact, old: Fact, verdict: Finding, now: Any
     ) -> tuple[dict[str, Any], list[Change]]:
         if verdict.action is WriteEvent.UPDATE or verdict.mode == "history":
-            return effect_of(fact, verdict, old, lambda: self.c._chain(fact), now)
+            return effect_of(fact, verdict, old, lambda: self._chain(fact), now)
         if verdict.action is WriteEvent.KEEP_BOTH or (old.disputed and verdict.conflicts):
             loser = {
                 "expired_at": now,
@@ -104,6 +103,14 @@ class Reversals:
             }
             return {"supersedes": fact.supersedes or old.uuid}, [_change(old, loser)]
         return {}, []
+
+    def _chain(self, fact: Fact) -> list[Fact]:
+        stored = self.s.store.history(fact.group_id, fact.subject_key, fact.predicate)
+        return [
+            f
+            for f in stored
+            if f.scope == fact.scope and f.expired_at is None and f.uuid != fact.uuid
+        ]
 
     def _undispute(self, old: Fact, others: dict[str, Fact], rejected: Fact) -> Change | None:
         rivals = [f for f in others.values() if f.uuid not in (old.uuid, rejected.uuid)]
@@ -123,7 +130,7 @@ class Reversals:
     ) -> dict[str, Any]:
         planned = Planned(fact.uuid, tuple(_effective([_change(fact, own), *changes])))
         if planned.changes:
-            self.s.store.transaction(lambda tx: self.c.execute(tx, group, planned, kind, now))
+            in_unit(self.s.store, now, lambda uow: execute(uow, group, planned, kind))
         touched = self.s.store.get_facts(group, [c.uuid for c in planned.changes] or [fact.uuid])
         return {"executed": bool(planned.changes), "facts": [fact_view(f) for f in touched]}
 
@@ -151,23 +158,20 @@ class Reversals:
             )
         return [_change(fact, {"expired_at": now})]
 
-    def _apply_undo(
-        self,
-        tx: StoreTx,
-        group: str,
-        fact_id: str,
-        undo: list[Change],
-        pending: list[ActionRecord],
-        now: Any,
-    ) -> None:
-        tx.patch_facts(group, [FactPatch(c.uuid, c.after) for c in undo])
-        if pending:
-            tx.mark_rolled_back(group, pending[-1].uuid, now)
-        payload = {
-            "action": pending[-1].uuid if pending else None,
-            "changes": [[c.uuid, sorted(c.after)] for c in undo],
-        }
-        append_ledger(tx, group, "rollback", [fact_id, *(c.uuid for c in undo)], payload, now)
+
+def _apply_undo(
+    uow: UnitOfWork, group: str, fact_id: str, undo: list[Change], pending: list[ActionRecord]
+) -> None:
+    for change in undo:
+        uow.change(group, change)
+    if pending:
+        uow.rolled_back(group, pending[-1].uuid)
+    payload = {
+        "action": pending[-1].uuid if pending else None,
+        "changes": [[c.uuid, sorted(c.after)] for c in undo],
+    }
+    targets = (fact_id, *(c.uuid for c in undo))
+    uow.ledger(group, [LedgerDraft("rollback", targets, payload)])
 
 
 def _change(fact: Fact, after: dict[str, Any]) -> Change:

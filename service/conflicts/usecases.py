@@ -13,23 +13,27 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from itertools import combinations
 from typing import Any
 
 from extractors.predicates import PredicateTable
 from graph.domain import ledger
 from graph.domain.clock import Clock
-from graph.domain.conflicts import Verdict, classify
+from graph.domain.conflicts import Finding
 from graph.domain.enums import ConflictType, WriteEvent
 from graph.domain.errors import InvalidInput, NotFound
+from graph.domain.judge import Aligned, Policy, Statement, Verdict, findings_of, judge, needs_chain
 from graph.domain.model import ActionKind, ActionRecord, Fact
-from graph.domain.resolution import Change, change_to_json, decide, effect_of
+from graph.domain.resolution import Change, change_to_json
 from graph.domain.tenancy import TenantScope
 from graph.domain.timerules import is_current
-from graph.ports import AlignmentKey, FactPatch, Store, StoreTx
+from graph.ports import AlignmentKey, Store, StoreReads, StoreTx
 from service.views import fact_view, verdict_view
 from service.write.build import Draft, rules_of
+from service.write.commit import judge_draft
 from service.write.pipeline import WritePipeline
+from service.write.uow import FactView, UnitOfWork, in_unit
 
 AUDIT_BUCKET = 12
 AUDIT_PAGE = 200
@@ -99,59 +103,42 @@ class ConflictService:
             return {"plan": plan, "verdicts": verdicts, "executed": True, "results": out["results"]}
         plan_item = self.s.writes.preview(data)
         now = self.s.clock.now()
-        entries, verdicts = [], []
-        for draft in plan_item.drafts:
-            mine, judged = self._judge_draft(draft, now)
-            entries += mine
-            verdicts += judged
-        return {"plan": entries, "verdicts": verdicts, "executed": False}
-
-    def _judge_draft(
-        self, draft: Draft, now: Any
-    ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-        fact = draft.fact
-        held = self.s.store.find_by_signatures(fact.group_id, [fact.signature]).get(fact.signature)
-        if held is not None and is_current(held, now):
-            entry = _entry(
-                "DUPLICATE", "none", held.uuid, "the same assertion is already held", fact
-            )
-            return [entry], []
-        aligned = self.s.store.find_aligned(fact.group_id, [_key(fact)], now)
-        verdicts = [
-            classify(fact, old, draft.rules, correction=draft.correction) for old in aligned
-        ]
-        decision = decide(verdicts)
-        done = {v.target_id for v in decision.execute}
-        entries = [
-            _entry(v.action.value, v.conflict_type.value, v.target_id, v.reason, fact)
-            for v in verdicts
-            if v.conflicts or v.target_id in done
-        ]
-        if not entries:
-            entries = [_entry("ADD", "none", None, "no conflicting current record", fact)]
-        return entries, [_verdict_of(v, fact, v.target_id in done) for v in verdicts]
+        verdicts = self.s.store.read(lambda reads: preview_verdicts(reads, plan_item.drafts, now))
+        entries: list[dict[str, Any]] = []
+        judged: list[dict[str, Any]] = []
+        for draft, verdict in zip(plan_item.drafts, verdicts, strict=True):
+            entries += _plan_entries(draft.fact, verdict)
+            done = {f.target_id for f in verdict.executed}
+            judged += [_verdict_of(f, draft.fact, f.target_id in done) for f in verdict.findings]
+        return {"plan": entries, "verdicts": judged, "executed": False}
 
     # -- a stored record -------------------------------------------------------------------
 
     def _resolve_fact(self, scope: TenantScope, fact_id: str, dry_run: bool) -> dict[str, Any]:
         group, now = scope.group_id, self.s.clock.now()
         fact = self._current_fact(group, fact_id, now)
-        others = [
-            f for f in self.s.store.find_aligned(group, [_key(fact)], now) if f.uuid != fact.uuid
-        ]
-        rules = rules_of(self.s.table, fact)
-        verdicts = [classify(fact, old, rules) for old in others]
-        decision = decide(verdicts)
-        planned = self._planned(fact, decision.execute, {f.uuid: f for f in others}, now)
+        verdict, others = self.s.store.read(lambda reads: self._rejudge(reads, fact, now))
+        planned = _planned(fact, verdict, others)
         plan = [
             _entry(v.action.value, v.conflict_type.value, v.target_id, v.reason, fact)
-            for v in decision.execute
+            for v in verdict.executed
         ]
-        judged = [_verdict_of(v, fact, v in decision.execute) for v in verdicts]
+        judged = [_verdict_of(v, fact, v in verdict.executed) for v in verdict.findings]
         executed = bool(planned.changes) and not dry_run
         if executed:
-            self.s.store.transaction(lambda tx: self.execute(tx, group, planned, "resolve", now))
+            in_unit(self.s.store, now, lambda uow: execute(uow, group, planned, "resolve"))
         return {"plan": plan, "verdicts": judged, "executed": executed}
+
+    def _rejudge(
+        self, reads: StoreReads, fact: Fact, now: datetime
+    ) -> tuple[Verdict, dict[str, Fact]]:
+        """A stored record judged again, as a statement, against the other current records."""
+        view = FactView(reads, now)
+        statement = Statement(fact, rules_of(self.s.table, fact))
+        current = view.aligned(fact)
+        chain = view.chain(fact) if needs_chain(statement, current) else ()
+        verdict = judge(statement, Aligned(current, None, chain), Policy(), now=now)
+        return verdict, {f.uuid: f for f in current}
 
     def _current_fact(self, group: str, fact_id: str, now: Any) -> Fact:
         found = self.s.store.get_facts(group, [fact_id])
@@ -162,64 +149,6 @@ class ConflictService:
                 f"fact {fact_id} is not current; only current records are resolved", field="fact_id"
             )
         return found[0]
-
-    def _planned(
-        self, fact: Fact, verdicts: Sequence[Verdict], others: dict[str, Fact], now: Any
-    ) -> Planned:
-        disputed = any(v.action is WriteEvent.KEEP_BOTH for v in verdicts)
-        own: dict[str, Any] = {}
-        if fact.needs_confirmation and not disputed:
-            own["needs_confirmation"] = False
-        changes: list[Change] = []
-        for verdict in verdicts:
-            mine, more = effect_of(
-                fact, verdict, others.get(verdict.target_id), lambda: self._chain(fact), now
-            )
-            own.update(mine)
-            changes += more
-        return Planned(fact.uuid, tuple(_effective([_own(fact, own), *changes], fact, others)))
-
-    def _chain(self, fact: Fact) -> list[Fact]:
-        stored = self.s.store.history(fact.group_id, fact.subject_key, fact.predicate)
-        return [
-            f
-            for f in stored
-            if f.scope == fact.scope and f.expired_at is None and f.uuid != fact.uuid
-        ]
-
-    def execute(
-        self,
-        tx: StoreTx,
-        group: str,
-        planned: Planned,
-        kind: ActionKind,
-        now: Any,
-        *,
-        created: bool = False,
-    ) -> None:
-        """Apply changes, record the reversible action and ledger it, in `tx`."""
-        tx.patch_facts(group, [FactPatch(c.uuid, c.after) for c in planned.changes])
-        action = ActionRecord(
-            uuid=str(uuid.uuid4()),
-            group_id=group,
-            kind=kind,
-            fact_id=planned.fact_id,
-            created=created,
-            changes=tuple(change_to_json(c) for c in planned.changes),
-            at=now,
-        )
-        tx.record_actions([action])
-        append_ledger(
-            tx,
-            group,
-            kind,
-            [planned.fact_id, *(c.uuid for c in planned.changes)],
-            {
-                "action": action.uuid,
-                "changes": [[c.uuid, sorted(c.after)] for c in planned.changes],
-            },
-            now,
-        )
 
     # -- audit -----------------------------------------------------------------------------
 
@@ -254,15 +183,71 @@ class ConflictService:
         return self.s.store.read(lambda tx: tx.facts_of_subjects(group, keys, now))
 
     def _bucket_groups(self, bucket: list[Fact]) -> list[dict[str, Any]]:
-        pairs: list[tuple[Fact, Fact, Verdict]] = []
+        pairs: list[tuple[Fact, Fact, Finding]] = []
         for a, b in combinations(bucket, 2):
             new, old = (
                 (a, b) if (a.valid_at, a.created_at) >= (b.valid_at, b.created_at) else (b, a)
             )
-            verdict = classify(new, old, rules_of(self.s.table, new))
+            statement = Statement(new, rules_of(self.s.table, new))
+            (verdict,) = findings_of(statement, [old])
             if verdict.conflict_type in FLAGGED:
                 pairs.append((new, old, verdict))
         return [_group(component) for component in _components(pairs)]
+
+
+def preview_verdicts(reads: StoreReads, drafts: Sequence[Draft], now: datetime) -> list[Verdict]:
+    """What writing `drafts` would do: the write's own path, in a view that is never
+    committed (later drafts see what earlier ones would change)."""
+    view = FactView(reads, now)
+    view.load([d.fact for d in drafts])
+    return [judge_draft(view, draft, Policy()) for draft in drafts]
+
+
+def execute(
+    uow: UnitOfWork, group: str, planned: Planned, kind: ActionKind, *, created: bool = False
+) -> None:
+    """Stage changes, the reversible action and its ledger entry in `uow`."""
+    for change in planned.changes:
+        uow.change(group, change)
+    action = ActionRecord(
+        uuid=str(uuid.uuid4()),
+        group_id=group,
+        kind=kind,
+        fact_id=planned.fact_id,
+        created=created,
+        changes=tuple(change_to_json(c) for c in planned.changes),
+        at=uow.now,
+    )
+    uow.actions([action])
+    payload = {
+        "action": action.uuid,
+        "changes": [[c.uuid, sorted(c.after)] for c in planned.changes],
+    }
+    targets = (planned.fact_id, *(c.uuid for c in planned.changes))
+    uow.ledger(group, [ledger.LedgerDraft(kind, targets, payload)])
+
+
+def _planned(fact: Fact, verdict: Verdict, others: dict[str, Fact]) -> Planned:
+    """The changes a re-judged stored record makes: its own fields and the others'."""
+    own = dict(verdict.own)
+    disputed = any(v.action is WriteEvent.KEEP_BOTH for v in verdict.executed)
+    if fact.needs_confirmation and not disputed:
+        own["needs_confirmation"] = False
+    changes = [_own(fact, own), *verdict.changes]
+    return Planned(fact.uuid, tuple(_effective(changes, fact, others)))
+
+
+def _plan_entries(fact: Fact, verdict: Verdict) -> list[dict[str, Any]]:
+    if verdict.event is WriteEvent.DUPLICATE:
+        held = verdict.fact.uuid
+        return [_entry("DUPLICATE", "none", held, "the same assertion is already held", fact)]
+    done = {f.target_id for f in verdict.executed}
+    entries = [
+        _entry(f.action.value, f.conflict_type.value, f.target_id, f.reason, fact)
+        for f in verdict.findings
+        if f.conflicts or f.target_id in done
+    ]
+    return entries or [_entry("ADD", "none", None, "no conflicting current record", fact)]
 
 
 def append_ledger(
@@ -319,7 +304,7 @@ def _entry_of_result(result: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _verdict_of(verdict: Verdict, fact: Fact, executed: bool) -> dict[str, Any]:
+def _verdict_of(verdict: Finding, fact: Fact, executed: bool) -> dict[str, Any]:
     return {**verdict_view(verdict, executed), "memory": fact.fact, "value": fact.value}
 
 
@@ -327,9 +312,9 @@ def _top(facts: list[Fact]) -> list[Fact]:
     return sorted(facts, key=lambda f: (-f.confidence, f.uuid))[:AUDIT_BUCKET]
 
 
-def _components(pairs: list[tuple[Fact, Fact, Verdict]]) -> list[list[tuple[Fact, Fact, Verdict]]]:
+def _components(pairs: list[tuple[Fact, Fact, Finding]]) -> list[list[tuple[Fact, Fact, Finding]]]:
     """Pairs that share a record belong to one group."""
-    groups: list[list[tuple[Fact, Fact, Verdict]]] = []
+    groups: list[list[tuple[Fact, Fact, Finding]]] = []
     for pair in pairs:
         ids = {pair[0].uuid, pair[1].uuid}
         joined = [g for g in groups if ids & {f.uuid for p in g for f in p[:2]}]
@@ -338,7 +323,7 @@ def _components(pairs: list[tuple[Fact, Fact, Verdict]]) -> list[list[tuple[Fact
     return groups
 
 
-def _group(pairs: list[tuple[Fact, Fact, Verdict]]) -> dict[str, Any]:
+def _group(pairs: list[tuple[Fact, Fact, Finding]]) -> dict[str, Any]:
     records = {f.uuid: f for p in pairs for f in p[:2]}
     first = pairs[0][0]
     return {

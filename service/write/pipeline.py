@@ -47,6 +47,7 @@ from service.write.request import (
     validated,
 )
 from service.write.screen import screen_plan
+from service.write.uow import UnitOfWork
 
 log = logging.getLogger("palimpsest.write")
 
@@ -280,18 +281,12 @@ class WritePipeline:
             self._embed(plans)
         answers: list[dict[str, Any]] = []
 
-        def receipts(tx: StoreTx, outcomes: list[list[Outcome]]) -> None:
-            answers[:] = self._receipts(tx, items, plans, outcomes, now, operation)
-
-        def work(tx: StoreTx) -> list[list[Outcome]]:
-            return commit(
-                tx,
-                plans,
-                now,
-                manual=not force and self.manual_for(plans),
-                finish=receipts,
-                stage=self.timings.stage,
-            )
+        def work(tx: StoreTx) -> None:
+            with UnitOfWork(tx, now, self.timings.stage) as uow:
+                manual = not force and self.manual_for(plans)
+                outcomes = commit(uow, plans, manual=manual)
+                answers[:] = self._receipts(uow, items, plans, outcomes, now, operation)
+                uow.commit()
 
         try:
             self.store.transaction(work)
@@ -343,7 +338,7 @@ class WritePipeline:
 
     def _receipts(
         self,
-        tx: StoreTx,
+        uow: UnitOfWork,
         items: Sequence[tuple[str, PreparedAdd]],
         plans: Sequence[ItemPlan],
         outcomes: Sequence[list[Outcome]],
@@ -357,7 +352,7 @@ class WritePipeline:
             result = answer(event_id, plan, results)
             answers.append(result)
             if operation is not None and operation.event_id == event_id:
-                tx.finish_operation(
+                uow.finished(
                     operation.model_copy(
                         update={
                             "status": OperationStatus.SUCCEEDED,
@@ -381,7 +376,7 @@ class WritePipeline:
                     updated_at=now,
                 )
             )
-        tx.record_operations(receipts)
+        uow.receipts(receipts)
         return answers
 
     def _already_written(self, event_ids: Sequence[str]) -> list[dict[str, Any]]:

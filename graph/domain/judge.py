@@ -1,0 +1,135 @@
+"""The one judge: a statement against the records it aligns with, under a policy -> a Verdict.
+
+Every path that decides what a statement does to the memory calls `judge`: the write (single,
+batch, async, imports, reprocessing, candidate confirmation), the conflict dry run and
+resolve-by-id, and the audit. Pure: the records and the time come in as arguments, nothing is
+read or written here. The caller (the unit of work) applies the verdict.
+
+    statement ──┐
+    aligned ────┼─> judge ─> Verdict(event, findings, executed, own fields, changes)
+    policy ─────┘              │
+                               └─ classify (six classes) -> decide (action) -> effects
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from graph.domain.conflicts import Finding, PredicateRules, classify
+from graph.domain.enums import WriteEvent
+from graph.domain.model import Fact
+from graph.domain.resolution import Change, decide, effect_of
+
+NOT_WRITES = frozenset({WriteEvent.DUPLICATE, WriteEvent.NOOP})
+
+
+@dataclass(frozen=True)
+class Statement:
+    """A record about to be asserted, with what judging it needs to know."""
+
+    fact: Fact
+    rules: PredicateRules
+    correction: bool = False
+
+
+@dataclass(frozen=True)
+class Policy:
+    """How a tenant wants updates handled: `manual` makes them wait for confirmation."""
+
+    manual: bool = False
+
+
+@dataclass(frozen=True)
+class Aligned:
+    """What the store holds that bears on a statement.
+
+    `holder`: the current record holding the statement's signature, if any (a duplicate).
+    `current`: the current records of the same subject and predicate (not the statement).
+    `chain`: the believed records of the same subject, predicate and scope, oldest first or in
+    any order; needed only when `needs_chain` says so (a statement older than the current one).
+    """
+
+    current: tuple[Fact, ...] = ()
+    holder: Fact | None = None
+    chain: tuple[Fact, ...] = ()
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What one statement does. `fact` is the record as it will be written (own fields
+    applied), or for DUPLICATE / NOOP the stored record that already says it."""
+
+    event: WriteEvent
+    fact: Fact
+    findings: tuple[Finding, ...] = ()
+    executed: tuple[Finding, ...] = ()
+    changes: tuple[Change, ...] = ()
+    pending: bool = False
+    own: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def writes(self) -> bool:
+        """Does the statement become a new record?"""
+        return self.event not in NOT_WRITES
+
+
+def findings_of(statement: Statement, current: Iterable[Fact]) -> tuple[Finding, ...]:
+    """The statement against each current record: one of the six classes and an action."""
+    new, rules = statement.fact, statement.rules
+    return tuple(classify(new, old, rules, correction=statement.correction) for old in current)
+
+
+def needs_chain(statement: Statement, current: Iterable[Fact]) -> bool:
+    """Does judging the statement need its version chain (it predates a current record)?"""
+    return any(f.mode == "history" for f in findings_of(statement, current))
+
+
+def judge(statement: Statement, aligned: Aligned, policy: Policy, *, now: datetime) -> Verdict:
+    """The verdict on `statement`; `now` is the transaction time its effects carry."""
+    if aligned.holder is not None:
+        return Verdict(WriteEvent.DUPLICATE, aligned.holder)
+    findings = findings_of(statement, aligned.current)
+    decision = decide(findings, manual=policy.manual)
+    if not decision.write_new:
+        kept = next(f for f in findings if f.action is WriteEvent.NOOP)
+        held = next(r for r in aligned.current if r.uuid == kept.target_id)
+        return Verdict(WriteEvent.NOOP, held, decision.verdicts)
+    own, changes = _effects(statement.fact, decision.execute, aligned, now)
+    if decision.pending:
+        own["needs_confirmation"] = True
+    return Verdict(
+        decision.event,
+        statement.fact.model_copy(update=own),
+        decision.verdicts,
+        decision.execute,
+        tuple(changes),
+        decision.pending,
+        own,
+    )
+
+
+def _given(records: Sequence[Fact]) -> Callable[[], Sequence[Fact]]:
+    return lambda: records
+
+
+def _effects(
+    new: Fact, execute: Sequence[Finding], aligned: Aligned, now: datetime
+) -> tuple[dict[str, Any], list[Change]]:
+    """Execute the findings in order; each sees the changes the previous ones made."""
+    current = {f.uuid: f for f in aligned.current}
+    chain = {f.uuid: f for f in aligned.chain}
+    own: dict[str, Any] = {}
+    changes: list[Change] = []
+    for finding in execute:
+        believed = [f for f in chain.values() if f.scope == new.scope and f.expired_at is None]
+        mine, more = effect_of(new, finding, current.get(finding.target_id), _given(believed), now)
+        own.update(mine)
+        changes.extend(more)
+        for change in more:
+            for records in (current, chain):
+                if change.uuid in records:
+                    records[change.uuid] = records[change.uuid].model_copy(update=change.after)
+    return own, changes

@@ -1,0 +1,283 @@
+"""The write-side unit of work: one transaction's view of the facts, and its staged writes.
+
+    store tx ──reads──> FactView ──────────── records by uuid, with this unit's pending changes
+                          │  holder(signature)  aligned(fact)  chain(fact)     (what judge reads)
+                          │  add(fact)  change(group, Change)                  (what judge decided)
+                          ▼
+                       UnitOfWork ── stages episodes, candidates, actions, ledger entries,
+                          │          receipts, operation and candidate updates
+                          ▼
+                       commit(): flushes everything into the transaction, in one order
+
+    with UnitOfWork(tx, now) as uow:
+        ...judge statements against uow, stage their effects...
+        uow.commit()
+
+One map holds every record the unit has seen (stored ones as read, then changed; new ones);
+the signature and alignment indexes hold only uuids, so a change is made in one place and every
+read sees it. A dry run uses a `FactView` over a read transaction and never commits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass
+from datetime import datetime
+from types import TracebackType
+from typing import Any, TypeVar
+
+from graph.domain import ledger
+from graph.domain.model import ActionRecord, Candidate, Entity, Episode, Fact, Operation
+from graph.domain.resolution import Change
+from graph.domain.signature import successor_signature
+from graph.domain.timerules import is_current
+from graph.ports import AlignmentKey, FactPatch, Store, StoreReads, StoreTx
+
+Key = tuple[str, str, str]  # group, subject_key, predicate
+Stage = Callable[[str], AbstractContextManager[None]]
+SIGNATURE_ROUND = 16
+T = TypeVar("T")
+
+
+def key_of(fact: Fact) -> Key:
+    return (fact.group_id, fact.subject_key, fact.predicate)
+
+
+def _round_from(signature: str) -> list[str]:
+    out = [signature]
+    for _ in range(SIGNATURE_ROUND - 1):
+        out.append(successor_signature(out[-1]))
+    return out
+
+
+def _no_stage(_: str) -> AbstractContextManager[None]:
+    return nullcontext()
+
+
+@dataclass(frozen=True)
+class Claim:
+    """Where a statement's signature chain ends: the current holder, or the first free
+    signature (the statement's own, or a successor when earlier holders are not current)."""
+
+    signature: str
+    holder: Fact | None
+
+
+class FactView:
+    """The facts as one transaction sees them: the store's records plus its pending changes."""
+
+    def __init__(self, reads: StoreReads, now: datetime) -> None:
+        self.reads, self.now = reads, now
+        self._records: dict[str, Fact] = {}
+        self._new: dict[str, None] = {}  # uuids of new records, in insertion order
+        self._patches: dict[str, tuple[str, dict[str, Any]]] = {}  # uuid -> (group, after)
+        self._signatures: dict[tuple[str, str], str | None] = {}  # -> holder uuid
+        self._keys: dict[Key, set[str]] = {}
+        self._loaded: set[Key] = set()
+
+    # -- reads -----------------------------------------------------------------------------
+
+    def load(self, facts: Sequence[Fact]) -> None:
+        """Prefetch the signatures and aligned records of `facts`: two queries per tenant."""
+        for group in dict.fromkeys(f.group_id for f in facts):
+            mine = [f for f in facts if f.group_id == group]
+            self._look_up(group, [f.signature for f in mine])
+            wanted = {k for k in map(key_of, mine) if k not in self._loaded}
+            self._fetch_aligned(group, wanted)
+
+    def claim(self, fact: Fact) -> Claim:
+        """Walk the statement's signature chain to its current holder or its first free link.
+        No length limit: a value re-stated any number of times stays writable; past the first
+        link, the chain is read in rounds of `SIGNATURE_ROUND` signatures per query."""
+        group, signature = fact.group_id, fact.signature
+        while True:
+            holder = self.holder(group, signature)
+            if holder is None:
+                return Claim(signature, None)
+            if is_current(holder, self.now):
+                return Claim(signature, holder)
+            signature = successor_signature(signature)
+            self._look_up(group, _round_from(signature))
+
+    def holder(self, group: str, signature: str) -> Fact | None:
+        """The record holding `signature`, as this unit sees it (current or not)."""
+        self._look_up(group, [signature])
+        uuid = self._signatures[(group, signature)]
+        return None if uuid is None else self._records[uuid]
+
+    def aligned(self, fact: Fact) -> tuple[Fact, ...]:
+        """The current records of the fact's subject and predicate, other than itself."""
+        key = key_of(fact)
+        if key not in self._loaded:
+            self._fetch_aligned(fact.group_id, {key})
+        records = (self._records[u] for u in self._keys.get(key, ()) if u != fact.uuid)
+        return tuple(r for r in records if is_current(r, self.now))
+
+    def chain(self, fact: Fact) -> tuple[Fact, ...]:
+        """Every record of the fact's subject and predicate (stored and new), other than itself."""
+        stored = self.reads.history(fact.group_id, fact.subject_key, fact.predicate)
+        seen = {f.uuid: self._adopt(f) for f in stored}
+        for uuid in self._new:
+            record = self._records[uuid]
+            if key_of(record) == key_of(fact):
+                seen[uuid] = record
+        seen.pop(fact.uuid, None)
+        return tuple(seen.values())
+
+    def record(self, uuid: str) -> Fact | None:
+        return self._records.get(uuid)
+
+    # -- pending changes -------------------------------------------------------------------
+
+    def add(self, fact: Fact) -> None:
+        """A new record: seen by every later read of this unit."""
+        self._records[fact.uuid] = fact
+        self._new[fact.uuid] = None
+        self._signatures[(fact.group_id, fact.signature)] = fact.uuid
+        self._keys.setdefault(key_of(fact), set()).add(fact.uuid)
+
+    def change(self, group: str, change: Change) -> None:
+        """New values for fields of a record, new or stored."""
+        if change.uuid not in self._new:
+            _, after = self._patches.get(change.uuid, (group, {}))
+            self._patches[change.uuid] = (group, {**after, **change.after})
+        record = self._records.get(change.uuid)
+        if record is not None:
+            self._records[change.uuid] = record.model_copy(update=change.after)
+
+    @property
+    def new_facts(self) -> list[Fact]:
+        return [self._records[u] for u in self._new]
+
+    @property
+    def patches(self) -> dict[str, list[FactPatch]]:
+        """The merged changes to stored records, per tenant."""
+        out: dict[str, list[FactPatch]] = {}
+        for uuid, (group, after) in self._patches.items():
+            out.setdefault(group, []).append(FactPatch(uuid, after))
+        return out
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def _adopt(self, stored: Fact) -> Fact:
+        """A record read from the store, as this unit sees it."""
+        seen = self._records.get(stored.uuid)
+        if seen is not None:
+            return seen
+        patch = self._patches.get(stored.uuid)
+        record = stored if patch is None else stored.model_copy(update=patch[1])
+        self._records[stored.uuid] = record
+        return record
+
+    def _look_up(self, group: str, signatures: Sequence[str]) -> None:
+        missing = [s for s in dict.fromkeys(signatures) if (group, s) not in self._signatures]
+        if not missing:
+            return
+        found = self.reads.find_by_signatures(group, missing)
+        for signature in missing:
+            held = found.get(signature)
+            self._signatures[(group, signature)] = None if held is None else self._adopt(held).uuid
+
+    def _fetch_aligned(self, group: str, keys: set[Key]) -> None:
+        if not keys:
+            return
+        wanted = [AlignmentKey(subject, predicate) for _, subject, predicate in keys]
+        for fact in self.reads.find_aligned(group, wanted, self.now):
+            self._keys.setdefault(key_of(fact), set()).add(self._adopt(fact).uuid)
+        self._loaded |= keys
+
+
+class UnitOfWork(FactView):
+    """The only thing that writes facts, episodes, candidates, actions, ledger entries and
+    receipts: staged here, flushed into the transaction by `commit()`."""
+
+    def __init__(self, tx: StoreTx, now: datetime, stage: Stage = _no_stage) -> None:
+        super().__init__(tx, now)
+        self.tx, self.stage = tx, stage
+        self._episodes: list[Episode] = []
+        self._candidates: list[Candidate] = []
+        self._actions: list[ActionRecord] = []
+        self._ledger: dict[str, list[ledger.LedgerDraft]] = {}
+        self._receipts: list[Operation] = []
+        self._finished: list[Operation] = []
+        self._decided: list[Candidate] = []
+        self._rolled_back: list[tuple[str, str]] = []
+        self.committed = False
+
+    def __enter__(self) -> UnitOfWork:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        """Leaving without `commit()` writes nothing (the transaction then rolls back)."""
+
+    def entities(self, entities: Sequence[Entity]) -> dict[str, Entity]:
+        """Upsert entities now (their stored uuids are needed to link the drafts)."""
+        return self.tx.upsert_entities(entities)
+
+    def episodes(self, episodes: Sequence[Episode]) -> None:
+        self._episodes.extend(episodes)
+
+    def candidates(self, candidates: Sequence[Candidate]) -> None:
+        self._candidates.extend(candidates)
+
+    def decided(self, candidate: Candidate) -> None:
+        self._decided.append(candidate)
+
+    def actions(self, actions: Sequence[ActionRecord]) -> None:
+        self._actions.extend(actions)
+
+    def ledger(self, group: str, entries: Sequence[ledger.LedgerDraft]) -> None:
+        """Ledger entries, chained onto the tenant's head at commit, in staging order."""
+        self._ledger.setdefault(group, []).extend(entries)
+
+    def receipts(self, operations: Sequence[Operation]) -> None:
+        self._receipts.extend(operations)
+
+    def finished(self, operation: Operation) -> None:
+        self._finished.append(operation)
+
+    def rolled_back(self, group: str, action_uuid: str) -> None:
+        self._rolled_back.append((group, action_uuid))
+
+    def commit(self) -> None:
+        """Flush every staged write into the transaction."""
+        tx = self.tx
+        with self.stage("persist"):
+            tx.record_episodes(self._episodes)
+            tx.record_candidates(self._candidates)
+            if self._new:
+                tx.record_facts(self.new_facts)
+            for group, patches in self.patches.items():
+                tx.patch_facts(group, patches)
+        with self.stage("ledger"):
+            tx.record_actions(self._actions)
+            for group, action in self._rolled_back:
+                tx.mark_rolled_back(group, action, self.now)
+            for group, entries in self._ledger.items():
+                head = tx.ledger_head(group)
+                chained = ledger.chain(group, head, entries, self.now)
+                tx.append_ledger(group, chained, head.seq if head else 0)
+            tx.record_operations(self._receipts)
+            for operation in self._finished:
+                tx.finish_operation(operation)
+            for candidate in self._decided:
+                tx.update_candidate(candidate)
+        self.committed = True
+
+
+def in_unit(store: Store, now: datetime, work: Callable[[UnitOfWork], T]) -> T:
+    """Run `work` in one unit of work over one transaction, and commit it."""
+
+    def transaction(tx: StoreTx) -> T:
+        with UnitOfWork(tx, now) as uow:
+            out = work(uow)
+            uow.commit()
+            return out
+
+    return store.transaction(transaction)
