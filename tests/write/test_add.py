@@ -270,3 +270,24 @@ def test_episodes_hold_the_sanitised_turns(memory: Memory) -> None:
     (fact,) = facts_of(memory)
     assert fact.episode_id == episode.uuid
     assert fact.subject_uuid in episode.entity_uuids
+
+
+def test_a_value_restated_any_number_of_times_stays_writable(memory: Memory) -> None:
+    """Issue 13 item 2: alternating two values for one user used to fail from the 33rd write
+    on (each restatement walks a longer signature chain; the walk had a fixed limit)."""
+    cities = ["Oslo", "Rome"] * 30
+    for n, city in enumerate(cities):
+        out = memory.add(f"I live in {city}", user_id="alice", observation_date="2026-11-01")
+        assert events(out) == (["ADD"] if n == 0 else ["UPDATE"]), (n, out)
+    every = facts_of(memory, predicate="lives_in")
+    assert len(every) == 60
+    assert len({f.signature for f in every}) == 60
+    now = memory.container.clock.now()
+    current = [f for f in every if f.expired_at is None and f.superseded_by is None]
+    assert [f.value for f in current] == ["Rome"]
+    group = TenantScope(user_id="alice").group_id
+    believed = memory.container.store.facts(group, FactQuery(limit=10), now)
+    assert [f.value for f in believed] == ["Rome"]
+    again = memory.add("I live in Rome", user_id="alice", observation_date="2026-11-01")
+    assert events(again) == ["DUPLICATE"]
+    assert memory.verify_ledger(user_id="alice")["ok"]
