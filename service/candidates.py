@@ -15,8 +15,7 @@ from graph.domain.ledger import LedgerDraft
 from graph.domain.model import Candidate, CandidateStatus, Entity
 from graph.domain.signature import entity_key
 from graph.domain.tenancy import TenantScope
-from graph.ports import StoreTx
-from service.conflicts.usecases import Services, append_ledger
+from service.conflicts.usecases import Services
 from service.embedding import Embedder
 from service.views import candidate_view, result_view
 from service.write.build import Draft, ItemPlan, rules_of
@@ -85,18 +84,12 @@ class Candidates:
             }
         )
 
-        def work(tx: StoreTx) -> None:
-            tx.update_candidate(decided)
-            append_ledger(
-                tx,
-                scope.group_id,
-                "candidate_reject",
-                [candidate.uuid],
-                {"reason": decided.reason},
-                now,
-            )
+        def work(uow: UnitOfWork) -> None:
+            uow.decided(decided)
+            entry = LedgerDraft("candidate_reject", (candidate.uuid,), {"reason": decided.reason})
+            uow.ledger(scope.group_id, [entry])
 
-        self.s.store.transaction(work)
+        in_unit(self.s.store, now, work)
         return candidate_view(decided)
 
     def _pending(self, scope: TenantScope, candidate_id: str) -> Candidate:

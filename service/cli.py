@@ -28,9 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--no-worker", action="store_true", help="do not drain asynchronous writes in this process"
     )
-    serve.add_argument(
-        "--log-format", choices=["text", "json"], default=None, help="default: text"
-    )
+    serve.add_argument("--log-format", choices=["text", "json"], default=None, help="default: text")
     worker = commands.add_parser("worker", help="drain the operation log (asynchronous writes)")
     worker.add_argument("--data-dir", type=Path, default=None, help="embedded store folder")
     worker.add_argument("--backend", choices=["sqlite", "neo4j"], default=None)

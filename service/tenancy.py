@@ -24,8 +24,8 @@ from graph.domain.model import Episode, Fact
 from graph.domain.resolution import Change
 from graph.domain.tenancy import TenantScope
 from graph.domain.timerules import is_current
-from graph.ports import FactFilter, FactQuery, StoreTx
-from service.conflicts.usecases import Services, append_ledger
+from graph.ports import FactFilter, FactQuery
+from service.conflicts.usecases import Services
 from service.views import fact_view
 from service.write.build import ItemPlan
 from service.write.commit import commit
@@ -166,11 +166,8 @@ class Tenancy:
             erased += removed
             if progress is not None:
                 progress(erased, 0)
-        self.s.store.transaction(
-            lambda tx: append_ledger(
-                tx, group, "erase", [group], {"records": erased}, self.s.clock.now()
-            )
-        )
+        entry = LedgerDraft("erase", (group,), {"records": erased})
+        in_unit(self.s.store, self.s.clock.now(), lambda uow: uow.ledger(group, [entry]))
         self.s.store.compact()
         return {"erased": erased}
 
@@ -181,12 +178,12 @@ class Tenancy:
         episodes = self._episodes(scope, source)
         ids = [e.uuid for e in episodes]
 
-        def work(tx: StoreTx) -> int:
-            removed = tx.erase_episodes(group, ids)
-            append_ledger(tx, group, "erase_source", ids, {"records": removed}, self.s.clock.now())
+        def work(uow: UnitOfWork) -> int:
+            removed = uow.erase_episodes(group, ids)
+            uow.ledger(group, [LedgerDraft("erase_source", tuple(ids), {"records": removed})])
             return removed
 
-        erased = self.s.store.transaction(work) if ids else 0
+        erased = in_unit(self.s.store, self.s.clock.now(), work) if ids else 0
         self.s.store.compact()
         return {"erased": erased, "episodes": len(ids)}
 

@@ -28,7 +28,7 @@ from graph.domain.model import ActionKind, ActionRecord, Fact
 from graph.domain.resolution import Change, change_to_json
 from graph.domain.tenancy import TenantScope
 from graph.domain.timerules import is_current
-from graph.ports import AlignmentKey, Store, StoreReads, StoreTx
+from graph.ports import AlignmentKey, Store, StoreReads
 from service.views import fact_view, verdict_view
 from service.write.build import Draft, rules_of
 from service.write.commit import judge_draft
@@ -248,14 +248,6 @@ def _plan_entries(fact: Fact, verdict: Verdict) -> list[dict[str, Any]]:
         if f.conflicts or f.target_id in done
     ]
     return entries or [_entry("ADD", "none", None, "no conflicting current record", fact)]
-
-
-def append_ledger(
-    tx: StoreTx, group: str, action: str, targets: Sequence[str], payload: dict[str, Any], now: Any
-) -> None:
-    head = tx.ledger_head(group)
-    entries = ledger.chain(group, head, [ledger.LedgerDraft(action, tuple(targets), payload)], now)
-    tx.append_ledger(group, entries, head.seq if head else 0)
 
 
 def _key(fact: Fact) -> AlignmentKey:

@@ -23,13 +23,14 @@ from graphiti_core.edges import EntityEdge
 
 from extractors.notary.core import notarize
 from graph.domain.clock import Clock
+from graph.domain.ledger import LedgerDraft
 from graph.domain.model import Entity, Episode, Fact
 from graph.domain.tenancy import TenantScope
 from graph.ports import Store, StoreTx
-from service.conflicts.usecases import append_ledger
 from service.embedding import Embedder
 from service.graphiti import compat
 from service.graphiti.source import GraphitiGraph, GraphitiSource
+from service.write.uow import UnitOfWork, in_unit
 
 NAMESPACE = uuid.UUID("6f1d2c4e-3b7a-4e0f-9a51-2c8d7e6b9f30")
 Progress = Callable[[int, int, int], None]
@@ -223,8 +224,8 @@ class _Run:
         """One transaction: the records and the ledger entry that accounts for them."""
         now = self.c.clock.now()
 
-        def work(tx: StoreTx) -> Any:
-            written = write(tx, records)
+        def work(uow: UnitOfWork) -> Any:
+            written = write(uow.tx, records)
             payload = {
                 "from": "graphiti-core",
                 "source": self.source.describe(),
@@ -232,10 +233,11 @@ class _Run:
                 "kind": kind,
                 "records": len(records),
             }
-            append_ledger(tx, self.group, "import", [r.uuid for r in records], payload, now)
+            targets = tuple(r.uuid for r in records)
+            uow.ledger(self.group, [LedgerDraft("import", targets, payload)])
             return written
 
-        return self.c.store.transaction(work)
+        return in_unit(self.c.store, now, work)
 
 
 def _upsert(tx: StoreTx, entities: list[Entity]) -> dict[str, Entity]:

@@ -32,9 +32,7 @@ def list_facts(
         limit=request.limit,
     )
     now = deps.clock.now()
-    found = deps.store.read(
-        lambda tx: readable(tx, group, tx.facts(group, query, now), principals)
-    )
+    found = deps.store.read(lambda tx: readable(tx, group, tx.facts(group, query, now), principals))
     return {"facts": [fact_view(fact) for fact in found]}
 
 
@@ -52,9 +50,7 @@ def get_fact(
     return fact_view(found[0])
 
 
-def operation_status(
-    deps: ReadDeps, event_id: str, user_id: str | None = None
-) -> dict[str, Any]:
+def operation_status(deps: ReadDeps, event_id: str, user_id: str | None = None) -> dict[str, Any]:
     """An operation's status; with `user_id`, another tenant's operation is not found."""
     operation = deps.store.get_operation(event_id)
     if operation is None or (

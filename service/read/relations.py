@@ -117,9 +117,7 @@ def entity_graph(
     return deps.store.read(read)
 
 
-def paths(
-    deps: ReadDeps, request: PathsRequest, principals: Principals = None
-) -> dict[str, Any]:
+def paths(deps: ReadDeps, request: PathsRequest, principals: Principals = None) -> dict[str, Any]:
     """`{"from", "to", "paths": [[Fact]]}`: every shortest chain of records (up to `limit`)
     from one entity to the other, at most `depth` records long; none when unconnected."""
     group = request.tenant().group_id

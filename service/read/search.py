@@ -47,9 +47,7 @@ class Found:
     channels: tuple[str, ...]
 
 
-def search(
-    deps: ReadDeps, request: SearchRequest, principals: Principals = None
-) -> dict[str, Any]:
+def search(deps: ReadDeps, request: SearchRequest, principals: Principals = None) -> dict[str, Any]:
     """`{"results": [{"id", "memory", "score", "fact", ...}]}`, best first; only records the
     caller's principals may read (`access.py`)."""
     if request.include_history and (request.as_of is not None or request.known_at is not None):

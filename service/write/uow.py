@@ -220,6 +220,10 @@ class UnitOfWork(FactView):
         """Upsert entities now (their stored uuids are needed to link the drafts)."""
         return self.tx.upsert_entities(entities)
 
+    def erase_episodes(self, group: str, uuids: Sequence[str]) -> int:
+        """Erase episodes and what was extracted from them now (the count is ledgered)."""
+        return self.tx.erase_episodes(group, uuids)
+
     def episodes(self, episodes: Sequence[Episode]) -> None:
         self._episodes.extend(episodes)
 

@@ -5,7 +5,7 @@ records. On both backends, through the real write path (issue 10)."""
 from __future__ import annotations
 
 import itertools
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -96,7 +96,7 @@ def planned(verdicts: list[Verdict], before: dict[str, Fact], now: datetime) -> 
 def done(results: list[dict[str, Any]], before: dict[str, Fact], after: dict[str, Fact]) -> Any:
     written = [r["id"] for r in results if r["event"] not in ("DUPLICATE", "NOOP")]
     new = [after[u] for u in written]
-    now = new[0].created_at if new else datetime.min
+    now = new[0].created_at if new else datetime.min.replace(tzinfo=UTC)
     ids = {u: f"new{n}" for n, u in enumerate(written)}
     changed = {u: f for u, f in after.items() if u in before}
     return _outcome(results, new, changed, before, ids, now)
