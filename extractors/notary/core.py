@@ -16,12 +16,14 @@ git SHAs, invoice ids, product names, versions, paths and plain URLs alone.
    characters are removed; one `invisible_unicode` alert per kind with the count and the span
    from the first to the last such character in the original text.
 3. **Credential detection on the stripped text**, so that a secret split by zero-width spaces is
-   still caught: our own rules (`notary.patterns`), the precise detect-secrets plugins and an
-   unlabelled high-entropy check (`notary.plugins`). Each value found is also masked wherever
-   else it occurs in the text. Only the value is replaced by `MASK`; labels stay
-   ("password=[REDACTED]", "我的密码是[REDACTED]"). One `credential` alert per masked span; its
-   detail names the type ("password assignment", "AWS access key") and never any part of the
-   value.
+   still caught: gitleaks' rule set (`notary.gitleaks`), our own rules (`notary.patterns`), the
+   detect-secrets plugins gitleaks does not cover and an unlabelled entropy check
+   (`notary.plugins`). Fillers, published values and documented examples stated as examples
+   are dropped (`notary.values`). Each value found is also masked wherever else it occurs.
+   Only the value is replaced, by a typed placeholder; labels stay
+   ("password=[REDACTED:password]", "我的密码是[REDACTED:password]"). One `credential` alert
+   per masked span; its detail names the type ("password assignment", "GitHub PAT
+   (gitleaks)") and never any part of the value.
 
 Every alert span is a `(start, end)` pair of positions in the ORIGINAL text passed in. For
 credentials found in the stripped text the span is mapped back through the stripping: it starts
@@ -206,9 +208,10 @@ def notarize_json(value: object, *, turn: int | None = None) -> tuple[object, tu
     * A dict key that names a secret (`password`, `passwd`, `pwd`, `secret`, `token`,
       `api_key`/`apiKey`/`x-api-key`, `access_key`, `private_key`, `client_secret`,
       `authorization`, `cookie`/`set-cookie`, `session_id`, `pin`, 密码, 口令, 密钥, 令牌 ...;
-      see `notary.keys.is_secret_key`) gets its whole value replaced by `MASK`, whatever
-      its type (a nested dict or list too), unless the value is None, a bool, an empty string
-      or already `MASK`. `max_tokens`, `token_count`, `password_policy` are not secret names.
+      see `notary.keys.is_secret_key`) gets its whole value replaced by a typed placeholder
+      (`[REDACTED:password]`), whatever its type (a nested dict or list too), unless the value
+      is None, a bool, an empty string or already a placeholder. `max_tokens`, `token_count`,
+      `password_policy` are not secret names.
     * Every other string anywhere (values and keys, at any depth) goes through `notarize()`.
     * Dicts come back as dicts, lists as lists, tuples as tuples; other values are returned as
       they are. The input is never mutated. If masking makes two keys equal, the later one

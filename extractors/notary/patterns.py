@@ -1,17 +1,21 @@
-"""The notary's own credential patterns (what detect-secrets does not cover, or covers loosely).
+"""The notary's own credential patterns: what gitleaks' rule set and detect-secrets lack.
 
 Three families, each a `Rule` whose match yields the span to mask:
 
-* labelled values: `password=...`, `DB_PASSWORD: ...`, `"api_key": "..."`, `--token X`,
-  `<password>...</password>`, "my password is X", "the password for the db is X",
+* labelled values: `password=...`, `DB_PASSWORD: ...`, `"api_key": "..."`, `--token X`, any
+  key decoration (`password_super_secure = ...`, `my_app_password`, `db_pass: ...`, `pw`,
+  `pwd`, `pass`), comparisons both ways (`api_key != "..."`, `"..." == password`), secret-named
+  function arguments (`set_password("...")`), SQL (`IDENTIFIED BY '...'`, `PASSWORD '...'`),
+  `curl -u user:pass` / `-b name=value`, `<password>...</password>`, "my password is X",
   `Authorization: Bearer X`, `Cookie: a=b`, `scheme://user:pass@host`, 密码是X / 密码为X /
   密码：X / 口令是X / 密钥是X / 令牌是X, PINs. Only the value is masked; the label stays so the
-  sentence still reads ("password=[REDACTED]", "我的密码是[REDACTED]");
-* provider key formats (`sk-`, `sk-proj-`, `sk-ant-`, `AKIA`, `ghp_`, `github_pat_`, `glpat-`,
-  `xox[baprs]-`, `AIza`, `ya29.`, `GOCSPX-`, Stripe, SendGrid, npm, PyPI, Hugging Face, JWT...):
-  the whole token is masked;
-* PEM private key blocks (multi-line, also with literal "\\n"): the body between the BEGIN and
-  END lines is masked; without an END line, everything after BEGIN is.
+  sentence still reads ("password=[REDACTED:password]", "我的密码是[REDACTED:password]");
+* provider formats gitleaks does not describe as loosely (`sk-`/`sk-proj-` keys without
+  OpenAI's marker, `AKIA` with any body, `AIza`, `ya29.`, `GOCSPX-`, `1//0`, JWTs, URL
+  signatures): the whole token is masked;
+* private key blocks: the body between the BEGIN and END lines (without an END line,
+  everything after BEGIN; without a BEGIN line, the base64 lines before END, or two or more
+  full-width random base64 lines), never a public key, certificate or signature body.
 
 Values that are clearly not secrets are left alone (see `notary.values`), as are Chinese
 descriptions of a secret ("密码是什么", "密码为空", "密码要求至少12位", "密码是8位").

@@ -14,6 +14,11 @@ label in prose ("the password is required", "password: must be 12 characters"), 
 unit ("12 characters", "8位"), and source-code variables (`password = password`,
 `self._pwd = pwd`). Known limitation: a value shaped like one of these (a password that *is*
 `$UPPERCASE`, `name(arg)` or `name[0]`) is not masked.
+
+Also here, for every rule source: the typed placeholder (`placeholder`, `MASKED`), fillers
+(`filler`: `xxxx`, `PUT_YOUR_TOKEN_HERE`, a body of four or fewer distinct characters),
+documented examples stated as examples (`stated_example`), and public key blocks
+(`in_public_block`).
 """
 
 from __future__ import annotations
