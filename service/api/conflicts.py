@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from graph.domain.tenancy import TenantScope
 from service.api.deps import App
+from service.api.read import principals_of
 
 router = APIRouter(prefix="/v1", tags=["conflicts"])
 
@@ -103,6 +104,7 @@ def reject(fact_id: str, body: ReviewIn, app: App) -> dict[str, Any]:
 def entity_history(
     name: str,
     app: App,
+    http: Request,
     user_id: Annotated[str | None, Query()] = None,
     agent_id: Annotated[str | None, Query()] = None,
     run_id: Annotated[str | None, Query()] = None,
@@ -113,4 +115,5 @@ def entity_history(
 
     Example: `GET /v1/entities/alice/history?user_id=alice&predicate=lives_in`
     """
-    return app.conflicts.history(TenantScope(user_id, agent_id, run_id), name, predicate)
+    scope = TenantScope(user_id, agent_id, run_id)
+    return app.conflicts.history(scope, name, predicate, principals_of(http))

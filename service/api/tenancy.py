@@ -6,13 +6,14 @@ import json
 from collections.abc import Iterator
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import StreamingResponse
 from pydantic import Field
 
 from graph.domain.tenancy import TenantScope
 from service.api.conflicts import ScopeIn
 from service.api.deps import App
+from service.api.read import principals_of
 
 router = APIRouter(prefix="/v1", tags=["tenancy"])
 
@@ -51,6 +52,7 @@ def forget_source(
 @router.get("/export")
 def export(
     app: App,
+    http: Request,
     user_id: Annotated[str | None, Query()] = None,
     agent_id: Annotated[str | None, Query()] = None,
     run_id: Annotated[str | None, Query()] = None,
@@ -62,7 +64,7 @@ def export(
     scope = TenantScope(user_id, agent_id, run_id)
 
     def lines() -> Iterator[bytes]:
-        for item in app.tenancy.export(scope):
+        for item in app.tenancy.export(scope, principals_of(http)):
             yield (json.dumps(item, ensure_ascii=False) + "\n").encode("utf-8")
 
     return StreamingResponse(lines(), media_type="application/x-ndjson")

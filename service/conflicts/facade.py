@@ -41,6 +41,10 @@ class Conflicts:
         return self._reversals.reject(scope, fact_id)
 
     def history(
-        self, scope: TenantScope, entity: str, predicate: str | None = None
+        self,
+        scope: TenantScope,
+        entity: str,
+        predicate: str | None = None,
+        principals: tuple[str, ...] | None = None,
     ) -> dict[str, Any]:
-        return history(self._services.store, scope, entity, predicate)
+        return history(self._services.store, scope, entity, predicate, principals)

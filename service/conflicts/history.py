@@ -10,16 +10,24 @@ from graph.domain.model import Fact
 from graph.domain.signature import entity_key
 from graph.domain.tenancy import TenantScope
 from graph.ports import Store
+from service.read.access import Principals, readable
 from service.views import fact_view
 
 
 def history(
-    store: Store, scope: TenantScope, entity: str, predicate: str | None = None
+    store: Store,
+    scope: TenantScope,
+    entity: str,
+    predicate: str | None = None,
+    principals: Principals = None,
 ) -> dict[str, Any]:
-    """`{"entity", "chains": [{"predicate", "scope", "versions": [Fact]}], "broken": [...]}`."""
+    """`{"entity", "chains": [{"predicate", "scope", "versions": [Fact]}], "broken": [...]}`:
+    only the versions the caller's principals may read (`service.read.access`)."""
     if not entity.strip():
         raise InvalidInput("name the entity", field="name")
-    records = store.history(scope.group_id, entity_key(entity), predicate)
+    group = scope.group_id
+    found = store.history(group, entity_key(entity), predicate)
+    records = store.read(lambda tx: readable(tx, group, found, principals))
     if not records:
         raise NotFound(f"no facts about {entity!r} in this tenant", details={"entity": entity})
     chains: dict[tuple[str, str], list[Fact]] = {}

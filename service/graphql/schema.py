@@ -98,7 +98,9 @@ async def history_resolver(
         name=name, user_id=user_id, agent_id=agent_id, run_id=run_id, predicate=predicate,
     )  # fmt: skip
     conflicts = container(info).conflicts
-    answer = await run(conflicts.history, request.tenant(), request.name, request.predicate)
+    answer = await run(
+        conflicts.history, request.tenant(), request.name, request.predicate, principals(info)
+    )
     return types.history(answer)
 
 
