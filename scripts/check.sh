@@ -43,4 +43,7 @@ echo "== pytest (sqlite and neo4j)"
 status=0
 $BIN/python -m pytest -q -p no:cacheprovider "$@" || status=$?
 if [[ $status == 5 ]]; then echo "pytest collected no tests: failing" >&2; exit 1; fi
-exit $status
+[[ $status == 0 ]] || exit $status
+echo "== load benchmark, small (loopback; fails on any error or 5xx)"
+$BIN/python -m bench.load --neo4j-uri "$PALIMPSEST_TEST_NEO4J_URI" \
+  --clients 4 --writes 5 --requests 5 --seconds 300

@@ -1,0 +1,166 @@
+"""Load benchmark: concurrent HTTP clients against a live service on loopback.
+
+Per backend, in one run, over a real uvicorn server on 127.0.0.1 (nothing leaves the machine):
+
+* single writer: `--writes` synchronous adds by one client (its p95 is the baseline);
+* concurrent writers: `--clients` clients x `--writes` adds each; p95 beside the queueing bound
+  (clients / cores x the single-writer p95: what serialising the writes on these cores costs)
+  and their ratio (target <= 1.5);
+* mixed: `--clients` clients for `--requests` requests each, a third writes, a third fact
+  queries, a third searches; throughput, p50/p95/p99 and errors.
+
+Every phase is bounded by its request count and by `--seconds`. Errors are transport errors
+and answers >= 500 (a 4xx would be a bug in this benchmark's requests, counted too).
+
+Usage: python -m bench.load [--backends sqlite,neo4j] [--clients 8] [--writes 100]
+       [--requests 100] [--seconds 600]
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import random
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+import httpx
+import uvicorn
+
+from bench.common import arguments, backends_of, open_store, percentile
+from graph.ports import Store
+from service.app import create_app
+from service.bootstrap import bootstrap
+from service.settings import Settings
+
+CITIES = ["Oslo", "Rome", "Lima", "Kyoto", "Porto", "Quito", "Dakar", "Hanoi", "Perth"]
+LIKES = ["tea", "jazz", "chess", "sushi", "opera", "tango", "haiku", "pottery"]
+
+
+@dataclass
+class Tally:
+    latencies: list[float] = field(default_factory=list)
+    errors: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, seconds: float, ok: bool) -> None:
+        with self.lock:
+            self.latencies.append(seconds)
+            self.errors += 0 if ok else 1
+
+
+@contextmanager
+def serving(store: Store) -> Iterator[str]:
+    """The service over `store` on 127.0.0.1:<free port>, models warmed; yields its URL."""
+    container = bootstrap(Settings(), store=store)
+    container.writes.add({"messages": "warm up: I like tea. 我喜欢茶。", "user_id": "warmup"})
+    sock = socket.create_server(("127.0.0.1", 0))
+    server = uvicorn.Server(uvicorn.Config(create_app(container), log_level="warning"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.01)
+    try:
+        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=60)
+        sock.close()
+
+
+def one_request(client: httpx.Client, kind: str, user: str, rng: random.Random) -> bool:
+    if kind == "write":
+        text = f"I live in {rng.choice(CITIES)} and I like {rng.choice(LIKES)}"
+        answer = client.post("/v1/memories", json={"messages": text, "user_id": user})
+    elif kind == "facts":
+        answer = client.get("/v1/facts", params={"user_id": user})
+    else:
+        answer = client.get("/v1/search", params={"user_id": user, "q": rng.choice(LIKES)})
+    return answer.status_code < 400
+
+
+def client_loop(
+    base: str, user: str, kinds: Callable[[random.Random], str], count: int, deadline: float,
+    tally: Tally,
+) -> None:
+    rng = random.Random(user)
+    with httpx.Client(base_url=base, timeout=120) as client:
+        for _ in range(count):
+            if time.monotonic() > deadline:
+                return
+            kind = kinds(rng)
+            began = time.perf_counter()
+            try:
+                ok = one_request(client, kind, user, rng)
+            except httpx.HTTPError:
+                ok = False
+            tally.add(time.perf_counter() - began, ok)
+
+
+def phase(
+    base: str, clients: int, count: int, seconds: float, kinds: Callable[[random.Random], str],
+    tag: str,
+) -> tuple[Tally, float]:
+    tally, deadline = Tally(), time.monotonic() + seconds
+    began = time.perf_counter()
+    with ThreadPoolExecutor(clients) as pool:
+        runs = [
+            pool.submit(client_loop, base, f"load-{tag}-{n}", kinds, count, deadline, tally)
+            for n in range(clients)
+        ]
+        for run in runs:
+            run.result()
+    return tally, time.perf_counter() - began
+
+
+def line(backend: str, name: str, tally: Tally, elapsed: float) -> str:
+    ms = [s * 1000 for s in tally.latencies] or [0.0]
+    return (
+        f"{backend:7} {name:22} {len(tally.latencies):5} requests, "
+        f"{len(tally.latencies) / elapsed:6.1f} req/s, p50 {percentile(ms, 50):7.1f} ms, "
+        f"p95 {percentile(ms, 95):7.1f} ms, p99 {percentile(ms, 99):7.1f} ms, "
+        f"errors {tally.errors}"
+    )
+
+
+def run(backend: str, uri: str, clients: int, writes: int, requests: int, seconds: float) -> int:
+    cores = os.cpu_count() or 1
+    with open_store(backend, uri) as store, serving(store) as base:
+        single, took = phase(base, 1, writes, seconds, lambda _: "write", f"{backend}-one")
+        print(line(backend, "single writer", single, took), flush=True)
+        many, took = phase(base, clients, writes, seconds, lambda _: "write", f"{backend}-w")
+        print(line(backend, f"{clients} writers", many, took), flush=True)
+        bound = clients / cores * percentile(single.latencies, 95)
+        ratio = percentile(many.latencies, 95) / bound
+        print(f"{backend:7} write p95 / queueing bound ({clients} writers / {cores} cores x "
+              f"single p95 {bound * 1000:.1f} ms): {ratio:.2f} (target <= 1.5)", flush=True)
+        mixed, took = phase(
+            base, clients, requests, seconds,
+            lambda rng: rng.choice(("write", "facts", "search")), f"{backend}-m",
+        )  # fmt: skip
+        print(line(backend, "mixed", mixed, took), flush=True)
+        return single.errors + many.errors + mixed.errors
+
+
+def main() -> None:
+    logging.getLogger("httpx").setLevel(logging.WARNING)  # one line per request otherwise
+    parser = arguments(__doc__, "0")
+    parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument("--writes", type=int, default=100)
+    parser.add_argument("--requests", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=600)
+    args = parser.parse_args()
+    errors = sum(
+        run(b, args.neo4j_uri, args.clients, args.writes, args.requests, args.seconds)
+        for b in backends_of(args)
+    )
+    raise SystemExit(1 if errors else 0)
+
+
+if __name__ == "__main__":
+    main()
