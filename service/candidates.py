@@ -7,7 +7,7 @@ Both are ledgered.
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import datetime
 
 from extractors.notary.core import notarize
 from graph.domain.errors import ConflictError, InvalidInput, NotFound
@@ -17,7 +17,7 @@ from graph.domain.signature import entity_key
 from graph.domain.tenancy import TenantScope
 from service.conflicts.usecases import Services
 from service.embedding import Embedder
-from service.views import candidate_view, result_view
+from service.views import CandidateOut, CandidatesOut, ResultOut, ResultsOut
 from service.write.build import Draft, ItemPlan, rules_of
 from service.write.commit import Outcome, commit
 from service.write.request import PreparedAdd
@@ -33,16 +33,16 @@ class Candidates:
 
     def list(
         self, scope: TenantScope, status: str | None = "pending", limit: int = 100
-    ) -> dict[str, Any]:
+    ) -> CandidatesOut:
         if status is not None and status not in STATUSES:
             raise InvalidInput(f"status must be one of {', '.join(STATUSES)}", field="status")
         if not 1 <= limit <= 1000:
             raise InvalidInput("limit must be between 1 and 1000", field="limit")
         wanted: CandidateStatus | None = status  # type: ignore[assignment]
         found = self.s.store.read(lambda tx: tx.candidates(scope.group_id, wanted, limit))
-        return {"candidates": [candidate_view(c) for c in found]}
+        return CandidatesOut.model_construct(candidates=[CandidateOut.of(c) for c in found])
 
-    def confirm(self, scope: TenantScope, candidate_id: str) -> dict[str, Any]:
+    def confirm(self, scope: TenantScope, candidate_id: str) -> ResultsOut:
         candidate = self._pending(scope, candidate_id)
         now = self.s.clock.now()
         plan = self._plan(scope, candidate, now)
@@ -68,11 +68,11 @@ class Candidates:
             return outcomes
 
         outcomes = in_unit(self.s.store, now, promote)
-        return {"results": [result_view(o) for o in outcomes]}
+        return ResultsOut.model_construct(results=[ResultOut.of(o) for o in outcomes])
 
     def reject(
         self, scope: TenantScope, candidate_id: str, reason: str | None = None
-    ) -> dict[str, Any]:
+    ) -> CandidateOut:
         candidate = self._pending(scope, candidate_id)
         now = self.s.clock.now()
         decided = candidate.model_copy(
@@ -90,7 +90,7 @@ class Candidates:
             uow.ledger(scope.group_id, [entry])
 
         in_unit(self.s.store, now, work)
-        return candidate_view(decided)
+        return CandidateOut.of(decided)
 
     def _pending(self, scope: TenantScope, candidate_id: str) -> Candidate:
         found = self.s.store.read(lambda tx: tx.get_candidate(scope.group_id, candidate_id))
@@ -105,7 +105,7 @@ class Candidates:
             )
         return found
 
-    def _plan(self, scope: TenantScope, candidate: Candidate, now: Any) -> ItemPlan:
+    def _plan(self, scope: TenantScope, candidate: Candidate, now: datetime) -> ItemPlan:
         fact = candidate.fact
         (vector,) = self.embedder.embed([fact.fact])
         fact = fact.model_copy(update={"created_at": now, "fact_embedding": vector})

@@ -164,8 +164,8 @@ def load(args: argparse.Namespace) -> int:
         )
     finally:
         container.close()
-    print(json.dumps(counts), flush=True)
-    return 1 if counts["errors"] else 0
+    print(json.dumps(counts.counts()), flush=True)
+    return 1 if counts.errors else 0
 
 
 def group_id(args: argparse.Namespace) -> int:
@@ -256,7 +256,7 @@ def reprocess(args: argparse.Namespace) -> int:
     finally:
         container.close()
     print(file=sys.stderr)
-    print(json.dumps(report), flush=True)
+    print(json.dumps(report.model_dump()), flush=True)
     return 0
 
 

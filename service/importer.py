@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import json
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -78,30 +79,48 @@ def _base(defaults: ImportDefaults) -> dict[str, Any]:
     return base
 
 
+@dataclass
+class ImportReport:
+    """What an import did: items read, items refused, facts by event, candidates held."""
+
+    items: int
+    errors: int = 0
+    events: Counter[str] = field(default_factory=Counter)
+    candidates: int = 0
+    answered: int = 0
+
+    def count(self, answer: dict[str, Any]) -> None:
+        """One item's answer from the write pipeline (its `error`, or its results)."""
+        self.answered += 1
+        if "error" in answer:
+            self.errors += 1
+            return
+        self.events.update(result["event"] for result in answer.get("results", []))
+        self.candidates += len(answer.get("candidates", []))
+
+    def counts(self) -> dict[str, int]:
+        """The CLI's summary line: items, errors, a count per event, candidates."""
+        found = {"items": self.items, "errors": self.errors, **self.events}
+        if self.answered > self.errors:
+            found["candidates"] = self.candidates
+        return found
+
+
 def run_import(
     writes: WritePipeline,
     items: list[dict[str, Any]],
     *,
     chunk: int = 200,
     progress: Callable[[int, int, int], None] | None = None,
-) -> dict[str, int]:
-    """Write the items in chunks; returns counts of items, errors and facts by event."""
-    counts = {"items": len(items), "errors": 0}
+) -> ImportReport:
+    """Write the items in chunks; returns what happened to them."""
+    report = ImportReport(items=len(items))
     for start in range(0, len(items), chunk):
         for answer in writes.add_batch(items[start : start + chunk]):
-            _count(answer, counts)
+            report.count(answer)
         if progress is not None:
-            progress(min(start + chunk, len(items)), len(items), counts["errors"])
-    return counts
-
-
-def _count(answer: dict[str, Any], counts: dict[str, int]) -> None:
-    if "error" in answer:
-        counts["errors"] += 1
-        return
-    for result in answer.get("results", []):
-        counts[result["event"]] = counts.get(result["event"], 0) + 1
-    counts["candidates"] = counts.get("candidates", 0) + len(answer.get("candidates", []))
+            progress(min(start + chunk, len(items)), len(items), report.errors)
+    return report
 
 
 def bar(stream: TextIO = sys.stderr, width: int = 30) -> Callable[[int, int, int], None]:

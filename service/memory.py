@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from graph.domain.errors import NotFound
 from graph.domain.tenancy import TenantScope
 from service.bootstrap import Container, bootstrap
 from service.conflicts.client import ConflictMethods
-from service.operations import operation_view
+from service.read import facts as fact_cases
 from service.read.client import ReadMethods
 from service.read.deps import ReadDeps
 from service.settings import Settings
@@ -53,20 +52,16 @@ class Memory(ReadMethods, ConflictMethods):
         return {"results": self._container.writes.add_batch(items)}
 
     def get_operation(self, event_id: str, *, user_id: str | None = None) -> dict[str, Any]:
-        operation = self._container.store.get_operation(event_id)
-        if operation is None or (
-            user_id is not None and operation.group_id != TenantScope(user_id=user_id).group_id
-        ):
-            raise NotFound(f"no operation {event_id}", details={"event_id": event_id})
-        return operation_view(operation)
+        """`{"event_id", "status"}`, with `result` or `error` once the write has one."""
+        found = fact_cases.operation_status(self.reads, event_id, user_id)
+        return found.model_dump(exclude_unset=True)
 
     def verify_ledger(
         self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None
     ) -> dict[str, Any]:
         """Walk the tenant's hash chain: `{"ok", "length", "first_bad_seq"}`."""
-        group = TenantScope(user_id, agent_id, run_id).group_id
-        verdict = self._container.store.verify_ledger(group)
-        return {"ok": verdict.ok, "length": verdict.length, "first_bad_seq": verdict.first_bad_seq}
+        scope = TenantScope(user_id, agent_id, run_id)
+        return fact_cases.verify_ledger(self.reads, scope).model_dump()
 
     def run_pending(self, *, worker: str = "inline", limit: int = 1000) -> int:
         """Run queued asynchronous writes in this process; returns how many ran."""

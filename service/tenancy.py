@@ -14,8 +14,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Any
+
+from pydantic import ConfigDict
 
 from graph.domain.enums import VerifyStatus
 from graph.domain.errors import InvalidInput
@@ -27,7 +30,7 @@ from graph.domain.timerules import is_current
 from graph.ports import FactFilter, FactQuery, StoreReads
 from service.conflicts.usecases import Services
 from service.read.access import readable
-from service.views import fact_view
+from service.views import FactOut, Out
 from service.write.build import ItemPlan
 from service.write.commit import commit
 from service.write.uow import UnitOfWork, in_unit
@@ -37,31 +40,83 @@ PAGE = 500
 Progress = Callable[[int, int], None]
 
 
+class Versions(Out):
+    """The rule versions new records are made under."""
+
+    extraction_version: str
+    policy_version: str
+
+
+class StaleOut(Versions):
+    """Current records made under other versions than these."""
+
+    facts: list[FactOut]
+
+
+class ReprocessOut(Out):
+    """What a reprocess did (or, with dry_run, would do)."""
+
+    episodes: int
+    changed: int
+    outdated: int
+    added: int
+    unchanged: int
+    dry_run: bool
+
+
+class ErasureOut(Out):
+    """What an erasure removed (`episodes`: a source's, when one was forgotten)."""
+
+    erased: int
+    episodes: int | None = None
+
+
+class ExportLine(Out):
+    """One record of a tenant's export: its kind and its JSON form."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: str
+    record: dict[str, Any]
+
+
+@dataclass
+class _Tally:
+    changed: int = 0
+    outdated: int = 0
+    added: int = 0
+    unchanged: int = 0
+
+
 class Tenancy:
     def __init__(self, services: Services) -> None:
         self.s = services
 
     # -- versions --------------------------------------------------------------------------
 
-    def versions(self) -> dict[str, str]:
-        return {
-            "extraction_version": self.s.writes.extractor.version,
-            "policy_version": self.s.writes.rules.version,
-        }
+    def versions(self) -> Versions:
+        return Versions(
+            extraction_version=self.s.writes.extractor.version,
+            policy_version=self.s.writes.rules.version,
+        )
 
-    def stale(self, scope: TenantScope, limit: int = 1000) -> dict[str, Any]:
+    def stale(self, scope: TenantScope, limit: int = 1000) -> StaleOut:
         """Current records made under another extraction or policy version."""
         if not 1 <= limit <= 1000:
             raise InvalidInput("limit must be between 1 and 1000", field="limit")
         now, current = self.s.clock.now(), self.versions()
         found: dict[str, Fact] = {}
         for flt in (
-            FactFilter(extraction_version_not=current["extraction_version"]),
-            FactFilter(policy_version_not=current["policy_version"]),
+            FactFilter(extraction_version_not=current.extraction_version),
+            FactFilter(policy_version_not=current.policy_version),
         ):
             for fact in self.s.store.facts(scope.group_id, FactQuery(flt, limit=limit), now):
                 found[fact.uuid] = fact
-        return {**current, "facts": [fact_view(f) for f in found.values()]}
+        return StaleOut(
+            extraction_version=current.extraction_version,
+            policy_version=current.policy_version,
+            facts=[FactOut.of(f) for f in found.values()],
+        )
 
     # -- reprocess -------------------------------------------------------------------------
 
@@ -74,24 +129,17 @@ class Tenancy:
         dry_run: bool = False,
         since_version: str | None = None,
         progress: Progress | None = None,
-    ) -> dict[str, Any]:
+    ) -> ReprocessOut:
         """Re-extract a source's episodes (or all), by default only those behind records made
         under other versions than the current ones, or than `since_version` when given."""
         episodes = self._episodes(scope, source)
-        report = {
-            "episodes": len(episodes),
-            "changed": 0,
-            "outdated": 0,
-            "added": 0,
-            "unchanged": 0,
-            "dry_run": dry_run,
-        }
+        report = _Tally()
         wanted = self._stale_rule(only_stale, since_version)
         for done, episode in enumerate(episodes, start=1):
             self._reprocess_one(scope, episode, wanted, dry_run, report)
             if progress is not None:
                 progress(done, len(episodes))
-        return report
+        return ReprocessOut(episodes=len(episodes), dry_run=dry_run, **vars(report))
 
     def _stale_rule(self, only_stale: bool, since: str | None) -> Callable[[Fact], bool] | None:
         if not only_stale:
@@ -100,8 +148,8 @@ class Tenancy:
             return lambda f: since not in (f.extraction_version, f.policy_version)
         current = self.versions()
         return lambda f: (
-            f.extraction_version != current["extraction_version"]
-            or f.policy_version != current["policy_version"]
+            f.extraction_version != current.extraction_version
+            or f.policy_version != current.policy_version
         )
 
     def _episodes(self, scope: TenantScope, source: str | None) -> list[Episode]:
@@ -117,26 +165,26 @@ class Tenancy:
         episode: Episode,
         stale: Callable[[Fact], bool] | None,
         dry_run: bool,
-        report: dict[str, Any],
+        report: _Tally,
     ) -> None:
         now = self.s.clock.now()
         found = self.s.store.read(lambda tx: tx.facts_of_episodes(scope.group_id, [episode.uuid]))
         old = [f for f in found if is_current(f, now)]
         if stale is not None and not any(stale(f) for f in old):
-            report["unchanged"] += 1
+            report.unchanged += 1
             return
         plan = self.s.writes.replan(scope, episode)
         if {d.fact.signature for d in plan.drafts} == {f.signature for f in old}:
-            report["unchanged"] += 1
+            report.unchanged += 1
             return
-        report["changed"] += 1
-        report["outdated"] += len(old)
-        report["added"] += len(plan.drafts)
+        report.changed += 1
+        report.outdated += len(old)
+        report.added += len(plan.drafts)
         if not dry_run:
             self._replace(scope, episode, old, plan, now)
 
     def _replace(
-        self, scope: TenantScope, episode: Episode, old: list[Fact], plan: ItemPlan, now: Any
+        self, scope: TenantScope, episode: Episode, old: list[Fact], plan: ItemPlan, now: datetime
     ) -> None:
         group = scope.group_id
         for index, draft in enumerate(plan.drafts):
@@ -153,7 +201,7 @@ class Tenancy:
             entry = LedgerDraft(
                 "reprocess",
                 (episode.uuid, *(f.uuid for f in old)),
-                {"versions": self.versions(), "outdated": [f.uuid for f in old]},
+                {"versions": self.versions().model_dump(), "outdated": [f.uuid for f in old]},
             )
             uow.ledger(group, [entry])
 
@@ -161,7 +209,7 @@ class Tenancy:
 
     # -- erasure ---------------------------------------------------------------------------
 
-    def forget_user(self, scope: TenantScope, progress: Progress | None = None) -> dict[str, Any]:
+    def forget_user(self, scope: TenantScope, progress: Progress | None = None) -> ErasureOut:
         group, erased = scope.group_id, 0
         while removed := self.s.store.transaction(lambda tx: tx.erase_group(group, ERASE_BATCH)):
             erased += removed
@@ -170,9 +218,9 @@ class Tenancy:
         entry = LedgerDraft("erase", (group,), {"records": erased})
         in_unit(self.s.store, self.s.clock.now(), lambda uow: uow.ledger(group, [entry]))
         self.s.store.compact()
-        return {"erased": erased}
+        return ErasureOut.model_construct(erased=erased)
 
-    def forget_source(self, scope: TenantScope, source: str) -> dict[str, Any]:
+    def forget_source(self, scope: TenantScope, source: str) -> ErasureOut:
         if not source:
             raise InvalidInput("name the source to forget", field="source")
         group = scope.group_id
@@ -186,15 +234,15 @@ class Tenancy:
 
         erased = in_unit(self.s.store, self.s.clock.now(), work) if ids else 0
         self.s.store.compact()
-        return {"erased": erased, "episodes": len(ids)}
+        return ErasureOut(erased=erased, episodes=len(ids))
 
     # -- export ----------------------------------------------------------------------------
 
     def export(
         self, scope: TenantScope, principals: tuple[str, ...] | None = None
-    ) -> Iterator[dict[str, Any]]:
-        """One JSON-ready dict per record: `{"kind", "record"}`; with `principals` (API keys
-        on), only what they may read: no episode of a closed source, no record read from one."""
+    ) -> Iterator[ExportLine]:
+        """One line per record: `{"kind", "record"}`; with `principals` (API keys on), only
+        what they may read: no episode of a closed source, no record read from one."""
         hidden = self._hidden_entities(scope, principals) if principals is not None else set()
         for record in self.s.store.export(scope.group_id, page=PAGE):
             if isinstance(record, Entity) and record.uuid in hidden:
@@ -202,7 +250,7 @@ class Tenancy:
             if principals is not None and not self._visible(scope, record, principals):
                 continue
             kind = type(record).__name__.lower()
-            yield {"kind": kind, "record": record.model_dump(mode="json")}
+            yield ExportLine.model_construct(kind=kind, record=record.model_dump(mode="json"))
 
 
     def _hidden_entities(self, scope: TenantScope, principals: tuple[str, ...]) -> set[str]:

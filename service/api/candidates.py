@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query
 from pydantic import Field
@@ -10,6 +10,7 @@ from pydantic import Field
 from graph.domain.tenancy import TenantScope
 from service.api.conflicts import ScopeIn
 from service.api.deps import App
+from service.views import CandidateOut, CandidatesOut, ResultsOut
 
 router = APIRouter(prefix="/v1", tags=["candidates"])
 
@@ -26,7 +27,7 @@ def list_candidates(
     run_id: Annotated[str | None, Query()] = None,
     status: Annotated[Literal["pending", "rejected", "promoted"], Query()] = "pending",
     limit: Annotated[int, Query(ge=1, le=1000)] = 100,
-) -> dict[str, Any]:
+) -> CandidatesOut:
     """Extracted records waiting for review (or rejected, with the rule and reason).
 
     Example: `GET /v1/candidates?user_id=alice&status=pending`
@@ -35,7 +36,7 @@ def list_candidates(
 
 
 @router.post("/candidates/{candidate_id}/confirm")
-def confirm_candidate(candidate_id: str, body: ScopeIn, app: App) -> dict[str, Any]:
+def confirm_candidate(candidate_id: str, body: ScopeIn, app: App) -> ResultsOut:
     """Promote a candidate through the conflict path: `{"results": [Result]}`.
 
     Example: `POST /v1/candidates/0b5e7c1d-2a3f-4e6b-9c8d-7f1a2b3c4d5e/confirm {"user_id": "alice"}`
@@ -44,7 +45,7 @@ def confirm_candidate(candidate_id: str, body: ScopeIn, app: App) -> dict[str, A
 
 
 @router.post("/candidates/{candidate_id}/reject")
-def reject_candidate(candidate_id: str, body: RejectIn, app: App) -> dict[str, Any]:
+def reject_candidate(candidate_id: str, body: RejectIn, app: App) -> CandidateOut:
     """Keep a candidate out of memory, for audit, with the reviewer's reason.
 
     Example: `POST /v1/candidates/0b5e7c1d-2a3f-4e6b-9c8d-7f1a2b3c4d5e/reject`

@@ -53,7 +53,7 @@ def get_operation(
     event_id: str,
     app: App,
     user_id: Annotated[str | None, Query(description="scopes the lookup")] = None,
-) -> dict[str, Any]:
+) -> OperationOut:
     """The status of an asynchronous (or synchronous) write, with its result or error.
 
     Example: `GET /v1/operations/3f0c1e2a-9b7d-4c51-8e26-0d4f5a6b7c81?user_id=alice`

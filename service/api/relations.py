@@ -2,43 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
-from pydantic import BaseModel, Field
 
 from service.api.deps import App
 from service.api.read import principals_of
-from service.api.schemas import FactOut
 from service.read import relations
+from service.read.answers import GraphOut, PathsOut
 from service.read.requests import GraphArgs, GraphRequest, PathsRequest
 
 router = APIRouter(prefix="/v1", tags=["read"])
 
 
-class NodeOut(BaseModel):
-    id: str
-    name: str
-    type: str | None = None
-
-
-class GraphOut(BaseModel):
-    entity: str
-    nodes: list[NodeOut]
-    edges: list[FactOut]
-    next_cursor: str | None = None
-
-
-class PathsOut(BaseModel):
-    from_: str = Field(alias="from")
-    to: str
-    paths: list[list[FactOut]]
-
-
 @router.get("/entities/{name}/graph", response_model=GraphOut)
 def entity_graph(
     name: str, app: App, http: Request, query: Annotated[GraphArgs, Query()]
-) -> dict[str, Any]:
+) -> GraphOut:
     """What was connected to the entity for one time question: the records (edges, as Facts
     with their time fields) within `depth` (1-3) hops, nearest first, and the entities they
     join (nodes). Current by default; `as_of` and `known_at` as in GET /v1/facts. One page of
@@ -51,7 +31,7 @@ def entity_graph(
 
 
 @router.get("/paths", response_model=PathsOut)
-def paths(app: App, http: Request, query: Annotated[PathsRequest, Query()]) -> dict[str, Any]:
+def paths(app: App, http: Request, query: Annotated[PathsRequest, Query()]) -> PathsOut:
     """The shortest chains of records connecting two entities (at most `depth` records long),
     for one time question: `{"from", "to", "paths": [[Fact]]}`, empty when unconnected.
 

@@ -1,4 +1,7 @@
-"""Response shapes of the REST API, for validation and the OpenAPI document (API.md)."""
+"""Response shapes of the REST API, for validation and the OpenAPI document (API.md).
+
+The public shapes (Fact, Result, Conflict, Alert, Candidate, Operation) are defined once, in
+`service.views`; the write answers below are built from them."""
 
 from __future__ import annotations
 
@@ -6,78 +9,29 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from service.views import (
+    AlertOut,
+    CandidateOut,
+    ConflictOut,
+    FactOut,
+    OperationOut,
+    ResultOut,
+)
 from service.write.request import MAX_BATCH_ITEMS
 
-
-class FactOut(BaseModel):
-    id: str
-    subject: str
-    predicate: str
-    value: str
-    polarity: int
-    scope: str
-    memory: str
-    memory_type: str
-    layer: str
-    fact_type: str
-    source_type: str
-    categories: list[str]
-    confidence: float
-    verify_status: str
-    disputed: bool
-    needs_confirmation: bool
-    immutable: bool
-    valid_at: str
-    valid_granularity: str
-    invalid_at: str | None
-    knowledge_time: str
-    created_at: str
-    invalidated_at: str | None
-    expired_at: str | None
-    supersedes: str | None
-    superseded_by: str | None
-    modality: str
-    media_refs: list[str]
-    extraction_version: str
-    policy_version: str
-    metadata: dict[str, Any]
-    episode_id: str | None
-
-
-class ConflictOut(BaseModel):
-    target_id: str
-    conflict_type: str
-    action: str
-    reason: str
-    executed: bool
-
-
-class ResultOut(BaseModel):
-    id: str
-    event: Literal["ADD", "DUPLICATE", "UPDATE", "NOOP", "KEEP_BOTH"]
-    memory: str
-    categories: list[str]
-    fact: FactOut
-    conflicts: list[ConflictOut]
-
-
-class AlertOut(BaseModel):
-    kind: str
-    detail: str
-    span: list[int] | None = None
-
-
-class CandidateOut(BaseModel):
-    id: str
-    memory: str
-    status: Literal["pending", "rejected", "promoted"]
-    rule: str
-    reason: str
-    fact: FactOut
-    created_at: str
-    decided_at: str | None = None
-    decided_by: str | None = None
-    promoted_id: str | None = None
+__all__ = [
+    "AddOut",
+    "AlertOut",
+    "BatchIn",
+    "BatchItemOut",
+    "BatchOut",
+    "CandidateOut",
+    "ConflictOut",
+    "FactOut",
+    "OperationOut",
+    "PendingOut",
+    "ResultOut",
+]
 
 
 class AddOut(BaseModel):
@@ -137,10 +91,3 @@ class BatchItemOut(BaseModel):
 
 class BatchOut(BaseModel):
     results: list[BatchItemOut]
-
-
-class OperationOut(BaseModel):
-    event_id: str
-    status: Literal["PENDING", "RUNNING", "SUCCEEDED", "FAILED"]
-    result: dict[str, Any] | None = None
-    error: dict[str, Any] | None = None

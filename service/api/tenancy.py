@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import StreamingResponse
@@ -14,6 +14,7 @@ from graph.domain.tenancy import TenantScope
 from service.api.conflicts import ScopeIn
 from service.api.deps import App
 from service.api.read import principals_of
+from service.tenancy import ErasureOut, ReprocessOut, StaleOut
 
 router = APIRouter(prefix="/v1", tags=["tenancy"])
 
@@ -27,8 +28,8 @@ class ReprocessIn(ScopeIn):
     dry_run: bool = False
 
 
-@router.delete("/users/{user_id}")
-def forget_user(user_id: str, app: App) -> dict[str, Any]:
+@router.delete("/users/{user_id}", response_model_exclude_unset=True)
+def forget_user(user_id: str, app: App) -> ErasureOut:
     """Erase everything the store holds about a user; the ledger keeps a tombstone.
 
     Example: `DELETE /v1/users/alice`
@@ -41,7 +42,7 @@ def forget_source(
     app: App,
     source: Annotated[str, Query(min_length=1, description="the source to forget")],
     user_id: Annotated[str | None, Query()] = None,
-) -> dict[str, Any]:
+) -> ErasureOut:
     """Erase one source's episodes, the records read from them and the names only they used.
 
     Example: `DELETE /v1/sources?user_id=alice&source=crm-export.jsonl`
@@ -65,7 +66,7 @@ def export(
 
     def lines() -> Iterator[bytes]:
         for item in app.tenancy.export(scope, principals_of(http)):
-            yield (json.dumps(item, ensure_ascii=False) + "\n").encode("utf-8")
+            yield (json.dumps(item.model_dump(), ensure_ascii=False) + "\n").encode("utf-8")
 
     return StreamingResponse(lines(), media_type="application/x-ndjson")
 
@@ -75,7 +76,7 @@ def stale(
     app: App,
     user_id: Annotated[str | None, Query()] = None,
     limit: Annotated[int, Query(ge=1, le=1000)] = 1000,
-) -> dict[str, Any]:
+) -> StaleOut:
     """Current records made under other extraction or policy versions than today's.
 
     Example: `GET /v1/records/stale?user_id=alice`
@@ -84,7 +85,7 @@ def stale(
 
 
 @router.post("/reprocess")
-def reprocess(body: ReprocessIn, app: App) -> dict[str, Any]:
+def reprocess(body: ReprocessIn, app: App) -> ReprocessOut:
     """Re-extract selected episodes under the current rules; old records are kept, outdated.
 
     Example: `POST /v1/reprocess {"user_id": "alice", "source": "chat", "dry_run": true}`

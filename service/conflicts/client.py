@@ -75,19 +75,20 @@ class ConflictMethods:
         self, *, user_id: str | None = None, status: str | None = "pending", limit: int = 100
     ) -> dict[str, Any]:
         """The review queue: extracted records held (or rejected) by the promotion rules."""
-        return self._container.candidates.list(TenantScope(user_id), status, limit)
+        return self._container.candidates.list(TenantScope(user_id), status, limit).model_dump()
 
     def confirm_candidate(self, candidate_id: str, *, user_id: str | None = None) -> dict[str, Any]:
-        return self._container.candidates.confirm(TenantScope(user_id), candidate_id)
+        return self._container.candidates.confirm(TenantScope(user_id), candidate_id).model_dump()
 
     def reject_candidate(
         self, candidate_id: str, *, user_id: str | None = None, reason: str | None = None
     ) -> dict[str, Any]:
-        return self._container.candidates.reject(TenantScope(user_id), candidate_id, reason)
+        found = self._container.candidates.reject(TenantScope(user_id), candidate_id, reason)
+        return found.model_dump()
 
     def stale(self, *, user_id: str | None = None) -> dict[str, Any]:
         """Current records made under other extraction or policy versions."""
-        return self._container.tenancy.stale(TenantScope(user_id))
+        return self._container.tenancy.stale(TenantScope(user_id)).model_dump()
 
     def reprocess(
         self,
@@ -100,14 +101,16 @@ class ConflictMethods:
         """Re-extract selected episodes under the current rules (old records kept, outdated)."""
         return self._container.tenancy.reprocess(
             TenantScope(user_id), source=source, only_stale=only_stale, dry_run=dry_run
-        )
+        ).model_dump()
 
     def forget_user(self, user_id: str) -> dict[str, Any]:
         """Erase a user's memory; the ledger keeps a tombstone."""
-        return self._container.tenancy.forget_user(TenantScope(user_id))
+        return self._container.tenancy.forget_user(TenantScope(user_id)).model_dump(
+            exclude_unset=True
+        )
 
     def forget_source(self, source: str, *, user_id: str | None = None) -> dict[str, Any]:
-        return self._container.tenancy.forget_source(TenantScope(user_id), source)
+        return self._container.tenancy.forget_source(TenantScope(user_id), source).model_dump()
 
     def export(self, *, user_id: str | None = None) -> list[dict[str, Any]]:
-        return list(self._container.tenancy.export(TenantScope(user_id)))
+        return [line.model_dump() for line in self._container.tenancy.export(TenantScope(user_id))]

@@ -3,21 +3,19 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import strawberry
+from strawberry.experimental.pydantic import type as derived
 
 from service.graphql import types
 from service.graphql.context import Ctx, checked, container, principals, run
 from service.read import relations
+from service.read.answers import GraphOut, NodeOut
 from service.read.requests import GraphRequest, PathsRequest
 
 
-@strawberry.type(description="An entity of a relational answer.")
+@derived(model=NodeOut, all_fields=True, description="An entity of a relational answer.")
 class Node:
-    id: str
-    name: str
-    type: str | None
+    pass
 
 
 @strawberry.type(description="What was connected to an entity for one time question.")
@@ -75,14 +73,14 @@ async def paths_resolver(
         known_at=known_at, limit=limit, to=target, **{"from": source},
     )  # fmt: skip
     answer = await run(relations.paths, container(info).reads, request, principals(info))
-    found = [[types.fact(item) for item in path] for path in answer["paths"]]
-    return Paths(source=answer["from"], target=answer["to"], paths=found)
+    found = [[types.fact(item) for item in path] for path in answer.paths]
+    return Paths(source=answer.from_, target=answer.to, paths=found)
 
 
-def _graph(data: dict[str, Any]) -> EntityGraph:
+def _graph(data: GraphOut) -> EntityGraph:
     return EntityGraph(
-        entity=data["entity"],
-        nodes=[types.build(Node, node) for node in data["nodes"]],
-        edges=[types.fact(edge) for edge in data["edges"]],
-        next_cursor=data["next_cursor"],
+        entity=data.entity,
+        nodes=[Node.from_pydantic(node) for node in data.nodes],  # type: ignore[attr-defined]
+        edges=[types.fact(edge) for edge in data.edges],
+        next_cursor=data.next_cursor,
     )

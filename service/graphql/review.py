@@ -37,7 +37,7 @@ async def candidates_resolver(
 ) -> list[types.Candidate]:
     scope = checked(info, ScopeArgs, user_id=user_id, agent_id=agent_id, run_id=run_id)
     answer = await run(container(info).candidates.list, scope.tenant(), status, limit)
-    return [types.candidate(item) for item in answer["candidates"]]
+    return [types.candidate(item) for item in answer.candidates]
 
 
 async def confirm_candidate_resolver(
@@ -45,7 +45,7 @@ async def confirm_candidate_resolver(
 ) -> list[types.Result]:
     scope = checked(info, ScopeArgs, user_id=user_id, agent_id=agent_id)
     answer = await run(container(info).candidates.confirm, scope.tenant(), id)
-    return [types.result(item) for item in answer["results"]]
+    return [types.result(item) for item in answer.results]
 
 
 async def reject_candidate_resolver(

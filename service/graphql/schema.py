@@ -55,7 +55,7 @@ async def facts_resolver(
         scope=scope, limit=limit,
     )  # fmt: skip
     answer = await run(fact_cases.list_facts, container(info).reads, request, principals(info))
-    return [types.fact(item) for item in answer["facts"]]
+    return types.facts(answer)
 
 
 async def search_resolver(
@@ -82,7 +82,7 @@ async def search_resolver(
         scope=scope, limit=limit,
     )  # fmt: skip
     answer = await run(search_case, container(info).reads, request, principals(info))
-    return [types.search_hit(item) for item in answer["results"]]
+    return [types.search_hit(item) for item in answer.results]
 
 
 async def history_resolver(
@@ -109,7 +109,7 @@ async def operation_resolver(
 ) -> types.Operation:
     acting = user(info, user_id)
     answer = await run(fact_cases.operation_status, container(info).reads, event_id, acting)
-    return types.build(types.Operation, answer)
+    return types.operation(answer)
 
 
 async def ledger_verify_resolver(
@@ -120,7 +120,7 @@ async def ledger_verify_resolver(
 ) -> types.LedgerVerdict:
     scope = checked(info, ScopeArgs, user_id=user_id, agent_id=agent_id, run_id=run_id)
     answer = await run(fact_cases.verify_ledger, container(info).reads, scope.tenant())
-    return types.build(types.LedgerVerdict, answer)
+    return types.LedgerVerdict.from_pydantic(answer)  # type: ignore[attr-defined,no-any-return]
 
 
 async def add_memory_resolver(

@@ -10,6 +10,7 @@ from graph.domain.tenancy import TenantScope
 from service.graphql import types
 from service.graphql.context import Ctx, checked, container, run, user
 from service.read.requests import ScopeArgs
+from service.tenancy import ReprocessOut
 
 
 async def stale_records_resolver(
@@ -30,17 +31,18 @@ async def reprocess_resolver(
     scope = checked(info, ScopeArgs, user_id=user_id, agent_id=agent_id)
     tenancy = container(info).tenancy
 
-    def work() -> dict[str, object]:
+    def work() -> ReprocessOut:
         return tenancy.reprocess(
             scope.tenant(), source=source, only_stale=only_stale, dry_run=dry_run
         )
 
-    return types.build(types.Reprocess, await run(work))
+    return types.Reprocess.from_pydantic(await run(work))  # type: ignore[attr-defined,no-any-return]
 
 
 async def forget_user_resolver(info: Ctx, user_id: str) -> types.Erasure:
     scope = TenantScope(user_id=user(info, user_id))
-    return types.build(types.Erasure, await run(container(info).tenancy.forget_user, scope))
+    erased = await run(container(info).tenancy.forget_user, scope)
+    return types.Erasure.from_pydantic(erased)  # type: ignore[attr-defined,no-any-return]
 
 
 async def forget_source_resolver(
@@ -48,4 +50,5 @@ async def forget_source_resolver(
 ) -> types.Erasure:
     scope = TenantScope(user_id=user(info, user_id))
     tenancy = container(info).tenancy
-    return types.build(types.Erasure, await run(tenancy.forget_source, scope, source))
+    erased = await run(tenancy.forget_source, scope, source)
+    return types.Erasure.from_pydantic(erased)  # type: ignore[attr-defined,no-any-return]

@@ -1,8 +1,11 @@
 """GraphQL object types: the REST shapes of API.md with camelCase field names.
 
-Each type is built from the dict the use case returns (the same dict REST serialises), taking
-only the fields the type declares, so REST and GraphQL cannot drift apart field by field.
-Times are ISO 8601 strings, as in REST.
+The public shapes are derived from their one pydantic model (`service.views`,
+`service.read.answers`) with `strawberry.experimental.pydantic`: every field of the model, only
+those, so REST and GraphQL cannot drift apart field by field. A field is restated here only
+where GraphQL needs another type for it (JSON for free-form maps, String for enumerations,
+the derived type for a nested model). Use cases that still answer with dicts (the write and
+conflict ones) are read into the same types with `build`. Times are ISO 8601 strings.
 """
 
 from __future__ import annotations
@@ -11,7 +14,19 @@ import dataclasses
 from typing import Any, TypeVar
 
 import strawberry
+from strawberry.experimental.pydantic import type as derived
 from strawberry.scalars import JSON
+
+from service.read.answers import FactsOut, LedgerOut, SearchHitOut
+from service.tenancy import ErasureOut, ReprocessOut, StaleOut
+from service.views import (
+    AlertOut,
+    CandidateOut,
+    ConflictOut,
+    FactOut,
+    OperationOut,
+    ResultOut,
+)
 
 T = TypeVar("T")
 
@@ -24,60 +39,36 @@ def build(cls: type[T], data: dict[str, Any], **nested: Any) -> T:
     return cls(**values)
 
 
-@strawberry.type(description="A fact: (subject)-[predicate]->(value) with its three clocks.")
+@derived(
+    model=FactOut,
+    all_fields=True,
+    description="A fact: (subject)-[predicate]->(value) with its three clocks.",
+)
 class Fact:
-    id: str
-    subject: str
-    predicate: str
-    value: str
-    polarity: int
-    scope: str
-    memory: str
-    memory_type: str
-    layer: str
-    fact_type: str
-    source_type: str
-    categories: list[str]
-    confidence: float
-    verify_status: str
-    disputed: bool
-    needs_confirmation: bool
-    immutable: bool
-    valid_at: str
-    valid_granularity: str
-    invalid_at: str | None
-    knowledge_time: str
-    created_at: str
-    invalidated_at: str | None
-    expired_at: str | None
-    supersedes: str | None
-    superseded_by: str | None
-    modality: str
-    media_refs: list[str]
-    extraction_version: str
-    policy_version: str
     metadata: JSON
-    episode_id: str | None
 
 
-def fact(data: dict[str, Any]) -> Fact:
+def fact(data: dict[str, Any] | FactOut) -> Fact:
+    if isinstance(data, FactOut):
+        return Fact.from_pydantic(data)  # type: ignore[attr-defined,no-any-return]
     return build(Fact, data)
 
 
-@strawberry.type(description="One search result; status fields repeated from its fact.")
+def facts(answer: FactsOut) -> list[Fact]:
+    return [fact(item) for item in answer.facts]
+
+
+@derived(
+    model=SearchHitOut,
+    all_fields=True,
+    description="One search result; status fields repeated from its fact.",
+)
 class SearchHit:
-    id: str
-    memory: str
-    score: float
-    verify_status: str
-    disputed: bool
-    superseded_by: str | None
-    channels: list[str]
     fact: Fact
 
 
-def search_hit(data: dict[str, Any]) -> SearchHit:
-    return build(SearchHit, data, fact=fact(data["fact"]))
+def search_hit(hit: SearchHitOut) -> SearchHit:
+    return SearchHit.from_pydantic(hit)  # type: ignore[attr-defined,no-any-return]
 
 
 @strawberry.type
@@ -99,50 +90,48 @@ def history(data: dict[str, Any]) -> History:
     return build(History, data, chains=chains)
 
 
-@strawberry.type
+@derived(model=OperationOut, all_fields=True)
 class Operation:
-    event_id: str
     status: str
     result: JSON | None
     error: JSON | None
 
 
-@strawberry.type
+def operation(answer: OperationOut) -> Operation:
+    return Operation.from_pydantic(answer)  # type: ignore[attr-defined,no-any-return]
+
+
+@derived(model=LedgerOut, all_fields=True)
 class LedgerVerdict:
-    ok: bool
-    length: int
-    first_bad_seq: int | None
+    pass
 
 
-@strawberry.type
+@derived(model=ConflictOut, all_fields=True)
 class Conflict:
-    target_id: str
-    conflict_type: str
-    action: str
-    reason: str
-    executed: bool
+    pass
 
 
-@strawberry.type(description="One extracted fact and what the write did with it.")
+@derived(
+    model=ResultOut,
+    all_fields=True,
+    description="One extracted fact and what the write did with it.",
+)
 class Result:
-    id: str
     event: str
-    memory: str
-    categories: list[str]
     fact: Fact
     conflicts: list[Conflict]
 
 
-def result(data: dict[str, Any]) -> Result:
+def result(data: dict[str, Any] | ResultOut) -> Result:
+    if isinstance(data, ResultOut):
+        return Result.from_pydantic(data)  # type: ignore[attr-defined,no-any-return]
     conflicts = [build(Conflict, c) for c in data.get("conflicts", [])]
     return build(Result, data, fact=fact(data["fact"]), conflicts=conflicts)
 
 
-@strawberry.type
+@derived(model=AlertOut, all_fields=True)
 class Alert:
-    kind: str
-    detail: str
-    span: list[int] | None
+    pass
 
 
 @strawberry.type(description="addMemory: results and alerts, or an event id when async.")
@@ -245,22 +234,18 @@ def add_arguments(item: AddMemoryInput) -> dict[str, Any]:
     return {name: value for name, value in given.items() if value is not None}
 
 
-@strawberry.type(description="An extracted record waiting for review, or decided.")
+@derived(
+    model=CandidateOut,
+    all_fields=True,
+    description="An extracted record waiting for review, or decided.",
+)
 class Candidate:
-    id: str
-    memory: str
     status: str
-    rule: str
-    reason: str | None
     fact: Fact
-    created_at: str
-    decided_at: str | None
-    decided_by: str | None
-    promoted_id: str | None
 
 
-def candidate(data: dict[str, Any]) -> Candidate:
-    return build(Candidate, data, fact=fact(data["fact"]))
+def candidate(data: CandidateOut) -> Candidate:
+    return Candidate.from_pydantic(data)  # type: ignore[attr-defined,no-any-return]
 
 
 @strawberry.type(description="A reviewer's verdict on a disputed record, or a rollback's.")
@@ -300,28 +285,32 @@ def audit(data: dict[str, Any]) -> Audit:
     return build(Audit, data, groups=groups)
 
 
-@strawberry.type(description="Current records made under other rule versions than today's.")
+@derived(
+    model=StaleOut,
+    all_fields=True,
+    description="Current records made under other rule versions than today's.",
+)
 class StaleRecords:
-    extraction_version: str
-    policy_version: str
     facts: list[Fact]
 
 
-def stale(data: dict[str, Any]) -> StaleRecords:
-    return build(StaleRecords, data, facts=[fact(f) for f in data["facts"]])
+def stale(answer: StaleOut) -> StaleRecords:
+    return StaleRecords.from_pydantic(answer)  # type: ignore[attr-defined,no-any-return]
 
 
-@strawberry.type(description="What a reprocess did (or, with dryRun, would do).")
+@derived(
+    model=ReprocessOut,
+    all_fields=True,
+    description="What a reprocess did (or, with dryRun, would do).",
+)
 class Reprocess:
-    episodes: int
-    changed: int
-    outdated: int
-    added: int
-    unchanged: int
-    dry_run: bool
+    pass
 
 
-@strawberry.type(description="What an erasure removed; the ledger keeps a tombstone.")
+@derived(
+    model=ErasureOut,
+    all_fields=True,
+    description="What an erasure removed; the ledger keeps a tombstone.",
+)
 class Erasure:
-    erased: int
-    episodes: int | None
+    pass

@@ -2,6 +2,8 @@
 
 Keyword arguments are those of the REST API (API.md) and validate through the same models, so
 an unknown argument or a bad value raises the same error (`InvalidInput` naming the field).
+The use cases answer with models (`service.read.answers`); this edge gives their JSON shape as
+plain dicts, which is what `Memory` has always returned.
 `Memory.history` comes from the conflict methods (the version chains are theirs).
 """
 
@@ -35,19 +37,20 @@ class ReadMethods:
 
         m.facts(user_id="alice", subject="alice", predicate="lives_in", as_of="2024")
         """
-        return fact_cases.list_facts(self.reads, validated(FactsRequest, arguments))
+        return fact_cases.list_facts(self.reads, validated(FactsRequest, arguments)).model_dump()
 
     def search(self, q: str, **arguments: Any) -> dict[str, Any]:
         """`{"results": [...]}`: hybrid recall over the records visible to one time question.
 
         m.search("what graphics card do I have?", user_id="alice", as_of="2025-12")
         """
-        return search_case(self.reads, validated(SearchRequest, {"q": q, **arguments}))
+        request = validated(SearchRequest, {"q": q, **arguments})
+        return search_case(self.reads, request).model_dump()
 
     def get_fact(self, fact_id: str, **scope: Any) -> dict[str, Any]:
         """One record of the tenant by id, whatever its state."""
         tenant = validated(ScopeArgs, scope).tenant()
-        return fact_cases.get_fact(self.reads, tenant, fact_id)
+        return fact_cases.get_fact(self.reads, tenant, fact_id).model_dump()
 
     def graph(self, entity: str, **arguments: Any) -> dict[str, Any]:
         """`{"entity", "nodes", "edges": [Fact], "next_cursor"}`: what was connected to the
@@ -56,7 +59,7 @@ class ReadMethods:
         m.graph("alice", user_id="alice", depth=2, as_of="2024")
         """
         request = validated(GraphRequest, {"name": entity, **arguments})
-        return relations.entity_graph(self.reads, request)
+        return relations.entity_graph(self.reads, request).model_dump()
 
     def paths(self, from_: str, to: str, **arguments: Any) -> dict[str, Any]:
         """`{"from", "to", "paths": [[Fact]]}`: the shortest chains of records connecting two
@@ -65,4 +68,4 @@ class ReadMethods:
         m.paths("alice", "acme", user_id="alice", as_of="2024")
         """
         request = validated(PathsRequest, {"from": from_, "to": to, **arguments})
-        return relations.paths(self.reads, request)
+        return relations.paths(self.reads, request).model_dump(by_alias=True)

@@ -6,23 +6,21 @@ shapes; they raise only `graph.domain.errors` classes.
 
 from __future__ import annotations
 
-from typing import Any
-
 from graph.domain.errors import NotFound
 from graph.domain.tenancy import TenantScope
 from graph.domain.timeargs import time_query
 from graph.ports import FactQuery
-from service.operations import operation_view
 from service.read.access import Principals, readable
+from service.read.answers import FactsOut, LedgerOut
 from service.read.deps import ReadDeps
 from service.read.questions import fact_filter
 from service.read.requests import FactsRequest
-from service.views import fact_view
+from service.views import FactOut, OperationOut
 
 
 def list_facts(
     deps: ReadDeps, request: FactsRequest, principals: Principals = None
-) -> dict[str, Any]:
+) -> FactsOut:
     """`{"facts": [Fact]}`: the records visible to the request's time question, newest first
     (and readable by the caller's principals: `access.py`)."""
     group = request.tenant().group_id
@@ -32,13 +30,15 @@ def list_facts(
         limit=request.limit,
     )
     now = deps.clock.now()
-    found = deps.store.read(lambda tx: readable(tx, group, tx.facts(group, query, now), principals))
-    return {"facts": [fact_view(fact) for fact in found]}
+    found = deps.store.read(
+        lambda tx: readable(tx, group, tx.facts(group, query, now), principals)
+    )
+    return FactsOut.model_construct(facts=[FactOut.of(fact) for fact in found])
 
 
 def get_fact(
     deps: ReadDeps, scope: TenantScope, fact_id: str, principals: Principals = None
-) -> dict[str, Any]:
+) -> FactOut:
     """One record of the caller's tenant, whatever its state; another tenant's id (or a record
     the caller may not read) is not found."""
     group = scope.group_id
@@ -47,20 +47,22 @@ def get_fact(
     )
     if not found:
         raise NotFound(f"no fact {fact_id}", details={"fact_id": fact_id})
-    return fact_view(found[0])
+    return FactOut.of(found[0])
 
 
-def operation_status(deps: ReadDeps, event_id: str, user_id: str | None = None) -> dict[str, Any]:
+def operation_status(
+    deps: ReadDeps, event_id: str, user_id: str | None = None
+) -> OperationOut:
     """An operation's status; with `user_id`, another tenant's operation is not found."""
     operation = deps.store.get_operation(event_id)
     if operation is None or (
         user_id is not None and operation.group_id != TenantScope(user_id=user_id).group_id
     ):
         raise NotFound(f"no operation {event_id}", details={"event_id": event_id})
-    return operation_view(operation)
+    return OperationOut.of(operation)
 
 
-def verify_ledger(deps: ReadDeps, scope: TenantScope) -> dict[str, Any]:
+def verify_ledger(deps: ReadDeps, scope: TenantScope) -> LedgerOut:
     """Walk the tenant's hash chain: `{"ok", "length", "first_bad_seq"}`."""
     verdict = deps.store.verify_ledger(scope.group_id)
-    return {"ok": verdict.ok, "length": verdict.length, "first_bad_seq": verdict.first_bad_seq}
+    return LedgerOut(ok=verdict.ok, length=verdict.length, first_bad_seq=verdict.first_bad_seq)

@@ -13,7 +13,6 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from itertools import islice
-from typing import Any
 
 from graph.domain.errors import InvalidInput, NotFound
 from graph.domain.model import Entity, Fact
@@ -21,10 +20,11 @@ from graph.domain.signature import entity_key
 from graph.domain.timeargs import time_query
 from graph.ports import MAX_LIMIT, EdgeQuery, StoreReads
 from service.read.access import Principals, readable
+from service.read.answers import GraphOut, NodeOut, PathsOut
 from service.read.deps import ReadDeps
 from service.read.questions import predicate_key
 from service.read.requests import GraphRequest, PathsRequest
-from service.views import fact_view
+from service.views import FactOut
 
 MAX_WALK = 1000
 """Records one walk may visit in all its hops."""
@@ -87,7 +87,7 @@ def _edge_query(deps: ReadDeps, request: GraphRequest | PathsRequest) -> EdgeQue
 
 def entity_graph(
     deps: ReadDeps, request: GraphRequest, principals: Principals = None
-) -> dict[str, Any]:
+) -> GraphOut:
     """`{"entity", "nodes": [{"id", "name", "type"}], "edges": [Fact], "next_cursor"}`: the
     records within `depth` hops of the entity, nearest first, one page of `limit`."""
     group = request.tenant().group_id
@@ -95,7 +95,7 @@ def entity_graph(
     now = deps.clock.now()
     start = int(request.cursor or 0)
 
-    def read(tx: StoreReads) -> dict[str, Any]:
+    def read(tx: StoreReads) -> GraphOut:
         seed = _seed(tx, group, request.name, "name")
         walk = Walk(group, edges, principals)
         walk.parents[seed.uuid] = []
@@ -107,24 +107,26 @@ def entity_graph(
         uuids = {seed.uuid} | {end for f in page for end in (f.subject_uuid, f.object_uuid)}
         nodes = tx.entities_by_uuid(group, sorted(uuids))
         more = start + request.limit < len(records)
-        return {
-            "entity": seed.name,
-            "nodes": [{"id": n.uuid, "name": n.name, "type": n.type} for n in nodes],
-            "edges": [fact_view(f) for f in page],
-            "next_cursor": str(start + request.limit) if more else None,
-        }
+        return GraphOut.model_construct(
+            entity=seed.name,
+            nodes=[NodeOut.model_construct(id=n.uuid, name=n.name, type=n.type) for n in nodes],
+            edges=[FactOut.of(f) for f in page],
+            next_cursor=str(start + request.limit) if more else None,
+        )
 
     return deps.store.read(read)
 
 
-def paths(deps: ReadDeps, request: PathsRequest, principals: Principals = None) -> dict[str, Any]:
+def paths(
+    deps: ReadDeps, request: PathsRequest, principals: Principals = None
+) -> PathsOut:
     """`{"from", "to", "paths": [[Fact]]}`: every shortest chain of records (up to `limit`)
     from one entity to the other, at most `depth` records long; none when unconnected."""
     group = request.tenant().group_id
     edges = _edge_query(deps, request)
     now = deps.clock.now()
 
-    def read(tx: StoreReads) -> dict[str, Any]:
+    def read(tx: StoreReads) -> PathsOut:
         source = _seed(tx, group, request.from_, "from")
         target = _seed(tx, group, request.to, "to")
         if source.uuid == target.uuid:
@@ -137,11 +139,11 @@ def paths(deps: ReadDeps, request: PathsRequest, principals: Principals = None) 
             if target.uuid in walk.parents:
                 break
         found = islice(_trace(walk.parents, source.uuid, target.uuid), request.limit)
-        return {
-            "from": source.name,
-            "to": target.name,
-            "paths": [[fact_view(f) for f in path] for path in found],
-        }
+        return PathsOut.model_construct(
+            from_=source.name,
+            to=target.name,
+            paths=[[FactOut.of(f) for f in path] for path in found],
+        )
 
     return deps.store.read(read)
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from extractors.notary.core import notarize
 from graph.domain.errors import InvalidInput
@@ -27,13 +26,14 @@ from graph.domain.timerules import visible
 from graph.ports import FactFilter, StoreReads
 from service.read import channels
 from service.read.access import Principals, readable
+from service.read.answers import SearchHitOut, SearchOut
 from service.read.channels import Question
 from service.read.deps import ReadDeps
 from service.read.fusion import Fused, fuse
 from service.read.lanes import gather
 from service.read.questions import fact_filter, matches
 from service.read.requests import SearchRequest
-from service.views import fact_view
+from service.views import FactOut
 
 MIN_FETCH = 30
 MAX_FETCH = 300
@@ -47,7 +47,9 @@ class Found:
     channels: tuple[str, ...]
 
 
-def search(deps: ReadDeps, request: SearchRequest, principals: Principals = None) -> dict[str, Any]:
+def search(
+    deps: ReadDeps, request: SearchRequest, principals: Principals = None
+) -> SearchOut:
     """`{"results": [{"id", "memory", "score", "fact", ...}]}`, best first; only records the
     caller's principals may read (`access.py`)."""
     if request.include_history and (request.as_of is not None or request.known_at is not None):
@@ -70,7 +72,7 @@ def search(deps: ReadDeps, request: SearchRequest, principals: Principals = None
     found = deps.store.read(
         lambda tx: select(tx, question, fuse(lists), idents, flt, request.limit)
     )
-    return {"results": [result_view(item) for item in found]}
+    return SearchOut.model_construct(results=[hit(item) for item in found])
 
 
 def speakers(request: SearchRequest) -> tuple[str, ...]:
@@ -127,15 +129,15 @@ def _found(entry: Fused, fact: Fact, idents: Sequence[str]) -> Found:
     return Found(fact, entry.score + bonus, tuple(entry.channels))
 
 
-def result_view(item: Found) -> dict[str, Any]:
+def hit(item: Found) -> SearchHitOut:
     fact = item.fact
-    return {
-        "id": fact.uuid,
-        "memory": fact.fact,
-        "score": round(item.score, 6),
-        "verify_status": fact.verify_status.value,
-        "disputed": fact.disputed,
-        "superseded_by": fact.superseded_by,
-        "channels": list(item.channels),
-        "fact": fact_view(fact),
-    }
+    return SearchHitOut.model_construct(
+        id=fact.uuid,
+        memory=fact.fact,
+        score=round(item.score, 6),
+        verify_status=fact.verify_status.value,
+        disputed=fact.disputed,
+        superseded_by=fact.superseded_by,
+        channels=list(item.channels),
+        fact=FactOut.of(fact),
+    )

@@ -245,6 +245,10 @@ def test_an_unreadable_request_is_refused_in_the_rest_shape(client: TestClient) 
         ("Candidate", "service.api.schemas:CandidateOut"),
         ("Operation", "service.api.schemas:OperationOut"),
         ("SearchHit", "service.api.read:SearchHitOut"),
+        ("LedgerVerdict", "service.read.answers:LedgerOut"),
+        ("StaleRecords", "service.tenancy:StaleOut"),
+        ("Reprocess", "service.tenancy:ReprocessOut"),
+        ("Erasure", "service.tenancy:ErasureOut"),
     ],
 )
 def test_graphql_types_have_exactly_the_rest_fields(graphql_type: str, rest_model: str) -> None:
