@@ -8,7 +8,7 @@ import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from tqdm import tqdm
 
@@ -16,6 +16,7 @@ from graph.domain.errors import InvalidInput
 from graph.domain.tenancy import TenantScope
 from service.restore import is_export, restore
 from service.settings import Settings
+from service.tenancy import ExportLine
 
 
 def is_export_file(path: Path) -> bool:
@@ -66,10 +67,10 @@ def export(args: argparse.Namespace, settings: Settings, stdout: TextIO = sys.st
             return _write(rows, out)
 
 
-def _write(rows: Iterator[dict[str, Any]], out: TextIO) -> int:
+def _write(rows: Iterator[ExportLine], out: TextIO) -> int:
     count = 0
     for row in rows:
-        out.write(json.dumps(row, ensure_ascii=False) + "\n")
+        out.write(json.dumps(row.model_dump(), ensure_ascii=False) + "\n")
         count += 1
     print(f"exported {count} records", file=sys.stderr)
     return 0
