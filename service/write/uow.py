@@ -250,29 +250,40 @@ class UnitOfWork(FactView):
         self._rolled_back.append((group, action_uuid))
 
     def commit(self) -> None:
-        """Flush every staged write into the transaction."""
-        tx = self.tx
+        """Flush every staged write into the transaction (nothing staged, no query)."""
         with self.stage("persist"):
-            tx.record_episodes(self._episodes)
-            tx.record_candidates(self._candidates)
-            if self._new:
-                tx.record_facts(self.new_facts)
-            for group, patches in self.patches.items():
-                tx.patch_facts(group, patches)
+            self._flush_records()
         with self.stage("ledger"):
-            tx.record_actions(self._actions)
-            for group, action in self._rolled_back:
-                tx.mark_rolled_back(group, action, self.now)
-            for group, entries in self._ledger.items():
-                head = tx.ledger_head(group)
-                chained = ledger.chain(group, head, entries, self.now)
-                tx.append_ledger(group, chained, head.seq if head else 0)
-            tx.record_operations(self._receipts)
-            for operation in self._finished:
-                tx.finish_operation(operation)
-            for candidate in self._decided:
-                tx.update_candidate(candidate)
+            self._flush_accounts()
         self.committed = True
+
+    def _flush_records(self) -> None:
+        tx = self.tx
+        if self._episodes:
+            tx.record_episodes(self._episodes)
+        if self._candidates:
+            tx.record_candidates(self._candidates)
+        if self._new:
+            tx.record_facts(self.new_facts)
+        for group, patches in self.patches.items():
+            tx.patch_facts(group, patches)
+
+    def _flush_accounts(self) -> None:
+        tx = self.tx
+        if self._actions:
+            tx.record_actions(self._actions)
+        for group, action in self._rolled_back:
+            tx.mark_rolled_back(group, action, self.now)
+        for group, entries in self._ledger.items():
+            head = tx.ledger_head(group)
+            chained = ledger.chain(group, head, entries, self.now)
+            tx.append_ledger(group, chained, head.seq if head else 0)
+        if self._receipts:
+            tx.record_operations(self._receipts)
+        for operation in self._finished:
+            tx.finish_operation(operation)
+        for candidate in self._decided:
+            tx.update_candidate(candidate)
 
 
 def in_unit(store: Store, now: datetime, work: Callable[[UnitOfWork], T]) -> T:

@@ -1,0 +1,48 @@
+"""The unit of work: reads inside it see its own pending changes; only commit() writes. Both
+backends, through the real port."""
+
+from __future__ import annotations
+
+from graph.domain.enums import VerifyStatus
+from graph.domain.resolution import Change
+from graph.ports import Store, StoreTx
+from service.write.uow import UnitOfWork, in_unit
+from tests.builders import fact, link, record
+from tests.conftest import T0
+
+G = "u_uow"
+
+
+def test_reads_see_pending_changes_and_commit_writes_them(store: Store) -> None:
+    (old,) = record(store, fact(G, "alice", "lives_in", "Oslo", valid_at=T0))
+
+    def work(uow: UnitOfWork) -> None:
+        assert [f.uuid for f in uow.aligned(old)] == []  # the record itself is not aligned
+        (new,) = link(uow.tx, [fact(G, "alice", "lives_in", "Rome", valid_at=T0)])
+        assert [f.uuid for f in uow.aligned(new)] == [old.uuid]
+        uow.change(G, Change(old.uuid, {"expired_at": T0, "superseded_by": new.uuid}))
+        uow.add(new)
+        assert [f.uuid for f in uow.aligned(old)] == [new.uuid]  # the old one is expired
+        assert uow.holder(G, new.signature) == new
+        held = uow.holder(G, old.signature)
+        assert held is not None and held.superseded_by == new.uuid
+        assert {f.uuid for f in uow.chain(new)} == {old.uuid}
+
+    in_unit(store, T0, work)
+    stored = {f.value: f for f in store.history(G, "alice", "lives_in")}
+    assert set(stored) == {"Oslo", "Rome"}
+    assert stored["Oslo"].superseded_by == stored["Rome"].uuid
+
+
+def test_leaving_without_commit_writes_nothing(store: Store) -> None:
+    (old,) = record(store, fact(G, "bob", "likes", "tea", valid_at=T0))
+
+    def work(tx: StoreTx) -> None:
+        with UnitOfWork(tx, T0) as uow:
+            uow.change(G, Change(old.uuid, {"verify_status": VerifyStatus.SUPERSEDED}))
+            uow.add(link(tx, [fact(G, "bob", "likes", "coffee", valid_at=T0)])[0])
+            assert not uow.committed
+
+    store.transaction(work)
+    (only,) = store.history(G, "bob", "likes")
+    assert only == old
