@@ -22,7 +22,7 @@ from __future__ import annotations
 import calendar
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from graph.domain.clock import require_aware
 from graph.domain.enums import Granularity
@@ -106,8 +106,7 @@ def effective_invalid_at(fact: Temporal, known_at: datetime | None) -> datetime 
     return fact.invalid_at
 
 
-@dataclass(frozen=True)
-class TimeBounds:
+class TimeBounds(NamedTuple):
     """The instants the time rule compares a record with (None: not asked).
 
     known:  known_at; None means "as believed now" (not expired)
