@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from extractors.aliases import default_aliases
 from extractors.chinese.lexicon import SURNAMES
 from extractors.notary.core import names_placeholder
 from extractors.notary.records import credential_records
@@ -255,7 +256,7 @@ def _draft(plan: ItemPlan, episode: Episode, candidate: CandidateFact, ctx: Cont
         predicate=candidate.predicate,
         cardinality=info.cardinality,
         value=candidate.value,
-        value_key=normalize_text(candidate.value),
+        value_key=normalize_text(default_aliases().canonical(candidate.value)),
         object_uuid=_entity(plan, candidate.value, ctx).uuid,
         polarity=candidate.polarity,
         scope=scope,
@@ -278,7 +279,7 @@ def _draft(plan: ItemPlan, episode: Episode, candidate: CandidateFact, ctx: Cont
             group_id=plan.group_id,
             subject=subject,
             predicate=candidate.predicate,
-            value=candidate.value,
+            value=default_aliases().canonical(candidate.value),
             polarity=candidate.polarity,
             scope=scope,
             valid_at=valid_at,

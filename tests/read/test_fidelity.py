@@ -74,3 +74,11 @@ def test_a_tiny_slice_of_the_as_of_benchmark(memory: Memory) -> None:
     write(tenant, observations, seed=11)
     scores = score(tenant, observations)
     assert scores == {"as_of": 1.0, "search_as_of": 1.0, "current": 1.0, "intact": 1.0}
+
+
+def test_the_same_city_in_another_language_is_not_a_move(memory: Memory) -> None:
+    memory.add("我住在上海", user_id="u7", observation_date="2025-01-01")
+    second = memory.add("I live in Shanghai.", user_id="u7", observation_date="2025-06-01")
+    events = {r["event"] for r in second["results"]}
+    assert "UPDATE" not in events
+    assert [f["value"] for f in _facts(memory, "u7", predicate="lives_in")] == ["上海"]
