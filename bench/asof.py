@@ -1,7 +1,8 @@
 """As-of benchmark on dated relation chains: are facts stored intact and true over time?
 
-Data: `bench/data/asof/timeqa_chains.jsonl`, a slice of the human-annotated Time-Sensitive QA
-set (wenhuchen/Time-Sensitive-QA, BSD-3-Clause; see bench/data/asof/README.md): people's
+Data: the `asof` set (manifest bench/data/asof.toml; make it once with `python -m
+bench.fetch_data asof --mirror GIT_DIR`), a slice of the human-annotated Time-Sensitive QA set
+(wenhuchen/Time-Sensitive-QA, BSD-3-Clause): people's
 spouses (P26), employers (P108), political parties (P102) and sports teams (P54), each with a
 start and an end year. Every observation is written as one plain sentence ("X is married to
 Y.", "X works at Y.", "X is a member of Y.", "X plays for Y.") with `observation_date` at its
@@ -36,13 +37,13 @@ from pathlib import Path
 from typing import Any
 
 from bench.common import arguments, backends_of, drop_group, open_store
+from bench.datasets import dataset_path
 from graph.domain.tenancy import TenantScope
 from graph.ports import Store
 from service.bootstrap import bootstrap
 from service.memory import Memory
 from service.settings import Settings
 
-DATA = Path(__file__).resolve().parent / "data" / "asof" / "timeqa_chains.jsonl"
 SENTENCES = {
     "P26": ("{s} is married to {o}.", "married spouse"),
     "P108": ("{s} works at {o}.", "works employer"),
@@ -70,8 +71,10 @@ class Observation:
         return (self.start + max(self.start, self.end - 1) + 1) // 2
 
 
-def load(path: Path = DATA, limit: int | None = None) -> list[Observation]:
-    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+def load(path: Path | None = None, limit: int | None = None) -> list[Observation]:
+    """The observations of `path` (default: the cached `asof` set), one JSON object a line."""
+    text = (path or dataset_path("asof")).read_text(encoding="utf-8")
+    rows = [json.loads(line) for line in text.splitlines() if line]
     found = [Observation(r["relation"], r["subject"], r["object"], r["start"], r["end"])
              for r in rows]
     return found[:limit] if limit else found

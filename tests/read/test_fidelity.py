@@ -7,10 +7,13 @@ dropped; and a tiny slice of the as-of benchmark (bench/asof.py) scored end to e
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from bench.asof import Tenant, load, score, write
 from service.memory import Memory
+
+SLICE = Path(__file__).resolve().parents[1] / "bench" / "asof_chains.jsonl"
 
 
 def _facts(memory: Memory, user: str, **arguments: Any) -> list[dict[str, Any]]:
@@ -69,7 +72,9 @@ def test_both_clauses_of_a_chinese_sentence_are_kept(memory: Memory) -> None:
 
 
 def test_a_tiny_slice_of_the_as_of_benchmark(memory: Memory) -> None:
-    observations = [o for o in load() if o.subject in ("Zerelda James", "Wilhelm Külz")]
+    """Three invented chains (spouse, party, employer) in the `asof` set's format."""
+    observations = load(SLICE)
+    assert {o.relation for o in observations} == {"P26", "P102", "P108"}
     tenant = Tenant(memory, "bench")
     write(tenant, observations, seed=11)
     scores = score(tenant, observations)

@@ -1,0 +1,59 @@
+"""How each benchmark slice is made from its source files (the `derive` of its manifest).
+
+Each function takes `read(path) -> bytes` (one source file of the snapshot at the manifest's
+commit) and the manifest's `paths`, and returns the slice's bytes. The code is ours; the bytes
+it returns are the public data set's and live only in the cache (see `bench.datasets`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from bench.fetch_data import Reader
+
+TIMEQA_RELATIONS = ("P26", "P108", "P102", "P54")
+TIMEQA_INTERVAL = re.compile(r"from (?:[A-Z][a-z]{2} )?(\d{4}) to (?:[A-Z][a-z]{2} )?(\d{4})")
+"""`from 1996 to 1997`, `from Dec 1841 to Sep 1852`: the first such span in a question."""
+
+
+def _split_of(path: str) -> str:
+    """`dataset/human_annotated_train.json` -> `train`."""
+    return path.rsplit("_", 1)[-1].removesuffix(".json")
+
+
+def _untokenized(answer: str) -> str:
+    """The answer without the tokenizer's space before `.` and `,` (`C.D . Montijo`)."""
+    return answer.replace(" .", ".").replace(" ,", ",")
+
+
+def _timeqa_rows(entity: dict[str, Any], split: str) -> Iterator[dict[str, Any]]:
+    subject = str(entity["link"]).removeprefix("/wiki/").replace("_", " ")
+    for question, answers in entity["questions"]:
+        span = TIMEQA_INTERVAL.search(question)
+        given = [a["answer"] for a in answers if a["answer"].strip()]
+        if span is None or len(given) != 1:
+            continue
+        yield {"split": split, "relation": entity["type"], "subject": subject,
+               "object": _untokenized(given[0]), "start": int(span[1]), "end": int(span[2])}
+
+
+def timeqa_chains(read: Reader, paths: tuple[str, ...]) -> bytes:
+    """Dated observations of people's spouses, employers, parties and teams (bench/asof.py).
+
+    For each entity of a relation in TIMEQA_RELATIONS, in file order (the paths in order),
+    each question with one dated interval and exactly one non-empty answer becomes one JSON
+    line; a line equal to an earlier one is dropped.
+    """
+    lines: list[str] = []
+    for path in paths:
+        for entity in json.loads(read(path)):
+            if entity["type"] not in TIMEQA_RELATIONS:
+                continue
+            for row in _timeqa_rows(entity, _split_of(path)):
+                line = json.dumps(row, ensure_ascii=False)
+                if line not in lines:
+                    lines.append(line)
+    return "".join(f"{line}\n" for line in lines).encode("utf-8")
