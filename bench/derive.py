@@ -57,3 +57,28 @@ def timeqa_chains(read: Reader, paths: tuple[str, ...]) -> bytes:
                 if line not in lines:
                     lines.append(line)
     return "".join(f"{line}\n" for line in lines).encode("utf-8")
+
+
+FRIENDSQA_SCENES = 48
+
+
+def _friendsqa_scene(scene: dict[str, Any]) -> dict[str, Any]:
+    (paragraph,) = scene["paragraphs"]
+    utterances = [{"uid": u["uid"], "speakers": u["speakers"], "utterance": u["utterance"]}
+                  for u in paragraph["utterances:"]]
+    qas = [{"id": q["id"], "question": q["question"],
+            "evidence": sorted({a["utterance_id"] for a in q["answers"]})}
+           for q in paragraph["qas"]]
+    return {"title": scene["title"], "utterances": utterances, "qas": qas}
+
+
+def friendsqa_dev(read: Reader, paths: tuple[str, ...]) -> bytes:
+    """The first FRIENDSQA_SCENES scenes of the dev file in title order (bench/recall.py).
+
+    Per utterance its uid, speakers and text; per question its id, text and `evidence`: the
+    sorted distinct utterance ids of its answers (answer spans and texts are dropped).
+    """
+    (path,) = paths
+    scenes = sorted(json.loads(read(path))["data"], key=lambda s: str(s["title"]))
+    data = [_friendsqa_scene(s) for s in scenes[:FRIENDSQA_SCENES]]
+    return json.dumps({"data": data}, ensure_ascii=False, indent=0).encode("utf-8")
