@@ -38,6 +38,7 @@ from typing import Any
 
 from bench.common import arguments, backends_of, drop_group, open_store
 from bench.datasets import dataset_path
+from graph.domain.errors import NotFound
 from graph.domain.tenancy import TenantScope
 from graph.ports import Store
 from service.bootstrap import bootstrap
@@ -136,7 +137,10 @@ def top_value(tenant: Tenant, item: Observation, year: int) -> str | None:
 
 def stored(tenant: Tenant, item: Observation) -> set[str]:
     """Every value ever recorded about the subject, superseded versions included."""
-    chains = tenant.memory.history(item.subject, user_id=tenant.user)["chains"]
+    try:
+        chains = tenant.memory.history(item.subject, user_id=tenant.user)["chains"]
+    except NotFound:  # nothing at all was stored about the subject
+        return set()
     return {_plain(v["value"]) for chain in chains for v in chain["versions"]}
 
 
