@@ -1,10 +1,10 @@
 """The labelled strings of the leak benchmark, their format families, and the baselines.
 
-Data: `bench/data/leak/gitleaks_cases.jsonl`, the literal true- and false-positive examples of
-gitleaks' rule definitions (see `bench/data/leak/README.md` for source, commit, license and
-checksum). A true positive's secret is what the rule's author marks as the secret: the rule's
-secret group applied to the example (gitleaks' own definition), so no label is ours. An example
-the rule does not match in Python is reported as unlabelled and left out.
+Data: the `leak` set (manifest bench/data/leak.toml), the literal true- and false-positive
+examples of gitleaks' rule definitions, made with `python -m bench.fetch_data leak`. A true
+positive's secret is what the rule's author marks as the secret: the rule's secret group applied
+to the example (gitleaks' own definition, see bench/gitleaks_examples.py), so no label is ours.
+An example the rule does not match is reported as unlabelled and left out.
 
 Baselines, computed in the same run:
 
@@ -17,7 +17,6 @@ Baselines, computed in the same run:
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 import sys
 import time
@@ -25,9 +24,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from extractors.notary.gitleaks import GitleaksRule, rule_set
+from bench.datasets import dataset_path
 
-DATA = Path(__file__).resolve().parent / "data" / "leak" / "gitleaks_cases.jsonl"
 PREFIX = "Note: "
 """Each string is sent as a note, as the issue's own trial did."""
 
@@ -171,29 +169,16 @@ class Case:
         return PREFIX + self.text
 
 
-def _secret(rule: GitleaksRule | None, text: str) -> str:
-    if rule is None:
-        return ""
-    match = rule.pattern.search(text)
-    if match is None:
-        return ""
-    group = rule.group or next((i for i in range(1, (match.re.groups or 0) + 1) if match[i]), 0)
-    secret = (match[group] or "").strip("\"'`")
-    return _ARMOUR.sub("", secret).strip()  # the BEGIN/END lines of a key block are no secret
-
-
-_ARMOUR = re.compile(r"-----(?:BEGIN|END)[^\n]*-----")
-
-
-def load_cases(path: Path = DATA) -> tuple[list[Case], int]:
-    """The cases, and how many true positives had no secret the rule could point at."""
-    rules = {r.rule_id: r for r in rule_set().rules}
+def load_cases(path: Path | None = None) -> tuple[list[Case], int]:
+    """The cases (the cached `leak` set unless `path` names another file of its shape), and how
+    many true positives had no secret the rule could point at."""
+    source = path if path is not None else dataset_path("leak")
     cases: list[Case] = []
     unlabelled = 0
-    for line in path.read_text(encoding="utf-8").splitlines():
+    for line in source.read_text(encoding="utf-8").splitlines():
         raw = json.loads(line)
         positive = raw["label"] == "tp"
-        secret = _secret(rules.get(raw["rule"]), raw["text"]) if positive else ""
+        secret = str(raw.get("secret", "")) if positive else ""
         if positive and len(secret) < 6:
             unlabelled += 1
             continue

@@ -16,14 +16,14 @@ git SHAs, invoice ids, product names, versions, paths and plain URLs alone.
    characters are removed; one `invisible_unicode` alert per kind with the count and the span
    from the first to the last such character in the original text.
 3. **Credential detection on the stripped text**, so that a secret split by zero-width spaces is
-   still caught: gitleaks' rule set (`notary.gitleaks`), our own rules (`notary.patterns`), the
-   detect-secrets plugins gitleaks does not cover and an unlabelled entropy check
-   (`notary.plugins`). Fillers, published values and documented examples stated as examples
+   still caught: betterleaks' maintained rule set (`notary.providers`), our own rules
+   (`notary.patterns`), the detect-secrets plugins the rule set does not cover and an
+   unlabelled entropy check (`notary.plugins`). Fillers and documented examples stated as examples
    are dropped (`notary.values`). Each value found is also masked wherever else it occurs.
    Only the value is replaced, by a typed placeholder; labels stay
    ("password=[REDACTED:password]", "我的密码是[REDACTED:password]"). One `credential` alert
    per masked span; its detail names the type ("password assignment", "GitHub PAT
-   (gitleaks)") and never any part of the value.
+   (betterleaks)") and never any part of the value.
 
 Every alert span is a `(start, end)` pair of positions in the ORIGINAL text passed in. For
 credentials found in the stripped text the span is mapped back through the stripping: it starts
@@ -38,11 +38,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from extractors.notary.gitleaks import gitleaks_findings, published
 from extractors.notary.html import detect_injection
 from extractors.notary.keys import is_secret_key, key_kind
 from extractors.notary.patterns import own_findings
 from extractors.notary.plugins import entropy_findings, plugin_findings
+from extractors.notary.providers import provider_findings
 from extractors.notary.unicode import Stripped, strip_invisible
 from extractors.notary.values import (
     MASKED,
@@ -125,7 +125,7 @@ def _revealed_injection(stripped: Stripped, seen: list[Alert], turn: int | None)
 def find_secrets(text: str) -> list[Finding]:
     """Merged, sorted, non-overlapping spans of `text` to mask."""
     found = [  # on a tie, the first named here names the span: the maintained rule set first
-        *gitleaks_findings(text),
+        *provider_findings(text),
         *own_findings(text),
         *plugin_findings(text),
         *entropy_findings(text),
@@ -143,7 +143,7 @@ def find_secrets(text: str) -> list[Finding]:
 
 
 def _stand_in(value: str) -> bool:
-    return filler(value) or published(value)
+    return filler(value)
 
 
 def _outside_placeholders(text: str, found: list[Finding]) -> list[Finding]:

@@ -667,10 +667,10 @@ def test_issue_forms_leave_no_eight_character_piece(text: str) -> None:
     assert MASKED.search(result.text) and _credential_alerts(result)
 
 
-def test_provider_format_from_gitleaks_is_masked_whole() -> None:
+def test_provider_format_from_the_maintained_rule_set_is_masked_whole() -> None:
     result = notarize(f"export BUNDLE_ENTERPRISE__CONTRIBSYS__COM={_HEX_SECRET}")
     assert result.text.endswith("=[REDACTED:sidekiq_secret]")
-    assert [a.detail for a in result.alerts] == ["Sidekiq secret (gitleaks)"]
+    assert [a.detail for a in result.alerts] == ["Sidekiq secret (betterleaks)"]
 
 
 def test_aws_documented_secret_without_two_digits_is_masked() -> None:

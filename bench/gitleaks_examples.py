@@ -1,13 +1,14 @@
-"""How bench/data/leak/gitleaks_cases.jsonl was made (run once; kept to document the slice).
+"""The leak benchmark's data, derived from a snapshot of gitleaks (`python -m bench.fetch_data`).
 
-Reads gitleaks' rule definitions (cmd/generate/config/rules/*.go) from a checkout and writes
+Reads gitleaks' rule definitions (cmd/generate/config/rules/*.go) and takes
 the literal true-positive (`tps`) and false-positive (`fps`) example strings of every rule, one
 JSON object a line: {"rule", "label": "tp"|"fp", "text"}. Only literal strings are taken:
 string literals (also joined by `+`) and `utils.GenerateSampleSecret("id", "literal")`, which
 gitleaks expands to `id_api_token = "literal"`. Examples gitleaks generates at random from a
 regular expression are not literal and are left out.
 
-Usage: python bench/data/leak/extract_gitleaks.py <gitleaks checkout> > gitleaks_cases.jsonl
+Each true positive also carries its `secret`: the part gitleaks' own rule (its secret group, in
+`config/gitleaks.toml` of the same commit) points at, so no label is ours.
 """
 
 from __future__ import annotations
@@ -15,9 +16,9 @@ from __future__ import annotations
 import ast
 import json
 import re
-import sys
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Callable, Iterator
+
+from bench.leakrules import GitleaksRule, rule_set
 
 _START = re.compile(r"\b(tps|fps)\s*(?::=\s*\[\]string\{|=\s*append\(\s*(?:tps|fps)\s*,)")
 _RULE_ID = re.compile(r'RuleID:\s*"([^"]+)"')
@@ -75,8 +76,8 @@ def _value(expr: str) -> str | None:
     return _string(expr)
 
 
-def cases(path: Path) -> Iterator[dict[str, str]]:
-    source = path.read_text(encoding="utf-8")
+def cases(source: str) -> Iterator[dict[str, str]]:
+    """The literal examples of one rule file's source."""
     bodies = re.split(r"\nfunc ", source)
     for body in bodies:
         rule = _RULE_ID.search(body)
@@ -90,18 +91,45 @@ def cases(path: Path) -> Iterator[dict[str, str]]:
                     yield {"rule": rule[1], "label": label, "text": value}
 
 
-def main() -> None:
-    root = Path(sys.argv[1]) / "cmd" / "generate" / "config" / "rules"
+RULES_DIR = "cmd/generate/config/rules/"
+RULE_FILE = "config/gitleaks.toml"
+
+
+def derive_cases(read: Callable[[str], bytes], paths: tuple[str, ...]) -> bytes:
+    """`bench.fetch_data`'s derivation of the `leak` set: one JSON object a line, `{"rule",
+    "label": "tp"|"fp", "text", "secret"}`, rules in file order, duplicates dropped."""
+    del paths
+    rules = {r.rule_id: r for r in rule_set(read(RULE_FILE).decode("utf-8")).rules}
+    listing = read(RULES_DIR).decode("utf-8").splitlines()[2:]
     seen: set[tuple[str, str, str]] = set()
-    for path in sorted(root.glob("*.go")):
-        if path.name.endswith("_test.go"):
-            continue
-        for case in cases(path):
+    lines: list[str] = []
+    for name in sorted(n for n in listing if n.endswith(".go") and not n.endswith("_test.go")):
+        for case in cases(read(RULES_DIR + name).decode("utf-8")):
             key = (case["rule"], case["label"], case["text"])
-            if key not in seen:
-                seen.add(key)
-                print(json.dumps(case, ensure_ascii=False))
+            if key in seen:
+                continue
+            seen.add(key)
+            positive = case["label"] == "tp"
+            secret = _secret(rules.get(case["rule"]), case["text"]) if positive else ""
+            lines.append(json.dumps({**case, "secret": secret}, ensure_ascii=False))
+    return ("\n".join(lines) + "\n").encode("utf-8")
 
 
-if __name__ == "__main__":
-    main()
+def derive_rules(read: Callable[[str], bytes], paths: tuple[str, ...]) -> bytes:
+    """`bench.fetch_data`'s derivation of the `gitleaks-rules` set: the rule file as it is."""
+    del paths
+    return read(RULE_FILE)
+
+
+def _secret(rule: GitleaksRule | None, text: str) -> str:
+    if rule is None:
+        return ""
+    match = rule.pattern.search(text)
+    if match is None:
+        return ""
+    group = rule.group or next((i for i in range(1, (match.re.groups or 0) + 1) if match[i]), 0)
+    secret = (match[group] or "").strip("\"'`")
+    return _ARMOUR.sub("", secret).strip()  # the BEGIN/END lines of a key block are no secret
+
+
+_ARMOUR = re.compile(r"-----(?:BEGIN|END)[^\n]*-----")

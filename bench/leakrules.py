@@ -1,23 +1,11 @@
-"""gitleaks' rule set, run by the notary: ~220 provider formats from one maintained file.
+"""gitleaks' rules as the leak benchmark's labeller: which part of each example is the secret.
 
-`gitleaks.toml` beside this module is gitleaks' own `config/gitleaks.toml` (MIT; source and
-commit in its header), unmodified. Each rule there has a regular expression, the group that is
-the secret, keywords (a rule only runs on text containing one of them, lower-cased), an optional
-minimum Shannon entropy of the secret and allowlists. This module reads the file once and applies
-it the way gitleaks does:
-
-* the secret is the rule's `secretGroup`, else the first non-empty group, else the whole match;
-* the secret must reach the rule's `entropy`;
-* it is dropped if a global or rule allowlist matches (regexes on the secret, the match or the
-  line, per `regexTarget`; stopwords contained in the secret). Allowlists that also require a
-  file path never apply (a message has no path), nor do path-only rules.
-
-Differences from gitleaks, all about running Go (RE2) expressions in Python's `re`: patterns are
-compiled with `re.ASCII` (RE2's `\\b`, `\\w`, `\\s` are ASCII, which matters next to Chinese
-text), a `(?i)` in the middle of a pattern becomes a scoped `(?i:...)` up to the end of its
-group, and `\\z` becomes `\\Z`. Rules that still do not compile are reported by `skipped()`
-(a test keeps that list empty). Long text is scanned in overlapping windows, which bounds the
-cost of expressions written for a linear-time engine.
+The rule file is gitleaks' own `config/gitleaks.toml` (MIT), never committed here: it is the
+`gitleaks-rules` data set of the benchmark (bench/data/gitleaks-rules.toml), made once with
+`python -m bench.fetch_data` and read from the checked cache. Each rule has a regular
+expression, the group that is the secret, keywords and allowlists; Go (RE2) expressions are
+compiled for Python's `re` (`re.ASCII`, a mid-pattern `(?i)` scoped to its group, `\\z` as
+`\\Z`).
 """
 
 from __future__ import annotations
@@ -28,25 +16,13 @@ import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
-from extractors.notary.randomness import entropy
-from extractors.notary.values import Finding, readable
+from extractors.notary.values import readable
 
-RULE_FILE = "gitleaks.toml"
-WINDOW = 4096
-OVERLAP = 1024
 SHORT_TEXT = 4096
 """Up to this length the keyword test goes through the text's trigrams, beyond it keyword by
 keyword."""
-RANK = 1
-GENERIC_RANK = 5
-GENERIC = ("generic-", "curl-", "hashicorp-tf-password", "kubernetes-secret", "nuget-config")
-"""Rules about a context rather than a provider's format: where our own labelled rules find the
-same value, theirs name it ("password", not "HashiCorp tf password")."""
-_QUOTES = "\"'`"
-_ARMOUR = re.compile(r"-----BEGIN[ A-Z0-9_-]{0,100}-----\s*")
 
 
 @dataclass(frozen=True)
@@ -187,9 +163,9 @@ class RuleSet:
 
 
 @cache
-def rule_set() -> RuleSet:
-    """gitleaks.toml, parsed and compiled once per process."""
-    data = tomllib.loads(resources.files("extractors.notary").joinpath(RULE_FILE).read_text())
+def rule_set(source: str) -> RuleSet:
+    """A gitleaks rule file's text, parsed and compiled once per process."""
+    data = tomllib.loads(source)
     rules: list[GitleaksRule] = []
     skipped: list[str] = []
     for raw in data.get("rules", ()):
@@ -223,73 +199,3 @@ def _literals(raw_rules: Any) -> Iterator[str]:
         for allow in raw.get("allowlists", ()):
             if allow.get("regexTarget", "secret") == "secret":
                 yield from (r for r in allow.get("regexes", ()) if _LITERAL.fullmatch(r))
-
-
-def published(value: str) -> bool:
-    """Whether gitleaks' allowlists name `value` verbatim: a key printed in public
-    documentation (`AIzaSy...` of Google's samples), which masking would not protect."""
-    return value in rule_set().published
-
-
-def _secret(rule: GitleaksRule, match: re.Match[str]) -> tuple[int, int]:
-    if rule.group and rule.group <= (match.re.groups or 0):
-        return match.span(rule.group)
-    for index in range(1, (match.re.groups or 0) + 1):
-        if match.group(index):
-            return match.span(index)
-    return match.span()
-
-
-def _line(text: str, start: int, end: int) -> str:
-    first = text.rfind("\n", 0, start) + 1
-    last = text.find("\n", end)
-    return text[first : last if last >= 0 else len(text)]
-
-
-def _windows(text: str) -> Iterator[tuple[int, str]]:
-    if len(text) <= WINDOW:
-        yield 0, text
-        return
-    for offset in range(0, len(text) - OVERLAP, WINDOW - OVERLAP):
-        yield offset, text[offset : offset + WINDOW]
-
-
-def _cleared(
-    rules: RuleSet, rule: GitleaksRule, text: str, span: tuple[int, int], whole: str
-) -> bool:
-    secret = text[span[0] : span[1]]
-    if rule.entropy and entropy(secret) < rule.entropy:
-        return True
-    line = _line(text, *span)
-    return any(a.clears(secret, whole, line) for a in (rules.allowlist, *rule.allowlists))
-
-
-def gitleaks_findings(text: str) -> Iterator[Finding]:
-    """Every secret a gitleaks rule finds in `text`, typed by the rule's slug."""
-    rules = rule_set()
-    for rule in rules.active(text):
-        for offset, window in _windows(text):
-            for match in rule.pattern.finditer(window):
-                span = _secret(rule, match)
-                if span[1] <= span[0] or _cleared(rules, rule, window, span, match.group()):
-                    continue
-                start, end = _unquoted(window, *span)
-                rank = GENERIC_RANK if rule.rule_id.startswith(GENERIC) else RANK
-                label = f"{rule.label} (gitleaks)"
-                yield Finding(start + offset, end + offset, label, rank, rule.slug)
-
-
-def _unquoted(text: str, start: int, end: int) -> tuple[int, int]:
-    """A secret captured with its quotes (`"s3cret"`) or its PEM armour lines without them, so
-    the reader still sees `-----BEGIN RSA PRIVATE KEY-----`."""
-    while end - start > 2 and text[start] in _QUOTES and text[end - 1] == text[start]:
-        start, end = start + 1, end - 1
-    head = _ARMOUR.match(text, start, end)
-    if head:
-        start = head.end()
-    tail = text.rfind("-----END", start, end)
-    if tail > start:
-        end = tail
-    while end > start and text[end - 1] in " \t\r\n":
-        end -= 1
-    return start, end

