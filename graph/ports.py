@@ -16,7 +16,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Literal, TypeVar
 
 from graph.domain import ledger as ledger_rules
@@ -184,6 +184,21 @@ class StoreReads(ABC):
     ) -> list[Scored]:
         """Keyword hits on fact text, subject, predicate and value (CJK-aware), best first.
         `time=None` searches every record; otherwise only records visible under `time`."""
+
+    @abstractmethod
+    def episode_search(
+        self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime
+    ) -> list[Scored]:
+        """Episodes (turns as told) ranked by bm25 over the stemmed terms of `text` (see
+        `graph.textindex.query_terms`), best first. Under `time`, only episodes observed by
+        the end of `as_of` and stored by `known_at`; `time=None` or current: every episode."""
+
+    @abstractmethod
+    def episode_neighbours(
+        self, group_id: str, uuids: Sequence[str], within: timedelta
+    ) -> dict[str, list[str]]:
+        """For each episode, the tenant's episodes observed just before and just after it
+        (one each, at most `within` apart): the turns around it in its conversation."""
 
     @abstractmethod
     def tagged(

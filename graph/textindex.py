@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+import Stemmer
+
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af]+")
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
@@ -63,3 +65,55 @@ def query_groups(text: str) -> list[list[str]]:
 def _add(groups: list[list[str]], words: list[str]) -> None:
     if words:
         groups.append(words)
+
+
+# -- episodes: stemmed bag-of-words ------------------------------------------------------------
+
+_STEMMER = Stemmer.Stemmer("english")
+_FUNCTION_WORDS = """a an and are as at be been but by can could did do does for from had has
+have he her him his how i if in into is it its me my of on or our she so than that the their
+them then there these they this to too us was we were what when where which who whom why will
+with would you your"""
+_STOP = frozenset(_FUNCTION_WORDS.split())
+
+
+def search_terms(text: str) -> list[str]:
+    """The terms of an episode's keyword index: `index_terms` with Latin words reduced to
+    their English (Snowball) stems, so "teamed" and "team" are one term. CJK runs keep their
+    characters and bigrams; digits and identifier parts are unchanged."""
+    return [_stem(term) for term in index_terms(text)]
+
+
+def search_text(text: str) -> str:
+    return " ".join(search_terms(text))
+
+
+def query_terms(text: str) -> list[str]:
+    """The distinct terms a question asks for, in order: stems of its Latin words (common
+    function words dropped unless nothing else is left), and the bigrams of its CJK runs (a
+    lone CJK character as itself). A bag of words, ranked by bm25: no phrase is required."""
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    terms: list[str] = []
+    last = 0
+    for match in _CJK.finditer(folded):
+        terms.extend(_WORD.findall(folded[last : match.start()]))
+        run = match.group(0)
+        terms.extend([run] if len(run) == 1 else [run[i : i + 2] for i in range(len(run) - 1)])
+        last = match.end()
+    terms.extend(_WORD.findall(folded[last:]))
+    content = [t for t in terms if t not in _STOP]
+    return list(dict.fromkeys(_stem(t) for t in (content or terms)))
+
+
+def _stem(term: str) -> str:
+    if term.isascii() and term.isalpha():
+        return str(_STEMMER.stemWord(term))
+    return term
+
+
+def episode_text(speaker: str, content: str, media_refs: tuple[str, ...]) -> str:
+    """What an episode is found by: its speaker, its words and its media references (a file
+    name or URL says what was sent: "new-bike.jpg"; inline data: URIs say nothing)."""
+    refs = [ref for ref in media_refs if not ref.startswith("data:")]
+    named = speaker and not content.lstrip().startswith(speaker)  # a transcript line names it
+    return search_text(" ".join([speaker if named else "", content, *refs]))

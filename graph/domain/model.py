@@ -147,6 +147,8 @@ class Episode(_Record):
     run_id: str | None = None
     role: Role = Role.USER
     name: str = ""
+    speaker: str = ""
+    """Who said it: the message's `name`, or the name of a "Name: text" transcript line."""
     content: str
     source: str = "message"
     source_description: str = ""

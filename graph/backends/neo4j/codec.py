@@ -18,6 +18,7 @@ from graph.domain.model import (
     LedgerEntry,
     Operation,
 )
+from graph.textindex import episode_text
 
 JSON_PROPERTIES = frozenset({"metadata", "payload", "result", "error"})
 LIST_PROPERTIES = frozenset(
@@ -84,6 +85,7 @@ def entity_from_map(data: Mapping[str, Any]) -> Entity:
 
 def episode_props(episode: Episode) -> dict[str, Any]:
     props = {name: to_property(name, getattr(episode, name)) for name in Episode.model_fields}
+    props["search_text"] = episode_text(episode.speaker, episode.content, episode.media_refs)
     return {key: value for key, value in props.items() if value is not None}
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, LiteralString
 
 from neo4j import ManagedTransaction
@@ -35,7 +35,7 @@ from graph.ports import (
     StoreTx,
     single_tenant,
 )
-from graph.textindex import query_groups
+from graph.textindex import query_groups, query_terms
 
 VECTOR_OVERFETCH = 10
 MAX_QUERY_GROUPS = 32
@@ -119,6 +119,37 @@ class Neo4jTx(StoreTx):
         self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime
     ) -> list[Scored]:
         return self._lucene("facts_fulltext", group_id, text, limit, time, now)
+
+    def episode_search(
+        self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime
+    ) -> list[Scored]:
+        terms = query_terms(text)[:MAX_QUERY_GROUPS]
+        if not terms:
+            return []
+        words = " ".join(_phrase(term) for term in terms)
+        lucene = f"+group_id:{_phrase(group_id)} +search_text:({words})"
+        params = time_params(time, now)
+        rows = self._rows(
+            "episodes_search",
+            group_id=group_id,
+            query=lucene,
+            fetch=limit * 4,
+            limit=limit,
+            known=params["known"],
+            end=params["end"],
+        )
+        return [Scored(row["uuid"], float(row["score"])) for row in rows]
+
+    def episode_neighbours(
+        self, group_id: str, uuids: Sequence[str], within: timedelta
+    ) -> dict[str, list[str]]:
+        rows = self._rows(
+            "episodes_neighbours",
+            group_id=group_id,
+            uuids=list(dict.fromkeys(uuids)),
+            seconds=int(within.total_seconds()),
+        )
+        return {row["uuid"]: [u for u in row["near"] if u] for row in rows}
 
     def tagged(
         self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime

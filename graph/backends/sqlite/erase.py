@@ -9,6 +9,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
+from graph.backends.sqlite import episodes as episode_store
 from graph.backends.sqlite import sql
 
 _TOUCHED = (
@@ -49,6 +50,17 @@ def rows(conn: sqlite3.Connection, table: str, group_id: str, limit: int) -> int
     return cursor.rowcount
 
 
+def episode_rows(conn: sqlite3.Connection, group_id: str, limit: int) -> int:
+    """Delete up to `limit` of the tenant's episodes with their keyword index rows."""
+    if limit <= 0:
+        return 0
+    return episode_store.forget(
+        conn,
+        "rowid IN (SELECT rowid FROM episodes WHERE group_id = :g LIMIT :n)",
+        {"g": group_id, "n": limit},
+    )
+
+
 def episodes(conn: sqlite3.Connection, group_id: str, uuids: list[str]) -> int:
     """Forget a source: its episodes, the facts and candidates read from them, orphans."""
     if not uuids:
@@ -62,9 +74,7 @@ def episodes(conn: sqlite3.Connection, group_id: str, uuids: list[str]) -> int:
     removed += conn.execute(
         f"DELETE FROM mentions WHERE group_id = :g AND episode_uuid IN ({marks})", named
     ).rowcount
-    removed += conn.execute(
-        f"DELETE FROM episodes WHERE group_id = :g AND uuid IN ({marks})", named
-    ).rowcount
+    removed += episode_store.forget(conn, f"group_id = :g AND uuid IN ({marks})", named)
     return removed + _orphans(conn, group_id, touched)
 
 

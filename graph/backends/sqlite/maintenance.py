@@ -11,15 +11,16 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from graph.backends.sqlite import codec, erase, sql
-from graph.backends.sqlite.search import search_body, tenant_token
+from graph.backends.sqlite.search import search_body
+from graph.backends.sqlite.sql import tenant_token
 from graph.domain.model import Entity, Fact
 from graph.maintenance import Maintenance
 
 T = TypeVar("T")
 Write = Callable[[Callable[[sqlite3.Connection], Any]], Any]
 BATCH = 5_000
-_ROWID_TABLES = ("entities", "episodes", "mentions", "candidates", "operations", "actions")
-_TENANT_TABLES = ("facts", *_ROWID_TABLES, "ledger")
+_ROWID_TABLES = ("entities", "mentions", "candidates", "operations", "actions")
+_TENANT_TABLES = ("facts", "episodes", *_ROWID_TABLES, "ledger")
 
 
 class SqliteMaintenance(Maintenance):
@@ -37,6 +38,7 @@ class SqliteMaintenance(Maintenance):
     def drop_group(self, group_id: str) -> None:
         def batch(conn: sqlite3.Connection) -> int:
             removed = erase.facts_where(conn, "group_id = :g", {"g": group_id}, BATCH)
+            removed += erase.episode_rows(conn, group_id, BATCH)
             for table in _ROWID_TABLES:
                 removed += erase.rows(conn, table, group_id, BATCH)
             ledger = conn.execute("DELETE FROM ledger WHERE group_id = ?", (group_id,))

@@ -8,7 +8,9 @@ from datetime import datetime
 from typing import Any
 
 from graph.backends.sqlite import codec, erase, sql
-from graph.backends.sqlite.search import SqliteSearch, search_body, tenant_token
+from graph.backends.sqlite import episodes as episode_rows
+from graph.backends.sqlite.search import SqliteSearch, search_body
+from graph.backends.sqlite.sql import tenant_token
 from graph.backends.sqlite.vectors import VectorIndex
 from graph.backends.sqlite.walk import SqliteWalk
 from graph.domain.errors import DuplicateRecord, InvalidInput, LedgerHeadMoved, NotFound
@@ -221,10 +223,7 @@ class SqliteTx(SqliteWalk, SqliteSearch, StoreTx):
         return self.get_entities(group_id, [e.normalized for e in entities])
 
     def record_episodes(self, episodes: Sequence[Episode]) -> None:
-        self.conn.executemany(
-            "INSERT INTO episodes (uuid, group_id, source, body) VALUES (?, ?, ?, ?)",
-            [(e.uuid, e.group_id, e.source_description, codec.episode_body(e)) for e in episodes],
-        )
+        episode_rows.record(self.conn, episodes)
         self.conn.executemany(
             "INSERT OR IGNORE INTO mentions (group_id, episode_uuid, entity_uuid) VALUES (?, ?, ?)",
             [(e.group_id, e.uuid, ent) for e in episodes for ent in e.entity_uuids],
@@ -329,7 +328,8 @@ class SqliteTx(SqliteWalk, SqliteSearch, StoreTx):
 
     def erase_group(self, group_id: str, batch: int) -> int:
         removed = erase.facts_where(self.conn, "group_id = :g", {"g": group_id}, batch)
-        for table in ("entities", "episodes", "mentions", "candidates", "operations", "actions"):
+        removed += erase.episode_rows(self.conn, group_id, batch - removed)
+        for table in ("entities", "mentions", "candidates", "operations", "actions"):
             removed += erase.rows(self.conn, table, group_id, batch - removed)
         return removed
 

@@ -79,9 +79,17 @@ CREATE TABLE IF NOT EXISTS episodes (
     uuid            TEXT PRIMARY KEY,
     group_id        TEXT NOT NULL,
     source          TEXT NOT NULL DEFAULT '',
-    body            TEXT NOT NULL
+    body            TEXT NOT NULL,
+    valid_at        INTEGER,
+    created_at      INTEGER
 );
 CREATE INDEX IF NOT EXISTS episodes_group ON episodes (group_id);
+
+-- Episodes' keyword index (rowid = episodes.rowid): the tenant token and the stemmed text of
+-- graph.textindex.episode_text (speaker, words, media references).
+CREATE VIRTUAL TABLE IF NOT EXISTS episodes_fts USING fts5 (
+    grp, body, tokenize = 'unicode61 remove_diacritics 2'
+);
 
 CREATE TABLE IF NOT EXISTS mentions (
     group_id        TEXT NOT NULL,

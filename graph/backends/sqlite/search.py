@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 
-from graph.backends.sqlite import sql
+from graph.backends.sqlite import episodes, sql
+from graph.backends.sqlite.sql import tenant_token
 from graph.backends.sqlite.vectors import VectorIndex
 from graph.domain.model import Fact
 from graph.domain.timerules import TimeQuery
@@ -39,6 +40,16 @@ class SqliteSearch:
         are checked against the tenant and the time rule, more of them while too few pass:
         joining every match to `facts` to evaluate the rule cost 3x the ranking itself."""
         return self._matches(_RANKED, group_id, text, limit, time, now)
+
+    def episode_search(
+        self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime
+    ) -> list[Scored]:
+        return episodes.search(self.conn, group_id, text, limit, time, now)
+
+    def episode_neighbours(
+        self, group_id: str, uuids: Sequence[str], within: timedelta
+    ) -> dict[str, list[str]]:
+        return episodes.neighbours(self.conn, group_id, uuids, within)
 
     def tagged(
         self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime
@@ -214,11 +225,6 @@ def fts_query(group_id: str, text: str) -> str | None:
 
 def _phrase(terms: list[str]) -> str:
     return '"' + " ".join(term.replace('"', '""') for term in terms) + '"'
-
-
-def tenant_token(group_id: str) -> str:
-    """One FTS token naming the tenant (FTS5 intersects it with the query terms); injective."""
-    return "g" + group_id.encode("utf-8").hex()
 
 
 def search_body(fact: Fact) -> str:

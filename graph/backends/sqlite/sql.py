@@ -87,3 +87,8 @@ def placeholders(prefix: str, values: Sequence[Any]) -> tuple[str, dict[str, Any
     """`:p0, :p1, ...` and their parameters, for IN lists."""
     names = [f"{prefix}{i}" for i in range(len(values))]
     return ", ".join(":" + n for n in names), dict(zip(names, values, strict=True))
+
+
+def tenant_token(group_id: str) -> str:
+    """One FTS token naming the tenant (FTS5 intersects it with the query terms); injective."""
+    return "g" + group_id.encode("utf-8").hex()

@@ -16,6 +16,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TypeVar
 
+from graph.backends.sqlite.episodes import index_episodes
 from graph.backends.sqlite.maintenance import SqliteMaintenance
 from graph.backends.sqlite.ops import SqliteTx
 from graph.backends.sqlite.vectors import VectorIndex
@@ -24,14 +25,19 @@ from graph.ports import Capabilities, Store, StoreReads, StoreTx
 
 T = TypeVar("T")
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 # Columns added after version 1, with the definition that adds them to an older file.
 ADDED_COLUMNS = {
     ("facts", "cardinality"): "TEXT NOT NULL DEFAULT 'single'",
     ("episodes", "source"): "TEXT NOT NULL DEFAULT ''",
+    ("episodes", "valid_at"): "INTEGER",
+    ("episodes", "created_at"): "INTEGER",
 }
 # Indexes on added columns, created once the columns exist.
-ADDED_INDEXES = ("CREATE INDEX IF NOT EXISTS episodes_source ON episodes (group_id, source)",)
+ADDED_INDEXES = (
+    "CREATE INDEX IF NOT EXISTS episodes_source ON episodes (group_id, source)",
+    "CREATE INDEX IF NOT EXISTS episodes_time ON episodes (group_id, valid_at)",
+)
 BUSY_TIMEOUT_MS = 15_000
 SYNCHRONOUS = ("NORMAL", "FULL", "EXTRA")
 """SQLite's `synchronous` levels we allow. FULL (the default) syncs the WAL at every commit, so
@@ -122,7 +128,8 @@ class SqliteStore(Store):
         are zeroed: secure_delete is on)."""
         with self._write_lock:
             try:
-                self._writer.execute("INSERT INTO facts_fts (facts_fts) VALUES ('optimize')")
+                for index in ("facts_fts", "episodes_fts"):
+                    self._writer.execute(f"INSERT INTO {index} ({index}) VALUES ('optimize')")
                 self._writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             except sqlite3.Error as exc:
                 raise translate(exc) from exc
@@ -175,6 +182,8 @@ class SqliteStore(Store):
             if row is None:
                 self._writer.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
             elif row[0] < SCHEMA_VERSION:
+                if row[0] < 4:
+                    index_episodes(self._writer)
                 self._writer.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION,))
 
 

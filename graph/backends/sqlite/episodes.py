@@ -1,0 +1,162 @@
+"""Episodes in the embedded store: rows, their keyword index (`episodes_fts`) and its search.
+
+An episode's row id is its keyword index row id. The index holds the tenant token and the
+stemmed text of `graph.textindex.episode_text`; a search is a bag of the question's terms
+(`query_terms`) ranked by FTS5's bm25, so a turn holding the question's rare words outranks
+one holding only its common ones. Time questions apply by observation time (`valid_at`: as_of)
+and by the time the store learnt the episode (`created_at`: known_at).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from typing import Any
+
+from graph.backends.sqlite import codec, sql
+from graph.backends.sqlite.codec import to_micros
+from graph.backends.sqlite.sql import tenant_token
+from graph.domain.model import Episode
+from graph.domain.timerules import TimeQuery
+from graph.ports import Scored
+from graph.textindex import episode_text, query_terms
+
+MAX_TERMS = 32
+_RANKED = (
+    "SELECT rowid AS id, -bm25(episodes_fts, 0.0, 1.0) AS score FROM episodes_fts "
+    "WHERE episodes_fts MATCH :q ORDER BY score DESC LIMIT :fetch"
+)
+_INSERT = (
+    "INSERT INTO episodes (uuid, group_id, source, body, valid_at, created_at) "
+    "VALUES (?, ?, ?, ?, ?, ?)"
+)
+# An episode is visible under as_of when observed by its end, under known_at when stored by it.
+_TIME_RULE = (
+    "(:end IS NULL OR e.valid_at IS NULL OR e.valid_at <= :end) "
+    "AND (:known IS NULL OR e.created_at IS NULL OR e.created_at <= :known)"
+)
+
+
+def record(conn: sqlite3.Connection, episodes: Sequence[Episode]) -> None:
+    """Insert episodes and their keyword index rows."""
+    for e in episodes:
+        cursor = conn.execute(
+            _INSERT,
+            (
+                e.uuid,
+                e.group_id,
+                e.source_description,
+                codec.episode_body(e),
+                to_micros(e.valid_at),
+                to_micros(e.created_at),
+            ),
+        )
+        _index(conn, int(cursor.lastrowid or 0), e)
+
+
+def _index(conn: sqlite3.Connection, rowid: int, e: Episode) -> None:
+    conn.execute(
+        "INSERT INTO episodes_fts (rowid, grp, body) VALUES (?, ?, ?)",
+        (rowid, tenant_token(e.group_id), episode_text(e.speaker, e.content, e.media_refs)),
+    )
+
+
+def index_episodes(conn: sqlite3.Connection) -> int:
+    """Index (and date) the episodes a file made before episodes were searchable."""
+    rows = conn.execute(
+        "SELECT rowid, body FROM episodes WHERE rowid NOT IN (SELECT rowid FROM episodes_fts)"
+    ).fetchall()
+    for row in rows:
+        episode = codec.episode_from_row(row)
+        conn.execute(
+            "UPDATE episodes SET valid_at = ?, created_at = ? WHERE rowid = ?",
+            (to_micros(episode.valid_at), to_micros(episode.created_at), row["rowid"]),
+        )
+        _index(conn, row["rowid"], episode)
+    return len(rows)
+
+
+def forget(conn: sqlite3.Connection, where: str, params: dict[str, Any]) -> int:
+    """Delete the episodes matching `where` (over `episodes`) with their index rows."""
+    conn.execute(
+        f"DELETE FROM episodes_fts WHERE rowid IN (SELECT rowid FROM episodes WHERE {where})",
+        params,
+    )
+    return conn.execute(f"DELETE FROM episodes WHERE {where}", params).rowcount
+
+
+def search(
+    conn: sqlite3.Connection,
+    group_id: str,
+    text: str,
+    limit: int,
+    time: TimeQuery | None,
+    now: datetime,
+) -> list[Scored]:
+    """The tenant's episodes best matching the terms of `text`, visible under `time`."""
+    terms = query_terms(text)[:MAX_TERMS]
+    if not terms:
+        return []
+    words = " OR ".join('"' + term.replace('"', '""') + '"' for term in terms)
+    match = f'grp:"{tenant_token(group_id)}" AND body:({words})'
+    fetch = limit if time is None else limit * 4
+    while True:
+        rows = conn.execute(_RANKED, {"q": match, "fetch": fetch}).fetchall()
+        kept = _visible(conn, group_id, [row["id"] for row in rows], time, now)
+        hits = [Scored(kept[r["id"]], float(r["score"])) for r in rows if r["id"] in kept]
+        if len(hits) >= limit or len(rows) < fetch:
+            return hits[:limit]
+        fetch *= 4
+
+
+_BEFORE = (
+    "SELECT uuid FROM episodes WHERE group_id = :g AND valid_at < :t AND valid_at >= :lo "
+    "ORDER BY valid_at DESC LIMIT 1"
+)
+_AFTER = (
+    "SELECT uuid FROM episodes WHERE group_id = :g AND valid_at > :t AND valid_at <= :hi "
+    "ORDER BY valid_at LIMIT 1"
+)
+
+
+def neighbours(
+    conn: sqlite3.Connection, group_id: str, uuids: Sequence[str], within: timedelta
+) -> dict[str, list[str]]:
+    """The episodes observed just before and after each one (two index seeks each)."""
+    if not uuids:
+        return {}
+    marks, params = sql.placeholders("u", list(dict.fromkeys(uuids)))
+    params["g"] = group_id
+    rows = conn.execute(
+        f"SELECT uuid, valid_at FROM episodes WHERE group_id = :g AND uuid IN ({marks}) "
+        "AND valid_at IS NOT NULL",
+        params,
+    ).fetchall()
+    gap = int(within.total_seconds() * 1_000_000)
+    found: dict[str, list[str]] = {}
+    for row in rows:
+        at = {"g": group_id, "t": row["valid_at"], "lo": row["valid_at"] - gap}
+        at["hi"] = row["valid_at"] + gap
+        near = [conn.execute(q, at).fetchone() for q in (_BEFORE, _AFTER)]
+        found[row["uuid"]] = [hit["uuid"] for hit in near if hit is not None]
+    return found
+
+
+def _visible(
+    conn: sqlite3.Connection,
+    group_id: str,
+    ids: list[int],
+    time: TimeQuery | None,
+    now: datetime,
+) -> dict[int, str]:
+    if not ids:
+        return {}
+    marks, params = sql.placeholders("i", ids)
+    where = f"e.rowid IN ({marks}) AND e.group_id = :g"
+    if time is not None:
+        where += " AND " + _TIME_RULE
+        params.update(sql.time_params(time, now))
+    params["g"] = group_id
+    rows = conn.execute(f"SELECT e.rowid AS id, e.uuid FROM episodes e WHERE {where}", params)
+    return {row["id"]: row["uuid"] for row in rows.fetchall()}
