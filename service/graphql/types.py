@@ -17,7 +17,7 @@ import strawberry
 from strawberry.experimental.pydantic import type as derived
 from strawberry.scalars import JSON
 
-from service.read.answers import FactsOut, LedgerOut, SearchHitOut
+from service.read.answers import EpisodeHitOut, FactsOut, LedgerOut, SearchHitOut
 from service.tenancy import ErasureOut, ReprocessOut, StaleOut
 from service.views import (
     AlertOut,
@@ -59,12 +59,22 @@ def facts(answer: FactsOut) -> list[Fact]:
 
 
 @derived(
+    model=EpisodeHitOut,
+    all_fields=True,
+    description="A turn as told (the episode of a kind 'episode' search result).",
+)
+class EpisodeHit:
+    metadata: JSON
+
+
+@derived(
     model=SearchHitOut,
     all_fields=True,
-    description="One search result; status fields repeated from its fact.",
+    description="One search result: a fact (status fields repeated from it) or an episode.",
 )
 class SearchHit:
-    fact: Fact
+    fact: Fact | None
+    episode: EpisodeHit | None
 
 
 def search_hit(hit: SearchHitOut) -> SearchHit:

@@ -3,6 +3,8 @@ derives its types from them, `service/graphql/types.py`). Facts inside are `Fact
 
 from __future__ import annotations
 
+from typing import Any, Literal
+
 from pydantic import ConfigDict, Field
 
 from service.views import FACT_EXAMPLE, FactOut, Out
@@ -16,21 +18,38 @@ class FactsOut(Out):
     facts: list[FactOut]
 
 
-class SearchHitOut(Out):
-    """One search result; status fields repeated from its fact."""
+class EpisodeHitOut(Out):
+    """A turn as told: who said it, its words, when it was observed and stored."""
 
     id: str
+    speaker: str
+    role: str
+    body: str
+    observed_at: str
+    created_at: str
+    media_refs: list[str]
+    source: str | None = None
+    metadata: dict[str, Any]
+
+
+class SearchHitOut(Out):
+    """One search result: a fact (status fields repeated from it) or an episode."""
+
+    id: str
+    kind: Literal["fact", "episode"]
     memory: str
     score: float
-    verify_status: str
-    disputed: bool
-    superseded_by: str | None
+    verify_status: str | None = None
+    disputed: bool | None = None
+    superseded_by: str | None = None
     channels: list[str]
-    fact: FactOut
+    fact: FactOut | None = None
+    episode: EpisodeHitOut | None = None
 
 
 SEARCH_EXAMPLE = {
     "id": FACT_EXAMPLE["id"],
+    "kind": "fact",
     "memory": FACT_EXAMPLE["memory"],
     "score": 0.0489,
     "verify_status": "superseded",

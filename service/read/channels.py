@@ -6,6 +6,8 @@
 * tags        for each tag family the query mentions (the synonym table maps words in any
               language to families: see synonyms.toml), the newest records matching the
               family's tags, member words in every language or predicates
+* episodes    turns as told, by bm25 over their stemmed words and speaker
+* context     the turns told just before and after the best episode hits
 * identifier  for each Latin identifier in the query (RTX 4090, INV-2024-001), a phrase search;
               the search then keeps only records that contain it exactly (`contains`)
 
@@ -18,10 +20,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from extractors.identifiers import find_identifiers
-from graph.domain.model import Fact
 from graph.domain.timerules import TimeQuery
 from graph.ports import Scored, StoreReads
 from service.read.names import candidate_names
@@ -31,6 +32,8 @@ MAX_SEEDS = 8
 MAX_FAMILIES = 3
 MAX_IDENTIFIERS = 4
 HOPS = 2
+MAX_CONTEXT = 20
+CONTEXT_WITHIN = timedelta(minutes=30)
 
 
 @dataclass(frozen=True)
@@ -58,8 +61,31 @@ def keyword(tx: StoreReads, q: Question) -> list[Channel]:
     return [("keyword", tx.fulltext(q.group_id, q.text, q.fetch, q.time, q.now))]
 
 
+def episodes(tx: StoreReads, q: Question) -> list[Channel]:
+    """Turns as told, by bm25 over their stemmed words (and their speaker)."""
+    return [("episodes", tx.episode_search(q.group_id, q.text, q.fetch, q.time, q.now))]
+
+
 def vector(tx: StoreReads, q: Question, embedding: Sequence[float]) -> list[Channel]:
     return [("vector", tx.vector(q.group_id, embedding, q.fetch, q.time, q.now))]
+
+
+def context(tx: StoreReads, q: Question, found: Sequence[Channel]) -> list[Channel]:
+    """The turns told just before and after the best episode hits (within `CONTEXT_WITHIN`),
+    each scored by its neighbour's share of the best hit's bm25: an answer often sits in the
+    reply to the turn that holds the question's words."""
+    hits = sorted(
+        (hit for name, ranked in found if name == "episodes" for hit in ranked),
+        key=lambda hit: -hit.score,
+    )[:MAX_CONTEXT]
+    if not hits or hits[0].score <= 0:
+        return []
+    near = tx.episode_neighbours(q.group_id, [hit.uuid for hit in hits], CONTEXT_WITHIN)
+    scores: dict[str, float] = {}
+    for hit in hits:
+        for uuid in near.get(hit.uuid, []):
+            scores[uuid] = max(scores.get(uuid, 0.0), hit.score / hits[0].score)
+    return [("context", [Scored(uuid, score) for uuid, score in scores.items()])]
 
 
 def named(tx: StoreReads, q: Question) -> list[str]:
@@ -105,11 +131,12 @@ def exact(tx: StoreReads, q: Question, idents: Sequence[str]) -> list[Channel]:
     ]
 
 
-def contains(fact: Fact, ident: str) -> bool:
-    """Does the record's value or text hold `ident` whole (INV-2024-001 is not INV-2024-0011,
-    and not INV-2024-002)? Case- and spacing-insensitive, ASCII word boundaries."""
+def contains(texts: Sequence[str], ident: str) -> bool:
+    """Does one of the record's texts (a fact's value and text, an episode's words) hold
+    `ident` whole (INV-2024-001 is not INV-2024-0011, and not INV-2024-002)? Case- and
+    spacing-insensitive, ASCII word boundaries."""
     body = r"\s*".join(re.escape(part) for part in ident.split())
     pattern = re.compile(
         rf"(?<![A-Za-z0-9_])(?<![A-Za-z0-9]-){body}(?![A-Za-z0-9_]|-[A-Za-z0-9])", re.IGNORECASE
     )
-    return any(pattern.search(text) for text in (fact.value, fact.fact))
+    return any(pattern.search(text) for text in texts)

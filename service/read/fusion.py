@@ -1,22 +1,65 @@
-"""Reciprocal rank fusion (Cormack, Clarke and Büttcher, SIGIR 2009).
+"""Weighted score fusion with per-channel normalisation.
 
-Each channel ranks records by its own score, on its own scale (bm25, cosine, 1/hops); only the
-ranks are comparable. A record's fused score is the sum over the lists it appears in of
-1 / (K + rank), rank starting at 1, with K = 60 as in the paper: a record ranked first by one
-channel scores 1/61 ~ 0.0164, and a record found by several channels beats one found by a single
-channel at a similar rank. Ties inside a list (the graph channel scores every record one hop
-away 1.0) share the best rank of their group (competition ranking), so the order a backend
-happens to return tied records in changes nothing.
+Each channel scores records on its own scale (bm25, cosine, 1/hops, recency rank). Reciprocal
+rank fusion keeps only ranks, so the bm25 gap between a record holding the question's rare
+words and one holding only its common words shrank to a few per cent; here each channel's
+scores are brought to [0, 1] and weighted, so strong evidence stays strong:
+
+* episodes          bm25 / the channel's best bm25 (the best match scores 1.0, a record
+                     matching only common words a small fraction of it); weight 1.0
+* keyword           the same over facts; weight 0.25: a fact's words are a part of its
+                     turn's, which the episodes channel already counts (and whose score the
+                     search hands to the turn's best fact)
+* context            the turns around the best episode hits, at their neighbour's share of
+                     the best episode score; weight CONTEXT_WEIGHT
+* identifier         the same normalisation; weight 1.0 (the search adds its exactness bonus)
+* vector             cosine similarity, clipped at 0; weight 0.25: a tie-breaker between
+                     keyword matches and a way in for paraphrases, never an override
+* graph              1/hops; weight 0.15
+* tags               1 / (1 + rank) in the family's newest matches; weight 0.1
+
+A record's score is the sum over the channels that found it. Ties break by uuid, so the order
+is deterministic.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from graph.ports import Scored
 
-RRF_K = 60
+EPISODES = "episodes"
+CONTEXT_WEIGHT = 0.25
+
+
+def _relative(hits: Sequence[Scored]) -> list[float]:
+    best = max((hit.score for hit in hits), default=0.0)
+    return [hit.score / best if best > 0 else 0.0 for hit in hits]
+
+
+def _absolute(hits: Sequence[Scored]) -> list[float]:
+    return [min(1.0, max(0.0, hit.score)) for hit in hits]
+
+
+def _ranked(hits: Sequence[Scored]) -> list[float]:
+    order = sorted(range(len(hits)), key=lambda i: -hits[i].score)
+    out = [0.0] * len(hits)
+    for rank, index in enumerate(order):
+        out[index] = 1.0 / (1 + rank)
+    return out
+
+
+Normaliser = Callable[[Sequence[Scored]], list[float]]
+CHANNELS: dict[str, tuple[float, Normaliser]] = {
+    EPISODES: (1.0, _relative),
+    "keyword": (0.25, _relative),
+    "context": (CONTEXT_WEIGHT, _absolute),
+    "identifier": (1.0, _relative),
+    "vector": (0.25, _absolute),
+    "graph": (0.15, _absolute),
+    "tags": (0.1, _ranked),
+}
 
 
 @dataclass
@@ -25,29 +68,26 @@ class Fused:
     score: float = 0.0
     channels: list[str] = field(default_factory=list)
 
-
-def ranks(hits: Sequence[Scored]) -> list[tuple[str, int]]:
-    """(uuid, rank) with competition ranking of equal scores; a repeated uuid keeps its first."""
-    ordered = sorted(hits, key=lambda hit: -hit.score)
-    out: list[tuple[str, int]] = []
-    seen: set[str] = set()
-    rank, previous = 0, None
-    for position, hit in enumerate(ordered, start=1):
-        if hit.score != previous:
-            rank, previous = position, hit.score
-        if hit.uuid not in seen:
-            seen.add(hit.uuid)
-            out.append((hit.uuid, rank))
-    return out
+    @property
+    def kind(self) -> str:
+        return "episode" if {EPISODES, "context"}.intersection(self.channels) else "fact"
 
 
-def fuse(lists: Sequence[tuple[str, Sequence[Scored]]], k: int = RRF_K) -> list[Fused]:
-    """Fused records, best first (ties by uuid, so the order is deterministic)."""
+def fuse(lists: Sequence[tuple[str, Sequence[Scored]]]) -> list[Fused]:
+    """Fused records, best first (ties by uuid). A channel's repeated uuid counts once, at its
+    best score."""
     fused: dict[str, Fused] = {}
     for channel, hits in lists:
-        for uuid, rank in ranks(hits):
-            entry = fused.setdefault(uuid, Fused(uuid))
-            entry.score += 1.0 / (k + rank)
+        weight, normalise = CHANNELS[channel]
+        seen: set[str] = set()
+        for hit, value in sorted(
+            zip(hits, normalise(hits), strict=True), key=lambda pair: -pair[1]
+        ):
+            if hit.uuid in seen:
+                continue
+            seen.add(hit.uuid)
+            entry = fused.setdefault(hit.uuid, Fused(hit.uuid))
+            entry.score += weight * value
             if channel not in entry.channels:
                 entry.channels.append(channel)
     return sorted(fused.values(), key=lambda entry: (-entry.score, entry.uuid))

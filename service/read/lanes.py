@@ -52,7 +52,12 @@ def gather(
     words = replace(q, text=keyword_text(q.text))
     vector = pool.submit(_vector, store, embedder, q)
     keyword = pool.submit(
-        store.read, lambda tx: [*channels.keyword(tx, words), *channels.exact(tx, q, idents)]
+        store.read,
+        lambda tx: [
+            *channels.keyword(tx, words),
+            *channels.episodes(tx, q),
+            *channels.exact(tx, q, idents),
+        ],
     )
     local = store.read(
         lambda tx: [*channels.graph(tx, q, channels.named(tx, q)), *channels.tags(tx, q, table)]

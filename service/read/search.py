@@ -1,48 +1,56 @@
-"""Hybrid recall: keyword, vector, graph and tag channels fused by reciprocal rank fusion.
+"""Hybrid recall over facts and episodes: keyword, episode, vector, graph and tag channels.
 
 One search: validate the request, run every channel (`channels.py`, concurrently: `lanes.py`;
 the query is embedded once) against the records visible to the time question (current by
 default; `as_of`/`known_at` ask another question; `include_history` takes every record), fuse
-the lists (`fusion.py`), and fetch the fused records best first, keeping those that pass the
-filters and the time question, until `limit` are found. A record holding a Latin identifier of
-the query exactly (INV-2024-001, RTX 4090) scores 1.0 more per identifier, which puts it above
-every record that does not (a fused score is at most a few hundredths).
+the lists by weighted, per-channel normalised scores (`fusion.py`), then keep the candidates
+that pass the filters, the time question and the caller's permissions, best first.
 
-Each result carries the record's `verify_status`, `disputed` and `superseded_by` (also inside
-`fact`), and the channels that found it.
+Results are facts (`kind: "fact"`) and episodes (`kind: "episode"`, a turn as told, shown when
+no fact of it is already in the results: `told.py`). A record holding a Latin identifier
+of the query exactly (INV-2024-001, RTX 4090) scores 1.0 more per identifier; a record spoken
+by (or about) a speaker the question names scores `SPEAKER_BONUS` more.
+
+Each fact result carries the record's `verify_status`, `disputed` and `superseded_by` (also
+inside `fact`), and the channels that found it.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from extractors.notary.core import notarize
 from graph.domain.errors import InvalidInput
-from graph.domain.model import Fact
+from graph.domain.model import Episode, Fact
 from graph.domain.signature import entity_key
 from graph.domain.timeargs import time_query
 from graph.domain.timerules import visible
 from graph.ports import FactFilter, StoreReads
 from service.read import channels
 from service.read.access import Principals, readable
-from service.read.answers import SearchHitOut, SearchOut
+from service.read.answers import EpisodeHitOut, SearchHitOut, SearchOut
 from service.read.channels import Question
 from service.read.deps import ReadDeps
-from service.read.fusion import Fused, fuse
+from service.read.episodes import episode_view
+from service.read.fusion import EPISODES, Fused, fuse
 from service.read.lanes import gather
 from service.read.questions import fact_filter, matches
 from service.read.requests import SearchRequest
+from service.read.told import shown
 from service.views import FactOut
 
 MIN_FETCH = 30
 MAX_FETCH = 300
 EXACT_BONUS = 1.0
+SPEAKER_BONUS = 0.1
+_NAME_PART = re.compile(r"[^\W\d_]{2,}")
 
 
 @dataclass(frozen=True)
 class Found:
-    fact: Fact
+    record: Fact | Episode
     score: float
     channels: tuple[str, ...]
 
@@ -50,8 +58,8 @@ class Found:
 def search(
     deps: ReadDeps, request: SearchRequest, principals: Principals = None
 ) -> SearchOut:
-    """`{"results": [{"id", "memory", "score", "fact", ...}]}`, best first; only records the
-    caller's principals may read (`access.py`)."""
+    """`{"results": [{"id", "kind", "memory", "score", "fact" | "episode", ...}]}`, best
+    first; only records the caller's principals may read (`access.py`)."""
     if request.include_history and (request.as_of is not None or request.known_at is not None):
         raise InvalidInput(
             "include_history returns every record; it cannot be combined with as_of or known_at",
@@ -69,6 +77,7 @@ def search(
     )
     idents = channels.identifiers(question)
     lists = gather(deps.store, deps.embedder, question, deps.synonyms, idents)
+    lists += deps.store.read(lambda tx: channels.context(tx, question, lists))
     found = deps.store.read(
         lambda tx: select(tx, question, fuse(lists), idents, flt, request.limit)
     )
@@ -95,49 +104,91 @@ def select(
     flt: FactFilter,
     limit: int,
 ) -> list[Found]:
-    """The best `limit` fused records that pass the filters, fetched in batches, best first.
-
-    Every identifier candidate is fetched up front (it may rank first once checked); the rest
-    in fused order until `limit` of them pass, since no later one can outrank them."""
-    order = [entry.uuid for entry in fused]
-    facts: dict[str, Fact] = {}
-    pending = [e.uuid for e in fused if "identifier" in e.channels]
-    cursor, batch, passed = 0, max(2 * limit, 20), 0
-    while cursor < len(order) and passed < limit:
-        pending += order[cursor : cursor + batch]
-        cursor += batch
-        wanted = [u for u in dict.fromkeys(pending) if u not in facts]
-        fetched = readable(tx, q.group_id, tx.get_facts(q.group_id, wanted), q.principals)
-        facts.update((fact.uuid, fact) for fact in fetched)
-        pending = []
-        passed = sum(1 for u in order[:cursor] if u in facts and _eligible(facts[u], q, flt))
-    found = [
-        _found(entry, facts[entry.uuid], idents)
-        for entry in fused
-        if entry.uuid in facts and _eligible(facts[entry.uuid], q, flt)
-    ]
-    found.sort(key=lambda item: (-item.score, item.fact.uuid))
+    """The best `limit` candidates that pass the filters, the time question and the
+    permissions; a shown episode's score goes to its best fact among the candidates."""
+    facts = _facts(tx, q, [e.uuid for e in fused if e.kind == "fact"], flt)
+    told = shown(tx, q, flt, [e.uuid for e in fused if e.kind == "episode"])
+    scores = {e.uuid: (e.score, list(e.channels)) for e in fused if e.uuid in facts}
+    owner = {fact: told_id for told_id, t in told.items() for fact in t.facts}
+    kept_episodes: dict[str, tuple[float, list[str]]] = {}
+    for entry in fused:
+        if entry.uuid not in told:
+            continue
+        mine = [u for u in told[entry.uuid].facts if u in scores and owner.get(u) == entry.uuid]
+        if mine:
+            best = max(mine, key=lambda u: scores[u][0])
+            scores[best] = (scores[best][0] + entry.score, [*scores[best][1], EPISODES])
+        else:
+            kept_episodes[entry.uuid] = (entry.score, list(entry.channels))
+    named = _named(q.text)
+    found = [_found(facts[u], s, c, idents, named) for u, (s, c) in scores.items()]
+    found += [_found(told[u].episode, s, c, idents, named) for u, (s, c) in kept_episodes.items()]
+    found.sort(key=lambda item: (-item.score, item.record.uuid))
     return found[:limit]
+
+
+def _facts(tx: StoreReads, q: Question, uuids: list[str], flt: FactFilter) -> dict[str, Fact]:
+    fetched = readable(tx, q.group_id, tx.get_facts(q.group_id, uuids), q.principals)
+    return {fact.uuid: fact for fact in fetched if _eligible(fact, q, flt)}
 
 
 def _eligible(fact: Fact, q: Question, flt: FactFilter) -> bool:
     return (q.time is None or visible(fact, q.time, q.now)) and matches(fact, flt)
 
 
-def _found(entry: Fused, fact: Fact, idents: Sequence[str]) -> Found:
-    bonus = sum(EXACT_BONUS for ident in idents if channels.contains(fact, ident))
-    return Found(fact, entry.score + bonus, tuple(entry.channels))
+def _named(text: str) -> set[str]:
+    """The capitalised words of the question (names), case-folded."""
+    return {word.casefold() for word in _NAME_PART.findall(text) if word[0].isupper()}
+
+
+def _found(
+    record: Fact | Episode,
+    score: float,
+    found_by: list[str],
+    idents: Sequence[str],
+    named: set[str],
+) -> Found:
+    texts = (record.value, record.fact) if isinstance(record, Fact) else (record.content,)
+    bonus = sum(EXACT_BONUS for ident in idents if channels.contains(texts, ident))
+    who = record.subject if isinstance(record, Fact) else record.speaker
+    if named and named.intersection(part.casefold() for part in _NAME_PART.findall(who)):
+        bonus += SPEAKER_BONUS
+    return Found(record, score + bonus, tuple(found_by))
 
 
 def hit(item: Found) -> SearchHitOut:
-    fact = item.fact
+    record = item.record
+    if isinstance(record, Episode):
+        return episode_hit(record, item.score, item.channels)
     return SearchHitOut.model_construct(
-        id=fact.uuid,
-        memory=fact.fact,
+        id=record.uuid,
+        kind="fact",
+        memory=record.fact,
         score=round(item.score, 6),
-        verify_status=fact.verify_status.value,
-        disputed=fact.disputed,
-        superseded_by=fact.superseded_by,
+        verify_status=record.verify_status.value,
+        disputed=record.disputed,
+        superseded_by=record.superseded_by,
         channels=list(item.channels),
-        fact=FactOut.of(fact),
+        fact=FactOut.of(record),
+        episode=None,
+    )
+
+
+def episode_hit(episode: Episode, score: float, found_by: Sequence[str]) -> SearchHitOut:
+    return SearchHitOut.model_construct(
+        id=episode.uuid,
+        kind="episode",
+        memory=episode.content or " ".join(episode.media_refs),
+        score=round(score, 6),
+        verify_status=None,
+        disputed=None,
+        superseded_by=None,
+        channels=list(found_by),
+        fact=None,
+        episode=EpisodeHitOut.model_construct(
+            **episode_view(episode),
+            role=episode.role.value,
+            created_at=episode.created_at.isoformat(),
+            media_refs=list(episode.media_refs),
+        ),
     )

@@ -16,6 +16,7 @@ from extractors.aliases import default_aliases
 from extractors.chinese.lexicon import SURNAMES
 from extractors.notary.core import names_placeholder
 from extractors.notary.records import credential_records
+from extractors.parsing.turns import Turn
 from extractors.predicates import PredicateInfo, PredicateTable
 from extractors.rules import Extractor
 from extractors.schema import SPEAKER, USER, CandidateFact, Job
@@ -29,6 +30,40 @@ from service.write.request import PreparedAdd
 
 _WORD = re.compile(r"\w")
 FUTURE_SLACK = timedelta(minutes=5)
+# "Name: text" at the start of a turn: one to four capitalised words, or a CJK name.
+_TRANSCRIPT = re.compile(
+    r"^\s*([A-Z][\w.'’-]+(?: [A-Z][\w.'’-]*){0,3}|[\u4e00-\u9fff·]{2,6})\s?[:：]\s*\S"
+)
+# Line labels that are not speakers ("Note: ...", "Re: ...").
+_LABELS = frozenset(
+    [
+        "note",
+        "notes",
+        "reminder",
+        "todo",
+        "update",
+        "question",
+        "answer",
+        "summary",
+        "re",
+        "fwd",
+        "subject",
+        "ps",
+        "warning",
+        "error",
+        "important",
+        "tip",
+        "tips",
+        "example",
+        "status",
+        "title",
+        "date",
+        "time",
+        "location",
+        "agenda",
+        "action",
+    ]
+)
 
 
 @dataclass(frozen=True)
@@ -113,7 +148,7 @@ def _candidates(
 ) -> list[CandidateFact]:
     turn = prepared.turns[index]
     if not turn.text.strip():
-        return [_media_only(turn.text, turn.media[0].kind if turn.media else Modality.FILE)]
+        return [_media_only(turn)]
     shared = credential_records(turn.text)
     if not prepared.infer:
         return [_verbatim(turn.text), *shared]
@@ -165,15 +200,19 @@ def _verbatim(text: str) -> CandidateFact:
     )
 
 
-def _media_only(text: str, kind: Modality) -> CandidateFact:
+def _media_only(turn: Turn) -> CandidateFact:
+    """A turn of media alone: what was sent, named by its references (a file name or URL says
+    what it shows: "new-bike.jpg"; an inline data: URI says nothing and is left out)."""
+    kind = turn.media[0].kind if turn.media else Modality.FILE
+    refs = [m.ref for m in turn.media if not m.ref.startswith("data:")]
     return CandidateFact(
         subject=SPEAKER,
         predicate="sent_media",
         value=kind.value,
         category="verbatim",
         confidence=1.0,
-        span=(0, len(text)),
-        sentence=f"sent {kind.value}",
+        span=(0, len(turn.text)),
+        sentence=" ".join([f"sent {kind.value}", *refs]),
         fact_type=FactType.OBSERVATION,
     )
 
@@ -197,6 +236,7 @@ def _episode(plan: ItemPlan, index: int, ctx: Context) -> Episode:
         run_id=prepared.run_id,
         role=turn.role,
         name=turn.message_id or f"turn {index}",
+        speaker=speaker_of(turn.name, turn.text),
         content=turn.text,
         valid_at=_reference(prepared, index, ctx.now),
         created_at=plan.created_at,
@@ -209,7 +249,23 @@ def _episode(plan: ItemPlan, index: int, ctx: Context) -> Episode:
     )
 
 
-def _speaker(prepared: PreparedAdd, role: Role, subject: str) -> str:
+def speaker_of(name: str | None, text: str) -> str:
+    """Who speaks a turn: the message's `name`, else the name of a transcript line
+    ("Priya Shah: we shipped it", "王芳：我们上线了"); "" when neither says."""
+    if name:
+        return name
+    found = _TRANSCRIPT.match(text)
+    if found is None or found.group(1).split()[0].casefold() in _LABELS:
+        return ""
+    return found.group(1)
+
+
+def _speaker(prepared: PreparedAdd, episode: Episode, subject: str) -> str:
+    """The subject a fact is about: a named speaker when the turn speaks in the first person,
+    else the tenant's user (or the agent, for the assistant's own words)."""
+    role = episode.role
+    if episode.speaker and subject == SPEAKER:
+        return episode.speaker
     user = prepared.user_id or prepared.agent_id or prepared.run_id or "user"
     if subject == USER or (subject == SPEAKER and role is not Role.ASSISTANT):
         return user
@@ -233,7 +289,7 @@ def _entity(plan: ItemPlan, name: str, ctx: Context) -> Entity:
 
 def _draft(plan: ItemPlan, episode: Episode, candidate: CandidateFact, ctx: Context) -> Draft:
     prepared = plan.prepared
-    subject = _speaker(prepared, episode.role, candidate.subject)
+    subject = _speaker(prepared, episode, candidate.subject)
     valid_at, granularity = _valid(prepared, candidate, episode)
     info = predicate_info(ctx.table, candidate)
     typing = type_candidate(

@@ -436,6 +436,8 @@ def _payload(operation: Operation) -> PreparedAdd:
 def answer(event_id: str, plan: ItemPlan, outcomes: Sequence[Outcome]) -> dict[str, Any]:
     return {
         "results": [result_view(o) for o in outcomes],
+        "episode_id": plan.episodes[-1].uuid if plan.episodes else None,
+        "episode_ids": [e.uuid for e in plan.episodes],
         "alerts": [alert_view(a) for a in plan.alerts],
         "candidates": [candidate_view(c) for c in plan.candidates],
         "event_id": event_id,

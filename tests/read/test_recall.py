@@ -1,0 +1,148 @@
+"""Nothing told is lost: every accepted turn is an episode that search can find, with its
+speaker, on both backends; erasure takes it away; bm25 lets a question's rarest words win.
+
+The recall benchmark (bench/recall.py) runs here on a tiny slice of its committed data, so the
+benchmark cannot rot and the "no turn without a searchable record" count is checked on real
+dialogue."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bench import recall
+from graph.domain.tenancy import TenantScope
+from service.memory import Memory
+from service.write.build import speaker_of
+
+
+def _search(memory: Memory, q: str, **options: Any) -> list[dict[str, Any]]:
+    results: list[dict[str, Any]] = memory.search(q, user_id="alice", **options)["results"]
+    return results
+
+
+def _turns(hits: list[dict[str, Any]]) -> list[str]:
+    """The text of each hit's turn (an episode's body, a fact's memory)."""
+    return [h["episode"]["body"] if h["kind"] == "episode" else h["memory"] for h in hits]
+
+
+def test_a_turn_without_a_fact_is_an_episode_search_finds(memory: Memory) -> None:
+    answer = memory.add("haha okay, whatever works for the gazebo crew", user_id="alice")
+    assert answer["results"] == []
+    assert answer["episode_id"]
+    hits = _search(memory, "gazebo crew")
+    assert hits[0]["kind"] == "episode"
+    assert hits[0]["id"] == answer["episode_id"]
+    episode = hits[0]["episode"]
+    assert episode["body"] == "haha okay, whatever works for the gazebo crew"
+    assert episode["observed_at"] and episode["created_at"]
+
+
+def test_a_turn_with_facts_is_found_once_through_its_best_fact(memory: Memory) -> None:
+    answer = memory.add("I live in Lisbon.", user_id="alice")
+    assert answer["results"] and answer["episode_id"]
+    hits = _search(memory, "Lisbon")
+    assert hits[0]["kind"] == "fact"
+    assert hits[0]["fact"]["episode_id"] == answer["episode_id"]
+    assert "episodes" in hits[0]["channels"]
+    assert all(h["id"] != answer["episode_id"] for h in hits)
+
+
+def test_speakers_are_kept_from_names_and_transcript_lines(memory: Memory) -> None:
+    memory.add("Priya Shah: the quarterly numbers look grim to me", user_id="alice")
+    memory.add(
+        [{"role": "user", "name": "Tomas", "content": "the quarterly numbers look fine"}],
+        user_id="alice",
+    )
+    memory.add("I moved the offsite to Porto.", user_id="alice")
+    by_body = {
+        h["episode"]["body"]: h["episode"]["speaker"]
+        for h in _search(memory, "quarterly numbers", limit=10)
+        if h["kind"] == "episode"
+    }
+    assert by_body["Priya Shah: the quarterly numbers look grim to me"] == "Priya Shah"
+    assert by_body["the quarterly numbers look fine"] == "Tomas"
+    first = _search(memory, "what did Tomas say about the quarterly numbers?")[0]
+    assert _turns([first]) == ["the quarterly numbers look fine"]
+
+
+def test_a_first_person_fact_of_a_named_speaker_is_about_that_speaker(memory: Memory) -> None:
+    answer = memory.add(
+        [{"role": "user", "name": "Priya", "content": "I live in Lisbon."}], user_id="alice"
+    )
+    assert [r["fact"]["subject"] for r in answer["results"]] == ["Priya"]
+
+
+def test_transcript_speakers_are_names_not_labels() -> None:
+    assert speaker_of(None, "Ross Geller: Breathe .") == "Ross Geller"
+    assert speaker_of(None, "王芳：我们上线了") == "王芳"
+    assert speaker_of(None, "Note: buy milk") == ""
+    assert speaker_of(None, "I said: hello") == ""
+    assert speaker_of("Tomas", "Ross: hi") == "Tomas"
+
+
+def test_a_media_only_turn_is_found_by_its_reference(memory: Memory) -> None:
+    image = {"type": "image_url", "image_url": {"url": "https://example.com/photos/red-kayak.jpg"}}
+    answer = memory.add([{"role": "user", "content": [image]}], user_id="alice")
+    assert answer["episode_id"]
+    hits = _search(memory, "the kayak photo")
+    assert hits, "a media-only turn must be searchable"
+    assert "red-kayak.jpg" in hits[0]["memory"]
+
+
+def test_a_question_s_rarest_words_win_over_common_ones(memory: Memory) -> None:
+    for day in range(12):
+        memory.add(f"we talked about the project meeting again on day {day}", user_id="alice")
+    memory.add("the project used a tiny zeppelin for the photos", user_id="alice", infer=False)
+    hits = _search(memory, "which project meeting had a zeppelin?")
+    assert "zeppelin" in _turns(hits)[0]
+
+
+def test_stemming_matches_other_forms_of_a_word(memory: Memory) -> None:
+    memory.add("hmm, she teamed up with the rowers", user_id="alice")
+    assert "teamed" in _turns(_search(memory, "who is on her team?"))[0]
+
+
+def test_erasure_removes_episodes(memory: Memory) -> None:
+    memory.add("haha the gazebo crew again", user_id="alice")
+    memory.add("okay, the gazebo plan is off", user_id="alice", source="chat-7")
+    memory.add("haha the gazebo crew again", user_id="bob")
+    tenancy = memory.container.tenancy
+    tenancy.forget_source(TenantScope(user_id="alice"), "chat-7")
+    assert all("plan is off" not in t for t in _turns(_search(memory, "gazebo plan")))
+    tenancy.forget_user(TenantScope(user_id="alice"))
+    assert _search(memory, "gazebo crew") == []
+    exported = list(tenancy.export(TenantScope(user_id="alice")))
+    assert not [r for r in exported if r["kind"] == "episode"]
+    bob = memory.search("gazebo crew", user_id="bob")["results"]
+    assert [h["kind"] for h in bob] == ["episode"]
+
+
+def test_time_arguments_apply_to_episodes_by_observation_time(memory: Memory) -> None:
+    memory.add(
+        [{"role": "user", "content": "haha gazebo day", "timestamp": "2023-05-01T10:00:00Z"}],
+        user_id="alice",
+    )
+    assert _search(memory, "gazebo", as_of="2023-06-01")
+    assert _search(memory, "gazebo", as_of="2023-04-01") == []
+
+
+def test_every_turn_of_a_real_dialogue_is_searchable(memory: Memory) -> None:
+    """The benchmark on two scenes: no accepted turn is left without a record that search
+    finds by its own words, and the printed table has the baseline beside the service."""
+    corpus = recall.load(scenes=2)
+    recall.ingest(memory, corpus, infer=True)
+    ranker = recall.service_ranker(memory)
+    lost = [t.id for t in corpus.turns if t.id not in ranker(t.text, 10)]
+    assert lost == []
+    scores = recall.evaluate(corpus, ranker)
+    assert scores["all"].n == len(corpus.questions) > 0
+    lines = recall.report(
+        {"bm25": recall.evaluate(corpus, recall.bm25_ranker(corpus)), "default": scores}
+    )
+    assert any("| all |" in line and "| default |" in line for line in lines)
+
+
+def test_the_baseline_is_a_plain_okapi_bm25() -> None:
+    index = recall.Okapi([("a", ["red", "car"]), ("b", ["blue", "car"]), ("c", ["red", "red"])])
+    assert index.top(["blue"], 3) == ["b"]
+    assert index.top(["red", "car"], 1) == ["a"]
