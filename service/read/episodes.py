@@ -15,7 +15,7 @@ def episode_view(episode: Episode) -> dict[str, Any]:
     """API.md's episode: `{"id", "speaker", "body", "observed_at", "metadata"}` (+ source)."""
     return {
         "id": episode.uuid,
-        "speaker": episode.name or episode.role.value,
+        "speaker": episode.speaker or episode.role.value,
         "body": episode.content,
         "observed_at": episode.valid_at.isoformat(),
         "source": episode.source_description or episode.source,

@@ -71,8 +71,3 @@ def _passes(episode: Episode, q: Question, flt: FactFilter) -> bool:
         and (flt.agent_id is None or episode.agent_id == flt.agent_id)
         and (flt.run_id is None or episode.run_id == flt.run_id)
     )
-
-
-def speaker_of(episode: Episode) -> str:
-    """Who said it: the named speaker, else the role."""
-    return episode.speaker or episode.role.value
