@@ -73,6 +73,7 @@ class EpisodeHit:
     description="One search result: a fact (status fields repeated from it) or an episode.",
 )
 class SearchHit:
+    kind: str
     fact: Fact | None
     episode: EpisodeHit | None
 
