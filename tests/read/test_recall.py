@@ -128,7 +128,7 @@ def test_erasure_removes_episodes(memory: Memory) -> None:
     tenancy.forget_user(TenantScope(user_id="alice"))
     assert _search(memory, "gazebo crew") == []
     exported = list(tenancy.export(TenantScope(user_id="alice")))
-    assert not [r for r in exported if r["kind"] == "episode"]
+    assert not [r for r in exported if r.kind == "episode"]
     bob = memory.search("gazebo crew", user_id="bob")["results"]
     assert [h["kind"] for h in bob] == ["episode"]
 
