@@ -11,7 +11,6 @@ import json
 import random
 import re
 import string
-import time
 import zlib
 from pathlib import Path
 from typing import Any
@@ -611,20 +610,13 @@ def test_property_json_secret_fields_never_survive(value: str, key: str) -> None
         "<a x" * 15000,
     ],
 )
-def test_adversarial_input_stays_linear(text: str) -> None:
-    start = time.perf_counter()
-    notarize(text)
-    assert time.perf_counter() - start < 5.0
-
-
-def test_per_string_time_is_reasonable() -> None:
-    texts = [expand(c)[0] for c in POSITIVE] + list(NEGATIVE)
-    notarize("warm up password=Xy9secret!")
-    start = time.perf_counter()
-    for text in texts * 5:
-        notarize(text)
-    mean_ms = (time.perf_counter() - start) * 1000 / (len(texts) * 5)
-    assert mean_ms < 20, mean_ms
+def test_adversarial_input_is_notarised(text: str) -> None:
+    """Inputs built to make regular expressions backtrack still get an answer (their cost is
+    measured by bench/write.py, not asserted here: no timed assertions in tests)."""
+    result = notarize(text)
+    assert len(result.text) <= len(text) + 64 * max(1, result.masked)
+    kinds = {"credential", "html_injection", "invisible_unicode"}
+    assert all(a.kind in kinds for a in result.alerts)
 
 
 # --- the forms of issue 14 ----------------------------------------------------------------
