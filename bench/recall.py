@@ -1,6 +1,7 @@
 """Evidence recall on multi-session conversations, beside a plain Okapi BM25 over the same turns.
 
-Data: a committed slice of FriendsQA (Emory NLP, Apache-2.0; bench/data/friendsqa/README.md):
+Data: the `friendsqa` set, a slice of FriendsQA (Emory NLP, Apache-2.0; manifest
+bench/data/friendsqa.toml, made once with `python -m bench.fetch_data friendsqa --mirror GIT_DIR`):
 scenes of multi-party dialogue ("Ross Geller: ..."), each question annotated with the
 utterances that hold its answer. Every scene is a session, dated one day apart in story order;
 all scenes go into ONE tenant, turn by turn, through the public Python API (`Memory.add`, one
@@ -23,7 +24,6 @@ one of them in the first 10), for
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import math
 import re
@@ -36,8 +36,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-DATA = Path(__file__).parent / "data" / "friendsqa" / "friendsqa_dev_48.json"
-SHA256 = "296d4abdb545999b3cdbc13fead8739407dd01b2ca1e18106b80ae1d2aad2e2e"
+from bench.datasets import dataset_path
+
 START = datetime(2024, 1, 1, 20, 0, tzinfo=UTC)
 TENANT = "friends"
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
@@ -64,11 +64,10 @@ class Corpus:
     questions: list[Question] = field(default_factory=list)
 
 
-def load(scenes: int | None = None, path: Path = DATA, sha256: str | None = SHA256) -> Corpus:
-    """The slice, checked against its checksum; the first `scenes` scenes (all by default)."""
-    raw = path.read_bytes()
-    if sha256 is not None and hashlib.sha256(raw).hexdigest() != sha256:
-        raise SystemExit(f"{path} does not match its sha256; re-create it (README.md)")
+def load(scenes: int | None = None, path: Path | None = None) -> Corpus:
+    """The first `scenes` scenes (all by default) of `path`, by default the cached `friendsqa`
+    set (checked against its manifest's sha256)."""
+    raw = (path or dataset_path("friendsqa")).read_bytes()
     corpus = Corpus()
     for day, scene in enumerate(json.loads(raw)["data"][:scenes]):
         title = scene["title"]
