@@ -85,8 +85,11 @@ def test_query_strings_kept_on_request_are_masked(caplog: pytest.LogCaptureFixtu
         caplog.set_level(logging.INFO)
         access.info('%s - "%s %s HTTP/%s" %d', "c", "GET", f"/v1/search?q={TOKEN}", "1.1", 200)
         access.removeHandler(caplog.handler)
-        (line,) = [r.getMessage() for r in caplog.records if r.name in LOGGERS]
-        assert "/v1/search?q=[REDACTED:github_pat]" in line
+        # one record, seen once or twice (uvicorn turns the access logger's propagation off
+        # when a server starts, so what earlier tests ran decides whether the root sees it too)
+        lines = {r.getMessage() for r in caplog.records if r.name in LOGGERS}
+        assert len(lines) == 1, lines
+        assert "/v1/search?q=[REDACTED:github_pat]" in lines.pop()
     finally:
         install_log_redaction()
 
