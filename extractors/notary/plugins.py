@@ -111,8 +111,9 @@ def plugin_findings(text: str) -> Iterator[Finding]:
                 yield Finding(start, start + len(value), label, _PLUGIN_RANK, kind)
 
 
-_PUBLIC_BEFORE = re.compile(r"(?i:public|pub|csrf|xsrf)[_\-.]?\w*\W{0,6}$")
-"""The token is the value of a public or anti-forgery key (`public_key = "..."`)."""
+_PUBLIC_BEFORE = re.compile(r"(?<![A-Za-z0-9])(?i:public|pub|csrf|xsrf)[_\-.]?\w*\W{0,6}$")
+"""The token is the value of a public or anti-forgery key (`public_key = "..."`); the word
+starts a name, it is not three letters inside another token (`...0PUB000...`)."""
 _CANDIDATE = re.compile(
     r"(?<![\w+/.\-])(?:[A-Za-z0-9]{1,12}[_\-])?[A-Za-z0-9+/]{32,}={0,2}(?![\w+/=\-]|\.\w)"
 )

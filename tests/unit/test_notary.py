@@ -735,3 +735,13 @@ def test_typed_placeholders_name_the_format() -> None:
     token = "ghp_" + "Ab3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3fG5"
     assert notarize(f"token {token}").text.endswith("[REDACTED:github_pat]")
     assert notarize("password=Xy9secret!").text == f"password={PW}"
+
+
+def test_pub_inside_a_secret_does_not_make_the_next_token_public() -> None:
+    """Found by the property above: "PUB" inside a masked key made the random token after it
+    count as the value of a public key, so only a second pass masked it."""
+    text = " sk-proj-0000000PUB000000000000000000000000000001 00000000001111223456789ABCEDFGHI"
+    result = notarize(text)
+    assert "00000000001111223456789ABCEDFGHI" not in result.text
+    assert notarize(result.text).masked == 0
+    assert notarize("public_key = 00000000001111223456789ABCEDFGHI").masked == 0
