@@ -81,10 +81,17 @@ def test_query_strings_kept_on_request_are_masked(caplog: pytest.LogCaptureFixtu
     install_log_redaction(keep_query=True)
     try:
         access = logging.getLogger("uvicorn.access")
+        # a server started by an earlier test may have configured (or disabled) this logger
+        disabled, level = access.disabled, access.level
+        access.disabled = False
+        access.setLevel(logging.INFO)
         access.addHandler(caplog.handler)
         caplog.set_level(logging.INFO)
-        access.info('%s - "%s %s HTTP/%s" %d', "c", "GET", f"/v1/search?q={TOKEN}", "1.1", 200)
-        access.removeHandler(caplog.handler)
+        try:
+            access.info('%s - "%s %s HTTP/%s" %d', "c", "GET", f"/v1/search?q={TOKEN}", "1.1", 200)
+        finally:
+            access.removeHandler(caplog.handler)
+            access.disabled, access.level = disabled, level
         # one record, seen once or twice (uvicorn turns the access logger's propagation off
         # when a server starts, so what earlier tests ran decides whether the root sees it too)
         lines = {r.getMessage() for r in caplog.records if r.name in LOGGERS}
