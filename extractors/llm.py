@@ -35,7 +35,7 @@ from typing import Any, Literal
 import httpx
 
 from extractors.predicates import PredicateInfo, PredicateTable, default_table, predicate_name
-from extractors.schema import SPEAKER, USER, CandidateFact, Language, TimeMention
+from extractors.schema import SPEAKER, USER, CandidateFact, Language, TimeMention, unique_facts
 from extractors.temporal.calendar import SENTENCE_END
 from extractors.temporal.resolve import find_times
 from graph.domain.enums import FactType, Role
@@ -178,7 +178,7 @@ class LLMExtractor:
             except _Dropped as reason:
                 self.dropped += 1
                 log.debug("LLM candidate %d dropped: %s", index, reason)
-        kept = _unique(facts)
+        kept = unique_facts(facts)
         log.debug("LLM extractor kept %d of %d candidates", len(kept), len(raw))
         return kept
 
@@ -417,14 +417,3 @@ def _resolve_time(context: _Context, phrase: str, span: tuple[int, int]) -> Time
         return None
     hits = [m for m in context.times if m.span[0] < found[1] and found[0] < m.span[1]]
     return hits[0] if hits else None
-
-
-def _unique(facts: list[CandidateFact]) -> list[CandidateFact]:
-    seen: set[tuple[str, str, str, int, str]] = set()
-    out: list[CandidateFact] = []
-    for fact in facts:
-        key = (fact.subject, fact.predicate, fact.value.casefold(), fact.polarity, fact.scope)
-        if key not in seen:
-            seen.add(key)
-            out.append(fact)
-    return out

@@ -99,3 +99,16 @@ class CandidateFact(_Frozen):
     @property
     def about_speaker(self) -> bool:
         return self.subject == SPEAKER
+
+
+def unique_facts(facts: list[CandidateFact]) -> list[CandidateFact]:
+    """`facts` without repeats of the same assertion (same subject, predicate, value up to
+    case, polarity and scope), first occurrence kept, order kept."""
+    seen: set[tuple[str, str, str, int, str]] = set()
+    out: list[CandidateFact] = []
+    for fact in facts:
+        key = (fact.subject, fact.predicate, fact.value.casefold(), fact.polarity, fact.scope)
+        if key not in seen:
+            seen.add(key)
+            out.append(fact)
+    return out

@@ -74,7 +74,16 @@ from extractors.english.text import Passage, repair_coordination
 from extractors.english.walk import Visited, Walker
 from extractors.english.whole import whole
 from extractors.predicates import PredicateTable, default_table
-from extractors.schema import SPEAKER, USER, CandidateFact, Change, EntityMention, Job, TimeMention
+from extractors.schema import (
+    SPEAKER,
+    USER,
+    CandidateFact,
+    Change,
+    EntityMention,
+    Job,
+    TimeMention,
+    unique_facts,
+)
 from extractors.temporal.resolve import find_times
 from graph.domain.enums import FactType, Role
 
@@ -139,7 +148,7 @@ class EnglishExtractor:
             if misread is not None:
                 found = self._reparsed(sentence, misread, reference, role) or found
             facts += found or _unread(sentence, passage)
-        return _unique(facts)
+        return unique_facts(facts)
 
     def _sentence(
         self, sentence: Span, passage: Passage, mentions: dict[int, TimeMention]
@@ -348,14 +357,3 @@ def _entities(frame: Frame, sentence: Span, start: int, end: int) -> tuple[Entit
 def _label(tokens: tuple[Token, ...]) -> str:
     labels = {t.ent_type_ for t in tokens if t.ent_type_}
     return labels.pop() if len(labels) == 1 else "NP"
-
-
-def _unique(facts: list[CandidateFact]) -> list[CandidateFact]:
-    seen: set[tuple[str, str, str, int, str]] = set()
-    out: list[CandidateFact] = []
-    for fact in facts:
-        key = (fact.subject, fact.predicate, fact.value.casefold(), fact.polarity, fact.scope)
-        if key not in seen:
-            seen.add(key)
-            out.append(fact)
-    return out
