@@ -18,9 +18,11 @@ git SHAs, invoice ids, product names, versions, paths and plain URLs alone.
 3. **Credential detection on the stripped text**, so that a secret split by zero-width spaces is
    still caught: betterleaks' maintained rule set (`notary.providers`), our own rules
    (`notary.patterns`), the detect-secrets plugins the rule set does not cover and an
-   unlabelled entropy check (`notary.plugins`). Fillers and documented examples stated as examples
-   are dropped (`notary.values`). Each value found is also masked wherever else it occurs.
-   Only the value is replaced, by a typed placeholder; labels stay
+   unlabelled entropy check (`notary.plugins`). What is not a secret is dropped by the
+   precision layer (`notary.precision`): fillers, documented examples stated as examples,
+   counting runs in a token's slot, and values in a format the maintained rule set decides.
+   Each value found is also masked wherever else it occurs. Only the value is replaced, by a
+   typed placeholder; labels stay
    ("password=[REDACTED:password]", "我的密码是[REDACTED:password]"). One `credential` alert
    per masked span; its detail names the type ("password assignment", "GitHub PAT
    (betterleaks)") and never any part of the value.
@@ -42,16 +44,10 @@ from extractors.notary.html import detect_injection
 from extractors.notary.keys import is_secret_key, key_kind
 from extractors.notary.patterns import own_findings
 from extractors.notary.plugins import entropy_findings, plugin_findings
+from extractors.notary.precision import not_a_secret, owned_format
 from extractors.notary.providers import provider_findings
 from extractors.notary.unicode import Stripped, strip_invisible
-from extractors.notary.values import (
-    MASKED,
-    Finding,
-    filler,
-    names_placeholder,
-    placeholder,
-    stated_example,
-)
+from extractors.notary.values import MASKED, Finding, names_placeholder, placeholder
 from graph.domain.model import Alert
 
 MASK = "[REDACTED]"
@@ -124,26 +120,17 @@ def _revealed_injection(stripped: Stripped, seen: list[Alert], turn: int | None)
 
 def find_secrets(text: str) -> list[Finding]:
     """Merged, sorted, non-overlapping spans of `text` to mask."""
+    ours = [*own_findings(text), *plugin_findings(text), *entropy_findings(text)]
     found = [  # on a tie, the first named here names the span: the maintained rule set first
         *provider_findings(text),
-        *own_findings(text),
-        *plugin_findings(text),
-        *entropy_findings(text),
+        *(f for f in ours if not owned_format(text[f.start : f.end])),
     ]
-    found = [
-        f
-        for f in found
-        if not _stand_in(text[f.start : f.end]) and not stated_example(text, f.start, f.end)
-    ]
+    found = [f for f in found if not not_a_secret(text, f.start, f.end, f.kind, f.rank)]
     if not found:
         return []
     found.extend(_repeats(text, found))
     kept = _outside_placeholders(text, found)
     return _merge(kept) if kept else []
-
-
-def _stand_in(value: str) -> bool:
-    return filler(value)
 
 
 def _outside_placeholders(text: str, found: list[Finding]) -> list[Finding]:

@@ -2,11 +2,12 @@
 
 A token is random-looking when its characters are spread (Shannon entropy of at least
 `MIN_ENTROPY` bits per character), it mixes at least two character classes (upper case, lower
-case, digits, `+`/`/`), it is not hex alone (hashes and git SHAs are hex) and few of its
-characters sit in lower-case runs of three or more letters (which keeps CamelCase identifiers
-such as `AbstractSingletonProxyFactoryBean2024` out), and it is not mostly a run in code order
-(an alphabet, `ABCDEFGHIJ...0123456789`). No class needs a minimum count: AWS's
-documented example secret key has a single digit and is still key material.
+case, digits, `+`/`/`), it is not hex alone (hashes and git SHAs are hex, printed in one case;
+mixed-case hex is a token's alphabet), few of its characters sit in lower-case runs of three
+or more letters (which keeps CamelCase identifiers such as
+`AbstractSingletonProxyFactoryBean2024` out), and it is not mostly a run in code order (an
+alphabet, `ABCDEFGHIJ...0123456789`). No class needs a minimum count: AWS's documented example
+secret key has a single digit and is still key material.
 """
 
 from __future__ import annotations
@@ -44,12 +45,25 @@ def _classes(body: str) -> int:
 def looks_random(token: str) -> bool:
     """Whether a long token looks like key material rather than a word, path or hash."""
     body = token.rstrip("=")
-    if not body or _classes(body) < 2 or set(body) <= _HEX:
+    if not body or _classes(body) < 2 or (set(body) <= _HEX and not mixed_case(body)):
         return False
     runs = sum(len(run) for run in _LOWER_RUN.findall(body))
     if runs / len(body) >= MAX_LOWER_RUNS or _sequential(body) >= MAX_SEQUENTIAL:
         return False
     return entropy(body) >= MIN_ENTROPY
+
+
+MIN_CASE_SHARE = 0.25
+
+
+def mixed_case(body: str) -> bool:
+    """Letters drawn from both cases, the rarer one at least `MIN_CASE_SHARE` of them: no tool
+    prints a digest that way, so mixed-case hex (`6d2FabeB6ADd...`) is a token's alphabet, not
+    a hash. One odd capital in a digest (`eaaaC0b75a...`) is a typo or a sentence start; a
+    generator over `[0-9a-fA-F]` gives about half of each case."""
+    upper = sum(c.isupper() for c in body)
+    lower = sum(c.islower() for c in body)
+    return min(upper, lower) >= MIN_CASE_SHARE * (upper + lower) > 0
 
 
 def _sequential(body: str) -> float:

@@ -1,0 +1,73 @@
+"""The notary's precision layer: findings that are not secrets, whatever rule found them.
+
+Applied to every finding before masking (`notary.core.find_secrets`), in three classes:
+
+* **stand-ins** (all rules): fillers (`xxxx`, `PUT_YOUR_TOKEN_HERE`, four or fewer distinct
+  characters, see `values.filler`) and documented example values stated as examples
+  (`values.stated_example`);
+* **counting runs in a machine slot** (keyword and context rules only): a value assigned to a
+  token, key or secret that is mostly a run in code order, read case-blind (`xoxp-1234567890`,
+  `AbCeFG123`, `dapi123456789012345678a9bc...`). Issued tokens and keys are random; a counting
+  run there is someone's stand-in. A password or PIN is a human's choice and `12345678` is,
+  sadly, a real one, so those slots keep every value;
+* **formats the maintained rule set owns** (our own rules, detect-secrets' plugins and the
+  entropy rule): a value wholly in a format that betterleaks' rule set checks with its own
+  entropy floor and published-example allowlist (Google API keys, `AIza` + 35; gitleaks'
+  rule and trufflehog's detectors key on the same shape) is that rule set's to decide, so a
+  sample key Google prints in its SDKs is not masked by a looser rule of ours. A real key of
+  that format is still masked: the maintained rule finds it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from extractors.notary.values import filler, stated_example
+
+MACHINE_RANK = 3
+"""Findings of this rank and above come from a keyword or context (`token=...`), not from a
+provider's format; only those get the counting-run test."""
+MAX_RUN_SHARE = 0.5
+MIN_RUN_VALUE = 6
+MIN_RUN = 3
+_HUMAN_KINDS = ("password", "passwd", "passphrase", "passcode", "pin", "credential")
+_OWNED = re.compile(r"AIza[0-9A-Za-z_\-]{35}")
+"""Provider formats whose maintained rule (`notary.providers`) decides alone."""
+
+
+def not_a_secret(text: str, start: int, end: int, kind: str, rank: int) -> bool:
+    """Whether the finding `text[start:end]` of type `kind` and `rank` is one of the classes
+    above (`owned` is checked separately: it depends on which rule found the value)."""
+    value = text[start:end]
+    if filler(value) or stated_example(text, start, end):
+        return True
+    return rank >= MACHINE_RANK and counting_run(value) and not human_kind(kind)
+
+
+def owned_format(value: str) -> bool:
+    """A value wholly in a format the maintained rule set decides alone."""
+    return _OWNED.fullmatch(value) is not None
+
+
+def human_kind(kind: str) -> bool:
+    """A secret a person chooses (password, PIN): any value may be one."""
+    return any(word in kind for word in _HUMAN_KINDS)
+
+
+def counting_run(value: str) -> bool:
+    """Mostly counting, case-blind (`1234567890`, `abcdefg`, `AbCeFG123`): at least
+    `MAX_RUN_SHARE` of its letters and digits sit in runs of `MIN_RUN` or more characters that
+    follow each other in code order. Pairs alone (`Ab12cd34ef56`) are not counting."""
+    body = [c for c in value.lower() if c.isalnum()]
+    if len(body) < MIN_RUN_VALUE:
+        return False
+    counted, run = 0, 1
+    for a, b in itertools.pairwise(body):
+        if ord(b) - ord(a) == 1:
+            run += 1
+            continue
+        counted += run if run >= MIN_RUN else 0
+        run = 1
+    counted += run if run >= MIN_RUN else 0
+    return counted >= MAX_RUN_SHARE * len(body)
