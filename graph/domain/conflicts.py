@@ -5,8 +5,10 @@ alignment query guarantees that). The judgment chain, in order:
 
 1. comparable fact types: a hypothesis or an opinion is compared only with its own kind;
 2. scope: another project or namespace is a scope difference (ADD), checked before content;
-3. polarity: the same value with opposite polarity is a logical contradiction (KEEP_BOTH), or a
-   preference change when the predicate is a preference (UPDATE);
+3. polarity: the same value with opposite polarity is a preference change when the predicate is
+   a preference (UPDATE), a change of state when either statement is marked as an ending or a
+   start (`state_change`: "I no longer work at Globex", "I started at Globex"; UPDATE, the later
+   one closes the earlier in event time), else a logical contradiction (KEEP_BOTH);
 4. the same value again is a restatement: NOOP, unless the new record is more precise in time,
    which makes it a refinement that supersedes the vaguer one;
 5. different values of a multi-valued predicate coexist (ADD);
@@ -135,12 +137,26 @@ def _polarity(new: Fact, old: Fact, rules: PredicateRules, correction: bool) -> 
             f"preference for {old.value!r} reversed",
             "close",
         )
+    changed = _state_change(new, old)
+    if changed is not None:
+        return _update(new, old, ConflictType.TEMPORAL_UPDATE, changed, "close")
     return _verdict(
         old,
         ConflictType.LOGICAL_CONTRADICTION,
         WriteEvent.KEEP_BOTH,
         f"{new.predicate} {old.value!r} asserted and denied; needs confirmation",
     )
+
+
+def _state_change(new: Fact, old: Fact) -> str | None:
+    """Why an assertion and a denial of one value are a change in time, not a contradiction:
+    one of them says the state ended or began ("no longer", "quit", 离职; "started", 入职).
+    The later one closes the earlier one; None when neither says so."""
+    marked = new if new.state_change else old if old.state_change else None
+    if marked is None:
+        return None
+    verb = "ended" if marked.polarity < 0 else "began"
+    return f"{new.predicate} {old.value!r} {verb}: a change of state, not a contradiction"
 
 
 def _restatement(new: Fact, old: Fact) -> Finding:

@@ -33,6 +33,10 @@ class Statement:
     fact: Fact
     rules: PredicateRules
     correction: bool = False
+    at: datetime | None = None
+    """When the statement was made (an import's own timestamp): the supersessions, expiries and
+    closures it causes carry this time, never before the record they change was stored. None:
+    the judge's `now` (a stored record re-judged, a reviewer's decision)."""
 
 
 @dataclass(frozen=True)
@@ -88,7 +92,7 @@ def needs_chain(statement: Statement, current: Iterable[Fact]) -> bool:
 
 
 def judge(statement: Statement, aligned: Aligned, policy: Policy, *, now: datetime) -> Verdict:
-    """The verdict on `statement`; `now` is the transaction time its effects carry."""
+    """The verdict on `statement`; its effects carry `statement.at`, else `now`."""
     if aligned.holder is not None:
         return Verdict(WriteEvent.DUPLICATE, aligned.holder)
     findings = findings_of(statement, aligned.current)
@@ -97,7 +101,7 @@ def judge(statement: Statement, aligned: Aligned, policy: Policy, *, now: dateti
         kept = next(f for f in findings if f.action is WriteEvent.NOOP)
         held = next(r for r in aligned.current if r.uuid == kept.target_id)
         return Verdict(WriteEvent.NOOP, held, decision.verdicts)
-    own, changes = _effects(statement.fact, decision.execute, aligned, now)
+    own, changes = _effects(statement.fact, decision.execute, aligned, statement.at or now)
     if decision.pending:
         own["needs_confirmation"] = True
     return Verdict(

@@ -86,6 +86,9 @@ class Fact(_Record):
     value_key: str
     object_uuid: NonEmpty
     polarity: Literal[1, -1] = 1
+    state_change: Literal["", "ends", "starts"] = ""
+    """The statement says the state ended ("I no longer work at Globex", polarity -1) or began
+    ("I started at Globex"): a change in time, never a contradiction (docs/conflicts.md)."""
     scope: str = ""
     fact: str
     fact_embedding: tuple[float, ...] | None = Field(default=None, repr=False)

@@ -59,10 +59,11 @@ def update_changes(
     new: Fact, old: Fact, verdict: Finding, now: datetime
 ) -> tuple[dict[str, Any], Change]:
     """An executed UPDATE: the new record's own fields, and the change to the old record."""
+    learned = learned_at(now, old)
     if verdict.mode == "expire":
-        after: dict[str, Any] = {"expired_at": now}
+        after: dict[str, Any] = {"expired_at": learned}
     else:
-        after = {"invalid_at": new.valid_at, "invalidated_at": now}
+        after = {"invalid_at": new.valid_at, "invalidated_at": learned}
     after.update(superseded_by=new.uuid, verify_status=VerifyStatus.SUPERSEDED)
     return {"supersedes": old.uuid}, _change(old, after)
 
@@ -98,7 +99,7 @@ def insert_into_chain(
         successor = after[0]
         own.update(
             invalid_at=successor.valid_at,
-            invalidated_at=now,
+            invalidated_at=learned_at(now, new, successor),
             superseded_by=successor.uuid,
             verify_status=VerifyStatus.SUPERSEDED,
         )
@@ -111,7 +112,7 @@ def insert_into_chain(
                 predecessor,
                 {
                     "invalid_at": new.valid_at,
-                    "invalidated_at": now,
+                    "invalidated_at": learned_at(now, predecessor),
                     "superseded_by": new.uuid,
                     "verify_status": VerifyStatus.SUPERSEDED,
                 },
@@ -143,7 +144,18 @@ def effect_of(
 
 def retire_changes(new: Fact, kept: Fact, now: datetime) -> dict[str, Any]:
     """A stored record that only restates a more complete one stops being believed."""
-    return {"expired_at": now, "superseded_by": kept.uuid, "verify_status": VerifyStatus.SUPERSEDED}
+    return {
+        "expired_at": learned_at(now, new),
+        "superseded_by": kept.uuid,
+        "verify_status": VerifyStatus.SUPERSEDED,
+    }
+
+
+def learned_at(at: datetime, *records: Fact) -> datetime:
+    """When the store learned a change made at `at` (the statement's time) to `records`: never
+    before any of them was stored. A history imported in any order so gets the lifecycle it
+    would have had written live (docs/conflicts.md)."""
+    return max(at, *(r.created_at for r in records))
 
 
 def revert(changes: Iterable[Change]) -> list[Change]:

@@ -315,6 +315,7 @@ def _draft(plan: ItemPlan, episode: Episode, candidate: CandidateFact, ctx: Cont
         value_key=normalize_text(default_aliases().canonical(candidate.value)),
         object_uuid=_entity(plan, candidate.value, ctx).uuid,
         polarity=candidate.polarity,
+        state_change=candidate.change,
         scope=scope,
         fact=candidate.sentence.strip() or candidate.value,
         episodes=(episode.uuid,),

@@ -51,7 +51,7 @@ def judge_draft(view: FactView, draft: Draft, policy: Policy) -> Verdict:
     fact = draft.fact
     if claim.signature != fact.signature:
         fact = fact.model_copy(update={"signature": claim.signature})
-    statement = Statement(fact, draft.rules, draft.correction)
+    statement = Statement(fact, draft.rules, draft.correction, at=fact.created_at)
     current = view.aligned(fact)
     chain = view.chain(fact) if claim.holder is None and needs_chain(statement, current) else ()
     verdict = judge(statement, Aligned(current, claim.holder, chain), policy, now=view.now)

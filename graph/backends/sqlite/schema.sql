@@ -31,6 +31,7 @@ CREATE TABLE IF NOT EXISTS facts (
     value_key           TEXT NOT NULL,
     object_uuid         TEXT NOT NULL REFERENCES entities (uuid),
     polarity            INTEGER NOT NULL,
+    state_change        TEXT NOT NULL DEFAULT '',
     scope               TEXT NOT NULL,
     fact                TEXT NOT NULL,
     fact_embedding      BLOB,

@@ -29,6 +29,7 @@ SCHEMA_VERSION = 4
 # Columns added after version 1, with the definition that adds them to an older file.
 ADDED_COLUMNS = {
     ("facts", "cardinality"): "TEXT NOT NULL DEFAULT 'single'",
+    ("facts", "state_change"): "TEXT NOT NULL DEFAULT ''",
     ("episodes", "source"): "TEXT NOT NULL DEFAULT ''",
     ("episodes", "valid_at"): "INTEGER",
     ("episodes", "created_at"): "INTEGER",

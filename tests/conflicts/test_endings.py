@@ -1,0 +1,137 @@
+"""Endings, starts, hedges and aliases through the judge, on both backends (issue 12).
+
+An ending ("no longer", quit, left, 不再, 离职, 搬走) closes the current record at the statement's
+time instead of disputing it; a start ("started at", joined, 入职) opens one and closes the
+previous single-valued record; the same value under another name is a restatement; a logical
+contradiction stays: the same time, opposite polarity, no ending word.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from service.memory import Memory
+
+
+def say(memory: Memory, text: str, when: str, user: str = "alice") -> dict[str, Any]:
+    (result,) = memory.add(text, user_id=user, observation_date=when)["results"]
+    return result
+
+
+def facts(memory: Memory, **arguments: Any) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = memory.facts(user_id="alice", **arguments)["facts"]
+    return found
+
+
+def held(memory: Memory, **arguments: Any) -> set[tuple[str, str, int, bool]]:
+    return {
+        (f["predicate"], f["value"], f["polarity"], f["disputed"])
+        for f in facts(memory, **arguments)
+    }
+
+
+def kinds(result: dict[str, Any]) -> list[tuple[str, str]]:
+    return [(c["conflict_type"], c["action"]) for c in result["conflicts"]]
+
+
+ENDINGS = [
+    ("I work at Globex.", "I no longer work at Globex.", "works_at", "Globex"),
+    ("I work at Globex.", "I don't work at Globex anymore.", "works_at", "Globex"),
+    ("I work at Initech.", "I quit my job at Initech.", "works_at", "Initech"),
+    ("I live in Berlin.", "I left Berlin.", "lives_in", "Berlin"),
+    ("我住在上海", "我现在不住在上海了", "lives_in", "上海"),
+    ("我住在上海", "我不再住在上海了", "lives_in", "上海"),
+    ("我在阿里工作", "我从阿里离职了", "works_at", "阿里"),
+    ("我住在北京", "我从北京搬走了", "lives_in", "北京"),
+]
+
+
+@pytest.mark.parametrize(("state", "ending", "predicate", "value"), ENDINGS)
+def test_an_ending_closes_the_state_instead_of_disputing_it(
+    memory: Memory, state: str, ending: str, predicate: str, value: str
+) -> None:
+    say(memory, state, "2024-01-01")
+    ended = say(memory, ending, "2025-01-01")
+    assert (ended["event"], kinds(ended)) == ("UPDATE", [("temporal_update", "UPDATE")])
+    assert held(memory, predicate=predicate, as_of="2024-06") == {(predicate, value, 1, False)}
+    assert held(memory, predicate=predicate) == {(predicate, value, -1, False)}
+    (closed,) = facts(memory, predicate=predicate, as_of="2024-06")
+    assert closed["invalid_at"].startswith("2025-01-01")
+
+
+def test_an_ending_said_first_closes_the_state_imported_after_it(memory: Memory) -> None:
+    say(memory, "I no longer work at Globex.", "2025-01-01")
+    earlier = say(memory, "I work at Globex.", "2024-01-01")
+    assert kinds(earlier) == [("temporal_update", "ADD")]
+    assert held(memory, predicate="works_at", as_of="2024-06") == {("works_at", "Globex", 1, False)}
+    assert held(memory, predicate="works_at") == {("works_at", "Globex", -1, False)}
+
+
+def test_working_there_again_after_an_ending_is_a_new_start(memory: Memory) -> None:
+    say(memory, "I work at Globex.", "2023-01-01")
+    say(memory, "I no longer work at Globex.", "2024-01-01")
+    again = say(memory, "I work at Globex.", "2025-01-01")
+    assert again["event"] == "UPDATE"
+    assert held(memory, predicate="works_at") == {("works_at", "Globex", 1, False)}
+    assert held(memory, predicate="works_at", as_of="2024-06") == {
+        ("works_at", "Globex", -1, False)
+    }
+
+
+STARTS = [
+    ("I work at Initech.", "I started at Globex.", "Initech", "Globex"),
+    ("I work at Initech.", "I joined Globex.", "Initech", "Globex"),
+    ("我在阿里工作", "我入职了腾讯", "阿里", "腾讯"),
+]
+
+
+@pytest.mark.parametrize(("before", "start", "old", "new"), STARTS)
+def test_a_start_opens_a_state_and_closes_the_previous_one(
+    memory: Memory, before: str, start: str, old: str, new: str
+) -> None:
+    say(memory, before, "2024-01-01")
+    started = say(memory, start, "2025-01-01")
+    assert started["event"] == "UPDATE"
+    assert held(memory, predicate="works_at") == {("works_at", new, 1, False)}
+    assert held(memory, predicate="works_at", as_of="2024-06") == {("works_at", old, 1, False)}
+
+
+def test_a_contradiction_stays_one_same_time_opposite_polarity_no_ending_word(
+    memory: Memory,
+) -> None:
+    say(memory, "The API supports batch export.", "2025-01-01")
+    denied = say(memory, "The API does not support batch export.", "2025-01-01")
+    assert (denied["event"], kinds(denied)) == (
+        "KEEP_BOTH",
+        [("logical_contradiction", "KEEP_BOTH")],
+    )
+    assert held(memory, subject="API") == {
+        ("supports", "batch export", 1, True),
+        ("supports", "batch export", -1, True),
+    }
+
+
+def test_a_hedge_never_replaces_the_current_fact(memory: Memory) -> None:
+    say(memory, "I live in Berlin.", "2024-01-01")
+    hedge = say(memory, "I might move to Tokyo.", "2025-01-01")
+    assert hedge["event"] == "ADD"
+    by_value = {f["value"]: f for f in facts(memory, predicate="lives_in")}
+    assert by_value["Berlin"]["invalid_at"] is None and not by_value["Berlin"]["disputed"]
+    assert by_value["Tokyo"]["fact_type"] == "hypothesis"
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [("我住在上海", "I live in Shanghai."), ("I live in NYC.", "I live in New York City.")],
+)
+def test_the_same_place_under_another_name_is_a_duplicate_then_a_restatement(
+    memory: Memory, first: str, second: str
+) -> None:
+    kept = say(memory, first, "2025-01-01")
+    same_time = say(memory, second, "2025-01-01")
+    assert (same_time["event"], same_time["id"]) == ("DUPLICATE", kept["id"])
+    later = say(memory, second, "2025-06-01")
+    assert (later["event"], later["id"]) == ("NOOP", kept["id"])
+    assert [f["id"] for f in facts(memory, predicate="lives_in")] == [kept["id"]]
