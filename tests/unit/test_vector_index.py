@@ -1,9 +1,11 @@
-"""The embedded store's vector index: exact below its threshold, a projected first pass with
-exact rescoring above it (graph/backends/sqlite/vectors.py), over a real SQLite table."""
+"""The embedded store's vector index: an exact int8 scan below its threshold, an HNSW graph
+above it, exact float32 rescoring of the candidates either way, a saved graph reused only for
+the generation it was made for (graph/backends/sqlite/vectors.py), over a real SQLite table."""
 
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -50,7 +52,7 @@ def exact_top(vectors: np.ndarray, query: np.ndarray, k: int) -> list[str]:
 def test_small_tenants_are_searched_exactly() -> None:
     vectors = sentences_like(1500, seed=1)
     conn = table(vectors)
-    index = VectorIndex(reduce_above=2000)
+    index = VectorIndex(exact_below=2000)
     query = vectors[7] + np.random.default_rng(2).normal(scale=0.5, size=WIDTH)
     found = index.search(conn, GROUP, query, 30)
     assert [uuid for uuid, _ in found] == exact_top(vectors, query, 30)
@@ -60,7 +62,7 @@ def test_small_tenants_are_searched_exactly() -> None:
 def test_large_tenants_keep_almost_all_of_the_exact_neighbours_with_exact_scores() -> None:
     vectors = sentences_like(6000, seed=3)
     conn = table(vectors)
-    index = VectorIndex(reduce_above=2000)
+    index = VectorIndex(exact_below=2000)
     rng = np.random.default_rng(4)
     recalls = []
     for row in rng.choice(len(vectors), 25, replace=False):
@@ -75,13 +77,55 @@ def test_large_tenants_keep_almost_all_of_the_exact_neighbours_with_exact_scores
     assert float(np.mean(recalls)) >= 0.95
 
 
-def test_rows_added_after_the_fit_are_found() -> None:
+def test_rows_added_after_the_first_search_are_found() -> None:
     vectors = sentences_like(3000, seed=5)
     conn = table(vectors)
-    index = VectorIndex(reduce_above=2000)
-    index.search(conn, GROUP, vectors[0], 10)  # fits the projection
+    index = VectorIndex(exact_below=2000)
+    index.search(conn, GROUP, vectors[0], 10)  # builds the graph
     late = sentences_like(200, seed=6)
     add(conn, late, len(vectors))
     for i in (0, 99, 199):
         found = index.search(conn, GROUP, late[i], 5)
         assert found[0][0] == f"f{len(vectors) + i}"
+
+
+def test_a_saved_graph_is_reused_and_extended_by_a_new_process(tmp_path: Path) -> None:
+    vectors = sentences_like(3000, seed=7)
+    conn = table(vectors)
+    first = VectorIndex(tmp_path, save_above=1000, exact_below=1000)
+    first.search(conn, GROUP, vectors[0], 10)
+    first.save()
+    assert list(tmp_path.glob("*.usearch"))
+    late = sentences_like(50, seed=8)
+    add(conn, late, len(vectors))
+    second = VectorIndex(tmp_path, save_above=1000, exact_below=1000)
+    assert second.search(conn, GROUP, vectors[5], 1)[0][0] == "f5"
+    assert second.search(conn, GROUP, late[3], 1)[0][0] == f"f{len(vectors) + 3}"
+
+
+def test_a_saved_graph_of_an_older_generation_is_not_used(tmp_path: Path) -> None:
+    vectors = sentences_like(1200, seed=9)
+    conn = table(vectors)
+    first = VectorIndex(tmp_path, save_above=1000, exact_below=1000)
+    first.search(conn, GROUP, vectors[0], 10)
+    first.save()
+    # An erasure removes the newest row and bumps the generation; SQLite then hands its row id
+    # to the next insert, which a graph of the old generation believes it already holds.
+    conn.execute("DELETE FROM facts WHERE uuid = 'f1199'")
+    conn.execute("INSERT INTO tenant_state VALUES (?, 1)", (GROUP,))
+    fresh = -vectors[0]
+    add(conn, fresh.reshape(1, -1), 5000)
+    second = VectorIndex(tmp_path, save_above=1000, exact_below=1000)
+    assert second.search(conn, GROUP, fresh, 1)[0][0] == "f5000"
+
+
+def test_vectors_of_another_width_are_ignored() -> None:
+    vectors = sentences_like(20, seed=10)
+    conn = table(vectors)
+    conn.execute(
+        "INSERT INTO facts (uuid, group_id, fact_embedding) VALUES ('odd', ?, ?)",
+        (GROUP, np.ones(8, dtype=np.float32).tobytes()),
+    )
+    index = VectorIndex()
+    assert index.search(conn, GROUP, vectors[2], 1)[0][0] == "f2"
+    assert index.search(conn, GROUP, np.ones(8), 1) == []

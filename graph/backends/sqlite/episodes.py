@@ -2,9 +2,9 @@
 
 An episode's row id is its keyword index row id. The index holds the tenant token and the
 stemmed text of `graph.textindex.episode_text`; a search is a bag of the question's terms
-(`query_terms`) ranked by FTS5's bm25, so a turn holding the question's rare words outranks
-one holding only its common ones. Time questions apply by observation time (`valid_at`: as_of)
-and by the time the store learnt the episode (`created_at`: known_at).
+(`query_terms`) ranked by FTS5's bm25 (bounded: keywords.py), so a turn holding the question's
+rare words outranks one holding only its common ones. Time questions apply by observation time
+(`valid_at`: as_of) and by the time the store learnt the episode (`created_at`: known_at).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from graph.backends.sqlite import codec, sql
+from graph.backends.sqlite import codec, keywords, sql
 from graph.backends.sqlite.codec import to_micros
 from graph.backends.sqlite.sql import tenant_token
 from graph.domain.model import Episode
@@ -23,10 +23,6 @@ from graph.ports import Scored
 from graph.textindex import episode_text, query_terms
 
 MAX_TERMS = 32
-_RANKED = (
-    "SELECT rowid AS id, -bm25(episodes_fts, 0.0, 1.0) AS score FROM episodes_fts "
-    "WHERE episodes_fts MATCH :q ORDER BY score DESC LIMIT :fetch"
-)
 _INSERT = (
     "INSERT INTO episodes (uuid, group_id, source, body, valid_at, created_at) "
     "VALUES (?, ?, ?, ?, ?, ?)"
@@ -98,16 +94,11 @@ def search(
     terms = query_terms(text)[:MAX_TERMS]
     if not terms:
         return []
-    words = " OR ".join('"' + term.replace('"', '""') + '"' for term in terms)
-    match = f'grp:"{tenant_token(group_id)}" AND body:({words})'
+    how = keywords.plan(conn, "episodes_fts", tenant_token(group_id), [[t] for t in terms])
     fetch = limit if time is None else limit * 4
-    while True:
-        rows = conn.execute(_RANKED, {"q": match, "fetch": fetch}).fetchall()
-        kept = _visible(conn, group_id, [row["id"] for row in rows], time, now)
-        hits = [Scored(kept[r["id"]], float(r["score"])) for r in rows if r["id"] in kept]
-        if len(hits) >= limit or len(rows) < fetch:
-            return hits[:limit]
-        fetch *= 4
+    return keywords.ranked(
+        conn, how, limit, fetch, lambda ids: _visible(conn, group_id, ids, time, now)
+    )
 
 
 _BEFORE = (

@@ -6,7 +6,7 @@ import sqlite3
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
-from graph.backends.sqlite import episodes, sql
+from graph.backends.sqlite import episodes, keywords, sql
 from graph.backends.sqlite.sql import tenant_token
 from graph.backends.sqlite.vectors import VectorIndex
 from graph.domain.model import Fact
@@ -16,10 +16,6 @@ from graph.textindex import index_text, query_groups
 
 MAX_QUERY_GROUPS = 32
 MAX_FRONTIER = 1000
-_RANKED = (
-    "SELECT rowid AS id, -bm25(facts_fts, 0.0, 1.0) AS score FROM facts_fts "
-    "WHERE facts_fts MATCH :q ORDER BY score DESC LIMIT :fetch"
-)
 _NEWEST = (
     "SELECT rowid AS id, 0.0 AS score FROM facts_fts "
     "WHERE facts_fts MATCH :q ORDER BY rowid DESC LIMIT :fetch"
@@ -36,10 +32,18 @@ class SqliteSearch:
     def fulltext(
         self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime
     ) -> list[Scored]:
-        """Ranked inside FTS5 first (the tenant token is part of the match), then the best hits
-        are checked against the tenant and the time rule, more of them while too few pass:
-        joining every match to `facts` to evaluate the rule cost 3x the ranking itself."""
-        return self._matches(_RANKED, group_id, text, limit, time, now)
+        """Ranked inside FTS5 first (the tenant token is part of the match; bounded bm25,
+        see keywords.py), then the best hits are checked against the tenant and the time rule,
+        more of them while too few pass: joining every match to `facts` to evaluate the rule
+        cost 3x the ranking itself."""
+        phrases = query_groups(text)[:MAX_QUERY_GROUPS]
+        if not phrases:
+            return []
+        how = keywords.plan(self.conn, "facts_fts", tenant_token(group_id), phrases)
+        fetch = limit if time is None else limit * 4
+        return keywords.ranked(
+            self.conn, how, limit, fetch, lambda ids: self._visible_rows(group_id, ids, time, now)
+        )
 
     def episode_search(
         self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime
@@ -56,30 +60,16 @@ class SqliteSearch:
     ) -> list[Scored]:
         """The newest matches: FTS5 walks its lists from the newest row and stops, so the cost
         follows `limit`, not the number of matches (bm25 ranking must score every match)."""
-        hits = self._matches(_NEWEST, group_id, text, limit, time, now)
-        return [Scored(hit.uuid, float(-rank)) for rank, hit in enumerate(hits)]
-
-    def _matches(
-        self,
-        statement: str,
-        group_id: str,
-        text: str,
-        limit: int,
-        time: TimeQuery | None,
-        now: datetime,
-    ) -> list[Scored]:
-        """The first `limit` rows of `statement` (FTS5 rows in its order) that are the
-        tenant's and visible under `time`, fetching more while too few pass."""
         match = fts_query(group_id, text)
         if match is None:
             return []
         fetch = limit if time is None else limit * 4
         while True:
-            rows = self.conn.execute(statement, {"q": match, "fetch": fetch}).fetchall()
+            rows = self.conn.execute(_NEWEST, {"q": match, "fetch": fetch}).fetchall()
             kept = self._visible_rows(group_id, [row["id"] for row in rows], time, now)
-            hits = [Scored(kept[r["id"]], float(r["score"])) for r in rows if r["id"] in kept]
+            hits = [uuid for uuid in (kept.get(r["id"]) for r in rows) if uuid is not None]
             if len(hits) >= limit or len(rows) < fetch:
-                return hits[:limit]
+                return [Scored(uuid, float(-rank)) for rank, uuid in enumerate(hits[:limit])]
             fetch *= 4
 
     def vector(
@@ -215,16 +205,9 @@ class SqliteSearch:
 
 
 def fts_query(group_id: str, text: str) -> str | None:
-    """An FTS5 query: the tenant token AND any of the query's phrases (ranked by bm25)."""
+    """An FTS5 query: the tenant token AND any of the query's phrases."""
     groups = query_groups(text)[:MAX_QUERY_GROUPS]
-    if not groups:
-        return None
-    phrases = " OR ".join(_phrase(group) for group in groups)
-    return f"grp:{_phrase([tenant_token(group_id)])} AND body:({phrases})"
-
-
-def _phrase(terms: list[str]) -> str:
-    return '"' + " ".join(term.replace('"', '""') for term in terms) + '"'
+    return keywords.matching(tenant_token(group_id), groups) if groups else None
 
 
 def search_body(fact: Fact) -> str:

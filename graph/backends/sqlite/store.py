@@ -52,7 +52,7 @@ class SqliteStore(Store):
 
     capabilities = Capabilities(
         name="sqlite",
-        vector_search="exact",  # exact up to 32k rows per tenant (vectors.py)
+        vector_search="approximate",  # exact scores, candidates from a graph (vectors.py)
         fulltext_analyzer="bigram",
         concurrent_writers=False,
     )
@@ -69,7 +69,7 @@ class SqliteStore(Store):
         self._synchronous = synchronous
         self._busy_timeout_ms = busy_timeout_ms
         self._uri, self._is_uri = _location(path)
-        self._vectors = VectorIndex()
+        self._vectors = VectorIndex(None if self._is_uri else Path(f"{self._uri}.vectors"))
         self._write_lock = threading.Lock()
         self._local = threading.local()
         self._closed = False
@@ -138,6 +138,7 @@ class SqliteStore(Store):
     def close(self) -> None:
         if self._closed:
             return
+        self._vectors.save()
         self._closed = True
         for conn in (self._writer, self._keepalive, getattr(self._local, "conn", None)):
             if conn is not None:
