@@ -1,0 +1,160 @@
+"""Where the scale benchmark keeps its stores: one cached store per size, per backend.
+
+A backend is plugged in by adding a `ScaleBackend` to `BACKENDS`. It has four duties:
+
+* `opened(size)`: a context manager yielding the `Store` that holds (or will hold) the first
+  `size` records of the corpus, in tenant `GROUP`; the store outlives the run (cached);
+* `held(size)` / `mark(size, records)`: how many records that store already holds (the
+  builder loads only the missing ones, through the port's `transaction`);
+* `full_bm25(size, question)`: the uuid of the fact a plain, unbounded bm25 ranking of the
+  keyword index puts first (the quality baseline of the search), or None when the backend
+  cannot say;
+* `exact_vectors(size, queries, k)`: per query vector the uuids of the `k` nearest stored
+  fact embeddings by an exact scan (the recall baseline), or None.
+
+The embedded store's implementation is below; a Neo4j one can open its store at the run's
+URI with one tenant per size (e.g. GROUP + size) and return None where it has no baseline.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
+from pathlib import Path
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from graph.backends.sqlite.search import fts_query
+from graph.ports import Store
+
+GROUP = "u_benchread"
+
+
+class ScaleBackend(Protocol):
+    name: str
+
+    def opened(self, size: int) -> AbstractContextManager[Store]: ...
+
+    def held(self, size: int) -> int: ...
+
+    def mark(self, size: int, records: int) -> None: ...
+
+    def full_bm25(self, size: int, question: str) -> str | None: ...
+
+    def exact_vectors(
+        self, size: int, queries: npt.NDArray[np.float32], k: int
+    ) -> list[list[str]] | None: ...
+
+
+class SqliteScale:
+    """One SQLite file per size under the data folder: store-<size>.db (+ .vectors/)."""
+
+    name = "sqlite"
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def path(self, size: int) -> Path:
+        return self.folder / f"store-{size}.db"
+
+    def held(self, size: int) -> int:
+        marker = self.path(size).with_suffix(".json")
+        return int(json.loads(marker.read_text())["records"]) if marker.exists() else 0
+
+    def mark(self, size: int, records: int) -> None:
+        self.path(size).with_suffix(".json").write_text(json.dumps({"records": records}))
+
+    @contextmanager
+    def opened(self, size: int) -> Iterator[Store]:
+        from graph.backends.sqlite import SqliteStore
+
+        if not self.path(size).exists():
+            self._seed(size)
+        store = SqliteStore(self.path(size), synchronous="NORMAL")
+        try:
+            yield store
+        finally:
+            store.close()
+
+    def _seed(self, size: int) -> None:
+        """Start from a copy of the largest smaller store (its records are a prefix)."""
+        smaller = [s for s in self._sizes() if s < size and self.held(s) == s]
+        if not smaller:
+            return
+        source = self.path(max(smaller))
+        self.folder.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, self.path(size))
+        vectors = Path(f"{source}.vectors")
+        if vectors.exists():
+            shutil.copytree(vectors, Path(f"{self.path(size)}.vectors"))
+        self.mark(size, max(smaller))
+
+    def _sizes(self) -> list[int]:
+        return [int(p.stem.split("-")[1]) for p in self.folder.glob("store-*.db")]
+
+    def _connect(self, size: int) -> sqlite3.Connection:
+        conn = sqlite3.connect(f"file:{self.path(size)}?mode=ro", uri=True)
+        conn.row_factory = sqlite3.Row
+        return conn
+
+    def full_bm25(self, size: int, question: str) -> str | None:
+        match = fts_query(GROUP, question)
+        if match is None:
+            return None
+        conn = self._connect(size)
+        try:
+            row = conn.execute(
+                "SELECT f.uuid FROM facts_fts JOIN facts f ON f.id = facts_fts.rowid "
+                "WHERE facts_fts MATCH ? ORDER BY bm25(facts_fts, 0.0, 1.0) LIMIT 1",
+                (match,),
+            ).fetchone()
+        finally:
+            conn.close()
+        return None if row is None else str(row[0])
+
+    def exact_vectors(
+        self, size: int, queries: npt.NDArray[np.float32], k: int
+    ) -> list[list[str]] | None:
+        unit = queries / np.linalg.norm(queries, axis=1, keepdims=True)
+        best: list[list[tuple[float, str]]] = [[] for _ in range(len(unit))]
+        conn = self._connect(size)
+        try:
+            cursor = conn.execute(
+                "SELECT uuid, fact_embedding FROM facts "
+                "WHERE group_id = ? AND fact_embedding IS NOT NULL",
+                (GROUP,),
+            )
+            while rows := cursor.fetchmany(20_000):
+                _merge(best, rows, unit, k)
+        finally:
+            conn.close()
+        return [[uuid for _, uuid in found] for found in best]
+
+
+def _merge(
+    best: list[list[tuple[float, str]]],
+    rows: list[sqlite3.Row],
+    unit: npt.NDArray[np.float32],
+    k: int,
+) -> None:
+    width = unit.shape[1]
+    rows = [r for r in rows if len(r[1]) == 4 * width]
+    if not rows:
+        return
+    block = np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float32).reshape(-1, width)
+    block = block / np.linalg.norm(block, axis=1, keepdims=True)
+    scores = unit @ block.T
+    for i, row_scores in enumerate(scores):
+        top = np.argpartition(-row_scores, min(k, len(rows) - 1))[:k]
+        merged = best[i] + [(float(row_scores[j]), str(rows[j][0])) for j in top]
+        best[i] = sorted(merged, reverse=True)[:k]
+
+
+def backends(folder: Path) -> dict[str, ScaleBackend]:
+    """Every backend the benchmark knows (add the Neo4j one here)."""
+    return {"sqlite": SqliteScale(folder)}
