@@ -20,7 +20,13 @@ pipeline with the cardinality rule of relations outside the predicate table swit
 * intact: some stored version (history included) about the subject has the object exactly as
   written, a leading "the" aside (target >= 0.99).
 
-Usage: python -m bench.asof [--backends sqlite,neo4j] [--limit 195] [--seed 11]
+Held out: a third of the chains (by a hash of relation and subject, `--split heldout`) are
+never looked at while tuning; report them separately. `--failures` prints every miss of the
+as-of query, grouped by class (not stored whole, nothing answered, several values, another
+value).
+
+Usage: python -m bench.asof [--backends sqlite,neo4j] [--split dev|heldout|all] [--limit 195]
+[--seed 11] [--failures]
 """
 
 from __future__ import annotations
@@ -29,6 +35,8 @@ import json
 import random
 import re
 import tempfile
+import zlib
+from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -72,13 +80,23 @@ class Observation:
         return (self.start + max(self.start, self.end - 1) + 1) // 2
 
 
-def load(path: Path | None = None, limit: int | None = None) -> list[Observation]:
-    """The observations of `path` (default: the cached `asof` set), one JSON object a line."""
+def load(
+    path: Path | None = None, limit: int | None = None, split: str = "all"
+) -> list[Observation]:
+    """The observations of `path` (default: the cached `asof` set), one JSON object a line;
+    `split`: "dev", "heldout" (a third of the chains, never tuned on) or "all"."""
     text = (path or dataset_path("asof")).read_text(encoding="utf-8")
     rows = [json.loads(line) for line in text.splitlines() if line]
     found = [Observation(r["relation"], r["subject"], r["object"], r["start"], r["end"])
              for r in rows]
+    if split != "all":
+        found = [o for o in found if (split == "heldout") == held_out(o)]
     return found[:limit] if limit else found
+
+
+def held_out(item: Observation) -> bool:
+    """Is the observation's chain in the held-out third?"""
+    return zlib.crc32(f"{item.relation}/{item.subject}".encode()) % 3 == 0
 
 
 def expected(observations: list[Observation], item: Observation, year: int | None) -> str:
@@ -168,7 +186,34 @@ def score(memory: Tenant, observations: list[Observation]) -> dict[str, float]:
             "intact": intact(memory, observations)}
 
 
-def run(backend: str, uri: str, observations: list[Observation], seed: int) -> None:
+def failures(tenant: Tenant, observations: list[Observation]) -> dict[str, list[str]]:
+    """Every miss of the as-of fact query, by class."""
+    out: dict[str, list[str]] = defaultdict(list)
+    for o in observations:
+        want = expected(observations, o, o.probe)
+        got = values(tenant, o, as_of=str(o.probe))
+        if got == {want}:
+            continue
+        if _plain(want) not in stored(tenant, o):
+            kind = "not stored whole"
+        elif not got:
+            kind = "nothing answered"
+        else:
+            kind = "several values" if len(got) > 1 else "another value"
+        out[kind].append(f"{o.relation} {o.subject!r} @{o.probe}: want {want!r}, got {sorted(got)}")
+    return out
+
+
+def print_failures(found: dict[str, list[str]]) -> None:
+    for kind, misses in sorted(found.items(), key=lambda kv: -len(kv[1])):
+        print(f"  {kind}: {len(misses)}")
+        for line in misses:
+            print(f"    {line}")
+
+
+def run(
+    backend: str, uri: str, observations: list[Observation], seed: int, show: bool = False
+) -> None:
     targets = {"as_of": 0.97, "search_as_of": 0.95, "current": 0.95, "intact": 0.99}
     with open_store(backend, uri) as store:
         results = {}
@@ -176,6 +221,8 @@ def run(backend: str, uri: str, observations: list[Observation], seed: int) -> N
             with tenant_on(store, table, USERS[name]) as tenant:
                 write(tenant, observations, seed)
                 results[name] = score(tenant, observations)
+                if show and name == "open":
+                    print_failures(failures(tenant, observations))
         for key, target in targets.items():
             base, new = results["baseline"][key], results["open"][key]
             print(f"{backend:7} {key:13} {new:.3f} (baseline {base:.3f}, target >= {target})",
@@ -186,13 +233,15 @@ def main() -> None:
     parser = arguments(__doc__, "0")
     parser.add_argument("--limit", type=int, default=0)
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--split", choices=("dev", "heldout", "all"), default="all")
+    parser.add_argument("--failures", action="store_true")
     args = parser.parse_args()
-    observations = load(limit=args.limit or None)
+    observations = load(limit=args.limit or None, split=args.split)
     chains = len({(o.relation, o.subject) for o in observations})
-    print(f"{len(observations)} dated observations in {chains} chains, shuffled (seed "
-          f"{args.seed})")
+    print(f"{len(observations)} dated observations in {chains} chains ({args.split}), "
+          f"shuffled (seed {args.seed})")
     for backend in backends_of(args):
-        run(backend, args.neo4j_uri, observations, args.seed)
+        run(backend, args.neo4j_uri, observations, args.seed, args.failures)
 
 
 if __name__ == "__main__":

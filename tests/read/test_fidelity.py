@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bench.asof import Tenant, load, score, write
+from bench.asof import Observation, Tenant, held_out, load, score, write
 from service.memory import Memory
 
 SLICE = Path(__file__).resolve().parents[1] / "bench" / "asof_chains.jsonl"
@@ -87,3 +87,11 @@ def test_the_same_city_in_another_language_is_not_a_move(memory: Memory) -> None
     events = {r["event"] for r in second["results"]}
     assert "UPDATE" not in events
     assert [f["value"] for f in _facts(memory, "u7", predicate="lives_in")] == ["上海"]
+
+
+def test_the_held_out_third_is_whole_chains_apart_from_the_dev_ones() -> None:
+    invented = [Observation("P26", f"Person {n}", v, 2000 + n, 2001 + n)
+                for n in range(30) for v in ("A", "B")]
+    held = [o for o in invented if held_out(o)]
+    assert 10 <= len(held) <= 30 and len(held) % 2 == 0  # both observations of a chain go together
+    assert load(SLICE, split="dev") + load(SLICE, split="heldout") == load(SLICE)
