@@ -34,6 +34,14 @@ from graph.domain.model import (
     Operation,
 )
 from graph.domain.timerules import CURRENT, TimeQuery
+from graph.search_reads import (
+    ChannelAsk,
+    ChannelHits,
+    SearchRecords,
+    channels_one_by_one,
+    records_one_by_one,
+)
+from graph.search_reads import Scored as Scored  # noqa: PLC0414 - re-exported for the port
 
 T = TypeVar("T")
 ExportKind = Literal["entity", "fact", "episode", "operation", "candidate"]
@@ -114,14 +122,6 @@ class EdgeQuery:
 
 
 @dataclass(frozen=True)
-class Scored:
-    """A search hit: the record's uuid and the channel's score (higher is better)."""
-
-    uuid: str
-    score: float
-
-
-@dataclass(frozen=True)
 class FactPatch:
     """A change to a record's lifecycle fields (never its content, times of validity excepted)."""
 
@@ -142,6 +142,9 @@ class Capabilities:
     vector_search: Literal["exact", "approximate"]
     fulltext_analyzer: str
     concurrent_writers: bool
+    search_in_one_query: bool = False
+    """`search_channels` answers every channel in one query (a round trip each matters more
+    than running the channels side by side); otherwise the search runs them in lanes."""
 
 
 class StoreReads(ABC):
@@ -295,6 +298,21 @@ class StoreReads(ABC):
     @abstractmethod
     def episodes_of_source(self, group_id: str, source: str, limit: int) -> list[Episode]:
         """Episodes whose source (`source_description`) is `source`, oldest first."""
+
+    def search_channels(self, ask: ChannelAsk) -> ChannelHits:
+        """Every channel of one search (`graph.search_reads`); a backend may answer at once."""
+        return channels_one_by_one(self, ask)
+
+    def search_records(
+        self,
+        group_id: str,
+        fact_uuids: Sequence[str],
+        episode_uuids: Sequence[str],
+        sources: bool,
+    ) -> SearchRecords:
+        """The records of a search's candidates (with `sources`, the episodes the facts were
+        read from, for their permissions); a backend may answer at once."""
+        return records_one_by_one(self, group_id, fact_uuids, episode_uuids, sources)
 
     @abstractmethod
     def export_page(self, group_id: str, kind: ExportKind, after: str, limit: int) -> list[Record]:

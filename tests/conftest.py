@@ -39,6 +39,16 @@ def selected_backends(config: pytest.Config) -> list[str]:
     return names
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked `neo4j_only` are deselected, not skipped, when Neo4j is not selected."""
+    if "neo4j" in selected_backends(config):
+        return
+    chosen = [item for item in items if item.get_closest_marker("neo4j_only")]
+    if chosen:
+        config.hook.pytest_deselected(items=chosen)
+        items[:] = [item for item in items if item not in chosen]
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "backend" in metafunc.fixturenames:
         metafunc.parametrize("backend", selected_backends(metafunc.config), scope="session")

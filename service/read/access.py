@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from graph.domain.model import Fact
+from graph.domain.model import Episode, Fact
 from graph.ports import StoreReads
+from graph.search_reads import source_ids
 
 Principals = tuple[str, ...] | None
 """The caller's principals; None: no API keys, nothing is withheld."""
@@ -23,20 +24,26 @@ def readable(
     tx: StoreReads, group_id: str, facts: Sequence[Fact], principals: Principals
 ) -> list[Fact]:
     """The records among `facts` the caller may read (one episode lookup for all of them)."""
-    if principals is None:
-        return list(facts)
-    sources = {fact.uuid: _sources(fact) for fact in facts}
-    wanted = sorted({episode for ids in sources.values() for episode in ids})
+    wanted = sorted(source_ids(facts)) if principals is not None else []
     if not wanted:
+        return list(facts)
+    return readable_among(facts, tx.get_episodes(group_id, wanted), principals)
+
+
+def readable_among(
+    facts: Sequence[Fact], sources: Sequence[Episode], principals: Principals
+) -> list[Fact]:
+    """The records among `facts` the caller may read, given the episodes they were read from."""
+    if principals is None:
         return list(facts)
     allowed = set(principals)
     closed = {
         episode.uuid
-        for episode in tx.get_episodes(group_id, wanted)
+        for episode in sources
         if episode.permissions and not allowed.intersection(episode.permissions)
     }
-    return [fact for fact in facts if not sources[fact.uuid] or sources[fact.uuid] - closed]
+    return [fact for fact in facts if not _sources(fact) or _sources(fact) - closed]
 
 
 def _sources(fact: Fact) -> set[str]:
-    return {*fact.episodes, *([fact.episode_id] if fact.episode_id else [])}
+    return source_ids([fact])

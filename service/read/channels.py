@@ -74,13 +74,26 @@ def context(tx: StoreReads, q: Question, found: Sequence[Channel]) -> list[Chann
     """The turns told just before and after the best episode hits (within `CONTEXT_WITHIN`),
     each scored by its neighbour's share of the best hit's bm25: an answer often sits in the
     reply to the turn that holds the question's words."""
+    hits = best_episodes(found)
+    if not hits:
+        return []
+    near = tx.episode_neighbours(q.group_id, [hit.uuid for hit in hits], CONTEXT_WITHIN)
+    return around(hits, near)
+
+
+def best_episodes(found: Sequence[Channel]) -> list[Scored]:
+    """The best `MAX_CONTEXT` episode hits, or none when the best scores nothing."""
     hits = sorted(
         (hit for name, ranked in found if name == "episodes" for hit in ranked),
         key=lambda hit: -hit.score,
     )[:MAX_CONTEXT]
-    if not hits or hits[0].score <= 0:
+    return hits if hits and hits[0].score > 0 else []
+
+
+def around(hits: Sequence[Scored], near: dict[str, list[str]]) -> list[Channel]:
+    """The context channel: each turn around a hit at its hit's share of the best hit."""
+    if not hits:
         return []
-    near = tx.episode_neighbours(q.group_id, [hit.uuid for hit in hits], CONTEXT_WITHIN)
     scores: dict[str, float] = {}
     for hit in hits:
         for uuid in near.get(hit.uuid, []):
@@ -109,13 +122,18 @@ def tags(tx: StoreReads, q: Question, table: SynonymTable) -> list[Channel]:
     own words, which the keyword channel already ranks. A family is a topic, not a ranking:
     its words match a large share of a big store, and ranking every match would make the
     search cost grow with the store."""
+    return [("tags", tx.tagged(q.group_id, t, q.fetch, q.time, q.now)) for t in tag_terms(q, table)]
+
+
+def tag_terms(q: Question, table: SynonymTable) -> list[str]:
+    """The words of each tag family the query mentions (space separated), minus its own."""
     own = set(q.text.casefold().split())
-    lists: list[Channel] = []
+    found = []
     for family in table.families_in(q.text)[:MAX_FAMILIES]:
         terms = [t for t in dict.fromkeys(family.terms()) if t.casefold() not in own]
         if terms:
-            lists.append(("tags", tx.tagged(q.group_id, " ".join(terms), q.fetch, q.time, q.now)))
-    return lists
+            found.append(" ".join(terms))
+    return found
 
 
 def identifiers(q: Question) -> list[str]:
@@ -126,9 +144,14 @@ def identifiers(q: Question) -> list[str]:
 def exact(tx: StoreReads, q: Question, idents: Sequence[str]) -> list[Channel]:
     """A phrase search per identifier (its parts in order); `contains` then checks exactness."""
     return [
-        ("identifier", tx.fulltext(q.group_id, re.sub(r"\s+", "-", ident), q.fetch, q.time, q.now))
+        ("identifier", tx.fulltext(q.group_id, phrase(ident), q.fetch, q.time, q.now))
         for ident in idents
     ]
+
+
+def phrase(ident: str) -> str:
+    """An identifier as a phrase search: its parts in order (RTX 4090 -> RTX-4090)."""
+    return re.sub(r"\s+", "-", ident)
 
 
 def contains(texts: Sequence[str], ident: str) -> bool:

@@ -1,4 +1,11 @@
-"""The search's channels, run in concurrent lanes.
+"""The search's channels: asked in one query where the store answers so
+(`Capabilities.search_in_one_query`: Neo4j, where each query is a network round trip), else
+run in concurrent lanes.
+
+One query: the query is embedded first, then `StoreReads.search_channels` answers every channel
+at once (`graph.search_reads`); its lists are the same, in the same order, as the lanes'. The
+search then reads its candidates in the same transaction: a search on Neo4j is one read
+transaction of two queries.
 
 The channels are independent reads, and their costs are of different kinds: embedding the
 query and the vector scan are numpy work, keyword searches wait on SQLite's FTS5 or on a
@@ -18,18 +25,22 @@ per-thread SQLite connections) and end when the store is garbage collected.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
+from typing import TypeVar
 from weakref import WeakKeyDictionary
 
-from graph.ports import Store
+from graph.ports import Store, StoreReads
+from graph.search_reads import ChannelAsk, ChannelHits
 from service.embedding import Embedder
 from service.read import channels
 from service.read.channels import Channel, Question
-from service.read.names import keyword_text
+from service.read.names import candidate_names, keyword_text
 from service.read.synonyms import SynonymTable
 
 WORKERS = 2
+T = TypeVar("T")
 
 _pools: WeakKeyDictionary[Store, ThreadPoolExecutor] = WeakKeyDictionary()
 _lock = threading.Lock()
@@ -45,9 +56,63 @@ def pool_for(store: Store) -> ThreadPoolExecutor:
 
 
 def gather(
+    store: Store,
+    embedder: Embedder,
+    q: Question,
+    table: SynonymTable,
+    idents: list[str],
+    then: Callable[[StoreReads, list[Channel]], T],
+) -> T:
+    """Every channel's ranked list (see `channels`), the context channel last, handed to `then`
+    inside the read transaction of the last channels (so it can read the candidates there)."""
+    if store.capabilities.search_in_one_query:
+        ask = channel_ask(q, table, idents, embedder.embed([q.text])[0])
+        return store.read(lambda tx: then(tx, listed(tx.search_channels(ask))))
+    found = in_lanes(store, embedder, q, table, idents)
+    return store.read(lambda tx: then(tx, found + channels.context(tx, q, found)))
+
+
+def channel_ask(
+    q: Question, table: SynonymTable, idents: list[str], embedding: Sequence[float]
+) -> ChannelAsk:
+    """The channels of `in_lanes` and `channels.context` as one ask."""
+    return ChannelAsk(
+        group_id=q.group_id,
+        text=q.text,
+        keywords=keyword_text(q.text),
+        now=q.now,
+        time=q.time,
+        limit=q.fetch,
+        identifiers=tuple(channels.phrase(ident) for ident in idents),
+        tag_terms=tuple(channels.tag_terms(q, table)),
+        embedding=tuple(embedding),
+        names=tuple(candidate_names(q.text)),
+        speakers=q.speakers,
+        seeds=channels.MAX_SEEDS,
+        hops=channels.HOPS,
+        context=channels.MAX_CONTEXT,
+        within=channels.CONTEXT_WITHIN,
+    )
+
+
+def listed(hits: ChannelHits) -> list[Channel]:
+    """The hits as the lanes list them: keyword, episodes, identifiers, vector, graph, tags,
+    then the context."""
+    found: list[Channel] = [
+        ("keyword", hits.keyword),
+        ("episodes", hits.episodes),
+        *(("identifier", ranked) for ranked in hits.identifiers),
+        ("vector", hits.vector),
+        *([("graph", hits.graph)] if hits.graph else []),
+        *(("tags", ranked) for ranked in hits.tags),
+    ]
+    return found + channels.around(channels.best_episodes(found), hits.near)
+
+
+def in_lanes(
     store: Store, embedder: Embedder, q: Question, table: SynonymTable, idents: list[str]
 ) -> list[Channel]:
-    """Every channel's ranked list (see `channels`)."""
+    """Every channel but the context, in three concurrent lanes."""
     pool = pool_for(store)
     words = replace(q, text=keyword_text(q.text))
     vector = pool.submit(_vector, store, embedder, q)

@@ -1,10 +1,12 @@
 """Hybrid recall over facts and episodes: keyword, episode, vector, graph and tag channels.
 
-One search: validate the request, run every channel (`channels.py`, concurrently: `lanes.py`;
-the query is embedded once) against the records visible to the time question (current by
-default; `as_of`/`known_at` ask another question; `include_history` takes every record), fuse
-the lists by weighted, per-channel normalised scores (`fusion.py`), then keep the candidates
-that pass the filters, the time question and the caller's permissions, best first.
+One search: validate the request, run every channel (`channels.py`; in one query or in
+concurrent lanes: `lanes.py`; the query is embedded once) against the records visible to the
+time question (current by default; `as_of`/`known_at` ask another question; `include_history`
+takes every record), fuse the lists by weighted, per-channel normalised scores (`fusion.py`),
+read the candidates' records in one read (`StoreReads.search_records`), then keep the ones
+that pass the filters, the time question and the caller's permissions, best first. On Neo4j a
+search is two queries: the channels, then the records.
 
 Results are facts (`kind: "fact"`) and episodes (`kind: "episode"`, a turn as told, shown when
 no fact of it is already in the results: `told.py`). A record holding a Latin identifier
@@ -28,8 +30,9 @@ from graph.domain.signature import entity_key
 from graph.domain.timeargs import time_query
 from graph.domain.timerules import visible
 from graph.ports import FactFilter, StoreReads
+from graph.search_reads import SearchRecords
 from service.read import channels
-from service.read.access import Principals, readable
+from service.read.access import Principals, readable_among
 from service.read.answers import EpisodeHitOut, SearchHitOut, SearchOut
 from service.read.channels import Question
 from service.read.deps import ReadDeps
@@ -38,7 +41,7 @@ from service.read.fusion import EPISODES, Fused, fuse
 from service.read.lanes import gather
 from service.read.questions import fact_filter, matches
 from service.read.requests import SearchRequest
-from service.read.told import shown
+from service.read.told import shown, told_excluded
 from service.views import FactOut
 
 MIN_FETCH = 30
@@ -76,12 +79,27 @@ def search(
         speakers=speakers(request),
     )
     idents = channels.identifiers(question)
-    lists = gather(deps.store, deps.embedder, question, deps.synonyms, idents)
-    lists += deps.store.read(lambda tx: channels.context(tx, question, lists))
-    found = deps.store.read(
-        lambda tx: select(tx, question, fuse(lists), idents, flt, request.limit)
+    fused, records = gather(
+        deps.store,
+        deps.embedder,
+        question,
+        deps.synonyms,
+        idents,
+        lambda tx, lists: candidates(tx, question, fuse(lists), flt),
     )
+    found = select(records, question, fused, idents, flt, request.limit)
     return SearchOut.model_construct(results=[hit(item) for item in found])
+
+
+def candidates(
+    tx: StoreReads, q: Question, fused: list[Fused], flt: FactFilter
+) -> tuple[list[Fused], SearchRecords]:
+    """The fused candidates and their records, read at once (episodes only when they may be
+    shown)."""
+    facts = [e.uuid for e in fused if e.kind == "fact"]
+    episodes = [] if told_excluded(flt) else [e.uuid for e in fused if e.kind == "episode"]
+    records = tx.search_records(q.group_id, facts, episodes, sources=q.principals is not None)
+    return fused, records
 
 
 def speakers(request: SearchRequest) -> tuple[str, ...]:
@@ -97,7 +115,7 @@ def fetch_size(limit: int, flt: FactFilter) -> int:
 
 
 def select(
-    tx: StoreReads,
+    records: SearchRecords,
     q: Question,
     fused: list[Fused],
     idents: Sequence[str],
@@ -106,8 +124,8 @@ def select(
 ) -> list[Found]:
     """The best `limit` candidates that pass the filters, the time question and the
     permissions; a shown episode's score goes to its best fact among the candidates."""
-    facts = _facts(tx, q, [e.uuid for e in fused if e.kind == "fact"], flt)
-    told = shown(tx, q, flt, [e.uuid for e in fused if e.kind == "episode"])
+    facts = _facts(records, q, flt)
+    told = shown(records, q, flt)
     scores = {e.uuid: (e.score, list(e.channels)) for e in fused if e.uuid in facts}
     owner = {fact: told_id for told_id, t in told.items() for fact in t.facts}
     kept_episodes: dict[str, tuple[float, list[str]]] = {}
@@ -127,8 +145,8 @@ def select(
     return found[:limit]
 
 
-def _facts(tx: StoreReads, q: Question, uuids: list[str], flt: FactFilter) -> dict[str, Fact]:
-    fetched = readable(tx, q.group_id, tx.get_facts(q.group_id, uuids), q.principals)
+def _facts(records: SearchRecords, q: Question, flt: FactFilter) -> dict[str, Fact]:
+    fetched = readable_among(records.facts, records.sources, q.principals)
     return {fact.uuid: fact for fact in fetched if _eligible(fact, q, flt)}
 
 

@@ -17,12 +17,12 @@ fact (which then also lists the `episodes` channel) and the turn itself is not r
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from graph.domain.model import Episode, Fact
 from graph.domain.timerules import visible
-from graph.ports import FactFilter, StoreReads
+from graph.ports import FactFilter
+from graph.search_reads import SearchRecords
 from service.read.channels import Question
 
 FACT_FIELDS = ("subject_key", "predicate", "memory_types", "categories", "verify_statuses")
@@ -36,14 +36,18 @@ class Told:
     facts: tuple[str, ...]
 
 
-def shown(tx: StoreReads, q: Question, flt: FactFilter, uuids: Sequence[str]) -> dict[str, Told]:
-    """The episodes among `uuids` search may show, by uuid."""
-    if not uuids or any(getattr(flt, name) for name in FACT_FIELDS):
+def told_excluded(flt: FactFilter) -> bool:
+    """A filter on fact fields excludes every turn."""
+    return any(getattr(flt, name) for name in FACT_FIELDS)
+
+
+def shown(records: SearchRecords, q: Question, flt: FactFilter) -> dict[str, Told]:
+    """The candidate episodes (`records.episodes`) search may show, by uuid."""
+    if told_excluded(flt):
         return {}
-    episodes = [e for e in tx.get_episodes(q.group_id, list(uuids)) if _passes(e, q, flt)]
-    facts = tx.facts_of_episodes(q.group_id, [e.uuid for e in episodes])
+    episodes = [e for e in records.episodes if _passes(e, q, flt)]
     by_episode: dict[str, list[Fact]] = {}
-    for fact in facts:
+    for fact in records.told:
         by_episode.setdefault(fact.episode_id or "", []).append(fact)
     told: dict[str, Told] = {}
     for episode in episodes:

@@ -11,6 +11,17 @@ from neo4j.exceptions import ConstraintError
 
 from graph.backends.neo4j import codec
 from graph.backends.neo4j.queries import query as cypher
+from graph.backends.neo4j.search import (
+    EPISODE_OVERFETCH,
+    TEXT_OVERFETCH,
+    VECTOR_OVERFETCH,
+    channel_hits,
+    channel_params,
+    episode_query,
+    lucene_query,
+    search_records,
+    time_params,
+)
 from graph.domain.errors import DuplicateRecord, InvalidInput, LedgerHeadMoved, NotFound
 from graph.domain.model import (
     ActionRecord,
@@ -22,7 +33,7 @@ from graph.domain.model import (
     LedgerEntry,
     Operation,
 )
-from graph.domain.timerules import CURRENT, TimeQuery, bounds
+from graph.domain.timerules import CURRENT, TimeQuery
 from graph.ports import (
     WAITING_STATUSES,
     AlignmentKey,
@@ -35,19 +46,7 @@ from graph.ports import (
     StoreTx,
     single_tenant,
 )
-from graph.textindex import query_groups, query_terms
-
-VECTOR_OVERFETCH = 10
-MAX_QUERY_GROUPS = 32
-
-
-def time_params(time: TimeQuery | None, now: datetime) -> dict[str, Any]:
-    """Parameters of the time_rule fragment: the domain's bounds of the question, encoded;
-    `all` skips the rule (time=None: every record)."""
-    if time is None:
-        return {"all": True, "known": None, "end": None, "moment": now}
-    b = bounds(time, now)
-    return {"all": False, "known": b.known, "end": b.end, "moment": b.moment}
+from graph.search_reads import ChannelAsk, ChannelHits, SearchRecords
 
 
 class Neo4jTx(StoreTx):
@@ -123,17 +122,15 @@ class Neo4jTx(StoreTx):
     def episode_search(
         self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime
     ) -> list[Scored]:
-        terms = query_terms(text)[:MAX_QUERY_GROUPS]
-        if not terms:
+        lucene = episode_query(group_id, text)
+        if lucene is None:
             return []
-        words = " ".join(_phrase(term) for term in terms)
-        lucene = f"+group_id:{_phrase(group_id)} +search_text:({words})"
         params = time_params(time, now)
         rows = self._rows(
             "episodes_search",
             group_id=group_id,
             query=lucene,
-            fetch=limit * 4,
+            fetch=limit * EPISODE_OVERFETCH,
             limit=limit,
             known=params["known"],
             end=params["end"],
@@ -175,7 +172,7 @@ class Neo4jTx(StoreTx):
             name,
             group_id=group_id,
             query=lucene,
-            fetch=limit * 10,
+            fetch=limit * TEXT_OVERFETCH,
             limit=limit,
             **time_params(time, now),
         )
@@ -288,6 +285,27 @@ class Neo4jTx(StoreTx):
     def episodes_of_source(self, group_id: str, source: str, limit: int) -> list[Episode]:
         rows = self._rows("episodes_of_source", group_id=group_id, source=source, limit=limit)
         return [codec.episode_from_map(row["episode"]) for row in rows]
+
+    def search_channels(self, ask: ChannelAsk) -> ChannelHits:
+        """Every channel in one query (one round trip)."""
+        return channel_hits(self._rows("search_channels", **channel_params(ask))[0], ask)
+
+    def search_records(
+        self,
+        group_id: str,
+        fact_uuids: Sequence[str],
+        episode_uuids: Sequence[str],
+        sources: bool,
+    ) -> SearchRecords:
+        """The candidates' records in one query (one round trip)."""
+        rows = self._rows(
+            "search_records",
+            group_id=group_id,
+            facts=list(dict.fromkeys(fact_uuids)),
+            episodes=list(dict.fromkeys(episode_uuids)),
+            sources=sources,
+        )
+        return search_records(rows[0])
 
     def export_page(self, group_id: str, kind: ExportKind, after: str, limit: int) -> list[Record]:
         name, decode = _EXPORTS[kind]
@@ -459,19 +477,6 @@ class Neo4jTx(StoreTx):
 
 def _action_rows(actions: Sequence[ActionRecord]) -> list[dict[str, Any]]:
     return [codec.action_props(a) for a in actions]
-
-
-def lucene_query(group_id: str, text: str) -> str | None:
-    """Lucene syntax for the full-text index: the tenant clause AND any of the query's phrases."""
-    groups = query_groups(text)[:MAX_QUERY_GROUPS]
-    if not groups:
-        return None
-    phrases = " OR ".join(_phrase(" ".join(group)) for group in groups)
-    return f"+group_id:{_phrase(group_id)} +(fact:({phrases}) OR name:({phrases}))"
-
-
-def _phrase(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 _EXPORTS: dict[str, tuple[LiteralString, Callable[[dict[str, Any]], Record]]] = {

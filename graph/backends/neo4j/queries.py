@@ -7,8 +7,8 @@ Each file holds one query and a header:
     // params: $group_id, $keys, ...
     // returns: what each row holds
 
-Fragments (`fragment_*.cypher`) are shared clauses included where a query says
-`/*@name*/` (only `time_rule` today). Values reach Cypher only as parameters.
+Fragments (`fragment_*.cypher`) are shared clauses included where a query (or another
+fragment) says `/*@name*/`. Values reach Cypher only as parameters.
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ def _header(text: str) -> dict[str, str]:
 
 
 RUNTIME = "cypher"
+MAX_NESTING = 4
 MAINTENANCE = "cypher.maintenance"
 
 
@@ -72,7 +73,7 @@ def all_queries(package: str = RUNTIME) -> dict[str, Query]:
         if name.startswith("fragment_"):
             continue
         header = _header(text)
-        body = _INCLUDE.sub(lambda m: fragments[m.group(1)], _strip_comments(text)).strip()
+        body = _expand(_strip_comments(text), fragments).strip()
         declared = frozenset(_PARAM.findall(header.get("params", "")))
         queries[name] = Query(
             name=header.get("name", ""),
@@ -81,6 +82,15 @@ def all_queries(package: str = RUNTIME) -> dict[str, Query]:
             used=frozenset(_PARAM.findall(body)),
         )
     return queries
+
+
+def _expand(text: str, fragments: dict[str, str]) -> str:
+    """Fragments included in place, and the fragments they include (a few levels deep)."""
+    for _ in range(MAX_NESTING):
+        text, count = _INCLUDE.subn(lambda m: fragments[m.group(1)], text)
+        if not count:
+            return text
+    raise ValueError(f"fragments nest deeper than {MAX_NESTING} levels")
 
 
 def query(name: str) -> LiteralString:

@@ -43,7 +43,11 @@ class Neo4jStore(Store):
     """A store in one Neo4j database, reached over Bolt."""
 
     capabilities = Capabilities(
-        name="neo4j", vector_search="approximate", fulltext_analyzer="cjk", concurrent_writers=True
+        name="neo4j",
+        vector_search="approximate",
+        fulltext_analyzer="cjk",
+        concurrent_writers=True,
+        search_in_one_query=True,
     )
 
     def __init__(
@@ -81,13 +85,13 @@ class Neo4jStore(Store):
 
     def read(self, fn: Callable[[StoreReads], T]) -> T:
         def work(tx: ManagedTransaction) -> T:
-            return fn(Neo4jTx(tx))
+            return fn(self._port(tx))
 
         return self._session_call("read", work)
 
     def transaction(self, fn: Callable[[StoreTx], T]) -> T:
         def work(tx: ManagedTransaction) -> T:
-            return fn(Neo4jTx(tx))
+            return fn(self._port(tx))
 
         for attempt in range(LEDGER_RETRIES):
             try:
@@ -99,6 +103,10 @@ class Neo4jStore(Store):
 
     def close(self) -> None:
         self._driver.close()
+
+    def _port(self, tx: ManagedTransaction) -> Neo4jTx:
+        """The port on one transaction (a subclass may observe its queries)."""
+        return Neo4jTx(tx)
 
     def _write(self, name: str, **params: Any) -> list[dict[str, Any]]:
         """One named runtime query in a write transaction (data migrations)."""

@@ -1,0 +1,15 @@
+// fragment: turns_around (included where a query says /*@turns_around*/; ep is an episode)
+// params: $group_id, $seconds
+// The uuids of the tenant's episodes observed just before and just after `ep` (one each, at
+// most $seconds apart): the turns around it in its conversation.
+COLLECT {
+  MATCH (o:Episodic)
+  WHERE o.group_id = $group_id AND o.valid_at < ep.valid_at
+    AND o.valid_at >= ep.valid_at - duration({seconds: $seconds})
+  RETURN o.uuid ORDER BY o.valid_at DESC LIMIT 1
+} + COLLECT {
+  MATCH (o:Episodic)
+  WHERE o.group_id = $group_id AND o.valid_at > ep.valid_at
+    AND o.valid_at <= ep.valid_at + duration({seconds: $seconds})
+  RETURN o.uuid ORDER BY o.valid_at LIMIT 1
+}

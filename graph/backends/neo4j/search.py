@@ -1,0 +1,112 @@
+"""The search verbs' parameters and answers on Neo4j: Lucene queries for the full-text
+indexes, the time rule's parameters, and the one-query reads of a search
+(`cypher/search_channels.cypher`, `cypher/search_records.cypher`, see `graph.search_reads`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from graph.backends.neo4j import codec
+from graph.domain.timerules import TimeQuery, bounds
+from graph.search_reads import ChannelAsk, ChannelHits, Scored, SearchRecords
+from graph.textindex import query_groups, query_terms
+
+VECTOR_OVERFETCH = 10
+"""The vector index is asked for this many times `limit` neighbours: the tenant and the time
+rule are applied to its answer."""
+TEXT_OVERFETCH = 10
+EPISODE_OVERFETCH = 4
+MAX_QUERY_GROUPS = 32
+
+
+def time_params(time: TimeQuery | None, now: datetime) -> dict[str, Any]:
+    """Parameters of the time_rule fragment: the domain's bounds of the question, encoded;
+    `all` skips the rule (time=None: every record)."""
+    if time is None:
+        return {"all": True, "known": None, "end": None, "moment": now}
+    b = bounds(time, now)
+    return {"all": False, "known": b.known, "end": b.end, "moment": b.moment}
+
+
+def lucene_query(group_id: str, text: str) -> str | None:
+    """Lucene syntax for the full-text index: the tenant clause AND any of the query's phrases."""
+    groups = query_groups(text)[:MAX_QUERY_GROUPS]
+    if not groups:
+        return None
+    phrases = " OR ".join(_phrase(" ".join(group)) for group in groups)
+    return f"+group_id:{_phrase(group_id)} +(fact:({phrases}) OR name:({phrases}))"
+
+
+def episode_query(group_id: str, text: str) -> str | None:
+    """Lucene syntax for the episodes' index: the tenant clause AND any of the stemmed terms."""
+    terms = query_terms(text)[:MAX_QUERY_GROUPS]
+    if not terms:
+        return None
+    words = " ".join(_phrase(term) for term in terms)
+    return f"+group_id:{_phrase(group_id)} +search_text:({words})"
+
+
+def _phrase(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def channel_params(ask: ChannelAsk) -> dict[str, Any]:
+    """The parameters of search_channels for one ask (full-text slots: the keyword search,
+    then one per identifier, then one per tag family; a text with no terms asks nothing)."""
+    texts = [(ask.keywords, False), *((i, False) for i in ask.identifiers)]
+    texts += [(terms, True) for terms in ask.tag_terms]
+    fetch = ask.limit * TEXT_OVERFETCH
+    episodes = episode_query(ask.group_id, ask.text)
+    return {
+        "group_id": ask.group_id,
+        "fact_texts": [
+            {"query": lucene_query(ask.group_id, text), "fetch": fetch, "newest": newest}
+            for text, newest in texts
+        ],
+        "episode_texts": [episodes] if episodes else [],
+        "episode_fetch": ask.limit * EPISODE_OVERFETCH,
+        "embeddings": [[float(x) for x in ask.embedding]] if ask.embedding else [],
+        "vector_fetch": ask.limit * VECTOR_OVERFETCH,
+        "names": list(ask.names),
+        "speakers": list(ask.speakers),
+        "seeds": ask.seeds,
+        "hops": max(1, min(ask.hops, 2)),
+        "context": ask.context,
+        "seconds": int(ask.within.total_seconds()),
+        "limit": ask.limit,
+        **time_params(ask.time, ask.now),
+    }
+
+
+def channel_hits(row: dict[str, Any], ask: ChannelAsk) -> ChannelHits:
+    """The one row of search_channels as each channel's hits (see `channel_params`)."""
+    texts = {item["slot"]: _scored(item["hits"]) for item in row["texts"]}
+    slots = [texts.get(slot, []) for slot in range(1 + len(ask.identifiers) + len(ask.tag_terms))]
+    tags = slots[1 + len(ask.identifiers) :]
+    vector = row["exact"] if len(row["approximate"]) < ask.limit else row["approximate"]
+    return ChannelHits(
+        keyword=slots[0],
+        episodes=_scored(row["episodes"]),
+        # Neo4j's cosine scores are (1 + cos) / 2; report the cosine, as the embedded store does.
+        vector=[Scored(hit["uuid"], 2.0 * float(hit["score"]) - 1.0) for hit in vector],
+        graph=_scored(row["graph"]),
+        identifiers=slots[1 : 1 + len(ask.identifiers)],
+        tags=[[Scored(hit.uuid, float(-rank)) for rank, hit in enumerate(t)] for t in tags],
+        near={item["uuid"]: [u for u in item["near"] if u] for item in row["near"]},
+    )
+
+
+def _scored(hits: Sequence[dict[str, Any]]) -> list[Scored]:
+    return [Scored(hit["uuid"], float(hit["score"])) for hit in hits]
+
+
+def search_records(row: dict[str, Any]) -> SearchRecords:
+    """The one row of search_records as records."""
+    return SearchRecords(
+        facts=[codec.fact_from_map(item) for item in row["facts"]],
+        episodes=[codec.episode_from_map(item) for item in row["episodes"]],
+        told=[codec.fact_from_map(item) for item in row["told"]],
+        sources=[codec.episode_from_map(item) for item in row["sources"]],
+    )
