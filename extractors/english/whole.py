@@ -6,7 +6,9 @@ Rendering walks the parse, which cuts names the small model splits: a bracketed 
 for Refugees", "Sheffield Wednesday", "Access Now"). `whole` widens a rendered phrase to the
 written name when the text from its first token to the end of the clause is one name: title-
 case words and those connectors only, up to punctuation or the end of the sentence. "and" is
-not a connector (it coordinates values: "I speak English and French").
+not a connector (it coordinates values: "I speak English and French"). A phrase the parse
+cut after a connector ("Refugees" of "UN High Commissioner for Refugees") is widened back to
+the start of its name.
 """
 
 from __future__ import annotations
@@ -28,6 +30,9 @@ def whole(rendered: str, tokens: tuple[Token, ...], titled: dict[int, str]) -> s
         return name
     if not first.text[:1].isupper():
         return rendered
+    run = _title_run(_name_start(first))
+    if run and run[0] is not first and _covers(run, tokens):  # "... for Refugees" -> the whole
+        return first.doc.text[run[0].idx : run[-1].idx + len(run[-1])]
     run = _title_run(first)
     text = first.doc.text[first.idx : run[-1].idx + len(run[-1])] if run else ""
     return text if len(text) > len(rendered) and _covers(run, tokens) else rendered
@@ -44,6 +49,24 @@ def _title_run(first: Token) -> list[Token]:
             return []
         run.append(token)
     return run
+
+
+def _name_start(first: Token) -> Token:
+    """Where the name that `first` ends belongs starts: back over title-case words and the
+    connectors between them ("UN High Commissioner for Refugees", "Fairbank Center for Chinese
+    Studies", "W. Swan Sonnenschein & Allen"), to just after a lower-case word (the verb or
+    preposition before the value). `first` itself when the run reaches the sentence start."""
+    doc, start, j = first.doc, first, first.i - 1
+    while j > first.sent.start:
+        token = doc[j]
+        if token.text[:1].isupper():
+            start, j = token, j - 1
+        elif _connects(token) and doc[j - 1].text[:1].isupper():
+            j -= 1
+        else:
+            break
+    boundary = doc[j]
+    return start if boundary.is_alpha and boundary.is_lower else first
 
 
 def _joins(token: Token, started: bool) -> bool:

@@ -121,6 +121,21 @@ def test_identifiers_stay_whole(text: str, value: str, extractor: EnglishExtract
     assert any(value in f.value for f in facts)
 
 
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("Mina Ortez works at Northfield Institute for Marine Studies.",
+      "Northfield Institute for Marine Studies"),
+     ("Joel Barra works at W. Kent Harlow & Sons.", "W. Kent Harlow & Sons"),
+     ("Ana Lind plays for Ashby & Crane Rovers.", "Ashby & Crane Rovers"),
+     ("I work at Hooli in Hanoi.", "Hooli")],
+)
+def test_a_name_cut_after_a_connector_is_widened_back_to_its_start(
+    text: str, value: str, extractor: EnglishExtractor
+) -> None:
+    """The parse may hang the value on the name's last part ("... for Marine Studies")."""
+    assert [f.value for f in extractor.extract(text, reference=REFERENCE)] == [value]
+
+
 def test_spans_point_into_the_text(extractor: EnglishExtractor) -> None:
     text = "Hi! Last month I moved my desk to the 17th floor and left the 3rd floor to the intern."
     facts = extractor.extract(text, reference=REFERENCE)
