@@ -82,3 +82,55 @@ def friendsqa_dev(read: Reader, paths: tuple[str, ...]) -> bytes:
     scenes = sorted(json.loads(read(path))["data"], key=lambda s: str(s["title"]))
     data = [_friendsqa_scene(s) for s in scenes[:FRIENDSQA_SCENES]]
     return json.dumps({"data": data}, ensure_ascii=False, indent=0).encode("utf-8")
+
+
+KDCONV_DIALOGUES = 20
+"""Dialogues taken from the start of each domain's dev file (travel, music, film)."""
+
+
+def _kdconv_dialogue(title: str, dialogue: dict[str, Any]) -> dict[str, Any]:
+    """Utterances (no speakers: KdConv's are two anonymous parties) and the triples each turn
+    states: (entity, attribute, value) of its `attrs` whose value the turn's text holds, long
+    `Information` paragraphs aside (no single question asks for them)."""
+    utterances, stated = [], []
+    for uid, message in enumerate(dialogue["messages"]):
+        text = str(message["message"])
+        utterances.append({"uid": uid, "speakers": [], "utterance": text})
+        for attr in message.get("attrs", []):
+            value = str(attr["attrvalue"]).strip().rstrip("。")
+            if attr["attrname"] != "Information" and value and value in text:
+                stated.append((str(attr["name"]), str(attr["attrname"]), f"{title}#{uid}"))
+    return {"title": title, "utterances": utterances, "stated": stated}
+
+
+def kdconv_dev(read: Reader, paths: tuple[str, ...]) -> bytes:
+    """The first KDCONV_DIALOGUES dialogues of each dev file, with questions derived from the
+    knowledge triples the turns state (bench/recall.py, Chinese).
+
+    KdConv annotates a turn with the knowledge-base triples (entity, attribute, value) it uses.
+    Each distinct (entity, attribute) stated by a turn (its value in the turn's text) becomes
+    one question, `{entity}的{attribute}是什么？`, whose evidence is every turn of the slice
+    stating it, and whose category is the file's domain. Only dev files are read: KdConv's
+    test split is reserved for acceptance.
+    """
+    data = []
+    for path in paths:
+        domain = path.split("/")[-2]
+        for n, dialogue in enumerate(json.loads(read(path))[:KDCONV_DIALOGUES]):
+            scene = _kdconv_dialogue(f"{domain}_{n:03d}", dialogue)
+            scene["domain"] = domain
+            data.append(scene)
+    evidence: dict[tuple[str, str], list[str]] = {}
+    first: dict[tuple[str, str], tuple[str, str]] = {}
+    for scene in data:
+        for entity, attribute, turn in scene.pop("stated"):
+            evidence.setdefault((entity, attribute), []).append(turn)
+            first.setdefault((entity, attribute), (scene["title"], scene["domain"]))
+    for scene in data:
+        scene["qas"] = [
+            {"id": f"{title}_q{i}", "category": domain, "question": f"{e}的{a}是什么？",
+             "evidence": sorted(set(evidence[(e, a)]))}
+            for i, ((e, a), (title, domain)) in enumerate(first.items()) if title == scene["title"]
+        ]
+        del scene["domain"]
+    return json.dumps({"data": data}, ensure_ascii=False, indent=0).encode("utf-8")

@@ -18,7 +18,16 @@ one of them in the first 10), for
 * a plain Okapi BM25 (k1 1.2, b 0.75, lower-cased words, no stemming, no stop words) over the
   very same turn strings, computed in the same run.
 
-    python -m bench.recall [--scenes N] [--modes default,verbatim]
+The questions are split by scene into a tuning half and a held-out half (`part_of`: the crc32
+of the scene's title, so the split is fixed and needs no list); the ranking was tuned on the
+`dev` half only, and both halves are reported.
+
+The Chinese counterpart (`--set kdconv`) runs the same shape over KdConv's dev dialogues with
+questions derived from the knowledge triples their turns state (bench/data/kdconv.toml), beside
+an Okapi BM25 over character bigrams (Latin words whole).
+
+    python -m bench.recall [--set friendsqa|kdconv] [--scenes N] [--modes default,verbatim]
+                           [--backend sqlite|neo4j] [--neo4j-uri bolt://127.0.0.1:7687]
 """
 
 from __future__ import annotations
@@ -29,6 +38,7 @@ import math
 import re
 import tempfile
 import time
+import zlib
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -41,6 +51,7 @@ from bench.datasets import dataset_path
 START = datetime(2024, 1, 1, 20, 0, tzinfo=UTC)
 TENANT = "friends"
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 
 
 @dataclass(frozen=True)
@@ -56,6 +67,8 @@ class Question:
     category: str
     text: str
     evidence: frozenset[str]
+    part: str = "dev"
+    """`dev` (tuned on) or `held-out`: see `part_of`."""
 
 
 @dataclass
@@ -64,10 +77,17 @@ class Corpus:
     questions: list[Question] = field(default_factory=list)
 
 
-def load(scenes: int | None = None, path: Path | None = None) -> Corpus:
-    """The first `scenes` scenes (all by default) of `path`, by default the cached `friendsqa`
-    set (checked against its manifest's sha256)."""
-    raw = (path or dataset_path("friendsqa")).read_bytes()
+def part_of(title: str) -> str:
+    """The fixed half a scene's questions belong to: `dev` (tuned on) or `held-out`."""
+    return "dev" if zlib.crc32(title.encode("utf-8")) % 2 == 0 else "held-out"
+
+
+def load(scenes: int | None = None, path: Path | None = None, name: str = "friendsqa") -> Corpus:
+    """The first `scenes` scenes (all by default) of `path`, by default the cached `name` set
+    (checked against its manifest's sha256). A question's evidence is a list of utterance ids
+    of its scene, or of `title#uid` turn ids; its category is its `category`, else the fourth
+    part of its id (FriendsQA's)."""
+    raw = (path or dataset_path(name)).read_bytes()
     corpus = Corpus()
     for day, scene in enumerate(json.loads(raw)["data"][:scenes]):
         title = scene["title"]
@@ -77,9 +97,13 @@ def load(scenes: int | None = None, path: Path | None = None) -> Corpus:
             at = START + timedelta(days=day, seconds=20 * u["uid"])
             corpus.turns.append(Turn(f"{title}#{u['uid']}", text, at))
         for qa in scene["qas"]:
-            evidence = frozenset(f"{title}#{uid}" for uid in qa["evidence"])
-            category = qa["id"].split("_")[3].lower()
-            corpus.questions.append(Question(qa["id"], category, qa["question"], evidence))
+            evidence = frozenset(
+                uid if isinstance(uid, str) else f"{title}#{uid}" for uid in qa["evidence"]
+            )
+            category = qa.get("category") or qa["id"].split("_")[3].lower()
+            corpus.questions.append(
+                Question(qa["id"], category, qa["question"], evidence, part_of(title))
+            )
     return corpus
 
 
@@ -88,6 +112,17 @@ def load(scenes: int | None = None, path: Path | None = None) -> Corpus:
 
 def words(text: str) -> list[str]:
     return _WORD.findall(text.casefold())
+
+
+def bigrams(text: str) -> list[str]:
+    """Latin words whole, CJK runs as their character bigrams (a lone character as itself)."""
+    terms: list[str] = []
+    for word in words(text):
+        runs = _CJK.split(word)
+        terms.extend(run for run in runs if run)
+        for run in _CJK.findall(word):
+            terms.extend([run] if len(run) == 1 else [run[i : i + 2] for i in range(len(run) - 1)])
+    return terms
 
 
 class Okapi:
@@ -168,27 +203,37 @@ class Score:
         return self.r5 / n, self.r10 / n, self.hit10 / n
 
 
-def evaluate(corpus: Corpus, top: Callable[[str, int], list[str]]) -> dict[str, Score]:
-    """Scores per category, and over all questions ("all")."""
-    scores: dict[str, Score] = defaultdict(Score)
+Scores = dict[str, dict[str, Score]]
+"""Per part (`dev`, `held-out`, `all`), per category and over all questions ("all")."""
+
+
+def evaluate(corpus: Corpus, top: Callable[[str, int], list[str]]) -> Scores:
+    scores: Scores = defaultdict(lambda: defaultdict(Score))
     for q in corpus.questions:
         ranked = top(q.text, 10)
-        scores[q.category].add(ranked, q.evidence)
-        scores["all"].add(ranked, q.evidence)
-    return dict(scores)
+        for part in (q.part, "all"):
+            scores[part][q.category].add(ranked, q.evidence)
+            scores[part]["all"].add(ranked, q.evidence)
+    return {part: dict(by_category) for part, by_category in scores.items()}
 
 
-def bm25_ranker(corpus: Corpus) -> Callable[[str, int], list[str]]:
-    index = Okapi([(t.id, words(t.text)) for t in corpus.turns])
-    return lambda question, k: index.top(words(question), k)
+def bm25_ranker(
+    corpus: Corpus, terms: Callable[[str], list[str]] = words
+) -> Callable[[str, int], list[str]]:
+    index = Okapi([(t.id, terms(t.text)) for t in corpus.turns])
+    return lambda question, k: index.top(terms(question), k)
 
 
 def run(
-    corpus: Corpus, modes: Sequence[str], memories: Callable[[], Any] | None = None
-) -> dict[str, dict[str, Score]]:
-    """Every system's scores over one corpus: "bm25" and each service mode, each mode on a
-    fresh store (`memories()` makes one; default: an embedded store in a temporary folder)."""
-    results = {"bm25": evaluate(corpus, bm25_ranker(corpus))}
+    corpus: Corpus,
+    modes: Sequence[str],
+    memories: Callable[[], Any] | None = None,
+    terms: Callable[[str], list[str]] = words,
+) -> dict[str, Scores]:
+    """Every system's scores over one corpus: "bm25" (over `terms`) and each service mode,
+    each mode on a fresh store (`memories()` makes one; default: an embedded store in a
+    temporary folder)."""
+    results = {"bm25": evaluate(corpus, bm25_ranker(corpus, terms))}
     for mode in modes:
         with tempfile.TemporaryDirectory(prefix="palimpsest-recall-") as folder:
             memory = memories() if memories is not None else _embedded(Path(folder))
@@ -208,30 +253,55 @@ def _embedded(folder: Path) -> Any:
     return Memory(data_dir=folder)
 
 
-def report(results: dict[str, dict[str, Score]]) -> list[str]:
-    base = results["bm25"]
-    lines = ["| category | n | system | recall@5 | recall@10 | hit@10 | recall@10 / bm25 |"]
+def report(results: dict[str, Scores], part: str = "all") -> list[str]:
+    """The table of one part of the questions (`dev`, `held-out` or `all`)."""
+    base = results["bm25"].get(part, {})
+    lines = [f"| {part}: category | n | system | recall@5 | recall@10 | hit@10 | r@10 / bm25 |"]
     lines.append("| --- | ---: | --- | ---: | ---: | ---: | ---: |")
     for category in sorted(base, key=lambda c: (c == "all", c)):
         for system, scores in results.items():
-            r5, r10, h10 = scores[category].means()
+            r5, r10, h10 = scores[part][category].means()
             ratio = r10 / max(1e-9, base[category].means()[1])
             lines.append(
-                f"| {category} | {scores[category].n} | {system} | {r5:.3f} | {r10:.3f} "
+                f"| {category} | {scores[part][category].n} | {system} | {r5:.3f} | {r10:.3f} "
                 f"| {h10:.3f} | {ratio:.2f}x |"
             )
     return lines
 
 
+SETS = {"friendsqa": words, "kdconv": bigrams}
+"""Each data set and the terms of its BM25 baseline."""
+
+
+def _neo4j(uri: str) -> Callable[[], Any]:
+    """A Memory over the Neo4j server at `uri`, emptied of the benchmark's tenant first."""
+
+    def make() -> Any:
+        from bench.common import drop_group
+        from graph.domain.tenancy import TenantScope
+        from service import Memory
+
+        memory = Memory(backend="neo4j", neo4j_uri=uri)
+        drop_group(memory.container.store, TenantScope(user_id=TENANT).group_id)
+        return memory
+
+    return make
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--scenes", type=int, default=None, help="first N scenes (all: 48)")
+    parser.add_argument("--set", choices=sorted(SETS), default="friendsqa")
+    parser.add_argument("--scenes", type=int, default=None, help="first N scenes (all)")
     parser.add_argument("--modes", default="default,verbatim")
+    parser.add_argument("--backend", choices=("sqlite", "neo4j"), default="sqlite")
+    parser.add_argument("--neo4j-uri", default="bolt://127.0.0.1:7687")
     args = parser.parse_args(argv)
-    corpus = load(args.scenes)
-    print(f"# FriendsQA slice: {len(corpus.turns)} turns, {len(corpus.questions)} questions")
-    results = run(corpus, [m for m in args.modes.split(",") if m])
-    print("\n".join(report(results)))
+    corpus = load(args.scenes, name=args.set)
+    print(f"# {args.set} slice: {len(corpus.turns)} turns, {len(corpus.questions)} questions")
+    memories = _neo4j(args.neo4j_uri) if args.backend == "neo4j" else None
+    results = run(corpus, [m for m in args.modes.split(",") if m], memories, SETS[args.set])
+    for part in ("dev", "held-out", "all"):
+        print("\n".join(report(results, part)) + "\n")
 
 
 if __name__ == "__main__":

@@ -7,11 +7,13 @@ a searchable record" count is checked on multi-party dialogue without reading fe
 
 from __future__ import annotations
 
+import json
+import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from bench import recall
+from bench import derive, recall
 from graph.domain.model import Episode
 from graph.domain.tenancy import TenantScope
 from service.memory import Memory
@@ -107,6 +109,25 @@ def test_a_media_only_turn_is_found_by_its_reference(memory: Memory) -> None:
     assert "red-kayak.jpg" in hits[0]["memory"]
 
 
+def test_a_media_part_s_caption_and_alt_text_are_searchable_words(memory: Memory) -> None:
+    image = {
+        "type": "image_url",
+        "image_url": {"url": "https://example.com/IMG_2041.jpg", "alt": "a red kayak on Lake Bled"},
+    }
+    audio = {"type": "audio", "url": "file:///memo-7.m4a", "caption": "grocery list for Sunday"}
+    first = memory.add([{"role": "user", "content": [image]}], user_id="alice")
+    second = memory.add([{"role": "user", "content": [audio]}], user_id="alice", infer=False)
+    for query, answer in (("kayak on the lake", first), ("sunday groceries list", second)):
+        hit = _search(memory, query)[0]
+        assert _episode_of(hit) == answer["episode_id"]
+    told = memory.container.store.get_episodes(
+        TenantScope(user_id="alice").group_id, [first["episode_id"]]
+    )[0]
+    assert told.media_refs == ("https://example.com/IMG_2041.jpg",)
+    assert "a red kayak on Lake Bled" in told.content
+    assert _search(memory, "IMG_2041.jpg")[0]["memory"]
+
+
 def test_a_question_s_rarest_words_win_over_common_ones(memory: Memory) -> None:
     for day in range(12):
         memory.add(f"we talked about the project meeting again on day {day}", user_id="alice")
@@ -154,14 +175,62 @@ def test_every_turn_of_a_multi_party_dialogue_is_searchable(memory: Memory) -> N
     lost = [t.id for t in corpus.turns if t.id not in ranker(t.text, 10)]
     assert lost == []
     scores = recall.evaluate(corpus, ranker)
-    assert scores["all"].n == len(corpus.questions) > 0
+    assert scores["all"]["all"].n == len(corpus.questions) > 0
+    parts = {q.part for q in corpus.questions}
+    assert sum(scores[part]["all"].n for part in parts) == len(corpus.questions)
     lines = recall.report(
         {"bm25": recall.evaluate(corpus, recall.bm25_ranker(corpus)), "default": scores}
     )
     assert any("| all |" in line and "| default |" in line for line in lines)
 
 
+def test_questions_split_by_scene_into_a_fixed_tuning_half_and_a_held_out_half() -> None:
+    corpus = recall.load(path=SCENES)
+    by_scene: dict[str, set[str]] = {}
+    for q in corpus.questions:
+        by_scene.setdefault(q.id.rsplit("_", 1)[0], set()).add(q.part)
+    assert all(len(parts) == 1 for parts in by_scene.values())
+    titles = [f"s{n:02d}_e01_c01" for n in range(40)]
+    assert {recall.part_of(t) for t in titles} == {"dev", "held-out"}
+    assert [recall.part_of(t) for t in titles] == [recall.part_of(t) for t in titles]
+
+
+def test_the_chinese_baseline_ranks_character_bigrams() -> None:
+    grams = ["百雅", "雅轩", "轩的", "的门", "门票", "free", "10", "00", "京"]
+    assert recall.bigrams("百雅轩的门票 free 10:00 京") == grams
+    turns = [("a", "需要，门票价格是100元。"), ("b", "开放时间是十点"), ("c", "门")]
+    index = recall.Okapi([(i, recall.bigrams(t)) for i, t in turns])
+    assert index.top(recall.bigrams("门票多少钱"), 3) == ["a"]
+
+
 def test_the_baseline_is_a_plain_okapi_bm25() -> None:
     index = recall.Okapi([("a", ["red", "car"]), ("b", ["blue", "car"]), ("c", ["red", "red"])])
     assert index.top(["blue"], 3) == ["b"]
     assert index.top(["red", "car"], 1) == ["a"]
+
+
+def test_kdconv_questions_are_derived_from_the_triples_turns_state() -> None:
+    """The Chinese set's derivation on a dev file in KdConv's shape (invented dialogue): each
+    (entity, attribute) a turn states becomes one question, its evidence every turn stating
+    it; a triple whose value the turn does not hold, and the Information paragraphs, are not
+    questions."""
+    source = (Path(__file__).resolve().parents[1] / "bench" / "kdconv_dev.json").read_bytes()
+    derived = derive.kdconv_dev(lambda path: source, ("data/travel/dev.json",))
+    scenes = json.loads(derived)["data"]
+    assert [s["title"] for s in scenes] == ["travel_000", "travel_001"]
+    qas = {qa["question"]: qa for s in scenes for qa in s["qas"]}
+    asked = {
+        "青石湾植物园的门票是什么？",
+        "青石湾植物园的开放时间是什么？",
+        "林小禾的代表作品是什么？",
+    }
+    assert set(qas) == asked
+    assert qas["青石湾植物园的门票是什么？"]["evidence"] == ["travel_000#3", "travel_001#2"]
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "kdconv.json"
+        path.write_bytes(derived)
+        corpus = recall.load(path=path)
+    assert {q.category for q in corpus.questions} == {"travel"}
+    assert corpus.turns[3].text == "要的，门票是35元。"
+    tickets = next(q for q in corpus.questions if "门票" in q.text)
+    assert tickets.evidence == {"travel_000#3", "travel_001#2"}
