@@ -34,6 +34,7 @@ from urllib.parse import quote, unquote_to_bytes
 
 from pydantic import BaseModel, ConfigDict, field_validator
 
+from extractors.parsing.captions import captions
 from graph.domain.enums import Modality
 from graph.domain.errors import InvalidInput
 from graph.domain.model import Alert
@@ -195,6 +196,8 @@ def _parse_part(part: object, path: str, col: _Collector, depth: int) -> None:
             col.unknown(part, path)
         else:
             col.found(found, path)
+            for caption in captions(part):
+                col.text(caption)
 
 
 def _text_value(value: object, path: str) -> str:
