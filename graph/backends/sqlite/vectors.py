@@ -3,10 +3,13 @@
 Vectors live in the facts table (computed once, stored on the record as float32). In memory
 each tenant has one HNSW graph (usearch) over int8 copies of its vectors, keyed by the facts'
 row ids: about 0.7 KB per fact instead of the 2 KB of a float32 matrix plus its uuids. A query
-takes the graph's `RESCORE` nearest row ids (an exact int8 scan below `EXACT_BELOW` rows), then
-reads those rows' float32 vectors from SQLite and ranks them by their exact cosine: the scores
-returned are exact, only the candidate set is approximate. On the scale benchmark's real
-sentence embeddings recall@10 against an exact scan is printed beside the latency.
+takes the `RESCORE` nearest row ids by an exact int8 scan below `EXACT_BELOW` rows (SIMD,
+about 50 MB read at 100k) and from the graph above, then reads those rows' float32 vectors from
+SQLite and ranks them by their exact cosine: the scores returned are exact, only the candidate
+set is approximate. On the scale benchmark's questions at 30k records, recall@10 against an
+exact float32 scan was 1.00 through the int8 scan and 0.82 through the graph (0.87 with a
+search expansion of 400): questions sit far from every stored sentence, among many near ties,
+where this graph (connectivity 16) is weakest, hence the high threshold.
 
 The graph is loaded on first use and extended with the rows added since (by row id). Removing
 vectors (erasure) bumps the tenant's generation in `tenant_state`, which makes every process
@@ -32,12 +35,12 @@ from usearch.index import Index
 
 Matrix = npt.NDArray[np.float32]
 RESCORE = 100
-EXACT_BELOW = 20_000
+EXACT_BELOW = 100_000
 SAVE_ABOVE = 50_000
 LOAD_BATCH = 20_000
 CONNECTIVITY = 16
 EXPANSION_ADD = 64
-EXPANSION_SEARCH = 160
+EXPANSION_SEARCH = 400
 
 
 @dataclass
