@@ -1,19 +1,26 @@
 """Leak benchmark: does any credential reach a stored byte, and how much else gets masked?
 
-Runs gitleaks' labelled examples (`bench/leakcases.py`) through the real `add` on the embedded
-store, each string as "Note: <string>", on four paths: sync, async (queued, then drained),
-batch and `infer=false`, each path into its own SQLite file. Prints, per format family:
+Runs gitleaks' labelled examples (`bench/leakcases.py`) through the real `add`, each string
+as "Note: <string>", on four paths: sync, async (queued, then drained), batch and
+`infer=false`, on each backend asked for: each path into its own SQLite file, and into a wiped
+Neo4j database. Every table has a column per half of the data (split by rule id, see
+`leakcases.half_of`: the dev half is what the rules were tuned on, the held-out half is only
+measured). Prints, per format family:
 
 * positives: the share of credentials found anywhere at rest (any 12 characters of the secret
-  in the database file or its WAL, which hold the records, the FTS index, the vectors' source
-  text and the operation log, in what `add` returned, or in a log line), per path;
+  in what `add` returned, in a log line, and, on SQLite, in the database file or its WAL, which
+  hold the records, the FTS index, the vectors' source text and the operation log; on Neo4j,
+  in every property of every node and relationship, read back by a query), per path;
   the share of credential turns that left a value-free `shared_credential` record (sync);
 * negatives: the share of near misses that were masked (false masking, sync path);
 * beside them, in the same run, the notary alone and the baselines on the same strings:
-  detect-secrets alone, and the notary of an older checkout with `--before PATH`;
-* notary cost per message over bench/write.py's 2,000 messages, and the ratio to `--before`.
+  detect-secrets alone, and the notary of an older checkout with `--before PATH`.
 
-Usage: python -m bench.leak [--before /tmp/notary-before] [--limit N]
+The notary's cost (ordinary and adversarial messages, against an older checkout) is
+bench/notary_cost.py's.
+
+Usage: python -m bench.leak [--backends sqlite,neo4j] [--neo4j-uri URI]
+       [--before /tmp/notary-before] [--limit N]
 """
 
 from __future__ import annotations
@@ -21,22 +28,25 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import tempfile
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from bench.common import open_store
 from bench.leakcases import (
+    HALVES,
     Case,
     detect_secrets_alone,
     leaked,
     load_cases,
     notary_of,
-    seconds_over,
 )
-from bench.write import messages
 from extractors.notary.core import notarize
 from graph.backends.sqlite import SqliteStore
+from graph.maintenance import maintenance_of
+from graph.ports import Store
 from service.bootstrap import bootstrap
 from service.embedding import HashingEmbedder
 from service.memory import Memory
@@ -92,12 +102,27 @@ def through_sqlite(
     """One path into a fresh SQLite file; the haystack is its bytes (before and after closing,
     so the WAL is read too), the outputs and the log lines."""
     with tempfile.TemporaryDirectory(prefix="palimpsest-leak-") as folder:
-        store = SqliteStore(Path(folder) / "leak.db")
-        memory = Memory(container=bootstrap(Settings(), store=store, embedder=HashingEmbedder()))
+        memory = _memory(SqliteStore(Path(folder) / "leak.db"))
         outputs, written = run_path(memory, path, cases)
         live = _files(Path(folder))
         memory.close()
         return outputs, "\n".join((written, live, _files(Path(folder)), *logs.lines))
+
+
+def through_neo4j(
+    store: Store, path: str, cases: list[Case], logs: Captured
+) -> tuple[list[dict[str, Any]], str]:
+    """One path into a wiped Neo4j database; the haystack is every property of every node and
+    relationship (`Maintenance.stored_text`), the outputs and the log lines."""
+    maintenance_of(store).wipe()
+    outputs, written = run_path(_memory(store), path, cases)
+    stored = maintenance_of(store).stored_text()
+    maintenance_of(store).wipe()
+    return outputs, "\n".join((written, stored, *logs.lines))
+
+
+def _memory(store: Store) -> Memory:
+    return Memory(container=bootstrap(Settings(), store=store, embedder=HashingEmbedder()))
 
 
 def recallable(output: dict[str, Any]) -> bool:
@@ -115,9 +140,12 @@ def _rate(hits: int, total: int) -> str:
     return f"{100 * hits / total:5.1f}%" if total else "    -"
 
 
-def _tally(cases: list[Case], hits: list[bool]) -> dict[str, list[int]]:
-    """family -> [hits, total] (and "all")."""
-    table: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+Table = dict[str, list[int]]
+"""family (and "all") -> [hits, total]."""
+
+
+def _tally(cases: list[Case], hits: list[bool]) -> Table:
+    table: Table = defaultdict(lambda: [0, 0])
     for case, hit in zip(cases, hits, strict=True):
         for family in (case.family, "all"):
             table[family][0] += hit
@@ -125,28 +153,50 @@ def _tally(cases: list[Case], hits: list[bool]) -> dict[str, list[int]]:
     return table
 
 
-def _print(title: str, columns: dict[str, dict[str, list[int]]]) -> None:
-    names = list(columns)
-    print(f"\n{title}\n{'family':24} {'n':>4} " + " ".join(f"{n:>14}" for n in names))
+def halves(name: str, cases: list[Case], hits: list[bool]) -> dict[str, Table]:
+    """One column per half of the data: `<name>/dev`, `<name>/held`."""
+    return {
+        f"{name}/{half[:4]}": _tally(
+            [c for c in cases if c.half == half],
+            [h for c, h in zip(cases, hits, strict=True) if c.half == half],
+        )
+        for half in HALVES
+    }
+
+
+def _size(columns: dict[str, Table], family: str, half: str) -> int:
+    """How many cases of `family` the half's columns count."""
+    counted = (c[family][1] for n, c in columns.items() if n.endswith(half[:4]) and family in c)
+    return next(counted, 0)
+
+
+def _print(title: str, columns: dict[str, Table]) -> None:
+    """A table: a row per family, its size per half, a column per masker or path and half."""
+    width = max(10, *(len(n) + 1 for n in columns))
+    head = f"{'family':24} {'n dev/held':>10} " + " ".join(f"{n:>{width}}" for n in columns)
+    print(f"\n{title}\n{head}")
     families = [*sorted({f for col in columns.values() for f in col} - {"all"}), "all"]
     for family in families:
-        total = next(iter(columns.values())).get(family, [0, 0])[1]
-        cells = " ".join(f"{_rate(*col.get(family, [0, 0])):>14}" for col in columns.values())
-        print(f"{family:24} {total:>4} {cells}")
+        sizes = "/".join(str(_size(columns, family, half)) for half in HALVES)
+        cells = " ".join(f"{_rate(*col.get(family, [0, 0])):>{width}}" for col in columns.values())
+        print(f"{family:24} {sizes:>10} {cells}")
 
 
-def notary_columns(
-    cases: list[Case], maskers: dict[str, list[str]]
-) -> dict[str, dict[str, list[int]]]:
-    """Per masker, the share of positives whose secret survives in the masked text."""
-    return {
-        name: _tally(cases, [leaked(c.secret, m) for c, m in zip(cases, masked, strict=True)])
-        for name, masked in maskers.items()
-    }
+def notary_columns(cases: list[Case], maskers: dict[str, list[str]]) -> dict[str, Table]:
+    """Per masker and half, the share of positives whose secret survives in the masked text."""
+    columns: dict[str, Table] = {}
+    for name, masked in maskers.items():
+        hits = [leaked(c.secret, m) for c, m in zip(cases, masked, strict=True)]
+        columns.update(halves(name, cases, hits))
+    return columns
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", maxsplit=1)[0])
+    parser.add_argument("--backends", default="sqlite", help="sqlite, neo4j or both")
+    parser.add_argument(
+        "--neo4j-uri", default=os.environ.get("PALIMPSEST_NEO4J_URI", "bolt://127.0.0.1:7687")
+    )
     parser.add_argument("--before", type=Path, help="a tree with an older extractors/ and graph/")
     parser.add_argument("--limit", type=int, default=0, help="at most this many cases per label")
     args = parser.parse_args()
@@ -157,77 +207,65 @@ def main() -> None:
         positives, negatives = positives[: args.limit], negatives[: args.limit]
     print(
         f"gitleaks examples: {len(positives)} positives, {len(negatives)} negatives "
-        f"({unlabelled} positives without a secret the rule points at, left out)"
+        f"({unlabelled} positives without a secret the rule points at, left out); "
+        f"rules split by id into halves {', '.join(HALVES)}"
     )
     logs = Captured()
     logging.getLogger().addHandler(logs)
     logging.getLogger().setLevel(logging.DEBUG)
     report_notary(positives, negatives, args.before)
-    report_paths(positives, negatives, logs)
+    for backend in (b.strip() for b in args.backends.split(",") if b.strip()):
+        with open_store(backend, args.neo4j_uri) as store:
+            report_paths(backend, store, positives, negatives, logs)
 
 
 def report_notary(positives: list[Case], negatives: list[Case], before: Path | None) -> None:
+    """The notary alone (no storage) beside detect-secrets alone and an older notary."""
     texts = [c.message for c in positives + negatives]
-    ours = [notarize(t).text for t in texts]
     alone = detect_secrets_alone()
-    maskers = {"notary": ours, "detect-secrets": [alone(t) for t in texts]}
-    corpus = messages(2000)
-    cost = {"notary": seconds_over(notarize, corpus), "detect-secrets": seconds_over(alone, corpus)}
+    maskers = {
+        "notary": [notarize(t).text for t in texts],
+        "detect-secrets": [alone(t) for t in texts],
+    }
     if before is not None:
-        maskers["notary before"], cost["notary before"], cost["notary"] = _both(before, texts)
+        maskers["before"] = notary_of(before, texts)
     cut = len(positives)
     _print(
         "credential left in the masked text (notary level; lower is better)",
         notary_columns(positives, {k: v[:cut] for k, v in maskers.items()}),
     )
-    changed = {
-        name: _tally(
-            negatives, [m != c.message for c, m in zip(negatives, masked[cut:], strict=True)]
-        )
-        for name, masked in maskers.items()
-    }
+    changed: dict[str, Table] = {}
+    for name, masked in maskers.items():
+        hits = [m != c.message for c, m in zip(negatives, masked[cut:], strict=True)]
+        changed.update(halves(name, negatives, hits))
     _print("near misses masked (false masking; lower is better)", changed)
-    print("\nnotary cost per message over bench/write.py's 2,000 messages:")
-    for name, seconds in cost.items():
-        print(f"  {name:16} {seconds / len(corpus) * 1e6:8.1f} us")
-    if before is not None:
-        print(f"  ratio notary / notary before: {cost['notary'] / cost['notary before']:.2f}x")
 
 
-ROUNDS = 3
-HERE = Path(__file__).resolve().parents[1]
-
-
-def _both(before: Path, texts: list[str]) -> tuple[list[str], float, float]:
-    """The older notary's output, and both notaries' cost: each in a fresh process of its
-    own, alternating `ROUNDS` times, the fastest round of each (a busy machine only ever
-    slows a round down)."""
-    corpus = messages(2000)
-    masked: list[str] = []
-    old: list[float] = []
-    new: list[float] = []
-    for _ in range(ROUNDS):
-        masked, seconds = notary_of(before, texts, corpus)
-        old.append(seconds)
-        new.append(notary_of(HERE, [], corpus)[1])
-    return masked, min(old), min(new)
-
-
-def report_paths(positives: list[Case], negatives: list[Case], logs: Captured) -> None:
-    leaks: dict[str, dict[str, list[int]]] = {}
-    recall: dict[str, dict[str, list[int]]] = {}
+def report_paths(
+    backend: str, store: Store, positives: list[Case], negatives: list[Case], logs: Captured
+) -> None:
+    """Every path of `add` on one backend: credentials at rest, value-free records, and the
+    near misses masked."""
+    leaks: dict[str, Table] = {}
+    recall: dict[str, Table] = {}
     for path in PATHS:
-        outputs, haystack = through_sqlite(path, positives, logs)
-        leaks[path] = _tally(positives, [leaked(c.secret, haystack) for c in positives])
+        outputs, haystack = _through(backend, store, path, positives, logs)
+        leaks.update(halves(path, positives, [leaked(c.secret, haystack) for c in positives]))
         if path in ("sync", "infer=false"):
-            recall[path] = _tally(positives, [recallable(o) for o in outputs])
-    _print("credential at rest after add (any stored byte, output or log line)", leaks)
-    _print("credential turns with a value-free shared_credential record", recall)
-    outputs, _ = through_sqlite("sync", negatives, logs)
-    _print(
-        "near misses masked through add (sync)",
-        {"sync": _tally(negatives, [masked_any(o) for o in outputs])},
-    )
+            recall.update(halves(path, positives, [recallable(o) for o in outputs]))
+    _print(f"[{backend}] credential at rest after add (any stored byte, output or log)", leaks)
+    _print(f"[{backend}] credential turns with a value-free shared_credential record", recall)
+    outputs, _ = _through(backend, store, "sync", negatives, logs)
+    masked = [masked_any(o) for o in outputs]
+    _print(f"[{backend}] near misses masked through add (sync)", halves("sync", negatives, masked))
+
+
+def _through(
+    backend: str, store: Store, path: str, cases: list[Case], logs: Captured
+) -> tuple[list[dict[str, Any]], str]:
+    if backend == "sqlite":  # its own file per path, so the file's bytes are this path's
+        return through_sqlite(path, cases, logs)
+    return through_neo4j(store, path, cases, logs)
 
 
 if __name__ == "__main__":

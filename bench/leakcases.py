@@ -16,13 +16,14 @@ Baselines, computed in the same run:
 
 from __future__ import annotations
 
+import hashlib
 import json
 import subprocess
 import sys
-import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from bench.datasets import dataset_path
 
@@ -147,6 +148,15 @@ FAMILIES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
 )
 OTHER = "other providers"
+HALVES = ("dev", "held-out")
+"""The data is split by rule id, deterministically (`half_of`): rules are tuned on the dev half
+only; the held-out half is only measured, so a fix fitted to one rule's examples shows up as a
+gap between the two."""
+
+
+def half_of(rule: str) -> str:
+    """The half a rule belongs to: the parity of the first byte of its id's SHA-256."""
+    return HALVES[hashlib.sha256(rule.encode("utf-8")).digest()[0] % 2]
 
 
 def family_of(rule: str) -> str:
@@ -167,6 +177,10 @@ class Case:
     @property
     def message(self) -> str:
         return PREFIX + self.text
+
+    @property
+    def half(self) -> str:
+        return half_of(self.rule)
 
 
 def load_cases(path: Path | None = None) -> tuple[list[Case], int]:
@@ -211,38 +225,28 @@ def detect_secrets_alone() -> Callable[[str], str]:
     return mask
 
 
-_BEFORE = """
-import json, sys, time
+_MASK = """
+import json, sys
 from extractors.notary.core import notarize
-texts, corpus = json.load(sys.stdin)
-masked = [notarize(t).text for t in texts]
-notarize("warm up password=Xy9secret!")
-start = time.perf_counter()
-for t in corpus:
-    notarize(t)
-print(json.dumps({"masked": masked, "seconds": time.perf_counter() - start}))
+print(json.dumps([notarize(t).text for t in json.load(sys.stdin)]))
 """
 
 
-def notary_of(tree: Path, texts: list[str], corpus: list[str]) -> tuple[list[str], float]:
-    """Another checkout's notary over `texts` (masked) and its time over `corpus` (seconds)."""
+def in_tree(tree: Path, script: str, payload: object) -> Any:
+    """`script` (JSON in on stdin, JSON out on stdout) run in a fresh process with `tree` first
+    on the path: another checkout's code, never sharing modules with this one."""
     done = subprocess.run(
-        [sys.executable, "-c", _BEFORE],
-        input=json.dumps([texts, corpus]),
+        [sys.executable, "-c", script],
+        input=json.dumps(payload),
         capture_output=True,
         text=True,
         check=True,
         env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"},
         cwd=tree,  # `python -c` puts the working directory first on the path
     )
-    out = json.loads(done.stdout)
-    return list(out["masked"]), float(out["seconds"])
+    return json.loads(done.stdout)
 
 
-def seconds_over(mask: Callable[[str], object], corpus: Iterable[str]) -> float:
-    texts = list(corpus)
-    mask("warm up password=Xy9secret!")
-    start = time.perf_counter()
-    for text in texts:
-        mask(text)
-    return time.perf_counter() - start
+def notary_of(tree: Path, texts: list[str]) -> list[str]:
+    """Another checkout's notary over `texts`: the masked texts."""
+    return [str(t) for t in in_tree(tree, _MASK, texts)]

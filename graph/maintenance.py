@@ -1,7 +1,8 @@
 """Maintenance: what resets, benchmarks and tests do to a store outside the domain.
 
 Wiping a test database, dropping a benchmark tenant, a raw insert as a benchmark's baseline,
-tampering with a ledger entry to prove `verify` finds it, reading a query plan. None of it is a
+tampering with a ledger entry to prove `verify` finds it, reading a query plan, reading
+every stored value (the leak probe). None of it is a
 domain verb, so none of it is on the port (`graph.ports.Store`); each backend implements this
 one interface (Neo4j adds its schema probes), and `maintenance_of(store)` gives it. The service
 never imports this module (an import-linter contract in pyproject.toml).
@@ -37,6 +38,11 @@ class Maintenance(ABC):
     @abstractmethod
     def tamper_ledger(self, group_id: str, seq: int, action: str) -> None:
         """Rewrite one ledger entry's action in place, as an attacker with database access."""
+
+    @abstractmethod
+    def stored_text(self) -> str:
+        """Every value the database holds, of every record, index row and tenant, as text:
+        what a leak probe searches for a credential's bytes."""
 
     @abstractmethod
     def plan(self, statement: str, params: Mapping[str, Any] | None = None) -> list[str]:

@@ -26,7 +26,7 @@ descriptions of a secret ("密码是什么", "密码为空", "密码要求至少
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from extractors.notary.keys import kind_of
@@ -58,6 +58,9 @@ class Rule:
     whole: bool = False
     kind: str = ""
     """The placeholder type; by default the label's (`{kind}` labels: the keyword's kind)."""
+    span: Callable[[re.Match[str]], tuple[int, int] | None] | None = None
+    """Where the secret is, for a rule whose pattern only finds an anchor (default: the
+    `v...` group, or the whole match)."""
 
 
 # --- checks -------------------------------------------------------------------------------
@@ -76,6 +79,9 @@ _META_SUFFIX = re.compile(
 
 
 _PUBLIC_KEY = re.compile(r"(?i:public|pub|csrf|xsrf)[_\-.]?$")
+PUBLIC_WINDOW = 8
+"""How far before a key `_PUBLIC_KEY` looks (its longest match is 7 characters): a search
+over the whole text before every key made a long text of keys cost quadratic time."""
 """A key that names something public or anti-forgery (`public_key`, `publicToken`,
 `csrf-token`): not a credential."""
 
@@ -91,8 +97,9 @@ def _check_assignment(match: re.Match[str], start: int, end: int) -> bool:
     key = match.group("k").lower()
     op = match.group("op")
     suffix = match.groupdict().get("suf") or ""
+    key_start = match.start("k")
     if (suffix and _META_SUFFIX.match(suffix)) or _PUBLIC_KEY.search(
-        match.string, 0, match.start("k")
+        match.string, max(0, key_start - PUBLIC_WINDOW), key_start
     ):
         return False
     if is_placeholder(value) or unit_follows(match, end) or code_like(value, op, key):
@@ -143,6 +150,27 @@ def _check_chinese(match: re.Match[str], start: int, end: int) -> bool:
 def _check_bare_chinese(match: re.Match[str], start: int, end: int) -> bool:
     value = match.string[start:end]
     return len(value) >= 4 and not is_placeholder(value) and not unit_follows(match, end)
+
+
+_BODY_LINE = re.compile(r"[ \t]*[A-Za-z0-9+/=]{4,}[ \t]*\r?")
+
+
+def _body_before_end(match: re.Match[str]) -> tuple[int, int] | None:
+    """The base64 lines right above an END line (a block whose BEGIN line is missing), read
+    backwards line by line: linear, where a pattern ending in a look-ahead for the END line
+    re-read every run of lines from each of its lines."""
+    text, start = match.string, match.start()
+    while start > 0:
+        line = text.rfind("\n", 0, start - 1) + 1
+        if not _BODY_LINE.fullmatch(text, line, start - 1):
+            break
+        start = line
+    end = match.start()
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return (start, end) if start < end else None
 
 
 def _check_value(match: re.Match[str], start: int, end: int) -> bool:
@@ -284,13 +312,11 @@ _LABELLED: tuple[Rule, ...] = (
     ),
     Rule(
         "private key block",
-        re.compile(
-            r"(?m)(?P<vq>(?:^[ \t]*[A-Za-z0-9+/=]{4,}[ \t]*\r?\n)+)"
-            r"(?=[ \t]*-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----)"
-        ),
+        re.compile(r"(?m)^[ \t]*-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----"),
         0,
         _check_key_body,
         kind="private_key",
+        span=_body_before_end,
     ),
     Rule(
         "private key material",
@@ -443,7 +469,10 @@ def own_findings(text: str) -> Iterator[Finding]:
         if needles and not any(needle in lowered for needle in needles):
             continue
         for match in rule.pattern.finditer(text):
-            span = match.span() if rule.whole else value_span(match)
+            if rule.span is not None:
+                span = rule.span(match)
+            else:
+                span = match.span() if rule.whole else value_span(match)
             if span is None or (rule.check is not None and not rule.check(match, *span)):
                 continue
             if masks and any(s <= match.start() < e for s, e in masks):

@@ -73,3 +73,31 @@ def test_mixed_case_hex_is_a_token_and_a_digest_is_not() -> None:
     one_capital = "e" + digest[1:].replace("a", "C", 1)
     assert not mixed_case(one_capital)
     assert notarize(f"sha: {one_capital}").masked == 0
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+def test_a_block_without_its_begin_line_is_masked_line_by_line(newline: str) -> None:
+    """Short body lines (not the 64-character lines of the unarmoured-material rule) right
+    above an END line: every one is masked, the prose line above them and the END line kept."""
+    lines = [_random(_ALNUM + "+/", 40, seed) for seed in range(3)]
+    text = f"my key:{newline}" + newline.join(lines) + f"{newline}-----END EC PRIVATE KEY-----"
+    result = notarize(text)
+    assert result.text.startswith(f"my key:{newline}[REDACTED:private_key]")
+    assert result.text.endswith("-----END EC PRIVATE KEY-----")
+    assert not any(line[:12] in result.text for line in lines)
+
+
+def test_every_adversarial_input_of_the_cost_benchmark_gets_an_answer() -> None:
+    """bench/notary_cost.py's inputs (keys after keys, a block broken off before its END line,
+    many distinct secrets...) at a small size: each is notarised and none grows beyond its
+    placeholders. Their cost is the benchmark's to measure (no timed assertions here)."""
+    from bench.notary_cost import ADVERSARIAL, adversarial
+
+    inputs = adversarial((2_000,))
+    assert [kind for kind, _, _ in inputs] == list(ADVERSARIAL)
+    for kind, size, text in inputs:
+        assert size - 100 <= len(text) <= size, kind
+        result = notarize(text)
+        assert len(result.text) <= len(text) + 32 * result.masked, kind
+    secrets = dict((k, t) for k, _, t in inputs)["many secrets"]
+    assert notarize(secrets).masked == secrets.count("password=")

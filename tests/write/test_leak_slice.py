@@ -2,8 +2,9 @@
 slice written for this test (`leak_slice.jsonl` beside it: invented credentials in real
 providers' formats and near misses, in the benchmark's shape; the benchmark's own data is
 fetched, never committed): no labelled credential is found anywhere at rest or in what `add`
-returned, every credential turn leaves a value-free record, no fact is made of a placeholder,
-and the near misses are not masked."""
+returned, nor in any value the database holds (read back by the backend's own query:
+`Maintenance.stored_text`), every credential turn leaves a value-free record, no fact is made
+of a placeholder, and the near misses are not masked."""
 
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from bench.leak import PATHS, masked_any, recallable, run_path
-from bench.leakcases import leaked, load_cases
+from bench.leak import PATHS, halves, masked_any, recallable, run_path
+from bench.leakcases import HALVES, half_of, leaked, load_cases
 from graph.domain.model import Fact
 from graph.domain.tenancy import TenantScope
+from graph.maintenance import maintenance_of
 from service.memory import Memory
 
 CASES, _ = load_cases(Path(__file__).with_name("leak_slice.jsonl"))
@@ -45,8 +47,10 @@ def test_the_slice_is_not_empty() -> None:
 def test_no_labelled_credential_at_rest(memory: Memory, path: str) -> None:
     outputs, written = run_path(memory, path, POSITIVES)
     stored = _stored(memory)
+    at_rest = maintenance_of(memory.container.store).stored_text()
     assert stored, "nothing was stored: the test would prove nothing"
-    assert [c.rule for c in POSITIVES if leaked(c.secret, written + stored)] == []
+    assert "REDACTED" in at_rest, "the probe read nothing the notary wrote"
+    assert [c.rule for c in POSITIVES if leaked(c.secret, written + stored + at_rest)] == []
     if path == "sync":
         assert all(recallable(o) for o in outputs)
 
@@ -54,3 +58,18 @@ def test_no_labelled_credential_at_rest(memory: Memory, path: str) -> None:
 def test_near_misses_are_not_masked(memory: Memory) -> None:
     outputs, _ = run_path(memory, "sync", NEGATIVES)
     assert [c.text for c, o in zip(NEGATIVES, outputs, strict=True) if masked_any(o)] == []
+
+
+def test_the_probe_reads_every_value_at_rest(memory: Memory) -> None:
+    """What `stored_text` returns holds what was written, so the leak test above can fail."""
+    memory.add("Note: my cat is called Quetzalcoatl-Grimsby", user_id="probe")
+    assert "Quetzalcoatl-Grimsby" in maintenance_of(memory.container.store).stored_text()
+
+
+def test_the_halves_are_fixed_by_rule_id() -> None:
+    """The benchmark's dev and held-out halves: every rule in exactly one, by its id alone."""
+    assert {c.half for c in CASES} == set(HALVES)
+    assert all(half_of(c.rule) == c.half for c in CASES)
+    columns = halves("sync", POSITIVES, [True] * len(POSITIVES))
+    assert set(columns) == {"sync/dev", "sync/held"}
+    assert sum(col["all"][1] for col in columns.values()) == len(POSITIVES)

@@ -59,6 +59,10 @@ class Neo4jMaintenance(Maintenance):
     def tamper_ledger(self, group_id: str, seq: int, action: str) -> None:
         self._run("admin_ledger_tamper", group_id=group_id, seq=seq, action=action)
 
+    def stored_text(self) -> str:
+        rows = self._run("admin_stored_values")
+        return "\n".join(text for row in rows for text in _texts(row["values"]))
+
     def plan(self, statement: str, params: Mapping[str, Any] | None = None) -> list[str]:
         """The operators of Neo4j's EXPLAIN plan, each with its details."""
 
@@ -91,6 +95,17 @@ class Neo4jMaintenance(Maintenance):
     def unmigrate_graphiti_fields(self, group_id: str) -> None:
         """Strip a tenant's records of graphiti's fields, as written before they existed."""
         self._run("admin_unmigrate_graphiti_fields", group_id=group_id)
+
+
+def _texts(value: object) -> list[str]:
+    """Every string, number and byte string in a property map, as it is stored (not escaped)."""
+    if isinstance(value, Mapping):
+        return [text for item in value.values() for text in _texts(item)]
+    if isinstance(value, list | tuple):
+        return [text for item in value for text in _texts(item)]
+    if isinstance(value, bytes | bytearray):
+        return [bytes(value).decode("latin-1")]
+    return [str(value)]
 
 
 def _operators(plan: Mapping[str, Any]) -> list[str]:

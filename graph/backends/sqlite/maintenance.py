@@ -70,6 +70,17 @@ class SqliteMaintenance(Maintenance):
             )
         )
 
+    def stored_text(self) -> str:
+        def work(conn: sqlite3.Connection) -> list[str]:
+            tables = [
+                row[0]
+                for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            ]
+            return [_cell(cell) for table in tables for row in _rows(conn, table) for cell in row]
+
+        cells: list[str] = self._write(work)
+        return "\n".join(cells)
+
     def plan(self, statement: str, params: Mapping[str, Any] | None = None) -> list[str]:
         """The detail column of SQLite's EXPLAIN QUERY PLAN."""
         rows: list[str] = self._write(
@@ -78,3 +89,12 @@ class SqliteMaintenance(Maintenance):
             ]
         )
         return rows
+
+
+def _rows(conn: sqlite3.Connection, table: str) -> list[tuple[Any, ...]]:
+    quoted = table.replace('"', '""')
+    return list(conn.execute(f'SELECT * FROM "{quoted}"'))  # a name sqlite_master gave
+
+
+def _cell(cell: object) -> str:
+    return bytes(cell).decode("latin-1") if isinstance(cell, bytes | memoryview) else str(cell)

@@ -1,0 +1,177 @@
+"""The notary's cost per message: this checkout against an older one, measured in one run.
+
+Inputs (all made here, from our own words and seeded random characters):
+
+* ordinary: bench/write.py's 2,000 distinct short messages;
+* adversarial, each cut to 1 KB, 10 KB and 100 KB (`SIZES`): one long token, many distinct
+  labelled secrets, long prose without a line break, many near-miss tokens (fillers,
+  references, wrong lengths), labels without values, unterminated quotes, a private key block
+  without its END line, base64 lines without any armour or broken off before an END line,
+  credential-URL look-alikes, curl flags, Chinese labels, and the single-character runs that
+  make backtracking patterns slow (`aaaa...`, `a:a:...`, `====`, `<<<<`, `${${...`,
+  `eyJ.eyJ...`).
+
+Each notary runs in a fresh process of its own (the two never share modules), alternating
+`ROUNDS` times; per input the fastest round counts (a busy machine only ever slows a round
+down; times are the process's CPU time). Prints the per-message cost on the ordinary messages
+and its ratio, every adversarial input's time for both, and per size the worst input of each.
+
+Usage: python -m bench.notary_cost --before /tmp/notary-before [--rounds 3] [--sizes 1000,...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import string
+from collections.abc import Callable
+from pathlib import Path
+
+from bench.leakcases import in_tree
+from bench.write import messages
+
+SIZES = (1_000, 10_000, 100_000)
+ROUNDS = 3
+HERE = Path(__file__).resolve().parents[1]
+_B64 = string.ascii_letters + string.digits + "+/"
+
+
+def _random(alphabet: str, size: int, seed: int = 11) -> str:
+    rng = random.Random(seed)
+    return "".join(rng.choice(alphabet) for _ in range(size))
+
+
+def _lines(size: int) -> str:
+    return "\n".join(_random(_B64, 64, seed) for seed in range(size // 65 + 1))
+
+
+_NEAR_MISSES = (
+    "token=xxxx password=<your-password> api_key=${API_KEY} AKIA0000000000000000 "
+    "ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx secret: required pwd=/home/me "
+    "sk-not-a-real-key-at-all 6d2fabeb6add229bc199faba28fd3efb57df0bd3 "
+)
+
+
+def _secrets(size: int) -> str:
+    """Many distinct labelled values: each is also searched for elsewhere in the text."""
+    return " ".join(f"password={_random(_B64, 12, seed)}" for seed in range(size // 22 + 1))
+
+
+ADVERSARIAL: dict[str, Callable[[int], str]] = {
+    "one long token": lambda n: _random(_B64, n),
+    "many secrets": _secrets,
+    "long prose": lambda n: "the password policy says the key is required and " * (n // 49 + 1),
+    "near misses": lambda n: _NEAR_MISSES * (n // len(_NEAR_MISSES) + 1),
+    "labels, no values": lambda n: "password= token: api_key=> secret " * (n // 35 + 1),
+    "unterminated quote": lambda n: 'password="' + _random(_B64, n),
+    "key block, no END": lambda n: "-----BEGIN RSA PRIVATE KEY-----\n" + _lines(n),
+    "lines, a break, END": lambda n: _lines(n)[: n - 40] + "\n? ?\n-----END PRIVATE KEY-----",
+    "base64 lines": _lines,
+    "URL look-alikes": lambda n: "https://user:" + "a:" * (n // 2),
+    "curl flags": lambda n: "curl " + "-u " * (n // 3),
+    "Chinese labels": lambda n: "密码是" * (n // 3 + 1),
+    "aaaa": lambda n: "a" * n,
+    "a:a:": lambda n: "a:" * (n // 2),
+    "====": lambda n: "=" * n,
+    "<<<<": lambda n: "<" * n,
+    "${${": lambda n: "${" * (n // 2),
+    "eyJ.eyJ.": lambda n: "eyJ." * (n // 4),
+}
+
+
+def adversarial(sizes: tuple[int, ...] = SIZES) -> list[tuple[str, int, str]]:
+    """(kind, size, text) for every adversarial input, each cut to its size."""
+    return [(kind, size, make(size)[:size]) for size in sizes for kind, make in ADVERSARIAL.items()]
+
+
+_RUN = """
+import json, sys, time
+from extractors.notary.core import notarize
+ordinary, hostile = json.load(sys.stdin)
+notarize("warm up password=Xy9secret!")
+start = time.process_time()
+for text in ordinary:
+    notarize(text)
+total = time.process_time() - start
+each = []
+for text in hostile:
+    start = time.process_time()
+    notarize(text)
+    each.append(time.process_time() - start)
+print(json.dumps({"ordinary": total, "each": each}))
+"""
+
+
+def timings(tree: Path, ordinary: list[str], hostile: list[str]) -> tuple[float, list[float]]:
+    """One fresh process of `tree`'s notary: seconds over `ordinary`, seconds per `hostile`."""
+    out = in_tree(tree, _RUN, [ordinary, hostile])
+    return float(out["ordinary"]), [float(s) for s in out["each"]]
+
+
+def measure(
+    trees: dict[str, Path], ordinary: list[str], hostile: list[str], rounds: int
+) -> dict[str, tuple[float, list[float]]]:
+    """Per tree, the fastest of `rounds` alternating runs, input by input."""
+    best: dict[str, tuple[float, list[float]]] = {}
+    for _ in range(rounds):
+        for name, tree in trees.items():
+            total, each = timings(tree, ordinary, hostile)
+            if name not in best:
+                best[name] = (total, each)
+                continue
+            old_total, old_each = best[name]
+            best[name] = (
+                min(total, old_total),
+                [min(a, b) for a, b in zip(each, old_each, strict=True)],
+            )
+    return best
+
+
+def report(
+    best: dict[str, tuple[float, list[float]]],
+    count: int,
+    inputs: list[tuple[str, int, str]],
+) -> None:
+    after, before = best["after"], best["before"]
+    per = {name: seconds / count * 1e6 for name, (seconds, _) in best.items()}
+    print(f"ordinary messages ({count:,}, bench/write.py's): per message")
+    print(
+        f"  before {per['before']:8.1f} us   after {per['after']:8.1f} us   ratio after/before "
+        f"{per['after'] / per['before']:.2f}x"
+    )
+    print(f"\n{'adversarial input':22} {'size':>7} {'before ms':>10} {'after ms':>10} {'ratio':>7}")
+    for (kind, size, _), old, new in zip(inputs, before[1], after[1], strict=True):
+        print(f"{kind:22} {size:>7,} {old * 1e3:10.2f} {new * 1e3:10.2f} {new / old:6.2f}x")
+    print("\nworst adversarial input per size (ms per message)")
+    for size in sorted({s for _, s, _ in inputs}):
+        rows = [i for i, (_, s, _) in enumerate(inputs) if s == size]
+        worst = {n: max(rows, key=lambda i: best[n][1][i]) for n in ("before", "after")}
+        print(
+            f"  {size:>7,} chars: before {before[1][worst['before']] * 1e3:8.2f} "
+            f"({inputs[worst['before']][0]}), after {after[1][worst['after']] * 1e3:8.2f} "
+            f"({inputs[worst['after']][0]}), ratio of the worst "
+            f"{after[1][worst['after']] / before[1][worst['before']]:.2f}x"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", maxsplit=1)[0])
+    parser.add_argument("--before", type=Path, required=True, help="an older checkout's tree")
+    parser.add_argument("--rounds", type=int, default=ROUNDS)
+    parser.add_argument("--messages", type=int, default=2000)
+    parser.add_argument("--sizes", default=",".join(str(s) for s in SIZES))
+    args = parser.parse_args()
+    sizes = tuple(sorted({int(s) for s in args.sizes.split(",")}))
+    inputs = adversarial(sizes)
+    ordinary = messages(args.messages)
+    trees = {"before": args.before, "after": HERE}
+    best = measure(trees, ordinary, [text for _, _, text in inputs], args.rounds)
+    print(
+        f"notary cost: {HERE} (after) against {args.before} (before), the fastest of "
+        f"{args.rounds} alternating rounds, each in a fresh process"
+    )
+    report(best, len(ordinary), inputs)
+
+
+if __name__ == "__main__":
+    main()
