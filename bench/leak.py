@@ -34,6 +34,8 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel
+
 from bench.common import open_store
 from bench.leakcases import (
     HALVES,
@@ -73,17 +75,19 @@ def _items(cases: list[Case], path: str) -> list[dict[str, Any]]:
 
 
 def _write(memory: Memory, path: str, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Every item through one path; what `add` returned, per item."""
+    """Every item through one path; what `add` returned, per item, as JSON."""
     if path == "batch":
-        return list(memory.add_batch(items)["results"])
-    if path != "async":
-        return [memory.add(**item) for item in items]
-    queued = [memory.add(mode="async", **item) for item in items]
-    memory.run_pending(limit=len(items) + 10)
-    return [
-        memory.get_operation(q["event_id"], user_id=i["user_id"])
-        for q, i in zip(queued, items, strict=True)
-    ]
+        answers: list[BaseModel] = list(memory.add_batch(items).results)
+    elif path != "async":
+        answers = [memory.add(**item) for item in items]
+    else:
+        queued = [memory.add(mode="async", **item) for item in items]
+        memory.run_pending(limit=len(items) + 10)
+        answers = [
+            memory.get_operation(str(q.event_id), user_id=i["user_id"])
+            for q, i in zip(queued, items, strict=True)
+        ]
+    return [answer.model_dump(mode="json") for answer in answers]
 
 
 def _files(folder: Path) -> str:

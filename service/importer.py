@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from graph.domain.errors import InvalidInput
+from service.views import BatchItemOut
 from service.write.pipeline import WritePipeline
 
 ROLES = ("user", "assistant", "system")
@@ -89,14 +90,14 @@ class ImportReport:
     candidates: int = 0
     answered: int = 0
 
-    def count(self, answer: dict[str, Any]) -> None:
+    def count(self, answer: BatchItemOut) -> None:
         """One item's answer from the write pipeline (its `error`, or its results)."""
         self.answered += 1
-        if "error" in answer:
+        if answer.error is not None:
             self.errors += 1
             return
-        self.events.update(result["event"] for result in answer.get("results", []))
-        self.candidates += len(answer.get("candidates", []))
+        self.events.update(result.event for result in answer.results or ())
+        self.candidates += len(answer.candidates or ())
 
     def counts(self) -> dict[str, int]:
         """The CLI's summary line: items, errors, a count per event, candidates."""

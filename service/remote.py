@@ -3,13 +3,16 @@
     from service import Client
     with Client("http://127.0.0.1:8000", api_key="...") as m:
         m.add("I moved to Berlin in 2023.", user_id="alice")
-        m.facts(user_id="alice", as_of="2024")
+        m.facts(user_id="alice", as_of="2024").facts[0].value
 
 Same method names, arguments and results as `service.Memory` (`service.protocol.MemoryAPI`,
-which a test checks both satisfy). An error answer raises the `graph.domain.errors` class whose
-`code` the service sent, so `except NotFound` works against either; the HTTP status is on
-`.status`. When the service cannot be reached at all: `StoreUnavailable` (code
-`service_unreachable` in `details`), which is transient, as a store outage is.
+which a test checks both satisfy): each answer is read into the same typed model `Memory`
+returns (`FactsOut`, `AddOut`, ...), so a renamed or missing field fails here, not in the
+caller's code. For static typing, hold a client as a `MemoryAPI` (`m: MemoryAPI = Client(...)`).
+An error answer raises the `graph.domain.errors` class whose `code` the service sent, so
+`except NotFound` works against either; the HTTP status is on `.status`. When the service
+cannot be reached at all: `StoreUnavailable` (code `service_unreachable` in `details`), which
+is transient, as a store outage is.
 
 Every method is written once (`_Methods`), as the HTTP call it makes; the sync client sends it
 with `httpx.Client`, the async one with `httpx.AsyncClient`.
@@ -24,15 +27,27 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 from urllib.parse import quote
 
 import httpx
+from pydantic import BaseModel, ValidationError
 
 from graph.domain.errors import ALL_ERRORS, PalimpsestError, StoreUnavailable
+from service.read.answers import FactsOut, GraphOut, LedgerOut, PathsOut, SearchOut
+from service.tenancy import ErasureOut, ExportLine
+from service.views import (
+    AddOut,
+    BatchOut,
+    CandidateOut,
+    CandidatesOut,
+    FactOut,
+    OperationOut,
+    PendingOut,
+    ResultsOut,
+)
 
 if TYPE_CHECKING:
     from service.memory import Memory
     from service.protocol import MemoryAPI
 
 R = TypeVar("R")
-Answer = dict[str, Any]
 _BY_CODE = {cls.code: cls for cls in ALL_ERRORS}
 DEFAULT_TIMEOUT = 60.0
 
@@ -45,10 +60,25 @@ class Call:
     path: str
     params: dict[str, Any] = field(default_factory=dict)
     body: dict[str, Any] | None = None
+    answer: type[BaseModel] | None = None
+    """The model of the answer (None: the conflict answers, plain JSON for now)."""
 
     def query(self) -> dict[str, Any]:
         """Query parameters without the unset ones (None means "not given", as in Memory)."""
         return {k: _wire(v) for k, v in self.params.items() if v is not None}
+
+    def read(self, response: httpx.Response) -> Any:
+        """The answer as its model; a body that does not fit it is the service's fault."""
+        data = response.json()
+        if self.answer is None:
+            return data
+        try:
+            return self.answer.model_validate(data)
+        except ValidationError as exc:
+            raise PalimpsestError(
+                f"the service answered {self.method} {self.path} in an unknown shape: "
+                f"{exc.errors()[0]['msg']}"
+            ) from exc
 
 
 def _wire(value: Any) -> Any:
@@ -98,29 +128,33 @@ class _Methods(Generic[R]):
 
     def add(self, messages: Any, *, mode: str = "sync", **options: Any) -> R:
         body = {"messages": messages, **_json_ready(options)}
-        return self._send(Call("POST", "/v1/memories", {"mode": mode}, body))
+        answer = PendingOut if mode == "async" else AddOut
+        return self._send(Call("POST", "/v1/memories", {"mode": mode}, body, answer))
 
     def add_batch(self, items: list[dict[str, Any]]) -> R:
-        return self._send(Call("POST", "/v1/memories/batch", body={"items": _json_ready(items)}))
+        body = {"items": _json_ready(items)}
+        return self._send(Call("POST", "/v1/memories/batch", body=body, answer=BatchOut))
 
     def get_operation(self, event_id: str, *, user_id: str | None = None) -> R:
         path = f"/v1/operations/{_segment(event_id)}"
-        return self._send(Call("GET", path, {"user_id": user_id}))
+        return self._send(Call("GET", path, {"user_id": user_id}, answer=OperationOut))
 
     def facts(self, **arguments: Any) -> R:
-        return self._send(Call("GET", "/v1/facts", arguments))
+        return self._send(Call("GET", "/v1/facts", arguments, answer=FactsOut))
 
     def search(self, q: str, **arguments: Any) -> R:
-        return self._send(Call("GET", "/v1/search", {"q": q, **arguments}))
+        return self._send(Call("GET", "/v1/search", {"q": q, **arguments}, answer=SearchOut))
 
     def get_fact(self, fact_id: str, **scope: Any) -> R:
-        return self._send(Call("GET", f"/v1/facts/{_segment(fact_id)}", scope))
+        return self._send(Call("GET", f"/v1/facts/{_segment(fact_id)}", scope, answer=FactOut))
 
     def graph(self, entity: str, **arguments: Any) -> R:
-        return self._send(Call("GET", f"/v1/entities/{_segment(entity)}/graph", arguments))
+        path = f"/v1/entities/{_segment(entity)}/graph"
+        return self._send(Call("GET", path, arguments, answer=GraphOut))
 
     def paths(self, from_: str, to: str, **arguments: Any) -> R:
-        return self._send(Call("GET", "/v1/paths", {"from": from_, "to": to, **arguments}))
+        params = {"from": from_, "to": to, **arguments}
+        return self._send(Call("GET", "/v1/paths", params, answer=PathsOut))
 
     def history(
         self,
@@ -181,26 +215,27 @@ class _Methods(Generic[R]):
         self, *, user_id: str | None = None, status: str | None = "pending", limit: int = 100
     ) -> R:
         params = {"user_id": user_id, "status": status, "limit": limit}
-        return self._send(Call("GET", "/v1/candidates", params))
+        return self._send(Call("GET", "/v1/candidates", params, answer=CandidatesOut))
 
     def confirm_candidate(self, candidate_id: str, *, user_id: str | None = None) -> R:
         path = f"/v1/candidates/{_segment(candidate_id)}/confirm"
-        return self._send(Call("POST", path, body=_scope(user_id=user_id)))
+        return self._send(Call("POST", path, body=_scope(user_id=user_id), answer=ResultsOut))
 
     def reject_candidate(
         self, candidate_id: str, *, user_id: str | None = None, reason: str | None = None
     ) -> R:
         path = f"/v1/candidates/{_segment(candidate_id)}/reject"
-        return self._send(Call("POST", path, body=_scope(user_id=user_id, reason=reason)))
+        body = _scope(user_id=user_id, reason=reason)
+        return self._send(Call("POST", path, body=body, answer=CandidateOut))
 
     def verify_ledger(
         self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None
     ) -> R:
         params = {"user_id": user_id, "agent_id": agent_id, "run_id": run_id}
-        return self._send(Call("GET", "/v1/ledger/verify", params))
+        return self._send(Call("GET", "/v1/ledger/verify", params, answer=LedgerOut))
 
     def forget_user(self, user_id: str) -> R:
-        return self._send(Call("DELETE", f"/v1/users/{_segment(user_id)}"))
+        return self._send(Call("DELETE", f"/v1/users/{_segment(user_id)}", answer=ErasureOut))
 
 
 def _json_ready(value: Any) -> Any:
@@ -212,11 +247,11 @@ def _headers(api_key: str | None) -> dict[str, str]:
     return {"Authorization": f"Bearer {api_key}"} if api_key else {}
 
 
-def _lines(text: str) -> list[Answer]:
-    return [json.loads(line) for line in text.splitlines() if line.strip()]
+def _lines(text: str) -> list[ExportLine]:
+    return [ExportLine.model_validate_json(line) for line in text.splitlines() if line.strip()]
 
 
-class Client(_Methods[Answer]):
+class Client(_Methods[Any]):
     """The `Memory` methods over HTTP, blocking. `base_url` is the service's root."""
 
     def __init__(
@@ -224,10 +259,8 @@ class Client(_Methods[Answer]):
     ) -> None:
         self._http = httpx.Client(base_url=base_url, headers=_headers(api_key), timeout=timeout)
 
-    def _send(self, call: Call) -> Answer:
-        response = self._request(call)
-        answer: Answer = response.json()
-        return answer
+    def _send(self, call: Call) -> Any:
+        return call.read(self._request(call))
 
     def _request(self, call: Call) -> httpx.Response:
         try:
@@ -239,7 +272,7 @@ class Client(_Methods[Answer]):
         raise_for(response)
         return response
 
-    def export(self, *, user_id: str | None = None) -> list[Answer]:
+    def export(self, *, user_id: str | None = None) -> list[ExportLine]:
         return _lines(self._request(Call("GET", "/v1/export", {"user_id": user_id})).text)
 
     def close(self) -> None:
@@ -252,7 +285,7 @@ class Client(_Methods[Answer]):
         self.close()
 
 
-class AsyncClient(_Methods[Awaitable[Answer]]):
+class AsyncClient(_Methods[Awaitable[Any]]):
     """The `Memory` methods over HTTP, as coroutines (`await m.facts(user_id="alice")`).
     `transport` replaces the network (the MCP endpoint calls its own app in process)."""
 
@@ -268,13 +301,11 @@ class AsyncClient(_Methods[Awaitable[Answer]]):
             base_url=base_url, headers=_headers(api_key), timeout=timeout, transport=transport
         )
 
-    def _send(self, call: Call) -> Awaitable[Answer]:
+    def _send(self, call: Call) -> Awaitable[Any]:
         return self._answer(call)
 
-    async def _answer(self, call: Call) -> Answer:
-        response = await self._request(call)
-        answer: Answer = response.json()
-        return answer
+    async def _answer(self, call: Call) -> Any:
+        return call.read(await self._request(call))
 
     async def _request(self, call: Call) -> httpx.Response:
         try:
@@ -286,7 +317,7 @@ class AsyncClient(_Methods[Awaitable[Answer]]):
         raise_for(response)
         return response
 
-    async def export(self, *, user_id: str | None = None) -> list[Answer]:
+    async def export(self, *, user_id: str | None = None) -> list[ExportLine]:
         response = await self._request(Call("GET", "/v1/export", {"user_id": user_id}))
         return _lines(response.text)
 

@@ -1,13 +1,14 @@
 """`palimpsest import` of an export file (`palimpsest export`, `GET /v1/export`): restore a
 tenant exactly, streaming.
 
-The file is JSON Lines of `{"kind", "record"}` in the export's order (entities, facts,
-episodes, operations, candidates, ledger entries). Records are validated one by one with the
-domain models and written in chunks, each chunk one transaction, with the ids, times, chains,
-embeddings and ledger hashes they had; nothing is re-extracted. A line that cannot be restored
-(not JSON, unknown kind, invalid record, another tenant's record) is reported with its line
-number and reason and the rest goes on. The target tenant must be empty: merging two copies
-of a history would not be that history. Afterwards the restored ledger is verified.
+The file is JSON Lines of `{"kind", "record"}` in the export's order (entities, facts, episodes,
+operations, candidates, ledger entries). Records are validated one by one with the domain models
+and written in chunks, each chunk one transaction, with the ids, times, chains, embeddings and
+ledger hashes they had; nothing is re-extracted or judged again. Each chunk is one unit of work
+(`service/write/uow.py`) that stages the records as copies. A line that cannot be restored (not
+JSON, unknown kind, invalid record, another tenant's record) is reported with its line number
+and reason and the rest goes on. The target tenant must be empty: merging two copies of a
+history would not be that history. Afterwards the restored ledger is verified.
 """
 
 from __future__ import annotations
@@ -15,13 +16,15 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
 from graph.domain.errors import InvalidInput, PalimpsestError
 from graph.domain.model import Candidate, Entity, Episode, Fact, LedgerEntry, Operation
-from graph.ports import EXPORT_KINDS, ExportKind, Store, StoreReads, StoreTx
+from graph.ports import EXPORT_KINDS, ExportKind, Store, StoreReads
+from service.write.uow import UnitOfWork, in_unit
 
 KINDS: dict[str, type[BaseModel]] = {
     "entity": Entity,
@@ -79,14 +82,17 @@ def restore(
     group_id: str,
     lines: Iterable[str],
     progress: Callable[[int], None] = lambda _n: None,
+    *,
+    now: datetime,
 ) -> dict[str, Any]:
-    """Restore the tenant `group_id` from export lines; `progress(n)` after each line."""
+    """Restore the tenant `group_id` from export lines; `progress(n)` after each line. `now`
+    is the restore's time (that of its transactions; the records keep their own)."""
     if not _empty(store, group_id):
         raise InvalidInput(f"tenant {group_id} is not empty; restore into an empty one")
     report = Report()
     for kind, batch in _batches(lines, group_id, report, progress):
         try:
-            store.transaction(_writer(group_id, kind, batch))
+            in_unit(store, now, _writer(group_id, kind, batch))
             report.restored[kind] += len(batch)
         except PalimpsestError as exc:
             report.rejected.append({"kind": kind, "count": len(batch), "reason": exc.message})
@@ -112,9 +118,9 @@ def _first(group_id: str, kind: ExportKind) -> Callable[[StoreReads], list[Any]]
     return read
 
 
-def _writer(group_id: str, kind: str, batch: list[Any]) -> Callable[[StoreTx], None]:
-    def write(tx: StoreTx) -> None:
-        _write(tx, group_id, kind, batch)
+def _writer(group_id: str, kind: str, batch: list[Any]) -> Callable[[UnitOfWork], None]:
+    def write(uow: UnitOfWork) -> None:
+        _write(uow, group_id, kind, batch)
 
     return write
 
@@ -142,17 +148,16 @@ def _batches(
         yield kind, batch
 
 
-def _write(tx: StoreTx, group_id: str, kind: str, batch: list[Any]) -> None:
+def _write(uow: UnitOfWork, group_id: str, kind: str, batch: list[Any]) -> None:
     if kind == "entity":
-        tx.upsert_entities(batch)
+        uow.entities(batch)
     elif kind == "fact":
-        tx.record_facts(batch)
+        uow.copies(batch)
     elif kind == "episode":
-        tx.record_episodes(batch)
+        uow.episodes(batch)
     elif kind == "operation":
-        tx.record_operations(batch)
+        uow.receipts(batch)
     elif kind == "candidate":
-        tx.record_candidates(batch)
+        uow.candidates(batch)
     else:
-        head = tx.ledger_head(group_id)
-        tx.append_ledger(group_id, batch, head.seq if head else 0)
+        uow.ledger_copies(group_id, batch)

@@ -48,7 +48,13 @@ def restore_file(args: argparse.Namespace, settings: Settings) -> int:
     with Memory(settings) as memory, tqdm(
         total=total, unit=" records", desc="restoring", file=sys.stderr, dynamic_ncols=True
     ) as bar:
-        report = restore(memory.container.store, group, _lines(args.file), bar.update)
+        report = restore(
+            memory.container.store,
+            group,
+            _lines(args.file),
+            bar.update,
+            now=memory.container.clock.now(),
+        )
     for item in report["rejected"]:
         print(f"rejected: {json.dumps(item, ensure_ascii=False)}", file=sys.stderr)
     print(json.dumps(report | {"rejected": len(report["rejected"])}), flush=True)

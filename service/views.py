@@ -3,18 +3,22 @@ pydantic models: one model per shape. REST's response schemas are these models, 
 types are derived from them (`service/graphql/types.py`), and the OpenAPI examples hang on them
 (`FACT_EXAMPLE`). Use cases return them; JSON is made only at the edges.
 
-`*_view` give the same shapes as plain dicts for the write and conflict use cases, which still
-hand dicts to their callers.
+Answers read as attributes (`answer.results[0].fact.value`); `answer["results"]` reads the same
+field by its JSON name, so code written against the dicts `Memory` used to return keeps working.
+`fact_view` and `verdict_view` give two of the shapes as plain dicts for the conflict use cases,
+which still hand dicts to their callers.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
+from functools import cache
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from graph.domain.conflicts import Finding
+from graph.domain.errors import PalimpsestError
 from graph.domain.model import Alert, Candidate, Fact, Operation
 from service.write.commit import Outcome
 
@@ -55,9 +59,28 @@ FACT_EXAMPLE: dict[str, Any] = {
 
 
 class Out(BaseModel):
-    """A public answer: immutable; built from validated domain records without re-validation."""
+    """A public answer: immutable; built from validated domain records without re-validation.
+
+    `answer["name"]` is the field whose JSON name is `name` (KeyError for any other), and
+    `"name" in answer` says whether the answer has a value there (not None)."""
 
     model_config = ConfigDict(frozen=True)
+
+    def __getitem__(self, name: str) -> Any:
+        return getattr(self, _attributes(type(self))[name])
+
+    def get(self, name: str, default: Any = None) -> Any:
+        found = getattr(self, _attributes(type(self)).get(name, ""), None)
+        return default if found is None else found
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and self.get(name) is not None
+
+
+@cache
+def _attributes(cls: type[BaseModel]) -> dict[str, str]:
+    """JSON name -> attribute name of a model's fields."""
+    return {(info.alias or name): name for name, info in cls.model_fields.items()}
 
 
 def _iso(value: datetime | None) -> str | None:
@@ -190,10 +213,6 @@ class ResultOut(Out):
         )
 
 
-def result_view(outcome: Outcome) -> dict[str, Any]:
-    return ResultOut.of(outcome).model_dump()
-
-
 class ResultsOut(Out):
     results: list[ResultOut]
 
@@ -205,15 +224,8 @@ class AlertOut(Out):
 
     @classmethod
     def of(cls, alert: Alert) -> AlertOut:
-        return cls.model_construct(**alert_view(alert))
-
-
-def alert_view(alert: Alert) -> dict[str, Any]:
-    return {
-        "kind": alert.kind,
-        "detail": alert.detail,
-        "span": list(alert.span) if alert.span else None,
-    }
+        span = list(alert.span) if alert.span else None
+        return cls.model_construct(kind=alert.kind, detail=alert.detail, span=span)
 
 
 class CandidateOut(Out):
@@ -232,27 +244,108 @@ class CandidateOut(Out):
 
     @classmethod
     def of(cls, candidate: Candidate) -> CandidateOut:
-        fields = candidate_view(candidate)
-        return cls.model_construct(**{**fields, "fact": FactOut.of(candidate.fact)})
-
-
-def candidate_view(candidate: Candidate) -> dict[str, Any]:
-    return {
-        "id": candidate.uuid,
-        "memory": candidate.fact.fact,
-        "status": candidate.status,
-        "rule": candidate.rule,
-        "reason": candidate.reason,
-        "fact": fact_view(candidate.fact),
-        "created_at": _iso(candidate.created_at),
-        "decided_at": _iso(candidate.decided_at),
-        "decided_by": candidate.decided_by,
-        "promoted_id": candidate.promoted_id,
-    }
+        return cls.model_construct(
+            id=candidate.uuid,
+            memory=candidate.fact.fact,
+            status=candidate.status,
+            rule=candidate.rule,
+            reason=candidate.reason,
+            fact=FactOut.of(candidate.fact),
+            created_at=candidate.created_at.isoformat(),
+            decided_at=_iso(candidate.decided_at),
+            decided_by=candidate.decided_by,
+            promoted_id=candidate.promoted_id,
+        )
 
 
 class CandidatesOut(Out):
     candidates: list[CandidateOut]
+
+
+class ErrorOut(Out):
+    """The error object of one failed item or operation: `{"code", "message", "details"?}`."""
+
+    code: str
+    message: str
+    details: dict[str, Any] | None = Field(default=None, exclude_if=lambda found: found is None)
+
+    @classmethod
+    def of(cls, exc: PalimpsestError) -> ErrorOut:
+        return cls.model_construct(code=exc.code, message=exc.message, details=exc.details or None)
+
+
+ADD_EXAMPLE = {
+    "results": [
+        {
+            "id": FACT_EXAMPLE["id"],
+            "event": "ADD",
+            "memory": "I moved to Berlin in 2023",
+            "categories": ["location"],
+            "fact": {
+                **FACT_EXAMPLE,
+                "memory": "I moved to Berlin in 2023",
+                "predicate": "lives_in",
+                "value": "Berlin",
+            },
+            "conflicts": [],
+        }
+    ],
+    "alerts": [],
+    "candidates": [],
+    "event_id": "5f0c2b1e-7d3a-4c8e-9b6f-1a2d3e4f5a6b",
+    "episode_id": FACT_EXAMPLE["episode_id"],
+    "episode_ids": [FACT_EXAMPLE["episode_id"]],
+}
+
+
+class AddOut(Out):
+    """A synchronous add's answer: what happened to each extracted fact, the notary's alerts,
+    the candidates held for review, and the ids of the write and of its episodes."""
+
+    model_config = ConfigDict(frozen=True, json_schema_extra={"examples": [ADD_EXAMPLE]})
+
+    results: list[ResultOut]
+    alerts: list[AlertOut]
+    candidates: list[CandidateOut] = []
+    event_id: str | None = None
+    episode_id: str | None = None
+    episode_ids: list[str] = []
+
+
+class PendingOut(Out):
+    """An asynchronous add's answer: poll `GET /v1/operations/{event_id}`."""
+
+    event_id: str
+    status: Literal["PENDING", "RUNNING", "SUCCEEDED", "FAILED"]
+
+    @classmethod
+    def of(cls, operation: Operation) -> PendingOut:
+        return cls.model_construct(event_id=operation.event_id, status=operation.status.value)
+
+
+class BatchItemOut(Out):
+    """One item of a batch, by its index in the input: its add's answer, or its own error."""
+
+    index: int
+    results: list[ResultOut] | None = None
+    alerts: list[AlertOut] | None = None
+    candidates: list[CandidateOut] | None = None
+    event_id: str | None = None
+    episode_id: str | None = None
+    episode_ids: list[str] | None = None
+    error: ErrorOut | None = None
+
+    @classmethod
+    def written(cls, index: int, answer: AddOut) -> BatchItemOut:
+        return cls.model_construct(index=index, **dict(answer))
+
+    @classmethod
+    def failed(cls, index: int, error: ErrorOut) -> BatchItemOut:
+        return cls.model_construct(index=index, error=error)
+
+
+class BatchOut(Out):
+    results: list[BatchItemOut]
 
 
 class OperationOut(Out):
@@ -260,13 +353,14 @@ class OperationOut(Out):
 
     event_id: str
     status: Literal["PENDING", "RUNNING", "SUCCEEDED", "FAILED"]
-    result: dict[str, Any] | None = None
-    error: dict[str, Any] | None = None
+    result: AddOut | None = None
+    error: ErrorOut | None = None
 
     @classmethod
     def of(cls, operation: Operation) -> OperationOut:
-        given: dict[str, Any] = {"event_id": operation.event_id, "status": operation.status.value}
-        for name in ("result", "error"):
-            if getattr(operation, name) is not None:
-                given[name] = getattr(operation, name)
-        return cls.model_construct(**given)
+        """From the operation log, whose result and error are stored as JSON."""
+        result = AddOut.model_validate(operation.result) if operation.result else None
+        error = ErrorOut.model_validate(operation.error) if operation.error else None
+        return cls.model_construct(
+            event_id=operation.event_id, status=operation.status.value, result=result, error=error
+        )

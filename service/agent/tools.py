@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from graph.domain.errors import PalimpsestError
 from service.agent.backends import Backend
@@ -65,7 +65,17 @@ async def invoke(backend: Backend, method: str, *args: Any, **kwargs: Any) -> di
     except PalimpsestError as exc:
         details = f" {json.dumps(exc.details, ensure_ascii=False)}" if exc.details else ""
         raise ToolError(f"{exc.code}: {exc.message}{details}") from exc
-    return answer if isinstance(answer, dict) else {"items": answer}
+    return _json(answer)
+
+
+def _json(answer: Any) -> dict[str, Any]:
+    """A typed answer as the tool's JSON result (its REST shape); a list as `{"items"}`."""
+    if isinstance(answer, BaseModel):
+        found: dict[str, Any] = answer.model_dump(mode="json", by_alias=True)
+        return found
+    if isinstance(answer, list):
+        return {"items": [_json(item) for item in answer]}
+    return dict(answer)
 
 
 def build_server(resolve: Resolve, *, default_user: str | None = None) -> MCPServer:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query
-from fastapi.responses import JSONResponse
+from fastapi.responses import Response
 
 from service.api.deps import App
 from service.api.schemas import AddOut, BatchIn, BatchOut, OperationOut, PendingOut
@@ -27,25 +27,23 @@ def add_memory(
         Literal["sync", "async"],
         Query(description="async: 202 at once; poll GET /v1/operations/{event_id}"),
     ] = "sync",
-) -> Any:
+) -> AddOut | Response:
     """Extract, notarise, type, deduplicate and store facts from a string or messages."""
     if mode == "async":
-        operation = app.writes.enqueue(body)
-        return JSONResponse(
-            {"event_id": operation.event_id, "status": operation.status.value}, status_code=202
-        )
+        pending = PendingOut.of(app.writes.enqueue(body))
+        return Response(pending.model_dump_json(), 202, media_type="application/json")
     return app.writes.add(body)
 
 
 @router.post("/memories/batch", response_model=BatchOut)
-def add_memories(body: BatchIn, app: App) -> dict[str, Any]:
+def add_memories(body: BatchIn, app: App) -> BatchOut:
     """Many adds in few transactions; each item reports its own events or its own error.
 
     Example: `POST /v1/memories/batch` with
     `{"items": [{"messages": "I live in Oslo", "user_id": "alice"},
     {"messages": "我住在北京", "user_id": "bob"}]}`
     """
-    return {"results": app.writes.add_batch(body.items)}
+    return BatchOut.model_construct(results=app.writes.add_batch(body.items))
 
 
 @router.get("/operations/{event_id}", response_model=OperationOut)

@@ -97,7 +97,7 @@ class ConflictService:
             "project": scope.project,
         }
         if not dry_run:
-            out = self.s.writes.add(data, force=True)
+            out = self.s.writes.add(data, force=True).model_dump()
             verdicts = [c for r in out["results"] for c in r["conflicts"]]
             plan = [_entry_of_result(r) for r in out["results"]]
             return {"plan": plan, "verdicts": verdicts, "executed": True, "results": out["results"]}

@@ -7,9 +7,10 @@
   (the rule graphiti applies when it invalidates), else by one sharing its subject.
 * Embeddings are kept when their dimension is our embedder's, recomputed otherwise.
 * Text passes the notary before it is stored (graphiti stores raw text).
-* Written through the store's transactions, each with its ledger entry, entities, then
-  episodes, then facts, in chunks. Ids are derived from graphiti's, and facts are found by
-  signature, so an interrupted or repeated import adds only what is missing.
+* Written through units of work (`service/write/uow.py`), each with its ledger entry, entities,
+  then episodes, then facts (as copies: graphiti judged them), in chunks. Ids are derived from
+  graphiti's, and facts are found by signature, so an interrupted or repeated import adds only
+  what is missing.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from graph.domain.clock import Clock
 from graph.domain.ledger import LedgerDraft
 from graph.domain.model import Entity, Episode, Fact
 from graph.domain.tenancy import TenantScope
-from graph.ports import Store, StoreTx
+from graph.ports import Store
 from service.embedding import Embedder
 from service.graphiti import compat
 from service.graphiti.source import GraphitiGraph, GraphitiSource
@@ -219,13 +220,13 @@ class _Run:
     # -- the one write ----------------------------------------------------------------------
 
     def _write(
-        self, records: Sequence[Any], kind: str, write: Callable[[StoreTx, Any], Any]
+        self, records: Sequence[Any], kind: str, write: Callable[[UnitOfWork, Any], Any]
     ) -> Any:
         """One transaction: the records and the ledger entry that accounts for them."""
         now = self.c.clock.now()
 
         def work(uow: UnitOfWork) -> Any:
-            written = write(uow.tx, records)
+            written = write(uow, records)
             payload = {
                 "from": "graphiti-core",
                 "source": self.source.describe(),
@@ -240,31 +241,29 @@ class _Run:
         return in_unit(self.c.store, now, work)
 
 
-def _upsert(tx: StoreTx, entities: list[Entity]) -> dict[str, Entity]:
-    return tx.upsert_entities(entities)
+def _upsert(uow: UnitOfWork, entities: list[Entity]) -> dict[str, Entity]:
+    return uow.entities(entities)
 
 
-def _new_episodes(tx: StoreTx, episodes: list[Episode]) -> int:
+def _new_episodes(uow: UnitOfWork, episodes: list[Episode]) -> int:
     group = episodes[0].group_id
-    known = {e.uuid for e in tx.get_episodes(group, [e.uuid for e in episodes])}
+    known = {e.uuid for e in uow.reads.get_episodes(group, [e.uuid for e in episodes])}
     fresh = [e for e in episodes if e.uuid not in known]
-    if fresh:
-        tx.record_episodes(fresh)
+    uow.episodes(fresh)
     return len(fresh)
 
 
-def _new_facts(tx: StoreTx, facts: list[Fact]) -> int:
+def _new_facts(uow: UnitOfWork, facts: list[Fact]) -> int:
     """Facts not stored yet (by uuid or signature); the first of equal signatures wins."""
     group = facts[0].group_id
-    known = {f.uuid for f in tx.get_facts(group, [f.uuid for f in facts])}
-    held = set(tx.find_by_signatures(group, [f.signature for f in facts]))
-    fresh: dict[str, Fact] = {}
+    known = {f.uuid for f in uow.reads.get_facts(group, [f.uuid for f in facts])}
+    uow.load(facts)
+    fresh = 0
     for fact in facts:
-        if fact.uuid not in known and fact.signature not in held:
-            fresh.setdefault(fact.signature, fact)
-    if fresh:
-        tx.record_facts(list(fresh.values()))
-    return len(fresh)
+        if fact.uuid not in known and uow.holder(group, fact.signature) is None:
+            uow.copies([fact])
+            fresh += 1
+    return fresh
 
 
 def supersession(edges: Sequence[EntityEdge]) -> dict[str, str]:

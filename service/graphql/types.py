@@ -14,13 +14,16 @@ import dataclasses
 from typing import Any, TypeVar
 
 import strawberry
+from pydantic import BaseModel
 from strawberry.experimental.pydantic import type as derived
 from strawberry.scalars import JSON
 
 from service.read.answers import EpisodeHitOut, FactsOut, LedgerOut, SearchHitOut
 from service.tenancy import ErasureOut, ReprocessOut, StaleOut
 from service.views import (
+    AddOut,
     AlertOut,
+    BatchItemOut,
     CandidateOut,
     ConflictOut,
     FactOut,
@@ -109,7 +112,8 @@ class Operation:
 
 
 def operation(answer: OperationOut) -> Operation:
-    return Operation.from_pydantic(answer)  # type: ignore[attr-defined,no-any-return]
+    """`result` and `error` travel as JSON objects of their REST shape."""
+    return Operation(**answer.model_dump(mode="json"))
 
 
 @derived(model=LedgerOut, all_fields=True)
@@ -154,14 +158,22 @@ class AddPayload:
     candidates: list[JSON] | None = None
 
 
-def add_payload(data: dict[str, Any]) -> AddPayload:
-    return build(
-        AddPayload,
-        data,
-        results=[result(r) for r in data.get("results", [])],
-        alerts=[build(Alert, a) for a in data.get("alerts", [])],
-        status=data.get("status", "SUCCEEDED"),
+def add_payload(answer: AddOut) -> AddPayload:
+    return AddPayload(
+        results=[result(r) for r in answer.results],
+        alerts=[alert(a) for a in answer.alerts],
+        event_id=answer.event_id,
+        status="SUCCEEDED",
+        candidates=[_json(c) for c in answer.candidates],
     )
+
+
+def _json(model: BaseModel) -> JSON:
+    return JSON(model.model_dump(mode="json"))
+
+
+def alert(answer: AlertOut) -> Alert:
+    return Alert.from_pydantic(answer)  # type: ignore[attr-defined,no-any-return]
 
 
 @strawberry.type(description="One item of addMemories: its results, or its own error.")
@@ -174,14 +186,15 @@ class BatchItem:
     candidates: list[JSON] | None = None
 
 
-def batch_item(data: dict[str, Any]) -> BatchItem:
-    results = data.get("results")
-    alerts = data.get("alerts")
-    return build(
-        BatchItem,
-        data,
-        results=None if results is None else [result(r) for r in results],
-        alerts=None if alerts is None else [build(Alert, a) for a in alerts],
+def batch_item(item: BatchItemOut) -> BatchItem:
+    candidates = item.candidates
+    return BatchItem(
+        index=item.index,
+        results=None if item.results is None else [result(r) for r in item.results],
+        alerts=None if item.alerts is None else [alert(a) for a in item.alerts],
+        event_id=item.event_id,
+        error=None if item.error is None else _json(item.error),
+        candidates=None if candidates is None else [_json(c) for c in candidates],
     )
 
 

@@ -13,7 +13,7 @@ import logging
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -34,7 +34,14 @@ from graph.domain.model import Episode, Operation
 from graph.domain.tenancy import TenantScope
 from graph.ports import Store, StoreTx
 from service.embedding import Embedder
-from service.views import alert_view, candidate_view, result_view
+from service.views import (
+    AddOut,
+    AlertOut,
+    BatchItemOut,
+    CandidateOut,
+    ErrorOut,
+    ResultOut,
+)
 from service.write.build import Context, ItemPlan, extraction_jobs, plan_item
 from service.write.commit import Outcome, commit
 from service.write.request import (
@@ -47,9 +54,12 @@ from service.write.request import (
     validated,
 )
 from service.write.screen import screen_plan
-from service.write.uow import UnitOfWork
+from service.write.uow import UnitOfWork, in_unit
 
 log = logging.getLogger("palimpsest.write")
+
+AddInput = AddRequest | Mapping[str, Any]
+"""An add's arguments: the request, or its fields as keyword data (validated into one)."""
 
 ID_NAMESPACE = uuid.UUID("6f1c1a52-5e3b-4c1e-9a55-7b0f6c4d2e10")
 
@@ -105,44 +115,48 @@ class WritePipeline:
 
     # -- public use cases ----------------------------------------------------------------
 
-    def add(self, data: dict[str, Any] | AddRequest, *, force: bool = False) -> dict[str, Any]:
-        """Synchronous add: `{"results": [Result], "alerts": [Alert]}`. `force` executes
+    def add(self, data: AddInput, *, force: bool = False) -> AddOut:
+        """Synchronous add: what happened to each fact, and the alerts. `force` executes
         every authorised UPDATE even for a tenant in manual mode (an explicit resolution)."""
         prepared = self._prepare(data)
         return self._write([(str(uuid.uuid4()), prepared)], force=force)[0]
 
-    def preview(self, data: dict[str, Any] | AddRequest) -> ItemPlan:
+    def preview(self, data: AddInput) -> ItemPlan:
         """What an add would write, without writing: prepared, extracted, typed, signed."""
         prepared = self._prepare(data)
         return self._plan([(str(uuid.uuid4()), prepared)], self.clock.now())[0]
 
-    def add_batch(self, items: Sequence[dict[str, Any] | AddRequest]) -> list[dict[str, Any]]:
-        """Many adds; one bad item fails alone. `[{"index", "results", "alerts"} | {"index",
-        "error"}]` in input order."""
+    def add_batch(self, items: Sequence[AddInput]) -> list[BatchItemOut]:
+        """Many adds; one bad item fails alone (its own error). One answer per item, in input
+        order."""
         check_batch_size(len(items))
-        answers: dict[int, dict[str, Any]] = {}
+        answers: dict[int, BatchItemOut] = {}
         ready: list[tuple[int, str, PreparedAdd]] = []
         for index, item in enumerate(items):
             try:
                 ready.append((index, str(uuid.uuid4()), self._prepare(item)))
             except PalimpsestError as exc:
-                answers[index] = {"index": index, "error": error_view(exc)}
+                answers[index] = BatchItemOut.failed(index, ErrorOut.of(exc))
         size = self.config.chunk_size
         chunks = [ready[start : start + size] for start in range(0, len(ready), size)]
         for chunk, written in zip(chunks, self._pipelined(chunks), strict=True):
             for (index, _, _), answer in zip(chunk, written, strict=True):
-                answers[index] = {"index": index, **answer}
+                answers[index] = (
+                    BatchItemOut.failed(index, answer)
+                    if isinstance(answer, ErrorOut)
+                    else BatchItemOut.written(index, answer)
+                )
         return [answers[i] for i in range(len(items))]
 
     def _pipelined(
         self, chunks: Sequence[Sequence[tuple[int, str, PreparedAdd]]]
-    ) -> Iterator[list[dict[str, Any]]]:
+    ) -> Iterator[list[AddOut | ErrorOut]]:
         """Each chunk's answers, in order. The next chunk is extracted and embedded (the
         models) while the previous one is committed in a second thread (mostly waiting on the
         store, which releases the GIL): a batch takes about the longer of the two instead of
         their sum. Commits stay one at a time and in input order."""
         with ThreadPoolExecutor(1, thread_name_prefix="palimpsest-commit") as committer:
-            previous: Future[list[dict[str, Any]]] | None = None
+            previous: Future[list[AddOut | ErrorOut]] | None = None
             for chunk in chunks:
                 planned = self._plan_chunk(chunk)
                 if previous is not None:
@@ -151,7 +165,7 @@ class WritePipeline:
             if previous is not None:
                 yield previous.result()
 
-    def enqueue(self, data: dict[str, Any] | AddRequest) -> Operation:
+    def enqueue(self, data: AddInput) -> Operation:
         """Asynchronous add: validated and notarised now, written by a worker later."""
         prepared = self._prepare(data)
         now = self.clock.now()
@@ -164,7 +178,7 @@ class WritePipeline:
             created_at=now,
             updated_at=now,
         )
-        return self.store.transaction(lambda tx: tx.append_operation(operation))
+        return in_unit(self.store, now, lambda uow: uow.queued(operation))
 
     def replan(self, scope: TenantScope, episode: Episode) -> ItemPlan:
         """What the current rules make of a stored episode (reprocessing), embedded, pointing
@@ -213,7 +227,7 @@ class WritePipeline:
 
     # -- stages --------------------------------------------------------------------------
 
-    def _prepare(self, data: dict[str, Any] | AddRequest) -> PreparedAdd:
+    def _prepare(self, data: AddInput) -> PreparedAdd:
         request = data if isinstance(data, AddRequest) else validated(dict(data))
         return prepare(request, max_chars=self.config.max_chars, stage=self.timings.stage)
 
@@ -262,7 +276,7 @@ class WritePipeline:
         operation: Operation | None = None,
         *,
         force: bool = False,
-    ) -> list[dict[str, Any]]:
+    ) -> list[AddOut]:
         now = self.clock.now()
         return self._store_plans(items, (now, self._plan(items, now)), operation, force=force)
 
@@ -274,12 +288,12 @@ class WritePipeline:
         *,
         force: bool = False,
         embedded: bool = False,
-    ) -> list[dict[str, Any]]:
+    ) -> list[AddOut]:
         """Embed (unless `embedded`) and commit planned items in one transaction."""
         now, plans = planned
         if not embedded:
             self._embed(plans)
-        answers: list[dict[str, Any]] = []
+        answers: list[AddOut] = []
 
         def work(tx: StoreTx) -> None:
             with UnitOfWork(tx, now, self.timings.stage) as uow:
@@ -311,24 +325,24 @@ class WritePipeline:
         self,
         chunk: Sequence[tuple[int, str, PreparedAdd]],
         planned: tuple[datetime, list[ItemPlan]] | None,
-    ) -> list[dict[str, Any]]:
+    ) -> list[AddOut | ErrorOut]:
         """One chunk in one transaction; if anything in it fails, each item alone, so one bad
         item fails with its own error and the others are written."""
         items = [(event_id, prepared) for _, event_id, prepared in chunk]
         if planned is not None:
             try:
-                return self._store_plans(items, planned, embedded=True)
+                return list(self._store_plans(items, planned, embedded=True))
             except StoreUnavailable as exc:
-                return [{"error": error_view(exc)} for _ in chunk]
+                return [ErrorOut.of(exc) for _ in chunk]
             except PalimpsestError as exc:
                 if len(items) == 1:
-                    return [{"error": error_view(exc)}]
-        answers: list[dict[str, Any]] = []
+                    return [ErrorOut.of(exc)]
+        answers: list[AddOut | ErrorOut] = []
         for item in items:
             try:
                 answers.append(self._write([item])[0])
             except PalimpsestError as exc:
-                answers.append({"error": error_view(exc)})
+                answers.append(ErrorOut.of(exc))
         return answers
 
     def manual_for(self, plans: Sequence[ItemPlan]) -> bool:
@@ -344,13 +358,14 @@ class WritePipeline:
         outcomes: Sequence[list[Outcome]],
         now: datetime,
         operation: Operation | None,
-    ) -> list[dict[str, Any]]:
+    ) -> list[AddOut]:
         """Every add's Operation record, SUCCEEDED with its result, in the same transaction."""
-        answers: list[dict[str, Any]] = []
+        answers: list[AddOut] = []
         receipts: list[Operation] = []
         for (event_id, _), plan, results in zip(items, plans, outcomes, strict=True):
-            result = answer(event_id, plan, results)
-            answers.append(result)
+            answered = answer(event_id, plan, results)
+            answers.append(answered)
+            result = answered.model_dump(mode="json")
             if operation is not None and operation.event_id == event_id:
                 uow.finished(
                     operation.model_copy(
@@ -379,11 +394,11 @@ class WritePipeline:
         uow.receipts(receipts)
         return answers
 
-    def _already_written(self, event_ids: Sequence[str]) -> list[dict[str, Any]]:
+    def _already_written(self, event_ids: Sequence[str]) -> list[AddOut]:
         """A commit reported as failed may have been applied: its receipts tell."""
         receipts = [self.store.get_operation(event_id) for event_id in event_ids]
         if all(r is not None and r.status is OperationStatus.SUCCEEDED for r in receipts):
-            return [dict(r.result or {}) for r in receipts if r is not None]
+            return [AddOut.model_validate(r.result or {}) for r in receipts if r is not None]
         raise DuplicateRecord("a record of this write already exists")
 
     def _run_claimed(self, operation: Operation) -> None:
@@ -411,13 +426,13 @@ class WritePipeline:
         final = operation.model_copy(
             update={
                 "status": status,
-                "error": error_view(exc),
+                "error": ErrorOut.of(exc).model_dump(mode="json"),
                 "lease_until": None,
                 "updated_at": now,
             }
         )
         try:
-            self.store.transaction(lambda tx: tx.finish_operation(final))
+            in_unit(self.store, now, lambda uow: uow.finished(final))
         except StoreUnavailable:
             log.warning("operation %s stays RUNNING until its lease ends", operation.event_id)
 
@@ -433,19 +448,12 @@ def _payload(operation: Operation) -> PreparedAdd:
         raise invalid_input(exc, prefix="payload.") from None
 
 
-def answer(event_id: str, plan: ItemPlan, outcomes: Sequence[Outcome]) -> dict[str, Any]:
-    return {
-        "results": [result_view(o) for o in outcomes],
-        "episode_id": plan.episodes[-1].uuid if plan.episodes else None,
-        "episode_ids": [e.uuid for e in plan.episodes],
-        "alerts": [alert_view(a) for a in plan.alerts],
-        "candidates": [candidate_view(c) for c in plan.candidates],
-        "event_id": event_id,
-    }
-
-
-def error_view(exc: PalimpsestError) -> dict[str, Any]:
-    body: dict[str, Any] = {"code": exc.code, "message": exc.message}
-    if exc.details:
-        body["details"] = exc.details
-    return body
+def answer(event_id: str, plan: ItemPlan, outcomes: Sequence[Outcome]) -> AddOut:
+    return AddOut.model_construct(
+        results=[ResultOut.of(o) for o in outcomes],
+        alerts=[AlertOut.of(a) for a in plan.alerts],
+        candidates=[CandidateOut.of(c) for c in plan.candidates],
+        event_id=event_id,
+        episode_id=plan.episodes[-1].uuid if plan.episodes else None,
+        episode_ids=[e.uuid for e in plan.episodes],
+    )

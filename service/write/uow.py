@@ -5,7 +5,8 @@
                           │  add(fact)  change(group, Change)                  (what judge decided)
                           ▼
                        UnitOfWork ── stages episodes, candidates, actions, ledger entries,
-                          │          receipts, operation and candidate updates
+                          │          receipts, operation and candidate updates, and copies
+                          │          (restore, migration: records written as they were made)
                           ▼
                        commit(): flushes everything into the transaction, in one order
 
@@ -28,7 +29,15 @@ from types import TracebackType
 from typing import Any, TypeVar
 
 from graph.domain import ledger
-from graph.domain.model import ActionRecord, Candidate, Entity, Episode, Fact, Operation
+from graph.domain.model import (
+    ActionRecord,
+    Candidate,
+    Entity,
+    Episode,
+    Fact,
+    LedgerEntry,
+    Operation,
+)
 from graph.domain.resolution import Change
 from graph.domain.signature import successor_signature
 from graph.domain.timerules import is_current
@@ -199,6 +208,7 @@ class UnitOfWork(FactView):
         self._candidates: list[Candidate] = []
         self._actions: list[ActionRecord] = []
         self._ledger: dict[str, list[ledger.LedgerDraft]] = {}
+        self._ledger_copies: dict[str, list[LedgerEntry]] = {}
         self._receipts: list[Operation] = []
         self._finished: list[Operation] = []
         self._decided: list[Candidate] = []
@@ -240,8 +250,24 @@ class UnitOfWork(FactView):
         """Ledger entries, chained onto the tenant's head at commit, in staging order."""
         self._ledger.setdefault(group, []).extend(entries)
 
+    def copies(self, facts: Sequence[Fact]) -> None:
+        """Records copied as they were made (a restore, a migration), not judged again: they
+        were judged where they were made. Every later read of this unit sees them."""
+        for fact in facts:
+            self.add(fact)
+
+    def ledger_copies(self, group: str, entries: Sequence[LedgerEntry]) -> None:
+        """Ledger entries copied with their own sequence numbers and hashes (a restore),
+        appended at commit onto the tenant's head, before any new entry is chained."""
+        self._ledger_copies.setdefault(group, []).extend(entries)
+
     def receipts(self, operations: Sequence[Operation]) -> None:
         self._receipts.extend(operations)
+
+    def queued(self, operation: Operation) -> Operation:
+        """Queue an asynchronous operation now; the one already queued under its
+        idempotency key when there is one."""
+        return self.tx.append_operation(operation)
 
     def finished(self, operation: Operation) -> None:
         self._finished.append(operation)
@@ -274,6 +300,10 @@ class UnitOfWork(FactView):
             tx.record_actions(self._actions)
         for group, action in self._rolled_back:
             tx.mark_rolled_back(group, action, self.now)
+        for group, copied in self._ledger_copies.items():
+            if copied:
+                head = tx.ledger_head(group)
+                tx.append_ledger(group, copied, head.seq if head else 0)
         for group, entries in self._ledger.items():
             head = tx.ledger_head(group)
             chained = ledger.chain(group, head, entries, self.now)

@@ -30,7 +30,7 @@ def _dump(memory: Memory) -> str:
 def test_source_is_notarised(memory: Memory) -> None:
     out = memory.add("I live in Oslo", user_id="alice", source=f"notes?token={TOKEN}")
     assert any(a["detail"].endswith("at source") for a in out["alerts"])
-    assert TOKEN not in _dump(memory) and TOKEN not in json.dumps(out)
+    assert TOKEN not in _dump(memory) and TOKEN not in out.model_dump_json()
 
 
 @pytest.mark.parametrize("field", ["user_id", "agent_id", "run_id", "project"])
@@ -46,7 +46,7 @@ def test_a_reviewers_note_is_notarised(memory: Memory) -> None:
     (pending,) = agent["candidates"]
     note = f"wrong, and the key {TOKEN} leaked"
     rejected = memory.reject_candidate(pending["id"], user_id="alice", reason=note)
-    assert TOKEN not in json.dumps(rejected) and TOKEN not in _dump(memory)
+    assert TOKEN not in rejected.model_dump_json() and TOKEN not in _dump(memory)
 
 
 def test_access_log_has_no_query_string_and_logs_no_secret(

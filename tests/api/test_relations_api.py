@@ -11,6 +11,7 @@ from pydantic import SecretStr
 
 from service.app import create_app
 from service.memory import Memory
+from service.read.answers import GraphOut, PathsOut
 from tests.read.test_relations import team_story
 
 
@@ -19,7 +20,7 @@ def test_rest_graph_is_the_python_answer(memory: Memory, client: TestClient) -> 
     params = {"user_id": "alice", "depth": 2, "as_of": "2026-05"}
     response = client.get("/v1/entities/alice/graph", params=params)
     assert response.status_code == 200, response.text
-    assert response.json() == memory.graph("alice", **params)
+    assert GraphOut.model_validate(response.json()) == memory.graph("alice", **params)
     assert {"id", "name", "type"} <= set(response.json()["nodes"][0])
 
 
@@ -28,7 +29,7 @@ def test_rest_paths_is_the_python_answer(memory: Memory, client: TestClient) -> 
     response = client.get("/v1/paths", params={"user_id": "alice", "from": "alice", "to": "bob"})
     assert response.status_code == 200, response.text
     body = response.json()
-    assert body == memory.paths("alice", "bob", user_id="alice")
+    assert PathsOut.model_validate(body) == memory.paths("alice", "bob", user_id="alice")
     assert [[f["subject"] for f in p] for p in body["paths"]] == [["alice", "bob"]]
 
 

@@ -18,6 +18,17 @@ from service import AsyncClient, Client, MemoryAPI
 from service.app import create_app
 from service.memory import Memory
 from service.protocol import PROTOCOL_METHODS
+from service.read.answers import FactsOut, GraphOut, LedgerOut, PathsOut, SearchOut
+from service.tenancy import ErasureOut, ExportLine
+from service.views import (
+    AddOut,
+    BatchOut,
+    CandidateOut,
+    CandidatesOut,
+    FactOut,
+    OperationOut,
+    PendingOut,
+)
 from tests.read.stories import import_story, team_story
 from tests.support.live import live_server
 
@@ -54,12 +65,14 @@ def test_both_are_memory_apis(memory: Memory) -> None:
 
 def scenario(m: MemoryAPI) -> dict[str, Any]:
     """The README's example, written once against the protocol."""
-    m.add("I moved to Berlin in 2023.", user_id="carol", observation_date="2023-06-01")
+    out = m.add("I moved to Berlin in 2023.", user_id="carol", observation_date="2023-06-01")
+    assert isinstance(out, AddOut)
     return {
-        "now": [f["value"] for f in m.facts(user_id="carol", subject="carol")["facts"]],
-        "2024": m.facts(user_id="carol", as_of="2024")["facts"][0]["value"],
-        "search": m.search("where do I live", user_id="carol", limit=1)["results"][0]["memory"],
-        "ledger": m.verify_ledger(user_id="carol")["ok"],
+        "added": (out.results[0].event, out.results[0].fact.valid_at),
+        "now": [f.value for f in m.facts(user_id="carol", subject="carol").facts],
+        "2024": m.facts(user_id="carol", as_of="2024").facts[0].value,
+        "search": m.search("where do I live", user_id="carol", limit=1).results[0].memory,
+        "ledger": m.verify_ledger(user_id="carol").ok,
     }
 
 
@@ -67,6 +80,7 @@ def test_the_same_code_runs_on_memory_and_on_the_client(memory: Memory, base_url
     with Client(base_url) as client:
         remote = scenario(client)
     assert remote == {
+        "added": ("ADD", "2023-01-01T00:00:00+00:00"),
         "now": ["Berlin"],
         "2024": "Berlin",
         "search": remote["search"],
@@ -135,3 +149,79 @@ def test_the_async_client_gives_the_same_answers(memory: Memory, base_url: str) 
     added, facts = asyncio.run(run())
     assert added["results"][0]["fact"]["value"] == "Acme"
     assert facts == memory.facts(user_id="dora")
+
+
+def typed_answers(m: MemoryAPI) -> dict[str, Any]:
+    """Every protocol method with a typed answer, called once on `m`."""
+    added = m.add("I work at Acme. My key is sk-proj-abcdefghijklmnopqrstuvwx", user_id="erin")
+    assert isinstance(added, AddOut)
+    fact_id = added.results[0].id
+    pending = m.add("I like tea.", user_id="erin", mode="async")
+    held = m.add("Atlas supports LDAP", user_id="erin", source_type="agent_generated")
+    assert isinstance(held, AddOut) and isinstance(pending, PendingOut)
+    return {
+        "add": added,
+        "pending": pending,
+        "add_batch": m.add_batch([{"messages": "I play chess", "user_id": "erin"}, {}]),
+        "get_operation": m.get_operation(pending.event_id, user_id="erin"),
+        "facts": m.facts(user_id="erin"),
+        "search": m.search("where do I work", user_id="erin"),
+        "get_fact": m.get_fact(fact_id, user_id="erin"),
+        "graph": m.graph("erin", user_id="erin"),
+        "paths": m.paths("erin", "acme", user_id="erin"),
+        "candidates": m.candidates(user_id="erin"),
+        "reject_candidate": m.reject_candidate(held.candidates[0].id, user_id="erin"),
+        "verify_ledger": m.verify_ledger(user_id="erin"),
+        "export": m.export(user_id="erin"),
+        "forget_user": m.forget_user("erin"),
+    }
+
+
+TYPED = {
+    "add": AddOut,
+    "pending": PendingOut,
+    "add_batch": BatchOut,
+    "get_operation": OperationOut,
+    "facts": FactsOut,
+    "search": SearchOut,
+    "get_fact": FactOut,
+    "graph": GraphOut,
+    "paths": PathsOut,
+    "candidates": CandidatesOut,
+    "reject_candidate": CandidateOut,
+    "verify_ledger": LedgerOut,
+    "forget_user": ErasureOut,
+}
+
+
+def test_the_client_answers_with_the_models_memory_answers_with(
+    memory: Memory, base_url: str
+) -> None:
+    local = typed_answers(memory)
+    with Client(base_url) as client:
+        remote = typed_answers(client)
+    for name, model in TYPED.items():
+        assert type(local[name]) is model and type(remote[name]) is model, name
+    assert all(type(line) is ExportLine for line in local["export"] + remote["export"])
+    (good, bad) = remote["add_batch"].results
+    assert good.error is None and good.results[0].fact.value == "chess"
+    assert bad.results is None and bad.error is not None and bad.error.code == "invalid_input"
+    assert remote["add"].alerts[0].kind == "credential"
+    assert remote["paths"].paths[0][0].value == "Acme"
+    assert remote["graph"].nodes and remote["search"].results
+    assert remote["reject_candidate"].status == "rejected"
+    operation = remote["get_operation"]
+    assert operation.result is None or type(operation.result) is AddOut
+    assert remote["forget_user"].erased > 0
+
+
+def test_answers_still_read_by_their_json_names(memory: Memory) -> None:
+    out = memory.add("I moved to Berlin in 2023.", user_id="fay")
+    assert out["results"][0]["fact"]["value"] == out.results[0].fact.value == "Berlin"
+    assert "event_id" in out and "no_such_field" not in out
+    with pytest.raises(KeyError):
+        out["no_such_field"]
+    paths = memory.paths("fay", "berlin", user_id="fay")
+    assert paths["from"] == paths.from_ == "fay"
+    op = memory.get_operation(str(out.event_id), user_id="fay")
+    assert "result" in op and "error" not in op and op.get("error", "none") == "none"

@@ -11,6 +11,7 @@ from graph.domain.model import Episode, Fact
 from graph.domain.tenancy import TenantScope
 from graph.ports import FactFilter, FactQuery
 from service.memory import Memory
+from service.read.answers import LedgerOut
 from tests.conftest import T0
 
 ALICE = TenantScope(user_id="alice").group_id
@@ -113,7 +114,7 @@ def test_every_write_action_is_ledgered_and_verifies(memory: Memory) -> None:
     memory.add("I live in Rome. I like jazz.", user_id="alice")
     memory.add("I live in Oslo now.", user_id="alice")
     verdict = memory.verify_ledger(user_id="alice")
-    assert verdict == {"ok": True, "length": 5, "first_bad_seq": None}
+    assert verdict == LedgerOut(ok=True, length=5, first_bad_seq=None)
 
 
 def test_infer_false_stores_turns_verbatim(memory: Memory) -> None:

@@ -16,7 +16,8 @@ from graph.domain.errors import InvalidInput
 from graph.ports import Store
 from service.memory import Memory
 from service.restore import restore
-from tests.conftest import wipe_neo4j
+from service.tenancy import ExportLine
+from tests.conftest import T0, wipe_neo4j
 from tests.read.stories import import_story, team_story
 
 G = "u_alice"
@@ -52,13 +53,13 @@ def empty_target(backend: str, store: Store, tmp_path: Path) -> Iterator[Callabl
         target.close()
 
 
-def lines_of(rows: list[dict[str, Any]]) -> list[str]:
-    return [json.dumps(row, ensure_ascii=False) + "\n" for row in rows]
+def lines_of(rows: list[ExportLine]) -> list[str]:
+    return [row.model_dump_json() + "\n" for row in rows]
 
 
-def exported(store: Store) -> list[dict[str, Any]]:
+def exported(store: Store) -> list[ExportLine]:
     return [
-        {"kind": type(r).__name__.lower(), "record": r.model_dump(mode="json")}
+        ExportLine(kind=type(r).__name__.lower(), record=r.model_dump(mode="json"))
         for r in store.export(G)
     ]
 
@@ -68,7 +69,7 @@ def test_a_restored_tenant_is_the_exported_one(
 ) -> None:
     original = history(memory)
     target = empty_target()
-    report = restore(target, G, lines_of(original))
+    report = restore(target, G, lines_of(original), now=T0)
     assert report["rejected"] == []
     assert report["ledger"]["ok"] is True
     assert report["ledger"]["length"] == sum(r["kind"] == "ledgerentry" for r in original)
@@ -85,7 +86,7 @@ def test_every_line_that_cannot_be_restored_is_reported_and_the_rest_goes_on(
     bad = ["not json\n", json.dumps({"kind": "unicorn", "record": {}}) + "\n"]
     lines = [*bad, *lines_of(original), json.dumps(foreign) + "\n"]
     target = empty_target()
-    report = restore(target, G, lines)
+    report = restore(target, G, lines, now=T0)
     reasons = {item["line"]: item["reason"] for item in report["rejected"]}
     assert set(reasons) == {1, 2, len(lines)}
     assert "not an export record" in reasons[1]
@@ -94,7 +95,7 @@ def test_every_line_that_cannot_be_restored_is_reported_and_the_rest_goes_on(
     assert report["ledger"]["ok"] is True
     assert exported(target) == original
     with pytest.raises(InvalidInput, match="not empty"):
-        restore(target, G, lines_of(original))
+        restore(target, G, lines_of(original), now=T0)
 
 
 def test_the_command_line_exports_and_restores_with_a_progress_bar(
@@ -110,7 +111,7 @@ def test_the_command_line_exports_and_restores_with_a_progress_bar(
         before = memory.export(user_id="alice")
     dump = tmp_path / "alice.jsonl"
     assert main(["export", "--user-id", "alice", "--output", str(dump)]) == 0
-    assert [json.loads(x) for x in dump.read_text().splitlines()] == before
+    assert [ExportLine.model_validate_json(x) for x in dump.read_text().splitlines()] == before
     capsys.readouterr()
     monkeypatch.setenv("PALIMPSEST_DATA_DIR", str(tmp_path / "two"))
     assert main(["import", str(dump), "--user-id", "alice"]) == 0

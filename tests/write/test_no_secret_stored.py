@@ -55,7 +55,7 @@ def assert_clean(text: str) -> None:
 def test_secrets_never_reach_records_indexes_or_vectors(memory: Memory, embedder: Any) -> None:
     out = memory.add(INPUT, user_id="alice", agent_id="helper", metadata=METADATA)
     assert {a["kind"] for a in out["alerts"]} == {"credential"}
-    assert_clean(json.dumps(out, ensure_ascii=False))
+    assert_clean(out.model_dump_json())
     records = list(memory.container.store.export(GROUP))
     assert_clean(dump(records))
     facts = [r for r in records if isinstance(r, Fact)]
@@ -100,7 +100,7 @@ def test_the_embedded_database_file_holds_no_secret(
 def test_a_credential_turn_is_recallable_without_its_value(memory: Memory, infer: bool) -> None:
     key = SECRETS["openai"]
     out = memory.add(f"here is my OpenAI key {key}", user_id="alice", infer=infer)
-    assert_clean(json.dumps(out, ensure_ascii=False))
+    assert_clean(out.model_dump_json())
     shared = [r for r in out["results"] if r["fact"]["predicate"] == "shared_credential"]
     assert [r["fact"]["value"] for r in shared] == ["OpenAI API key"]
     assert shared[0]["memory"] == "shared an OpenAI API key (the value was masked)"

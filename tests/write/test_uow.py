@@ -3,6 +3,9 @@ backends, through the real port."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 from graph.domain.enums import VerifyStatus
 from graph.domain.resolution import Change
 from graph.ports import Store, StoreTx
@@ -46,3 +49,43 @@ def test_leaving_without_commit_writes_nothing(store: Store) -> None:
     store.transaction(work)
     (only,) = store.history(G, "bob", "likes")
     assert only == old
+
+
+def test_copies_are_written_unjudged_and_seen_by_the_unit(store: Store) -> None:
+    """A restore's or a migration's copies: records as they were made, no verdict on them
+    (the superseded one stays superseded, the two are not compared), visible to later reads."""
+    target = G + "_copy"
+    old = fact(target, "carol", "lives_in", "Oslo", valid_at=T0)
+    new = fact(target, "carol", "lives_in", "Rome", valid_at=T0)
+    old = old.model_copy(update={"superseded_by": new.uuid, "expired_at": T0})
+
+    def work(uow: UnitOfWork) -> None:
+        (held,) = link(uow.tx, [old])
+        (holds,) = link(uow.tx, [new])
+        uow.copies([held, holds])
+        assert uow.holder(target, old.signature) == held
+        assert [f.uuid for f in uow.aligned(held)] == [holds.uuid]
+
+    in_unit(store, T0, work)
+    stored = {f.value: f for f in store.history(target, "carol", "lives_in")}
+    assert stored["Oslo"].superseded_by == stored["Rome"].uuid
+    assert stored["Rome"].supersedes is None  # copied as given, not linked by a judge
+
+
+def test_only_the_unit_of_work_writes_records() -> None:
+    """No use case writes facts, episodes, candidates, entities, actions, ledger entries or
+    operations behind the unit of work (the erasure of a whole tenant is its own statement)."""
+    writes = re.compile(
+        r"\btx\.(record_facts|record_episodes|record_candidates|record_operations|patch_facts|"
+        r"record_actions|append_ledger|upsert_entities|update_candidate|append_operation|"
+        r"finish_operation|mark_rolled_back|erase_episodes)\("
+    )
+    root = Path(__file__).resolve().parents[2] / "service"
+    found = [
+        f"{path.relative_to(root)}:{number}"
+        for path in sorted(root.rglob("*.py"))
+        if path.name != "uow.py"
+        for number, line in enumerate(path.read_text().splitlines(), start=1)
+        if writes.search(line)
+    ]
+    assert found == []
