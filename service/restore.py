@@ -19,11 +19,13 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from graph.domain.errors import InvalidInput, PalimpsestError
 from graph.domain.model import Candidate, Entity, Episode, Fact, LedgerEntry, Operation
 from graph.ports import EXPORT_KINDS, ExportKind, Store, StoreReads
+from service.read.answers import LedgerOut
+from service.views import Out
 from service.write.uow import UnitOfWork, in_unit
 
 KINDS: dict[str, type[BaseModel]] = {
@@ -37,14 +39,29 @@ KINDS: dict[str, type[BaseModel]] = {
 CHUNK = 500
 
 
+class Rejected(Out):
+    """What could not be restored: a line (`line`), or a chunk of one kind (`kind`, `count`)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    reason: str
+    line: int | None = Field(default=None, exclude_if=lambda found: found is None)
+    kind: str | None = Field(default=None, exclude_if=lambda found: found is None)
+    count: int | None = Field(default=None, exclude_if=lambda found: found is None)
+
+
+class RestoreOut(Out):
+    """What a restore did: records restored per kind, what was rejected, the ledger's verdict."""
+
+    restored: dict[str, int]
+    rejected: list[Rejected]
+    ledger: LedgerOut
+
+
 @dataclass
 class Report:
     restored: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
-    rejected: list[dict[str, Any]] = field(default_factory=list)
-    ledger: dict[str, Any] = field(default_factory=dict)
-
-    def view(self) -> dict[str, Any]:
-        return {"restored": self.restored, "rejected": self.rejected, "ledger": self.ledger}
+    rejected: list[Rejected] = field(default_factory=list)
 
 
 def is_export(first_line: str) -> bool:
@@ -84,7 +101,7 @@ def restore(
     progress: Callable[[int], None] = lambda _n: None,
     *,
     now: datetime,
-) -> dict[str, Any]:
+) -> RestoreOut:
     """Restore the tenant `group_id` from export lines; `progress(n)` after each line. `now`
     is the restore's time (that of its transactions; the records keep their own)."""
     if not _empty(store, group_id):
@@ -95,14 +112,10 @@ def restore(
             in_unit(store, now, _writer(group_id, kind, batch))
             report.restored[kind] += len(batch)
         except PalimpsestError as exc:
-            report.rejected.append({"kind": kind, "count": len(batch), "reason": exc.message})
+            report.rejected.append(Rejected(kind=kind, count=len(batch), reason=exc.message))
     verdict = store.verify_ledger(group_id)
-    report.ledger = {
-        "ok": verdict.ok,
-        "length": verdict.length,
-        "first_bad_seq": verdict.first_bad_seq,
-    }
-    return report.view()
+    ledger = LedgerOut(ok=verdict.ok, length=verdict.length, first_bad_seq=verdict.first_bad_seq)
+    return RestoreOut(restored=report.restored, rejected=report.rejected, ledger=ledger)
 
 
 def _empty(store: Store, group_id: str) -> bool:
@@ -137,7 +150,7 @@ def _batches(
         try:
             found, record = parse(line, number, group_id)
         except InvalidInput as exc:
-            report.rejected.append({"line": number, "reason": exc.message})
+            report.rejected.append(Rejected(line=number, reason=exc.message))
             continue
         if batch and (found != kind or len(batch) >= CHUNK):
             yield kind, batch

@@ -55,10 +55,11 @@ def restore_file(args: argparse.Namespace, settings: Settings) -> int:
             bar.update,
             now=memory.container.clock.now(),
         )
-    for item in report["rejected"]:
-        print(f"rejected: {json.dumps(item, ensure_ascii=False)}", file=sys.stderr)
-    print(json.dumps(report | {"rejected": len(report["rejected"])}), flush=True)
-    return 1 if report["rejected"] or not report["ledger"]["ok"] else 0
+    for item in report.rejected:
+        print(f"rejected: {item.model_dump_json()}", file=sys.stderr)
+    summary = report.model_dump(mode="json") | {"rejected": len(report.rejected)}
+    print(json.dumps(summary), flush=True)
+    return 1 if report.rejected or not report.ledger.ok else 0
 
 
 def export(args: argparse.Namespace, settings: Settings, stdout: TextIO = sys.stdout) -> int:
