@@ -2,6 +2,9 @@
 
 Prints, per backend, in one run:
 
+* batch throughput planned in-process and by `--workers` extraction processes
+  (PALIMPSEST_EXTRACT_WORKERS), their ratio (target >= 1.6x with 2 on 2 cores) and the store's
+  share of the batch's wall time (target <= 25%);
 * throughput of the same N short messages (default 2,000; English and Chinese) through
   per-item `add` and through `add_batch`, and the ratio (target >= 10x);
 * the per-stage time breakdown of each path (parse, notary, extract, embed, align, persist,
@@ -12,6 +15,7 @@ Prints, per backend, in one run:
   and the ratio (target <= 1.5).
 
 Usage: python -m bench.write [--backends sqlite,neo4j] [--messages 2000] [--sizes 1000,100000]
+       [--workers 2]
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ from service.memory import Memory
 from service.settings import Settings
 
 STAGES = ("parse", "notary", "extract", "plan", "embed", "align", "persist", "ledger")
+STORE_STAGES = ("align", "persist", "ledger")
 LOOKUPS = 500
 
 _EN = [
@@ -121,8 +126,8 @@ def messages(count: int, seed: int = 3) -> list[str]:
     return sorted(seen, key=lambda _: rng.random())
 
 
-def build_memory(store: Store) -> Memory:
-    return Memory(container=bootstrap(Settings(), store=store))
+def build_memory(store: Store, workers: int = 1) -> Memory:
+    return Memory(container=bootstrap(Settings(extract_workers=workers), store=store))
 
 
 def per_item(memory: Memory, texts: list[str], users: int) -> float:
@@ -132,8 +137,8 @@ def per_item(memory: Memory, texts: list[str], users: int) -> float:
     return time.perf_counter() - began
 
 
-def batched(memory: Memory, texts: list[str], users: int) -> float:
-    items = [{"messages": t, "user_id": f"batch{i % users}"} for i, t in enumerate(texts)]
+def batched(memory: Memory, texts: list[str], users: int, prefix: str = "batch") -> float:
+    items = [{"messages": t, "user_id": f"{prefix}{i % users}"} for i, t in enumerate(texts)]
     began = time.perf_counter()
     memory.add_batch(items)
     return time.perf_counter() - began
@@ -160,6 +165,37 @@ def throughput(store: Store, count: int) -> dict[str, Any]:
         "item_stages": item_stages,
         "batch_stages": batch_stages,
     }
+
+
+def worker_scaling(store: Store, count: int, workers: int) -> dict[int, dict[str, Any]]:
+    """The same batch (fresh texts, fresh tenants) planned in-process and by `workers`
+    extraction processes: rate, and the store's share of the batch's wall time."""
+    texts = messages(count, seed=5)
+    measured: dict[int, dict[str, Any]] = {}
+    for n in (1, workers):
+        memory = build_memory(store, n)
+        memory.add("warm up the models: I like tea. 我喜欢茶。", user_id="warmup")
+        if memory.container.writes.pool is not None:
+            memory.container.writes.pool.warm()
+        memory.container.writes.timings.seconds.clear()
+        wall = batched(memory, texts, users=20, prefix=f"w{n}_")
+        stages = dict(memory.container.writes.timings.seconds)
+        memory.container.writes.close()
+        store_seconds = sum(stages.get(s, 0.0) for s in STORE_STAGES)
+        measured[n] = {"rate": count / wall, "store_share": store_seconds / wall, "stages": stages}
+    return measured
+
+
+def print_scaling(backend: str, count: int, measured: dict[int, dict[str, Any]]) -> None:
+    one, many = min(measured), max(measured)
+    for n in sorted(measured):
+        row = measured[n]
+        print(
+            f"{backend:7} batch with {n} extraction process(es): {row['rate']:.1f} msg/s, "
+            f"store share of batch time {100 * row['store_share']:.0f}% (target <= 25%)"
+        )
+    ratio = measured[many]["rate"] / measured[one]["rate"]
+    print(f"{backend:7} batch {many} workers / 1: {ratio:.2f}x (target >= 1.6x)", flush=True)
 
 
 def lookup_cost(store: Store, group: str, synth: Synth, size: int) -> float:
@@ -209,8 +245,7 @@ def durability_cost(count: int) -> dict[str, float]:
             store = SqliteStore(Path(folder) / "bench.db", synchronous=level)
             began = time.perf_counter()
             for n in range(count):
-                op = Operation(event_id=f"e{n}", group_id="u_bench", created_at=NOW,
-                               updated_at=NOW)
+                op = Operation(event_id=f"e{n}", group_id="u_bench", created_at=NOW, updated_at=NOW)
                 store.transaction(partial(_append, op))
             rates[level] = max(rates.get(level, 0.0), count / (time.perf_counter() - began))
             store.close()
@@ -223,15 +258,20 @@ def _append(operation: Any, tx: StoreTx) -> None:
 
 def print_durability(count: int) -> None:
     rates = durability_cost(count)
-    print(f"sqlite  durability: {rates['NORMAL']:.0f} commits/s with synchronous=NORMAL, "
-          f"{rates['FULL']:.0f} commits/s with FULL (the default); FULL/NORMAL "
-          f"{rates['FULL'] / rates['NORMAL']:.2f}", flush=True)
+    print(
+        f"sqlite  durability: {rates['NORMAL']:.0f} commits/s with synchronous=NORMAL, "
+        f"{rates['FULL']:.0f} commits/s with FULL (the default); FULL/NORMAL "
+        f"{rates['FULL'] / rates['NORMAL']:.2f}",
+        flush=True,
+    )
 
 
-def run(backend: str, count: int, sizes: list[int], uri: str) -> None:
+def run(backend: str, count: int, sizes: list[int], uri: str, workers: int) -> None:
     with open_store(backend, uri) as store:
         groups = [
-            TenantScope(user_id=f"{p}{i}").group_id for p in ("item", "batch") for i in range(20)
+            TenantScope(user_id=f"{p}{i}").group_id
+            for p in ("item", "batch", "w1_", f"w{workers}_")
+            for i in range(20)
         ] + [TenantScope(user_id="warmup").group_id]
         for group in (*groups, "bench_lookup"):
             drop_group(store, group)
@@ -245,6 +285,7 @@ def run(backend: str, count: int, sizes: list[int], uri: str) -> None:
         )
         print(f"{backend:7}   per-item {stage_line(result['item_stages'], count)}")
         print(f"{backend:7}   batch    {stage_line(result['batch_stages'], count)}")
+        print_scaling(backend, count, worker_scaling(store, count, workers))
         synth, done, costs = Synth("bench_lookup"), 0, {}
         for size in sizes:
             grow(store, synth, done, size)
@@ -264,10 +305,11 @@ def run(backend: str, count: int, sizes: list[int], uri: str) -> None:
 def main() -> None:
     parser = arguments(__doc__, "1000,100000")
     parser.add_argument("--messages", type=int, default=2000)
+    parser.add_argument("--workers", type=int, default=2, help="extraction processes to compare")
     args = parser.parse_args()
     sizes = sizes_of(args)
     for backend in backends_of(args):
-        run(backend, args.messages, sizes, args.neo4j_uri)
+        run(backend, args.messages, sizes, args.neo4j_uri, args.workers)
         if backend == "sqlite":
             print_durability(min(args.messages, 500))
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from extractors.predicates import PredicateTable, load_table
-from extractors.promotion import load_rules
+from extractors.promotion import PromotionRules, load_rules
 from extractors.rules import Extractor, RuleExtractor
 from graph.domain.clock import Clock
 from graph.domain.errors import InvalidInput
@@ -24,6 +24,7 @@ from service.read.deps import ReadDeps
 from service.read.synonyms import load_synonyms
 from service.settings import Settings
 from service.tenancy import Tenancy
+from service.write.parallel import ModelSpec, PlannerPool
 from service.write.pipeline import WriteConfig, WritePipeline
 
 
@@ -49,6 +50,7 @@ class Container:
     reads: ReadDeps
 
     def close(self) -> None:
+        self.writes.close()
         self.store.close()
 
 
@@ -97,6 +99,17 @@ def write_config(settings: Settings) -> WriteConfig:
     )
 
 
+def planner_pool(
+    settings: Settings, table: PredicateTable, rules: PromotionRules
+) -> PlannerPool | None:
+    """Worker processes for extraction and embedding, when configured (more than one) and
+    the models are the rule extractor and a named embedder each process can build itself."""
+    if settings.extract_workers < 2 or settings.extractor != "rules":
+        return None
+    spec = ModelSpec(table, rules, settings.embedder, settings.embedding_dimensions)
+    return PlannerPool(spec, settings.extract_workers)
+
+
 def bootstrap(
     settings: Settings | None = None,
     *,
@@ -109,10 +122,14 @@ def bootstrap(
     table = load_table(settings.predicate_table)
     clock = clock or SystemClock()
     store = store or build_store(settings)
+    injected = extractor is not None or embedder is not None
     embedder = embedder or build_embedder(settings.embedder, settings.embedding_dimensions)
     extractor = extractor or build_extractor(settings, table)
     rules = load_rules(settings.promotion_rules)
-    writes = WritePipeline(store, clock, extractor, embedder, table, write_config(settings), rules)
+    pool = None if injected else planner_pool(settings, table, rules)
+    writes = WritePipeline(
+        store, clock, extractor, embedder, table, write_config(settings), rules, pool
+    )
     services = Services(store, clock, table, writes)
     return Container(
         settings,

@@ -300,7 +300,10 @@ def serve(args: argparse.Namespace) -> int:
     if warning is not None:
         print(warning, file=sys.stderr, flush=True)
     container = bootstrap(settings)
-    warmup = Warmup(model_steps(container.embedder, container.extractor, container.clock.now()))
+    steps = model_steps(container.embedder, container.extractor, container.clock.now())
+    if container.writes.pool is not None:
+        steps.append(container.writes.pool.warm)  # the extraction processes load theirs too
+    warmup = Warmup(steps)
     warmup.start()  # /readyz says "warming" until the models answered once
     worker = None if args.no_worker else Worker(container.writes)
     if worker is not None:

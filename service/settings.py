@@ -16,6 +16,13 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
 
 
+def cores() -> int:
+    """The cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
 def default_data_dir() -> Path:
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "palimpsest"
@@ -50,6 +57,10 @@ class Settings(BaseSettings):
     predicate_table: Path | None = None
     promotion_rules: Path | None = None
     chunk_size: int = Field(default=200, ge=1, le=5000)
+    extract_workers: int = Field(default_factory=cores, ge=1, le=64)
+    """Processes that extract and embed batch chunks and queued operations side by side
+    (PALIMPSEST_EXTRACT_WORKERS; default: the number of cores; 1: all in the service's own
+    process). Each holds its own copy of the models."""
     max_input_chars: int = Field(default=200_000, ge=1_000)
     conflict_mode: Literal["auto", "manual"] = "auto"
     manual_tenants: list[str] = Field(default_factory=list)

@@ -59,10 +59,11 @@ class Worker:
                 self._stop.wait(self.idle_seconds)
 
     def run_once(self) -> bool:
-        """Run one operation if there is one; False when idle, the store is down, or an
+        """Run the next operations (as many as there are extraction processes) if there are
+        any; False when idle, the store is down, or an
         unexpected error escaped (logged; the loop goes on)."""
         try:
-            return self.writes.run_next(self.name) is not None
+            return bool(self.writes.run_some(self.name, self.writes.parallelism))
         except StoreUnavailable as exc:
             log.warning("store unavailable, retrying: %s", exc.message)
             return False

@@ -20,6 +20,10 @@ from graph.ports import Store
 
 ALL_BACKENDS = ("sqlite", "neo4j")
 NEO4J_URI = os.environ.get("PALIMPSEST_TEST_NEO4J_URI", "bolt://127.0.0.1:7687")
+# Services the tests start (in-process and live servers, which inherit the environment) plan
+# in their own process: each extraction process loads its own models, and on a 2-core CI
+# machine dozens of them would only slow the suite. The pool has its own tests, which opt in.
+os.environ.setdefault("PALIMPSEST_EXTRACT_WORKERS", "1")
 T0 = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 
 

@@ -10,13 +10,10 @@ resolved by reading that record back instead of writing twice.
 from __future__ import annotations
 
 import logging
-import threading
-import time
 import uuid
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -25,8 +22,7 @@ from pydantic import ValidationError
 from extractors.parsing.turns import Turn
 from extractors.predicates import PredicateTable
 from extractors.promotion import PromotionRules, default_rules
-from extractors.rules import Extractor, extract_all
-from extractors.schema import CandidateFact
+from extractors.rules import Extractor
 from graph.domain.clock import Clock
 from graph.domain.enums import Granularity, OperationStatus
 from graph.domain.errors import DuplicateRecord, PalimpsestError, StoreUnavailable
@@ -42,8 +38,10 @@ from service.views import (
     ErrorOut,
     ResultOut,
 )
-from service.write.build import Context, ItemPlan, extraction_jobs, plan_item
+from service.write.build import ItemPlan
 from service.write.commit import Outcome, commit
+from service.write.parallel import Planned, PlannerPool
+from service.write.planner import Planner, Timings
 from service.write.request import (
     AddRequest,
     PreparedAdd,
@@ -53,7 +51,6 @@ from service.write.request import (
     prepare,
     validated,
 )
-from service.write.screen import screen_plan
 from service.write.uow import UnitOfWork, in_unit
 
 log = logging.getLogger("palimpsest.write")
@@ -61,27 +58,8 @@ log = logging.getLogger("palimpsest.write")
 AddInput = AddRequest | Mapping[str, Any]
 """An add's arguments: the request, or its fields as keyword data (validated into one)."""
 
-ID_NAMESPACE = uuid.UUID("6f1c1a52-5e3b-4c1e-9a55-7b0f6c4d2e10")
-
-
-@dataclass
-class Timings:
-    """Seconds spent per stage, accumulated (the write benchmark prints them)."""
-
-    seconds: dict[str, float] = field(default_factory=dict)
-
-    clock: Callable[[], float] = field(default=time.perf_counter)
-
-    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
-
-    @contextmanager
-    def stage(self, name: str) -> Iterator[None]:
-        start = self.clock()
-        try:
-            yield
-        finally:
-            with self.lock:
-                self.seconds[name] = self.seconds.get(name, 0.0) + self.clock() - start
+PoolPlan = tuple[datetime, "Future[Planned]"]
+"""An operation's plan under way in a worker process, with the time it was planned at."""
 
 
 @dataclass(frozen=True)
@@ -106,12 +84,15 @@ class WritePipeline:
         table: PredicateTable,
         config: WriteConfig | None = None,
         rules: PromotionRules | None = None,
+        pool: PlannerPool | None = None,
     ) -> None:
         self.store, self.clock, self.extractor = store, clock, extractor
         self.embedder, self.table = embedder, table
         self.config = config or WriteConfig()
         self.rules = rules or default_rules()
         self.timings = Timings()
+        self.planner = Planner(extractor, embedder, table, self.rules, self.timings.stage)
+        self.pool = pool
 
     # -- public use cases ----------------------------------------------------------------
 
@@ -213,17 +194,62 @@ class WritePipeline:
 
     def run_next(self, worker: str) -> Operation | None:
         """Claim and run one queued operation; None when the queue is empty."""
+        done = self.run_some(worker, 1)
+        return done[0] if done else None
+
+    def run_some(self, worker: str, limit: int) -> list[Operation]:
+        """Claim up to `limit` queued operations, plan them side by side (in the worker
+        processes, when there are), and commit them one by one in the order claimed."""
+        claimed = self._claim(worker, limit)
+        live = [operation for operation in claimed if not self._poisoned(operation)]
+        for operation, planned in zip(live, self._plan_operations(live), strict=True):
+            self._run_claimed(operation, planned)
+        done = (self.store.get_operation(operation.event_id) for operation in claimed)
+        return [operation for operation in done if operation is not None]
+
+    @property
+    def parallelism(self) -> int:
+        """How many queued operations a worker turn should claim."""
+        return self.pool.workers if self.pool is not None else 1
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.close()
+
+    def _claim(self, worker: str, limit: int) -> list[Operation]:
+        claimed: list[Operation] = []
+        while len(claimed) < limit:
+            now = self.clock.now()
+            lease_until = now + self.config.lease
+            operation = self.store.transaction(
+                lambda tx: tx.claim_operation(now, lease_until, worker)  # noqa: B023
+            )
+            if operation is None:
+                break
+            claimed.append(operation)
+        return claimed
+
+    def _poisoned(self, operation: Operation) -> bool:
+        """Claimed again after its worker died mid-run too often: failed, not run."""
+        if operation.attempts <= self.config.max_attempts:
+            return False
+        self._fail(operation, GaveUp(f"gave up after {operation.attempts - 1} attempts"))
+        return True
+
+    def _plan_operations(self, operations: Sequence[Operation]) -> list[PoolPlan | None]:
+        """Each operation's plan, submitted to the worker processes (None: plan in-process)."""
+        if self.pool is None or len(operations) < 2:
+            return [None for _ in operations]
         now = self.clock.now()
-        lease_until = now + self.config.lease
-        claimed = self.store.transaction(lambda tx: tx.claim_operation(now, lease_until, worker))
-        if claimed is None:
-            return None
-        if claimed.attempts > self.config.max_attempts:
-            # Claimed again after its worker died mid-run too often: a poison operation.
-            self._fail(claimed, GaveUp(f"gave up after {claimed.attempts - 1} attempts"))
-        else:
-            self._run_claimed(claimed)
-        return self.store.get_operation(claimed.event_id)
+        futures: list[PoolPlan | None] = []
+        for operation in operations:
+            try:
+                item = (operation.event_id, _payload(operation))
+            except PalimpsestError:
+                futures.append(None)  # fails with its reason when run
+                continue
+            futures.append((now, self.pool.submit([item], now)))
+        return futures
 
     # -- stages --------------------------------------------------------------------------
 
@@ -232,43 +258,10 @@ class WritePipeline:
         return prepare(request, max_chars=self.config.max_chars, stage=self.timings.stage)
 
     def _plan(self, items: Sequence[tuple[str, PreparedAdd]], now: datetime) -> list[ItemPlan]:
-        """Extract every turn of every item in one batched call, then type and date."""
-        jobs = [extraction_jobs(prepared, now) for _, prepared in items]
-        flat = [
-            (n, index, job) for n, per_item in enumerate(jobs) for index, job in per_item.items()
-        ]
-        with self.timings.stage("extract"):
-            found = extract_all(self.extractor, [job for _, _, job in flat])
-        extracted: list[dict[int, list[CandidateFact]]] = [{} for _ in items]
-        for (n, index, _), candidates in zip(flat, found, strict=True):
-            extracted[n][index] = candidates
-        with self.timings.stage("plan"):
-            plans = []
-            for n, (event_id, prepared) in enumerate(items):
-                ctx = self._context(event_id, now)
-                plan = plan_item(prepared, ctx, extracted[n])
-                screen_plan(plan, self.rules, ctx.new_id, now)
-                plans.append(plan)
-            return plans
-
-    def _context(self, event_id: str, now: datetime) -> Context:
-        """Ids derived from the event id: a retried operation writes the same records."""
-        counter = iter(range(1_000_000))
-
-        def new_id() -> str:
-            return str(uuid.uuid5(ID_NAMESPACE, f"{event_id}/{next(counter)}"))
-
-        return Context(self.extractor, self.table, now, new_id, self.rules.version)
+        return self.planner.plan(items, now)
 
     def _embed(self, plans: Sequence[ItemPlan]) -> None:
-        drafts = [d for plan in plans for d in plan.drafts]
-        with self.timings.stage("embed"):
-            vectors = self.embedder.embed([d.fact.fact for d in drafts])
-        for plan in plans:
-            plan.drafts[:] = [
-                replace(d, fact=d.fact.model_copy(update={"fact_embedding": vectors.pop(0)}))
-                for d in plan.drafts
-            ]
+        self.planner.embed(plans)
 
     def _write(
         self,
@@ -311,15 +304,39 @@ class WritePipeline:
     def _plan_chunk(
         self, chunk: Sequence[tuple[int, str, PreparedAdd]]
     ) -> tuple[datetime, list[ItemPlan]] | None:
-        """A chunk's plans, embedded, or None when planning failed (its items then go one by
-        one)."""
+        """A chunk's plans, embedded (across the worker processes when there are any and the
+        chunk is big enough), or None when planning failed (its items then go one by one)."""
         now = self.clock.now()
+        items = [(event_id, prepared) for _, event_id, prepared in chunk]
         try:
-            plans = self._plan([(event_id, prepared) for _, event_id, prepared in chunk], now)
+            pooled = self._pool_chunk(items, now)
+            if pooled is not None:
+                return now, pooled
+            plans = self._plan(items, now)
             self._embed(plans)
         except PalimpsestError:
             return None
         return now, plans
+
+    def _pool_chunk(
+        self, items: Sequence[tuple[str, PreparedAdd]], now: datetime
+    ) -> list[ItemPlan] | None:
+        """The chunk planned across the worker processes; None when there are none, the chunk
+        is too small to pay for the trip, or the pool itself failed."""
+        if self.pool is None or not self.pool.worth_it(len(items)):
+            return None
+        try:
+            return self._pooled(self.pool.plan(items, now))
+        except PalimpsestError:
+            raise
+        except Exception:
+            log.exception("extraction workers failed; planning in-process")
+            return None
+
+    def _pooled(self, planned: Planned) -> list[ItemPlan]:
+        plans, seconds = planned
+        self.timings.add(seconds)
+        return plans
 
     def _store_chunk(
         self,
@@ -401,10 +418,14 @@ class WritePipeline:
             return [AddOut.model_validate(r.result or {}) for r in receipts if r is not None]
         raise DuplicateRecord("a record of this write already exists")
 
-    def _run_claimed(self, operation: Operation) -> None:
+    def _run_claimed(self, operation: Operation, planned: PoolPlan | None = None) -> None:
         try:
-            prepared = _payload(operation)
-            self._write([(operation.event_id, prepared)], operation=operation)
+            items = [(operation.event_id, _payload(operation))]
+            plans = self._from_pool(planned)
+            if plans is None:
+                self._write(items, operation=operation)
+            else:
+                self._store_plans(items, plans, operation, embedded=True)
         except StoreUnavailable as exc:
             self._retry_later(operation, exc)
         except PalimpsestError as exc:
@@ -412,6 +433,20 @@ class WritePipeline:
         except Exception as exc:  # a bug fails its operation, never the worker
             log.exception("operation %s failed unexpectedly", operation.event_id)
             self._retry_later(operation, GaveUp(f"internal error ({type(exc).__name__})"))
+
+    def _from_pool(self, planned: PoolPlan | None) -> tuple[datetime, list[ItemPlan]] | None:
+        """A worker process's plans; None (plan here instead) when the pool itself failed.
+        A domain error (bad input) is the operation's own and is raised."""
+        if planned is None:
+            return None
+        now, future = planned
+        try:
+            return now, self._pooled(future.result())
+        except PalimpsestError:
+            raise
+        except Exception:
+            log.exception("extraction worker failed; planning in-process")
+            return None
 
     def _retry_later(self, operation: Operation, exc: PalimpsestError) -> None:
         exhausted = operation.attempts >= self.config.max_attempts

@@ -73,6 +73,13 @@ class Claim:
     holder: Fact | None
 
 
+def _settled_order(fact: Fact) -> tuple[datetime, datetime, str]:
+    """The order the judge sees aligned records in: by event time, then ingestion, then text;
+    exact ties keep the order first seen (store order, then this unit's additions). Never the
+    order of a hash set or of a backend's scan, which differ between processes and stores."""
+    return fact.valid_at, fact.created_at, fact.fact
+
+
 class FactView:
     """The facts as one transaction sees them: the store's records plus its pending changes."""
 
@@ -82,7 +89,7 @@ class FactView:
         self._new: dict[str, None] = {}  # uuids of new records, in insertion order
         self._patches: dict[str, tuple[str, dict[str, Any]]] = {}  # uuid -> (group, after)
         self._signatures: dict[tuple[str, str], str | None] = {}  # -> holder uuid
-        self._keys: dict[Key, set[str]] = {}
+        self._keys: dict[Key, dict[str, None]] = {}  # uuids, in the order first seen
         self._loaded: set[Key] = set()
 
     # -- reads -----------------------------------------------------------------------------
@@ -120,8 +127,8 @@ class FactView:
         key = key_of(fact)
         if key not in self._loaded:
             self._fetch_aligned(fact.group_id, {key})
-        records = (self._records[u] for u in self._keys.get(key, ()) if u != fact.uuid)
-        return tuple(r for r in records if is_current(r, self.now))
+        records = (self._records[u] for u in self._keys.get(key, {}) if u != fact.uuid)
+        return tuple(sorted((r for r in records if is_current(r, self.now)), key=_settled_order))
 
     def chain(self, fact: Fact) -> tuple[Fact, ...]:
         """Every record of the fact's subject and predicate (stored and new), other than itself."""
@@ -144,7 +151,7 @@ class FactView:
         self._records[fact.uuid] = fact
         self._new[fact.uuid] = None
         self._signatures[(fact.group_id, fact.signature)] = fact.uuid
-        self._keys.setdefault(key_of(fact), set()).add(fact.uuid)
+        self._keys.setdefault(key_of(fact), {})[fact.uuid] = None
 
     def change(self, group: str, change: Change) -> None:
         """New values for fields of a record, new or stored."""
@@ -193,7 +200,7 @@ class FactView:
             return
         wanted = [AlignmentKey(subject, predicate) for _, subject, predicate in keys]
         for fact in self.reads.find_aligned(group, wanted, self.now):
-            self._keys.setdefault(key_of(fact), set()).add(self._adopt(fact).uuid)
+            self._keys.setdefault(key_of(fact), {})[self._adopt(fact).uuid] = None
         self._loaded |= keys
 
 

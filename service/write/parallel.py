@@ -1,0 +1,136 @@
+"""Extraction and embedding across cores (`PALIMPSEST_EXTRACT_WORKERS`).
+
+The rule extractor (spaCy, the Chinese segmenter) and the sentence encoder are pure CPU work
+that holds the GIL, so threads cannot spread them over cores. A `PlannerPool` keeps that many
+worker processes, each with its own extractor and encoder (loaded once, when the process
+starts), and plans slices of a batch chunk, or whole queued operations, side by side. The plans
+come back to the one writer, which commits them in input order: planning is deterministic
+(ids are derived from each add's event id), so the records are the same as one process makes.
+
+Processes are started with `spawn` (the service has threads; `fork` would copy their locks),
+lazily on first use, and only for work big enough to pay for the trip.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import threading
+from collections.abc import Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from extractors.predicates import PredicateTable
+from extractors.promotion import PromotionRules
+from extractors.rules import RuleExtractor
+from service.embedding import build_embedder
+from service.write.build import ItemPlan
+from service.write.planner import Item, Planner, Timings
+
+log = logging.getLogger("palimpsest.write")
+
+Planned = tuple[list[ItemPlan], dict[str, float]]
+"""Plans (embedded) and the seconds each stage took in the worker process."""
+
+
+@dataclass(frozen=True)
+class ModelSpec:
+    """What a worker process needs to build the same planner as the service (picklable)."""
+
+    table: PredicateTable
+    rules: PromotionRules
+    embedder: str
+    dimensions: int
+
+    def planner(self, timings: Timings | None = None) -> Planner:
+        embedder = build_embedder(self.embedder, self.dimensions)
+        stage = timings.stage if timings is not None else Timings().stage
+        return Planner(RuleExtractor(self.table), embedder, self.table, self.rules, stage)
+
+
+_timings = Timings()
+_process: dict[str, Planner] = {}
+"""The worker process's planner, built once by `_start`."""
+WARM_TEXT = "I moved to Berlin in 2023. 我住在北京。"
+WARM_REFERENCE = datetime(2024, 1, 1, tzinfo=UTC)
+
+
+def _start(spec: ModelSpec) -> None:
+    """Worker process initialiser: build the planner once."""
+    _process["planner"] = spec.planner(_timings)
+
+
+def _plan(items: Sequence[Item], now: datetime) -> Planned:
+    _timings.seconds.clear()
+    plans = _process["planner"].planned(items, now)
+    return plans, dict(_timings.seconds)
+
+
+def _warm() -> bool:
+    planner = _process["planner"]
+    planner.embedder.embed(["warm up"])
+    planner.extractor.extract(WARM_TEXT, reference=WARM_REFERENCE)
+    return True
+
+
+class PlannerPool:
+    """`workers` planning processes; `min_items` is the smallest chunk worth splitting."""
+
+    def __init__(self, spec: ModelSpec, workers: int, *, min_items: int = 16) -> None:
+        self.spec, self.workers, self.min_items = spec, workers, min_items
+        self._executor: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+
+    def worth_it(self, count: int) -> bool:
+        return count >= self.min_items
+
+    def submit(self, items: Sequence[Item], now: datetime) -> Future[Planned]:
+        return self._pool().submit(_plan, list(items), now)
+
+    def plan(self, items: Sequence[Item], now: datetime) -> Planned:
+        """Every item planned and embedded, in input order, split over the workers."""
+        futures = [self.submit(part, now) for part in split(items, self.workers)]
+        plans: list[ItemPlan] = []
+        seconds: dict[str, float] = {}
+        for future in futures:
+            part, spent = future.result()
+            plans.extend(part)
+            for stage, value in spent.items():
+                seconds[stage] = seconds.get(stage, 0.0) + value
+        return plans, seconds
+
+    def warm(self) -> None:
+        """Start every process and load its models now, not on the first batch."""
+        for future in [self._pool().submit(_warm) for _ in range(self.workers)]:
+            future.result()
+
+    def close(self) -> None:
+        with self._lock:
+            executor, self._executor = self._executor, None
+        if executor is not None:
+            executor.shutdown(wait=True, cancel_futures=True)
+
+    def _pool(self) -> ProcessPoolExecutor:
+        with self._lock:
+            if self._executor is None:
+                log.info("starting %d extraction worker processes", self.workers)
+                self._executor = ProcessPoolExecutor(
+                    self.workers,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_start,
+                    initargs=(self.spec,),
+                )
+            return self._executor
+
+
+def split(items: Sequence[Item], parts: int) -> list[Sequence[Item]]:
+    """`items` in at most `parts` contiguous, near-equal slices (none empty)."""
+    size, extra = divmod(len(items), parts)
+    slices, start = [], 0
+    for n in range(parts):
+        stop = start + size + (1 if n < extra else 0)
+        if stop > start:
+            slices.append(items[start:stop])
+        start = stop
+    return slices
