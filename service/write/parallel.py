@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import TypeVar
 
 from extractors.predicates import PredicateTable
 from extractors.promotion import PromotionRules
@@ -29,6 +30,7 @@ from service.write.build import ItemPlan
 from service.write.planner import Item, Planner, Timings
 
 log = logging.getLogger("palimpsest.write")
+T = TypeVar("T")
 
 Planned = tuple[list[ItemPlan], dict[str, float]]
 """Plans (embedded) and the seconds each stage took in the worker process."""
@@ -124,10 +126,11 @@ class PlannerPool:
             return self._executor
 
 
-def split(items: Sequence[Item], parts: int) -> list[Sequence[Item]]:
+def split(items: Sequence[T], parts: int) -> list[Sequence[T]]:
     """`items` in at most `parts` contiguous, near-equal slices (none empty)."""
     size, extra = divmod(len(items), parts)
-    slices, start = [], 0
+    slices: list[Sequence[T]] = []
+    start = 0
     for n in range(parts):
         stop = start + size + (1 if n < extra else 0)
         if stop > start:
