@@ -88,6 +88,24 @@ class Neo4jMaintenance(Maintenance):
         else:
             self._text(query("drop_index"), {"index": name})
 
+    def vector_index(self) -> dict[str, Any] | None:
+        """The facts' vector index configuration (`indexConfig`), or None without one."""
+        rows = self._run("admin_vector_index")
+        return dict(rows[0]["options"]["indexConfig"]) if rows else None
+
+    def rebuild_vector_index(self, config: Mapping[str, Any] | None) -> None:
+        """Drop the facts' vector index and, given an `indexConfig`, create it with that one
+        (the vector benchmark's variants); None leaves the facts without one."""
+        self.drop_index("fact_embedding")
+        if config is not None:
+            self._text(query("schema_fact_vector"), {"options": {"indexConfig": dict(config)}})
+            self._text(query("schema_await"), {"seconds": 300})
+
+    def attach_embeddings(self, group_id: str, embeddings: Mapping[str, Sequence[float]]) -> None:
+        """Set recorded facts' embeddings afterwards (deferred embedding writes)."""
+        rows = [{"uuid": uuid, "embedding": list(vector)} for uuid, vector in embeddings.items()]
+        self._run("bench_attach_embeddings", group_id=group_id, rows=rows)
+
     def create_legacy_fact_text_index(self) -> None:
         """The full-text index our schema made before it was named apart from graphiti's."""
         self._run("admin_legacy_fact_text")
