@@ -45,6 +45,18 @@ class Maintenance(ABC):
         what a leak probe searches for a credential's bytes."""
 
     @abstractmethod
+    def tamper_fact(self, group_id: str, uuid: str, value: str) -> None:
+        """Rewrite one fact's value in place, as an attacker with database access."""
+
+    @abstractmethod
+    def delete_fact(self, group_id: str, uuid: str) -> None:
+        """Delete one fact behind the service's back (its ledger entries stay)."""
+
+    @abstractmethod
+    def truncate_ledger(self, group_id: str, keep: int) -> None:
+        """Delete the tenant's ledger entries after the first `keep` (0: the whole chain)."""
+
+    @abstractmethod
     def plan(self, statement: str, params: Mapping[str, Any] | None = None) -> list[str]:
         """The steps of the database's plan for a native statement (SQL or Cypher)."""
 

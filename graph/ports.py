@@ -14,7 +14,7 @@ Errors: backends raise only `graph.domain.errors` classes (`StoreUnavailable` fo
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Literal, TypeVar
@@ -542,9 +542,35 @@ class Store(ABC):
     def actions_for(self, group_id: str, fact_id: str) -> list[ActionRecord]:
         return self.read(lambda tx: tx.actions_for(group_id, fact_id))
 
-    def verify_ledger(self, group_id: str) -> LedgerVerdict:
-        """Walk the tenant's chain page by page; report the first entry that does not verify."""
-        return ledger_rules.verify(self._ledger_pages(group_id))
+    def verify_ledger(
+        self, group_id: str, expected: ledger_rules.Head | None = None
+    ) -> LedgerVerdict:
+        """Walk the tenant's chain page by page (against the `expected` head, if given), then
+        recompute the digest of every record it covers from the store; report the first entry
+        that does not verify or whose record was edited or deleted."""
+        walked = ledger_rules.walk(self._ledger_pages(group_id), expected)
+        if not walked.verdict.ok:
+            return walked.verdict
+        return ledger_rules.check_records(walked, self._stored_digests(group_id, walked.covered))
+
+    def _stored_digests(
+        self, group_id: str, keys: Iterable[ledger_rules.RecordKey]
+    ) -> dict[ledger_rules.RecordKey, str]:
+        wanted: dict[str, list[str]] = {}
+        for kind, record_id in keys:
+            wanted.setdefault(kind, []).append(record_id)
+        out: dict[ledger_rules.RecordKey, str] = {}
+        for kind, ids in wanted.items():
+            for start in range(0, len(ids), LEDGER_PAGE):
+                chunk = ids[start : start + LEDGER_PAGE]
+                for record in self._records_of(group_id, kind, chunk):
+                    out[(kind, record.uuid)] = ledger_rules.record_digest(record)
+        return out
+
+    def _records_of(self, group_id: str, kind: str, ids: list[str]) -> Sequence[Fact | Episode]:
+        if kind == "fact":
+            return self.get_facts(group_id, ids)
+        return self.get_episodes(group_id, ids) if kind == "episode" else []
 
     def _ledger_pages(self, group_id: str) -> Iterator[LedgerEntry]:
         after = 0

@@ -59,6 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
     imp.add_argument("--no-infer", action="store_true", help="store turns verbatim")
     _store_options(imp)
     _export_parser(commands)
+    _ledger_parser(commands)
     group = commands.add_parser(
         "group-id", help="print a tenant's group_id, as graphiti-core and Neo4j see it"
     )
@@ -91,6 +92,24 @@ def _export_parser(commands: Any) -> None:
     out.add_argument("--user-id", required=True)
     out.add_argument("--output", type=Path, default=None, help="default: standard output")
     _store_options(out)
+
+
+def _ledger_parser(commands: Any) -> None:
+    ledger = commands.add_parser(
+        "ledger",
+        help="verify a tenant's ledger and the records it covers, or print its head",
+        description="`verify` walks the hash chain and recomputes the digest of every fact "
+        "and episode it covers (exit 1 when something does not verify); `head` prints "
+        "`length:hash` to keep outside the store and pass back with --expect-head.",
+    )
+    ledger.add_argument("action", choices=["verify", "head"])
+    ledger.add_argument("--user-id", required=True)
+    ledger.add_argument("--agent-id", default=None)
+    ledger.add_argument("--run-id", default=None)
+    ledger.add_argument(
+        "--expect-head", default=None, metavar="LENGTH:HASH", help="a head printed earlier"
+    )
+    _store_options(ledger)
 
 
 def _mcp_parser(commands: Any) -> None:
@@ -127,6 +146,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return serve_mcp(args)
         if args.command == "export":
             return export(args)
+        if args.command == "ledger":
+            return ledger(args)
     except PalimpsestError as exc:
         print(f"palimpsest: {exc.code}: {exc.message}", file=sys.stderr)
         return 2
@@ -214,6 +235,20 @@ def export(args: argparse.Namespace) -> int:
     from service.transfer import export as export_tenant
 
     return export_tenant(args, _settings(args))
+
+
+def ledger(args: argparse.Namespace) -> int:
+    from service.memory import Memory
+
+    with Memory(_settings(args)) as memory:
+        verdict = memory.verify_ledger(
+            user_id=args.user_id,
+            agent_id=args.agent_id,
+            run_id=args.run_id,
+            expect_head=args.expect_head,
+        )
+    print(verdict.head if args.action == "head" else verdict.model_dump_json(), flush=True)
+    return 0 if verdict.ok else 1
 
 
 def serve_mcp(args: argparse.Namespace) -> int:

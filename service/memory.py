@@ -71,11 +71,17 @@ class Memory(ReadMethods, ConflictMethods):
         return fact_cases.operation_status(self.reads, event_id, user_id)
 
     def verify_ledger(
-        self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None
+        self,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+        expect_head: str | None = None,
     ) -> LedgerOut:
-        """Walk the tenant's hash chain: `.ok`, `.length`, `.first_bad_seq`."""
+        """Walk the tenant's hash chain and the records it covers: `.ok`, `.length`,
+        `.first_bad_seq`, `.reason`, `.record`, `.head`."""
         scope = TenantScope(user_id, agent_id, run_id)
-        return fact_cases.verify_ledger(self.reads, scope)
+        return fact_cases.verify_ledger(self.reads, scope, expect_head)
 
     def candidates(
         self, *, user_id: str | None = None, status: str | None = "pending", limit: int = 100

@@ -103,7 +103,12 @@ class MemoryAPI(Protocol):
     ) -> CandidateOut: ...
 
     def verify_ledger(
-        self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None
+        self,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+        expect_head: str | None = None,
     ) -> LedgerOut: ...
 
     def forget_user(self, user_id: str) -> ErasureOut: ...

@@ -229,9 +229,16 @@ class _Methods(Generic[R]):
         return self._send(Call("POST", path, body=body, answer=CandidateOut))
 
     def verify_ledger(
-        self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None
+        self,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+        expect_head: str | None = None,
     ) -> R:
         params = {"user_id": user_id, "agent_id": agent_id, "run_id": run_id}
+        if expect_head:
+            params["expect_head"] = expect_head
         return self._send(Call("GET", "/v1/ledger/verify", params, answer=LedgerOut))
 
     def forget_user(self, user_id: str) -> R:

@@ -176,15 +176,22 @@ class LedgerEntry(_Record):
     target_ids: tuple[str, ...] = ()
     payload_digest: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
     at: UtcDatetime
+    records: tuple[str, ...] = ()
+    """`kind:id:digest` of every record this entry wrote, in its stored state (`-` for a
+    record it erased); hashed into the entry, so verify can recompute them from the store."""
 
 
 class LedgerVerdict(_Record):
-    """The result of walking a chain: `first_bad_seq` is the first entry that does not verify."""
+    """The result of walking a chain: `first_bad_seq` is the first entry that does not verify
+    (or the entry whose record no longer matches, named in `record` as `kind:id`). `head` is
+    `length:hash` of the last entry: keep it outside the store to detect a truncated chain."""
 
     ok: bool
     length: int
     first_bad_seq: int | None = None
     reason: str | None = None
+    record: str | None = None
+    head: str | None = None
 
 
 class Operation(_Record):

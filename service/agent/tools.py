@@ -245,8 +245,14 @@ def _review_tools(resolve: Resolve, default_user: str | None) -> list[Callable[.
             reason=reason,
         )  # fmt: skip
 
-    async def verify_ledger(ctx: Context, user_id: User = None) -> dict[str, Any]:
-        """Check the memory's tamper-evident hash chain: ok, length, first bad entry."""
-        return await invoke(resolve(ctx), "verify_ledger", user_id=user_id or default_user)
+    async def verify_ledger(
+        ctx: Context, user_id: User = None, expect_head: str | None = None
+    ) -> dict[str, Any]:
+        """Check the memory's tamper-evident hash chain and the records it covers: ok,
+        length, first bad entry, the edited or missing record, and the head (`length:hash`);
+        pass a head kept from earlier as expect_head to detect a truncated chain."""
+        return await invoke(
+            resolve(ctx), "verify_ledger", user_id=user_id or default_user, expect_head=expect_head
+        )
 
     return [resolve_conflict, list_candidates, confirm_candidate, reject_candidate, verify_ledger]

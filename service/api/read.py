@@ -13,7 +13,7 @@ from fastapi import APIRouter, Query, Request
 from service.api.deps import App
 from service.read import facts as fact_cases
 from service.read.answers import FactsOut, LedgerOut, SearchHitOut, SearchOut
-from service.read.requests import FactsRequest, ScopeArgs, SearchRequest
+from service.read.requests import FactsRequest, LedgerArgs, ScopeArgs, SearchRequest
 from service.read.search import search
 from service.views import FactOut
 
@@ -66,9 +66,12 @@ def search_memories(
 
 
 @router.get("/ledger/verify", response_model=LedgerOut)
-def verify_ledger(app: App, scope: Annotated[ScopeArgs, Query()]) -> LedgerOut:
-    """Walk the tenant's SHA-256 hash chain; `first_bad_seq` is the first entry that fails.
+def verify_ledger(app: App, scope: Annotated[LedgerArgs, Query()]) -> LedgerOut:
+    """Walk the tenant's SHA-256 hash chain and recompute the digest of every fact and
+    episode it covers; `first_bad_seq` is the first entry that fails, `record` the edited or
+    missing record. `head` (`length:hash`) kept elsewhere and passed back as `expect_head`
+    finds a truncated or deleted chain.
 
-    Example: `GET /v1/ledger/verify?user_id=alice`
+    Example: `GET /v1/ledger/verify?user_id=alice&expect_head=42:9f2c...`
     """
-    return fact_cases.verify_ledger(app.reads, scope.tenant())
+    return fact_cases.verify_ledger(app.reads, scope.tenant(), scope.expect_head)

@@ -117,9 +117,11 @@ async def ledger_verify_resolver(
     user_id: str | None = None,
     agent_id: str | None = None,
     run_id: str | None = None,
+    expect_head: str | None = None,
 ) -> types.LedgerVerdict:
     scope = checked(info, ScopeArgs, user_id=user_id, agent_id=agent_id, run_id=run_id)
-    answer = await run(fact_cases.verify_ledger, container(info).reads, scope.tenant())
+    reads = container(info).reads
+    answer = await run(fact_cases.verify_ledger, reads, scope.tenant(), expect_head)
     return types.LedgerVerdict.from_pydantic(answer)  # type: ignore[attr-defined,no-any-return]
 
 

@@ -71,12 +71,31 @@ class SearchOut(Out):
 class LedgerOut(Out):
     model_config = ConfigDict(
         frozen=True,
-        json_schema_extra={"examples": [{"ok": True, "length": 42, "first_bad_seq": None}]},
+        json_schema_extra={
+            "examples": [
+                {
+                    "ok": True,
+                    "length": 42,
+                    "first_bad_seq": None,
+                    "reason": None,
+                    "record": None,
+                    "head": "42:" + "0" * 64,
+                }
+            ]
+        },
     )
 
     ok: bool
     length: int
     first_bad_seq: int | None
+    reason: str | None = None
+    """Why the chain does not verify: a broken link, a truncated chain, an edited or missing
+    record."""
+    record: str | None = None
+    """`kind:id` of the edited or missing record, when that is the problem."""
+    head: str | None = None
+    """`length:hash` of the last entry: keep it elsewhere and pass it as `expect_head` later
+    to detect a truncated or replaced chain."""
 
 
 class NodeOut(Out):

@@ -7,6 +7,7 @@ shapes; they raise only `graph.domain.errors` classes.
 from __future__ import annotations
 
 from graph.domain.errors import NotFound
+from graph.domain.ledger import Head
 from graph.domain.tenancy import TenantScope
 from graph.domain.timeargs import time_query
 from graph.ports import FactQuery
@@ -62,7 +63,11 @@ def operation_status(
     return OperationOut.of(operation)
 
 
-def verify_ledger(deps: ReadDeps, scope: TenantScope) -> LedgerOut:
-    """Walk the tenant's hash chain: `{"ok", "length", "first_bad_seq"}`."""
-    verdict = deps.store.verify_ledger(scope.group_id)
-    return LedgerOut(ok=verdict.ok, length=verdict.length, first_bad_seq=verdict.first_bad_seq)
+def verify_ledger(
+    deps: ReadDeps, scope: TenantScope, expect_head: str | None = None
+) -> LedgerOut:
+    """Walk the tenant's hash chain and recompute the records it covers; with `expect_head`
+    (`length:hash`, from an earlier answer's `head`), also find a truncated or replaced chain."""
+    expected = Head.parse(expect_head) if expect_head else None
+    verdict = deps.store.verify_ledger(scope.group_id, expected)
+    return LedgerOut.model_validate(verdict.model_dump())

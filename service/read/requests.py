@@ -51,6 +51,17 @@ class ScopeArgs(BaseModel):
         return TenantScope(self.user_id, self.agent_id, self.run_id, self.project)
 
 
+class LedgerArgs(ScopeArgs):
+    """Whose ledger to verify, and optionally the head it must still extend."""
+
+    expect_head: str | None = Field(
+        default=None,
+        max_length=200,
+        description="`length:hash` from an earlier answer's `head`: finds a truncated or "
+        "replaced chain",
+    )
+
+
 class FilterArgs(ScopeArgs):
     """Optional filters shared by fact queries and search."""
 

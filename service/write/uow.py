@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from types import TracebackType
 from typing import Any, TypeVar
@@ -220,6 +220,7 @@ class UnitOfWork(FactView):
         self._finished: list[Operation] = []
         self._decided: list[Candidate] = []
         self._rolled_back: list[tuple[str, str]] = []
+        self._erased: dict[str, dict[str, str]] = {}  # group -> record id -> ledger line
         self.committed = False
 
     def __enter__(self) -> UnitOfWork:
@@ -238,7 +239,13 @@ class UnitOfWork(FactView):
         return self.tx.upsert_entities(entities)
 
     def erase_episodes(self, group: str, uuids: Sequence[str]) -> int:
-        """Erase episodes and what was extracted from them now (the count is ledgered)."""
+        """Erase episodes and what was extracted from them now (the count is ledgered, and
+        every erased fact and episode is marked erased in the ledger entry)."""
+        erased = self._erased.setdefault(group, {})
+        for fact in self.tx.facts_of_episodes(group, uuids):
+            erased[fact.uuid] = ledger.record_line("fact", fact.uuid, ledger.ERASED)
+        for uuid in uuids:
+            erased[uuid] = ledger.record_line("episode", uuid, ledger.ERASED)
         return self.tx.erase_episodes(group, uuids)
 
     def episodes(self, episodes: Sequence[Episode]) -> None:
@@ -311,7 +318,9 @@ class UnitOfWork(FactView):
             if copied:
                 head = tx.ledger_head(group)
                 tx.append_ledger(group, copied, head.seq if head else 0)
-        for group, entries in self._ledger.items():
+        lines = self._record_lines() if self._ledger else {}
+        for group, drafts in self._ledger.items():  # restored copies keep their own entries
+            entries = _covering(drafts, lines.get(group, {}))
             head = tx.ledger_head(group)
             chained = ledger.chain(group, head, entries, self.now)
             tx.append_ledger(group, chained, head.seq if head else 0)
@@ -321,6 +330,45 @@ class UnitOfWork(FactView):
             tx.finish_operation(operation)
         for candidate in self._decided:
             tx.update_candidate(candidate)
+
+    def _record_lines(self) -> dict[str, dict[str, str]]:
+        """Per tenant, `kind:id:digest` of every fact and episode this unit wrote, digested
+        as the store now holds it (read back in the transaction), and of those it erased."""
+        facts: dict[str, list[str]] = {}
+        for fact in self.new_facts:
+            facts.setdefault(fact.group_id, []).append(fact.uuid)
+        for uuid, (group, _) in self._patches.items():
+            facts.setdefault(group, []).append(uuid)
+        episodes: dict[str, list[str]] = {}
+        for episode in self._episodes:
+            episodes.setdefault(episode.group_id, []).append(episode.uuid)
+        out = {group: dict(lines) for group, lines in self._erased.items()}
+        for group, ids in facts.items():
+            for fact in self.tx.get_facts(group, ids):
+                out.setdefault(group, {})[fact.uuid] = _line("fact", fact)
+        for group, ids in episodes.items():
+            for stored in self.tx.get_episodes(group, ids):
+                out.setdefault(group, {})[stored.uuid] = _line("episode", stored)
+        return out
+
+
+def _line(kind: str, record: Fact | Episode) -> str:
+    return ledger.record_line(kind, record.uuid, ledger.record_digest(record))
+
+
+def _covering(
+    drafts: Sequence[ledger.LedgerDraft], lines: dict[str, str]
+) -> list[ledger.LedgerDraft]:
+    """The drafts, each committing to the records it names; the rest go to the last one."""
+    left = dict(lines)
+    out = [
+        replace(d, records=d.records + tuple(left.pop(i) for i in d.target_ids if i in left))
+        for d in drafts
+    ]
+    if not left or not out:
+        return out
+    out[-1] = replace(out[-1], records=out[-1].records + tuple(left.values()))
+    return out
 
 
 def in_unit(store: Store, now: datetime, work: Callable[[UnitOfWork], T]) -> T:

@@ -224,9 +224,25 @@ def test_the_ledger_verifies(memory: Memory, client: TestClient) -> None:
     memory.add("I live in Berlin.", user_id="alice")
     verdict = ok(client, "/v1/ledger/verify", user_id="alice")
     assert verdict["ok"] is True and verdict["length"] >= 1 and verdict["first_bad_seq"] is None
-    assert ok(client, "/v1/ledger/verify", user_id="nobody") == {
-        "ok": True, "length": 0, "first_bad_seq": None
-    }
+    empty = ok(client, "/v1/ledger/verify", user_id="nobody")
+    assert empty["ok"] is True and empty["length"] == 0 and empty["first_bad_seq"] is None
+    assert empty["head"] == "0:" + "0" * 64
+
+
+def test_the_ledger_verifies_against_a_kept_head(memory: Memory, client: TestClient) -> None:
+    memory.add("I live in Berlin.", user_id="alice")
+    head = ok(client, "/v1/ledger/verify", user_id="alice")["head"]
+    memory.add("I like tea.", user_id="alice")
+    assert ok(client, "/v1/ledger/verify", user_id="alice", expect_head=head)["ok"] is True
+    length = int(head.split(":")[0])
+    longer = f"{length + 5}:{'a' * 64}"
+    forged = ok(client, "/v1/ledger/verify", user_id="alice", expect_head=longer)
+    assert forged["ok"] is False and "truncated" in forged["reason"]
+    answer = client.post(
+        "/graphql",
+        json={"query": f'{{ ledgerVerify(userId: "alice", expectHead: "{head}") {{ ok head }} }}'},
+    ).json()
+    assert answer["data"]["ledgerVerify"]["ok"] is True
 
 
 def test_a_source_withheld_from_a_key_is_withheld_by_every_read(memory: Memory) -> None:
@@ -290,6 +306,7 @@ BAD = [
     ),
     ("/v1/ledger/verify", {}, "invalid_input", "user_id"),
     ("/v1/ledger/verify", {"user_id": "alice", "deep": "1"}, "invalid_input", "deep"),
+    ("/v1/ledger/verify", {"user_id": "alice", "expect_head": "7"}, "invalid_input", "expect_head"),
 ]
 
 

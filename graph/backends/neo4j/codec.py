@@ -28,6 +28,7 @@ LIST_PROPERTIES = frozenset(
         "media_refs",
         "aliases",
         "target_ids",
+        "records",
         "permissions",
         "entity_uuids",
         "source_span",

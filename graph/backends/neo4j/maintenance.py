@@ -63,6 +63,15 @@ class Neo4jMaintenance(Maintenance):
         rows = self._run("admin_stored_values")
         return "\n".join(text for row in rows for text in _texts(row["values"]))
 
+    def tamper_fact(self, group_id: str, uuid: str, value: str) -> None:
+        self._run("admin_fact_tamper", group_id=group_id, uuid=uuid, value=value)
+
+    def delete_fact(self, group_id: str, uuid: str) -> None:
+        self._run("admin_fact_delete", group_id=group_id, uuid=uuid)
+
+    def truncate_ledger(self, group_id: str, keep: int) -> None:
+        self._run("admin_ledger_truncate", group_id=group_id, keep=keep)
+
     def plan(self, statement: str, params: Mapping[str, Any] | None = None) -> list[str]:
         """The operators of Neo4j's EXPLAIN plan, each with its details."""
 

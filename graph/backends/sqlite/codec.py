@@ -132,12 +132,14 @@ LEDGER_COLUMNS = (
     "target_ids",
     "payload_digest",
     "at",
+    "records",
 )
 
 
 def ledger_params(entry: LedgerEntry) -> dict[str, Any]:
     params = entry.model_dump()
     params["target_ids"] = json.dumps(list(entry.target_ids))
+    params["records"] = json.dumps(list(entry.records))
     params["at"] = to_micros(entry.at)
     return params
 
@@ -145,6 +147,7 @@ def ledger_params(entry: LedgerEntry) -> dict[str, Any]:
 def ledger_from_row(row: sqlite3.Row) -> LedgerEntry:
     data = {name: row[name] for name in LEDGER_COLUMNS}
     data["target_ids"] = tuple(json.loads(data["target_ids"]))
+    data["records"] = tuple(json.loads(data["records"]))
     data["at"] = from_micros(data["at"])
     return LedgerEntry.model_validate(data)
 

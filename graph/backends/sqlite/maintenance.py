@@ -81,6 +81,28 @@ class SqliteMaintenance(Maintenance):
         cells: list[str] = self._write(work)
         return "\n".join(cells)
 
+    def tamper_fact(self, group_id: str, uuid: str, value: str) -> None:
+        self._write(
+            lambda conn: conn.execute(
+                "UPDATE facts SET value = ? WHERE group_id = ? AND uuid = ?",
+                (value, group_id, uuid),
+            )
+        )
+
+    def delete_fact(self, group_id: str, uuid: str) -> None:
+        self._write(
+            lambda conn: conn.execute(
+                "DELETE FROM facts WHERE group_id = ? AND uuid = ?", (group_id, uuid)
+            )
+        )
+
+    def truncate_ledger(self, group_id: str, keep: int) -> None:
+        self._write(
+            lambda conn: conn.execute(
+                "DELETE FROM ledger WHERE group_id = ? AND seq > ?", (group_id, keep)
+            )
+        )
+
     def plan(self, statement: str, params: Mapping[str, Any] | None = None) -> list[str]:
         """The detail column of SQLite's EXPLAIN QUERY PLAN."""
         rows: list[str] = self._write(

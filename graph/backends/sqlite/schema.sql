@@ -108,6 +108,7 @@ CREATE TABLE IF NOT EXISTS ledger (
     target_ids      TEXT NOT NULL,
     payload_digest  TEXT NOT NULL,
     at              INTEGER NOT NULL,
+    records         TEXT NOT NULL DEFAULT '[]',
     PRIMARY KEY (group_id, seq)
 ) WITHOUT ROWID;
 

@@ -26,8 +26,10 @@ INSERT_ENTITY = (
 INSERT_FTS = "INSERT INTO facts_fts (rowid, grp, body) VALUES (?, ?, ?)"
 
 INSERT_LEDGER = (
-    "INSERT INTO ledger (group_id, seq, prev_hash, hash, action, target_ids, payload_digest, at) "
-    "VALUES (:group_id, :seq, :prev_hash, :hash, :action, :target_ids, :payload_digest, :at)"
+    "INSERT INTO ledger "
+    "(group_id, seq, prev_hash, hash, action, target_ids, payload_digest, at, records) "
+    "VALUES (:group_id, :seq, :prev_hash, :hash, :action, :target_ids, :payload_digest, :at, "
+    ":records)"
 )
 
 OPERATION_COLUMNS = (

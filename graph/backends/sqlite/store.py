@@ -33,6 +33,7 @@ ADDED_COLUMNS = {
     ("episodes", "source"): "TEXT NOT NULL DEFAULT ''",
     ("episodes", "valid_at"): "INTEGER",
     ("episodes", "created_at"): "INTEGER",
+    ("ledger", "records"): "TEXT NOT NULL DEFAULT '[]'",
 }
 # Indexes on added columns, created once the columns exist.
 ADDED_INDEXES = (
