@@ -22,6 +22,7 @@ STATUS: dict[type[errors.PalimpsestError], int] = {
     errors.ConflictError: 409,
     errors.DuplicateRecord: 409,
     errors.LedgerHeadMoved: 409,
+    errors.LeaseLost: 409,
     errors.ImmutableRecord: 409,
     errors.StoreUnavailable: 503,
     errors.ExtractorError: 502,

@@ -12,6 +12,7 @@ class to one HTTP status through one table.
     ├── ConflictError               code=conflict
     │   ├── DuplicateRecord         code=duplicate_record     (a unique key already holds a record)
     │   ├── LedgerHeadMoved         code=ledger_head_moved    (lost the chain-head race)
+    │   ├── LeaseLost               code=lease_lost           (another worker took the operation)
     │   └── ImmutableRecord         code=immutable_record
     ├── StoreError                  code=store_error          (a bug or a corrupt store)
     │   └── StoreUnavailable        code=store_unavailable    (transient: retry later; nothing lost)
@@ -95,6 +96,13 @@ class LedgerHeadMoved(ConflictError):
     """Another writer appended to the tenant's ledger first; re-read the head and retry."""
 
     code: ClassVar[str] = "ledger_head_moved"
+
+
+class LeaseLost(ConflictError):
+    """A worker finishing an operation it no longer holds: its lease ran out and another
+    worker claimed it (or finished it). The finishing transaction must write nothing."""
+
+    code: ClassVar[str] = "lease_lost"
 
 
 class ImmutableRecord(ConflictError):

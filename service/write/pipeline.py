@@ -25,7 +25,7 @@ from extractors.promotion import PromotionRules, default_rules
 from extractors.rules import Extractor
 from graph.domain.clock import Clock
 from graph.domain.enums import Granularity, OperationStatus
-from graph.domain.errors import DuplicateRecord, PalimpsestError, StoreUnavailable
+from graph.domain.errors import DuplicateRecord, LeaseLost, PalimpsestError, StoreUnavailable
 from graph.domain.model import Episode, Operation
 from graph.domain.tenancy import TenantScope
 from graph.ports import Store, StoreTx
@@ -426,6 +426,8 @@ class WritePipeline:
                 self._write(items, operation=operation)
             else:
                 self._store_plans(items, plans, operation, embedded=True)
+        except LeaseLost:
+            log.warning("operation %s: lease lost to another worker", operation.event_id)
         except StoreUnavailable as exc:
             self._retry_later(operation, exc)
         except PalimpsestError as exc:
@@ -468,6 +470,8 @@ class WritePipeline:
         )
         try:
             in_unit(self.store, now, lambda uow: uow.finished(final))
+        except LeaseLost:
+            log.warning("operation %s: lease lost to another worker", operation.event_id)
         except StoreUnavailable:
             log.warning("operation %s stays RUNNING until its lease ends", operation.event_id)
 

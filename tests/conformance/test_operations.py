@@ -7,9 +7,9 @@ import threading
 import pytest
 
 from graph.domain.enums import OperationStatus
-from graph.domain.errors import DuplicateRecord, InvalidInput
+from graph.domain.errors import DuplicateRecord, InvalidInput, LeaseLost
 from graph.domain.model import Operation
-from graph.ports import Store
+from graph.ports import Store, StoreTx
 from tests.builders import days, new_id
 from tests.conftest import T0
 
@@ -79,6 +79,32 @@ def test_a_lapsed_lease_is_claimed_again_and_finished_work_is_not(store: Store) 
     store.transaction(lambda tx: tx.finish_operation(done))
     assert store.get_operation(logged.event_id) == done
     assert claim(store, 5) is None
+
+
+def test_a_worker_whose_lease_was_taken_cannot_finish_and_its_writes_roll_back(
+    store: Store,
+) -> None:
+    """Fencing: the first worker outlived its lease and another claimed the operation; the
+    first one's finishing transaction (records and receipt together) writes nothing."""
+    logged = log(store, op())
+    stale = claim(store, 0)
+    again = claim(store, 1, worker="w2")
+    assert stale is not None and again is not None
+    late = stale.model_copy(update={"status": OperationStatus.SUCCEEDED, "lease_until": None})
+
+    def finish_late(tx: StoreTx) -> None:
+        tx.record_operations([op()])  # a write of the same transaction, rolled back with it
+        tx.finish_operation(late)
+
+    with pytest.raises(LeaseLost):
+        store.transaction(finish_late)
+    assert store.get_operation(logged.event_id) == again
+    assert store.operations_waiting().get("PENDING", 0) == 0
+    done = again.model_copy(update={"status": OperationStatus.SUCCEEDED, "lease_until": None})
+    store.transaction(lambda tx: tx.finish_operation(done))
+    assert store.get_operation(logged.event_id) == done
+    with pytest.raises(LeaseLost):  # finished work cannot be finished again
+        store.transaction(lambda tx: tx.finish_operation(done))
 
 
 def test_concurrent_workers_never_claim_the_same_operation(store: Store) -> None:

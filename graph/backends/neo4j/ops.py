@@ -22,7 +22,13 @@ from graph.backends.neo4j.search import (
     search_records,
     time_params,
 )
-from graph.domain.errors import DuplicateRecord, InvalidInput, LedgerHeadMoved, NotFound
+from graph.domain.errors import (
+    DuplicateRecord,
+    InvalidInput,
+    LeaseLost,
+    LedgerHeadMoved,
+    NotFound,
+)
 from graph.domain.model import (
     ActionRecord,
     Candidate,
@@ -471,8 +477,11 @@ class Neo4jTx(StoreTx):
                 "payload",
             )
         }
-        if not self._rows("operation_finish", event_id=operation.event_id, changes=changes):
-            raise NotFound(f"no operation {operation.event_id}")
+        held = {"attempts": operation.attempts, "worker": operation.worker}
+        if not self._rows("operation_finish", event_id=operation.event_id, changes=changes, **held):
+            if self.get_operation(operation.event_id) is None:
+                raise NotFound(f"no operation {operation.event_id}")
+            raise LeaseLost(f"operation {operation.event_id} is no longer held by this worker")
 
 
 def _action_rows(actions: Sequence[ActionRecord]) -> list[dict[str, Any]]:

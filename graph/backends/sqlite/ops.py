@@ -13,7 +13,13 @@ from graph.backends.sqlite.search import SqliteSearch, search_body
 from graph.backends.sqlite.sql import tenant_token
 from graph.backends.sqlite.vectors import VectorIndex
 from graph.backends.sqlite.walk import SqliteWalk
-from graph.domain.errors import DuplicateRecord, InvalidInput, LedgerHeadMoved, NotFound
+from graph.domain.errors import (
+    DuplicateRecord,
+    InvalidInput,
+    LeaseLost,
+    LedgerHeadMoved,
+    NotFound,
+)
 from graph.domain.model import (
     ActionRecord,
     Candidate,
@@ -301,7 +307,9 @@ class SqliteTx(SqliteWalk, SqliteSearch, StoreTx):
         params = codec.operation_params(operation)
         cursor = self.conn.execute(sql.UPDATE_OPERATION, params)
         if cursor.rowcount == 0:
-            raise NotFound(f"no operation {operation.event_id}")
+            if self.get_operation(operation.event_id) is None:
+                raise NotFound(f"no operation {operation.event_id}")
+            raise LeaseLost(f"operation {operation.event_id} is no longer held by this worker")
 
     def record_actions(self, actions: Sequence[ActionRecord]) -> None:
         self.conn.executemany(

@@ -54,7 +54,8 @@ INSERT_OPERATION = (
 UPDATE_OPERATION = (
     "UPDATE operations SET status = :status, attempts = :attempts, result = :result, "
     "error = :error, updated_at = :updated_at, lease_until = :lease_until, worker = :worker, "
-    "payload = :payload WHERE event_id = :event_id"
+    "payload = :payload WHERE event_id = :event_id AND status = 'RUNNING' "
+    "AND attempts = :attempts AND worker IS :worker"
 )
 CLAIM_OPERATION = (
     "UPDATE operations SET status = 'RUNNING', attempts = attempts + 1, "
