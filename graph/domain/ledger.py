@@ -63,8 +63,10 @@ class Head:
 
 
 def record_digest(record: Fact | Episode) -> str:
-    """SHA-256 of a record's stored fields (the embedding aside), canonical JSON."""
-    data = record.model_dump(mode="json", exclude=set(_NOT_DIGESTED))
+    """SHA-256 of a record's stored fields (the embedding aside), canonical JSON. Fields at
+    their default are left out, so a field added by a later version (with a default) does
+    not change the digest of a record written before it."""
+    data = record.model_dump(mode="json", exclude=set(_NOT_DIGESTED), exclude_defaults=True)
     return hashlib.sha256(canonical_json(data).encode("utf-8")).hexdigest()
 
 

@@ -72,3 +72,22 @@ def test_any_single_tampered_entry_is_pinpointed(
     verdict = ledger.verify(entries)
     assert not verdict.ok
     assert verdict.first_bad_seq == index + 1
+
+
+def test_a_field_added_later_with_its_default_keeps_a_record_digest() -> None:
+    """Upgrades add fields with defaults: a record written before one verifies after it."""
+    from graph.domain.model import Fact
+
+    class Later(Fact):
+        added_later: str = ""
+
+    fact = Fact(
+        uuid="f1", group_id="u_a", subject="alice", subject_key="alice", subject_uuid="e1",
+        predicate="likes", value="tea", value_key="tea", object_uuid="e2", fact="alice likes tea",
+        valid_at=T, knowledge_time=T, created_at=T, signature="s1",
+    )  # fmt: skip
+    later = Later.model_validate(fact.model_dump())
+    assert ledger.record_digest(later) == ledger.record_digest(fact)
+    assert ledger.record_digest(fact.model_copy(update={"value": "coffee"})) != (
+        ledger.record_digest(fact)
+    )
