@@ -146,4 +146,4 @@ def test_the_command_line_prints_the_head_and_verifies_against_it(
     sqlite.close()
     assert main(["ledger", "verify", "--user-id", "mari", "--expect-head", head, *store]) == 1
     verdict = json.loads(capsys.readouterr().out)
-    assert verdict.ok is False and verdict.first_bad_seq == 1
+    assert verdict["ok"] is False and verdict["first_bad_seq"] == 1
