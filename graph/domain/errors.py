@@ -140,6 +140,7 @@ ALL_ERRORS: tuple[type[PalimpsestError], ...] = (
     ConflictError,
     DuplicateRecord,
     LedgerHeadMoved,
+    LeaseLost,
     ImmutableRecord,
     StoreError,
     StoreUnavailable,
