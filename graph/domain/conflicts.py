@@ -48,7 +48,7 @@ WEAK_TYPES = frozenset({FactType.INFERENCE, FactType.BELIEF})
 SOLO_TYPES = frozenset({FactType.HYPOTHESIS, FactType.OPINION})
 GRANULARITY_ORDER = ("year", "quarter", "month", "week", "day", "instant")
 
-Mode = Literal["close", "expire", "history", "none"]
+Mode = Literal["close", "expire", "history", "settle", "none"]
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,8 @@ class Finding:
 
     `mode` says how an UPDATE lands: `close` ends the old record in event time (a temporal
     update), `expire` stops believing it (a correction or a refinement), `history` records the
-    new record as an older version (it happened before the current one).
+    new record as an older version (it happened before the current one), `settle` retires the
+    target because a reviewer confirmed the new record over it (see `judge`, `Policy.reviewed`).
     """
 
     target_id: str

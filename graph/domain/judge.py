@@ -2,13 +2,15 @@
 
 Every path that decides what a statement does to the memory calls `judge`: the write (single,
 batch, async, imports, reprocessing, candidate confirmation), the conflict dry run and
-resolve-by-id, and the audit. Pure: the records and the time come in as arguments, nothing is
+resolve-by-id, the audit, and the reviewer's confirmation of a disputed or pending record
+(`Policy(reviewed=True)`). Pure: the records and the time come in as arguments, nothing is
 read or written here. The caller (the unit of work) applies the verdict.
 
     statement ──┐
     aligned ────┼─> judge ─> Verdict(event, findings, executed, own fields, changes)
     policy ─────┘              │
                                └─ classify (six classes) -> decide (action) -> effects
+                                                         └> review (a reviewer confirmed it)
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import Any
 from graph.domain.conflicts import Finding, PredicateRules, classify
 from graph.domain.enums import WriteEvent
 from graph.domain.model import Fact
-from graph.domain.resolution import Change, decide, effect_of
+from graph.domain.resolution import Change, confirmed_fields, decide, effect_of, review
 
 NOT_WRITES = frozenset({WriteEvent.DUPLICATE, WriteEvent.NOOP})
 
@@ -41,9 +43,11 @@ class Statement:
 
 @dataclass(frozen=True)
 class Policy:
-    """How a tenant wants updates handled: `manual` makes them wait for confirmation."""
+    """How updates are handled: `manual` makes them wait for confirmation; `reviewed` says a
+    reviewer confirmed the statement (a stored record): it wins every dispute it is in."""
 
     manual: bool = False
+    reviewed: bool = False
 
 
 @dataclass(frozen=True)
@@ -96,6 +100,8 @@ def judge(statement: Statement, aligned: Aligned, policy: Policy, *, now: dateti
     if aligned.holder is not None:
         return Verdict(WriteEvent.DUPLICATE, aligned.holder)
     findings = findings_of(statement, aligned.current)
+    if policy.reviewed:
+        return _reviewed(statement, aligned, findings, now)
     decision = decide(findings, manual=policy.manual)
     if not decision.write_new:
         kept = next(f for f in findings if f.action is WriteEvent.NOOP)
@@ -113,6 +119,17 @@ def judge(statement: Statement, aligned: Aligned, policy: Policy, *, now: dateti
         decision.pending,
         own,
     )
+
+
+def _reviewed(
+    statement: Statement, aligned: Aligned, findings: tuple[Finding, ...], now: datetime
+) -> Verdict:
+    """A reviewer's confirmation: the record's own confirmed fields, then its effects."""
+    decision = review(findings, {f.uuid: f for f in aligned.current})
+    mine, changes = _effects(statement.fact, decision.execute, aligned, now)
+    own = {**confirmed_fields(), **mine}
+    fact = statement.fact.model_copy(update=own)
+    return Verdict(decision.event, fact, findings, decision.execute, tuple(changes), False, own)
 
 
 def _given(records: Sequence[Fact]) -> Callable[[], Sequence[Fact]]:

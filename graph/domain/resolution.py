@@ -6,13 +6,13 @@ touches, so any executed action can be rolled back exactly.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
 from graph.domain.conflicts import Finding
-from graph.domain.enums import VerifyStatus, WriteEvent
+from graph.domain.enums import ConflictType, VerifyStatus, WriteEvent
 from graph.domain.model import Fact
 
 DISPUTE_CONFIDENCE_FACTOR = 0.8
@@ -53,6 +53,41 @@ def decide(verdicts: Sequence[Finding], *, manual: bool = False) -> Decision:
     if disputes:
         return Decision(WriteEvent.KEEP_BOTH, all_, disputes + history, write_new=True)
     return Decision(WriteEvent.ADD, all_, history, write_new=True)
+
+
+def review(verdicts: Sequence[Finding], records: Mapping[str, Fact]) -> Decision:
+    """A reviewer confirmed the new record: its pending updates and its place in history land,
+    and every dispute is settled in its favour (a KEEP_BOTH, or any conflict with a record
+    already disputed): that record stops being believed. `records`: the verdicts' targets."""
+    all_ = tuple(verdicts)
+    execute = tuple(_reviewed(v, records[v.target_id]) for v in all_)
+    chosen = tuple(v for v in execute if v is not None)
+    event = WriteEvent.UPDATE if chosen else WriteEvent.NOOP
+    return Decision(event, all_, chosen, write_new=False)
+
+
+def _reviewed(verdict: Finding, target: Fact) -> Finding | None:
+    if verdict.action is WriteEvent.UPDATE or verdict.mode == "history":
+        return verdict
+    disputing = verdict.conflicts and verdict.conflict_type is not ConflictType.SCOPE_DIFFERENCE
+    if verdict.action is WriteEvent.KEEP_BOTH or (target.disputed and disputing):
+        return replace(verdict, mode="settle")
+    return None
+
+
+def confirmed_fields() -> dict[str, Any]:
+    """What a reviewer's confirmation makes of the record itself, before its effects."""
+    return {"disputed": False, "needs_confirmation": False, "verify_status": VerifyStatus.VERIFIED}
+
+
+def settle_changes(new: Fact, old: Fact, now: datetime) -> tuple[dict[str, Any], Change]:
+    """A dispute settled for `new`: `old` stops being believed, contradicted by `new`."""
+    after = {
+        "expired_at": now,
+        "superseded_by": new.uuid,
+        "verify_status": VerifyStatus.CONTRADICTED,
+    }
+    return {"supersedes": new.supersedes or old.uuid}, _change(old, after)
 
 
 def update_changes(
@@ -133,6 +168,9 @@ def effect_of(
     if verdict.mode == "history":
         return insert_into_chain(new, chain(), now)
     assert old is not None
+    if verdict.mode == "settle":
+        own, change = settle_changes(new, old, now)
+        return own, [change]
     if verdict.action is WriteEvent.UPDATE:
         own, change = update_changes(new, old, verdict, now)
         return own, [change]

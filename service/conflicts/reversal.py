@@ -14,15 +14,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from graph.domain.conflicts import Finding, classify
 from graph.domain.enums import VerifyStatus, WriteEvent
 from graph.domain.errors import ConflictError, NotFound
+from graph.domain.judge import Policy, Statement, findings_of
 from graph.domain.ledger import LedgerDraft
 from graph.domain.model import ActionRecord, Fact
-from graph.domain.resolution import Change, change_from_json, effect_of, revert
+from graph.domain.resolution import Change, change_from_json, revert
 from graph.domain.tenancy import TenantScope
 from graph.domain.timerules import is_current
-from service.conflicts.usecases import ConflictService, Planned, execute
+from service.conflicts.usecases import ConflictService, Planned, effective, execute, own_change
 from service.views import fact_view
 from service.write.build import rules_of
 from service.write.uow import UnitOfWork, in_unit
@@ -46,29 +46,36 @@ class Reversals:
         return {"rolled_back": fact_id, "facts": [fact_view(f) for f in touched]}
 
     def confirm(self, scope: TenantScope, fact_id: str) -> dict[str, Any]:
+        """The judge's verdict on the record under `Policy(reviewed=True)`, executed."""
         group, now = scope.group_id, self.s.clock.now()
         fact = self._current(group, fact_id, now)
-        own: dict[str, Any] = {
-            "disputed": False,
-            "needs_confirmation": False,
-            "verify_status": VerifyStatus.VERIFIED,
-        }
-        changes: list[Change] = []
-        others = self._aligned(fact, now)
-        for old in others.values():
-            verdict = classify(fact, old, rules_of(self.s.table, fact))
-            mine, more = self._winning(fact, old, verdict, now)
-            own.update(mine)
-            changes += more
-        return self._execute(group, fact, own, changes, "confirm", now)
+
+        def work(uow: UnitOfWork) -> Planned:
+            verdict = self.c.rejudge(uow, fact, Policy(reviewed=True))
+            planned = Planned(
+                fact.uuid, effective([own_change(fact, verdict.own), *verdict.changes])
+            )
+            if planned.changes:
+                execute(uow, group, planned, "confirm")
+            return planned
+
+        return self._answer(group, fact, in_unit(self.s.store, now, work))
 
     def reject(self, scope: TenantScope, fact_id: str) -> dict[str, Any]:
         group, now = scope.group_id, self.s.clock.now()
         fact = self._current(group, fact_id, now)
         own = {"expired_at": now, "verify_status": VerifyStatus.CONTRADICTED}
-        others = self._aligned(fact, now)
-        changes = [self._undispute(old, others, fact) for old in others.values() if old.disputed]
-        return self._execute(group, fact, own, [c for c in changes if c], "reject", now)
+
+        def work(uow: UnitOfWork) -> Planned:
+            others = [f for f in uow.aligned(fact) if f.scope == fact.scope]
+            undisputed = [self._undispute(old, others, fact) for old in others if old.disputed]
+            changes = [own_change(fact, own), *(c for c in undisputed if c)]
+            planned = Planned(fact.uuid, effective(changes))
+            if planned.changes:
+                execute(uow, group, planned, "reject")
+            return planned
+
+        return self._answer(group, fact, in_unit(self.s.store, now, work))
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -84,53 +91,15 @@ class Reversals:
             raise ConflictError(f"fact {fact_id} is no longer current", details={"id": fact_id})
         return fact
 
-    def _aligned(self, fact: Fact, now: Any) -> dict[str, Fact]:
-        from service.conflicts.usecases import _key
-
-        found = self.s.store.find_aligned(fact.group_id, [_key(fact)], now)
-        return {f.uuid: f for f in found if f.uuid != fact.uuid and f.scope == fact.scope}
-
-    def _winning(
-        self, fact: Fact, old: Fact, verdict: Finding, now: Any
-    ) -> tuple[dict[str, Any], list[Change]]:
-        if verdict.action is WriteEvent.UPDATE or verdict.mode == "history":
-            return effect_of(fact, verdict, old, lambda: self._chain(fact), now)
-        if verdict.action is WriteEvent.KEEP_BOTH or (old.disputed and verdict.conflicts):
-            loser = {
-                "expired_at": now,
-                "superseded_by": fact.uuid,
-                "verify_status": VerifyStatus.CONTRADICTED,
-            }
-            return {"supersedes": fact.supersedes or old.uuid}, [_change(old, loser)]
-        return {}, []
-
-    def _chain(self, fact: Fact) -> list[Fact]:
-        stored = self.s.store.history(fact.group_id, fact.subject_key, fact.predicate)
-        return [
-            f
-            for f in stored
-            if f.scope == fact.scope and f.expired_at is None and f.uuid != fact.uuid
-        ]
-
-    def _undispute(self, old: Fact, others: dict[str, Fact], rejected: Fact) -> Change | None:
-        rivals = [f for f in others.values() if f.uuid not in (old.uuid, rejected.uuid)]
-        rules = rules_of(self.s.table, old)
-        if any(classify(old, r, rules).action is WriteEvent.KEEP_BOTH for r in rivals):
+    def _undispute(self, old: Fact, others: list[Fact], rejected: Fact) -> Change | None:
+        """`old` stays disputed only while the judge still finds another record disputing it."""
+        rivals = [f for f in others if f.uuid not in (old.uuid, rejected.uuid)]
+        findings = findings_of(Statement(old, rules_of(self.s.table, old)), rivals)
+        if any(f.action is WriteEvent.KEEP_BOTH for f in findings):
             return None
         return _change(old, {"disputed": False, "verify_status": VerifyStatus.UNVERIFIED})
 
-    def _execute(
-        self,
-        group: str,
-        fact: Fact,
-        own: dict[str, Any],
-        changes: list[Change],
-        kind: Any,
-        now: Any,
-    ) -> dict[str, Any]:
-        planned = Planned(fact.uuid, tuple(_effective([_change(fact, own), *changes])))
-        if planned.changes:
-            in_unit(self.s.store, now, lambda uow: execute(uow, group, planned, kind))
+    def _answer(self, group: str, fact: Fact, planned: Planned) -> dict[str, Any]:
         touched = self.s.store.get_facts(group, [c.uuid for c in planned.changes] or [fact.uuid])
         return {"executed": bool(planned.changes), "facts": [fact_view(f) for f in touched]}
 
@@ -176,15 +145,6 @@ def _apply_undo(
 
 def _change(fact: Fact, after: dict[str, Any]) -> Change:
     return Change(fact.uuid, after, {name: getattr(fact, name) for name in after})
-
-
-def _effective(changes: list[Change]) -> list[Change]:
-    out = []
-    for change in changes:
-        after = {k: v for k, v in change.after.items() if change.before.get(k) != v}
-        if after:
-            out.append(Change(change.uuid, after, {k: change.before[k] for k in after}))
-    return out
 
 
 def _unchanged_since(record: Fact | None, change: Change) -> None:

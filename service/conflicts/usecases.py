@@ -11,7 +11,7 @@ left to change. Every executed action is recorded with its before-images (rollba
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from itertools import combinations
@@ -117,28 +117,39 @@ class ConflictService:
     def _resolve_fact(self, scope: TenantScope, fact_id: str, dry_run: bool) -> dict[str, Any]:
         group, now = scope.group_id, self.s.clock.now()
         fact = self._current_fact(group, fact_id, now)
-        verdict, others = self.s.store.read(lambda reads: self._rejudge(reads, fact, now))
-        planned = _planned(fact, verdict, others)
-        plan = [
+
+        def plan(view: FactView) -> tuple[Verdict, Planned]:
+            verdict = self.rejudge(view, fact, Policy())
+            return verdict, _planned(fact, verdict)
+
+        def run(uow: UnitOfWork) -> tuple[Verdict, Planned]:
+            verdict, planned = plan(uow)
+            if planned.changes:
+                execute(uow, group, planned, "resolve")
+            return verdict, planned
+
+        if dry_run:
+            verdict, planned = self.s.store.read(lambda reads: plan(FactView(reads, now)))
+        else:
+            verdict, planned = in_unit(self.s.store, now, run)
+        steps = [
             _entry(v.action.value, v.conflict_type.value, v.target_id, v.reason, fact)
             for v in verdict.executed
         ]
         judged = [_verdict_of(v, fact, v in verdict.executed) for v in verdict.findings]
-        executed = bool(planned.changes) and not dry_run
-        if executed:
-            in_unit(self.s.store, now, lambda uow: execute(uow, group, planned, "resolve"))
-        return {"plan": plan, "verdicts": judged, "executed": executed}
+        return {
+            "plan": steps,
+            "verdicts": judged,
+            "executed": bool(planned.changes) and not dry_run,
+        }
 
-    def _rejudge(
-        self, reads: StoreReads, fact: Fact, now: datetime
-    ) -> tuple[Verdict, dict[str, Fact]]:
-        """A stored record judged again, as a statement, against the other current records."""
-        view = FactView(reads, now)
+    def rejudge(self, view: FactView, fact: Fact, policy: Policy) -> Verdict:
+        """A stored record judged again, as a statement, against the other current records
+        as `view` sees them (resolve-by-id, and a reviewer's confirmation)."""
         statement = Statement(fact, rules_of(self.s.table, fact))
         current = view.aligned(fact)
         chain = view.chain(fact) if needs_chain(statement, current) else ()
-        verdict = judge(statement, Aligned(current, None, chain), Policy(), now=now)
-        return verdict, {f.uuid: f for f in current}
+        return judge(statement, Aligned(current, None, chain), policy, now=view.now)
 
     def _current_fact(self, group: str, fact_id: str, now: Any) -> Fact:
         found = self.s.store.get_facts(group, [fact_id])
@@ -227,14 +238,14 @@ def execute(
     uow.ledger(group, [ledger.LedgerDraft(kind, targets, payload)])
 
 
-def _planned(fact: Fact, verdict: Verdict, others: dict[str, Fact]) -> Planned:
-    """The changes a re-judged stored record makes: its own fields and the others'."""
+def _planned(fact: Fact, verdict: Verdict) -> Planned:
+    """The changes a re-judged stored record makes: its own fields and the others'. A pending
+    record whose updates land stops waiting for confirmation (unless it is disputed)."""
     own = dict(verdict.own)
     disputed = any(v.action is WriteEvent.KEEP_BOTH for v in verdict.executed)
     if fact.needs_confirmation and not disputed:
         own["needs_confirmation"] = False
-    changes = [_own(fact, own), *verdict.changes]
-    return Planned(fact.uuid, tuple(_effective(changes, fact, others)))
+    return Planned(fact.uuid, effective([own_change(fact, own), *verdict.changes]))
 
 
 def _plan_entries(fact: Fact, verdict: Verdict) -> list[dict[str, Any]]:
@@ -254,20 +265,19 @@ def _key(fact: Fact) -> AlignmentKey:
     return AlignmentKey(fact.subject_key, fact.predicate)
 
 
-def _own(fact: Fact, own: dict[str, Any]) -> Change:
-    return Change(fact.uuid, own, {name: getattr(fact, name) for name in own})
+def own_change(fact: Fact, own: Mapping[str, Any]) -> Change:
+    """New values for fields of `fact` itself, with their values before."""
+    return Change(fact.uuid, dict(own), {name: getattr(fact, name) for name in own})
 
 
-def _effective(changes: list[Change], fact: Fact, others: dict[str, Fact]) -> list[Change]:
+def effective(changes: Sequence[Change]) -> tuple[Change, ...]:
     """Drop fields already at their target value: executing twice changes nothing."""
-    records = {fact.uuid: fact, **others}
     out = []
     for change in changes:
-        record = records.get(change.uuid)
-        after = {k: v for k, v in change.after.items() if record is None or getattr(record, k) != v}
+        after = {k: v for k, v in change.after.items() if change.before.get(k) != v}
         if after:
             out.append(Change(change.uuid, after, {k: change.before[k] for k in after}))
-    return out
+    return tuple(out)
 
 
 def _entry(action: str, kind: str, target: str | None, reason: str, fact: Fact) -> dict[str, Any]:

@@ -16,6 +16,8 @@ from graph.domain.enums import (
     VerifyStatus,
     WriteEvent,
 )
+from graph.domain.judge import Aligned, Policy, Statement
+from graph.domain.judge import judge as one_judge
 from graph.domain.model import Fact
 from graph.domain.quantities import parse_quantity, same_magnitude
 from graph.domain.resolution import (
@@ -178,6 +180,22 @@ def test_history_is_inserted_between_its_neighbours() -> None:
     assert by_uuid[last.uuid] == {"supersedes": middle.uuid}
     assert by_uuid[first.uuid]["invalid_at"] == middle.valid_at
     assert by_uuid[first.uuid]["superseded_by"] == middle.uuid
+
+
+def test_a_reviewers_confirmation_is_the_judges_verdict_under_the_reviewed_policy() -> None:
+    yes = f("SSO", 9, predicate="supports")
+    no = f("SSO", 1, predicate="supports", polarity=-1, disputed=True)
+    other = f("SSO", 1, predicate="supports", scope="elsewhere", disputed=True)
+    aligned = Aligned((no, other))
+    verdict = one_judge(Statement(yes, SINGLE), aligned, Policy(reviewed=True), now=T)
+    assert [(v.target_id, v.mode) for v in verdict.executed] == [(no.uuid, "settle")]
+    (change,) = verdict.changes
+    assert change.after == {"expired_at": T, "superseded_by": yes.uuid,
+                            "verify_status": VerifyStatus.CONTRADICTED}
+    assert verdict.own == {"disputed": False, "needs_confirmation": False,
+                           "verify_status": VerifyStatus.VERIFIED, "supersedes": no.uuid}
+    written = one_judge(Statement(yes, SINGLE), aligned, Policy(), now=T)
+    assert written.event is WriteEvent.KEEP_BOTH  # the write keeps both; the reviewer chose
 
 
 @pytest.mark.parametrize(
