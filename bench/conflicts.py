@@ -23,6 +23,7 @@ from graph.domain.conflicts import PredicateRules, classify
 from graph.domain.enums import Cardinality
 from graph.ports import AlignmentKey, Store, StoreTx
 from service.bootstrap import bootstrap
+from service.conflicts.answers import AuditOut
 from service.settings import Settings
 
 GROUP = "bench_conflicts"
@@ -83,14 +84,14 @@ def run(backend: str, sizes: list[int], uri: str) -> None:
         seconds, report = audit_group(store)
         print(
             f"{backend:7} audit of {sizes[-1]:,} facts: {seconds:.1f} s, scanned "
-            f"{report['scanned']:,} records in {report['buckets']:,} buckets, flagged "
-            f"{report['flagged']:,} groups ({report['flagged_records']:,} records)",
+            f"{report.scanned:,} records in {report.buckets:,} buckets, flagged "
+            f"{report.flagged:,} groups ({report.flagged_records:,} records)",
             flush=True,
         )
         drop_group(store, GROUP)
 
 
-def audit_group(store: Store) -> tuple[float, dict[str, Any]]:
+def audit_group(store: Store) -> tuple[float, AuditOut]:
     """Audit the benchmark tenant (its group id is not a user's, so call the use case)."""
     container = bootstrap(Settings(embedder="hashing"), store=store, clock=ManualClock(NOW))
     scope = _BenchScope()

@@ -24,7 +24,7 @@ from graph.domain.enums import VerifyStatus
 from graph.domain.errors import InvalidInput
 from graph.domain.ledger import LedgerDraft
 from graph.domain.model import Candidate, Entity, Episode, Fact, Operation
-from graph.domain.resolution import Change
+from graph.domain.resolution import Change, Fields
 from graph.domain.tenancy import TenantScope
 from graph.domain.timerules import is_current
 from graph.ports import FactFilter, FactQuery, StoreReads
@@ -194,7 +194,7 @@ class Tenancy:
                 plan.drafts[index] = replace(draft, fact=fact)
 
         def work(uow: UnitOfWork) -> None:
-            outdated = {"expired_at": now, "verify_status": VerifyStatus.OUTDATED}
+            outdated: Fields = {"expired_at": now, "verify_status": VerifyStatus.OUTDATED}
             for fact in old:
                 uow.change(group, Change(fact.uuid, outdated))
             commit(uow, [plan])

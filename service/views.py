@@ -5,8 +5,8 @@ types are derived from them (`service/graphql/types.py`), and the OpenAPI exampl
 
 Answers read as attributes (`answer.results[0].fact.value`); `answer["results"]` reads the same
 field by its JSON name, so code written against the dicts `Memory` used to return keeps working.
-`fact_view` and `verdict_view` give two of the shapes as plain dicts for the conflict use cases,
-which still hand dicts to their callers.
+`fact_view` and `verdict_view` give two of the shapes as plain dicts (the conflict use cases
+answer with `service.conflicts.answers`).
 """
 
 from __future__ import annotations
@@ -169,11 +169,17 @@ def fact_view(fact: Fact) -> dict[str, Any]:
 
 
 class ConflictOut(Out):
+    """The `Conflict` object of API.md: a verdict against one record, executed or not."""
+
     target_id: str
     conflict_type: str
     action: str
     reason: str
     executed: bool
+
+    @classmethod
+    def of(cls, verdict: Finding, executed: bool) -> ConflictOut:
+        return cls.model_construct(**verdict_view(verdict, executed))
 
 
 def verdict_view(verdict: Finding, executed: bool) -> dict[str, Any]:
@@ -206,7 +212,7 @@ class ResultOut(Out):
             categories=list(outcome.fact.categories),
             fact=FactOut.of(outcome.fact),
             conflicts=[
-                ConflictOut.model_construct(**verdict_view(v, v.target_id in done))
+                ConflictOut.of(v, v.target_id in done)
                 for v in outcome.findings
                 if v.conflicts
             ],

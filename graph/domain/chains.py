@@ -7,15 +7,26 @@ round in a circle; following such a chain would stop or loop without an error.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass
 
 from graph.domain.model import Fact
 
 
-def chain_problems(records: Sequence[Fact]) -> list[dict[str, Any]]:
+@dataclass(frozen=True)
+class ChainProblem:
+    """A broken link: `record`'s `link` field, and what is wrong with it."""
+
+    record: str
+    predicate: str
+    scope: str
+    link: str
+    problem: str
+
+
+def chain_problems(records: Sequence[Fact]) -> list[ChainProblem]:
     """Every broken link among `records` (all records of one subject), empty when sound."""
     by_id = {f.uuid: f for f in records}
-    problems: list[dict[str, Any]] = []
+    problems: list[ChainProblem] = []
     for fact in records:
         for link in ("supersedes", "superseded_by"):
             target = getattr(fact, link)
@@ -42,11 +53,5 @@ def _cycles(by_id: dict[str, Fact]) -> set[str]:
     return looping
 
 
-def _problem(fact: Fact, link: str, what: str) -> dict[str, Any]:
-    return {
-        "record": fact.uuid,
-        "predicate": fact.predicate,
-        "scope": fact.scope,
-        "link": link,
-        "problem": f"{link} {what}",
-    }
+def _problem(fact: Fact, link: str, what: str) -> ChainProblem:
+    return ChainProblem(fact.uuid, fact.predicate, fact.scope, link, f"{link} {what}")

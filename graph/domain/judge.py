@@ -18,12 +18,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
 
 from graph.domain.conflicts import Finding, PredicateRules, classify
 from graph.domain.enums import WriteEvent
 from graph.domain.model import Fact
-from graph.domain.resolution import Change, confirmed_fields, decide, effect_of, review
+from graph.domain.resolution import (
+    Change,
+    Fields,
+    FieldValue,
+    confirmed_fields,
+    decide,
+    effect_of,
+    review,
+)
 
 NOT_WRITES = frozenset({WriteEvent.DUPLICATE, WriteEvent.NOOP})
 
@@ -76,7 +83,7 @@ class Verdict:
     executed: tuple[Finding, ...] = ()
     changes: tuple[Change, ...] = ()
     pending: bool = False
-    own: Mapping[str, Any] = field(default_factory=dict)
+    own: Mapping[str, FieldValue] = field(default_factory=dict)
 
     @property
     def writes(self) -> bool:
@@ -138,11 +145,11 @@ def _given(records: Sequence[Fact]) -> Callable[[], Sequence[Fact]]:
 
 def _effects(
     new: Fact, execute: Sequence[Finding], aligned: Aligned, now: datetime
-) -> tuple[dict[str, Any], list[Change]]:
+) -> tuple[Fields, list[Change]]:
     """Execute the findings in order; each sees the changes the previous ones made."""
     current = {f.uuid: f for f in aligned.current}
     chain = {f.uuid: f for f in aligned.chain}
-    own: dict[str, Any] = {}
+    own: Fields = {}
     changes: list[Change] = []
     for finding in execute:
         believed = [f for f in chain.values() if f.scope == new.scope and f.expired_at is None]

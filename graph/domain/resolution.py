@@ -9,13 +9,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Any
+
+from pydantic import JsonValue
 
 from graph.domain.conflicts import Finding
 from graph.domain.enums import ConflictType, VerifyStatus, WriteEvent
 from graph.domain.model import Fact
 
 DISPUTE_CONFIDENCE_FACTOR = 0.8
+
+FieldValue = str | bool | float | datetime | VerifyStatus | None
+Fields = dict[str, FieldValue]  # values of a record's fields, by field name
 
 
 @dataclass(frozen=True)
@@ -34,8 +38,8 @@ class Change:
     """New values for some fields of one record, with their values before."""
 
     uuid: str
-    after: dict[str, Any]
-    before: dict[str, Any] = field(default_factory=dict)
+    after: Fields
+    before: Fields = field(default_factory=dict)
 
 
 def decide(verdicts: Sequence[Finding], *, manual: bool = False) -> Decision:
@@ -75,14 +79,24 @@ def _reviewed(verdict: Finding, target: Fact) -> Finding | None:
     return None
 
 
-def confirmed_fields() -> dict[str, Any]:
+def confirmed_fields() -> Fields:
     """What a reviewer's confirmation makes of the record itself, before its effects."""
     return {"disputed": False, "needs_confirmation": False, "verify_status": VerifyStatus.VERIFIED}
 
 
-def settle_changes(new: Fact, old: Fact, now: datetime) -> tuple[dict[str, Any], Change]:
+def rejected_fields(now: datetime) -> Fields:
+    """What a reviewer's rejection makes of the record: no longer believed, contradicted."""
+    return {"expired_at": now, "verify_status": VerifyStatus.CONTRADICTED}
+
+
+def undisputed_fields() -> Fields:
+    """A record whose last dispute a rejection ended."""
+    return {"disputed": False, "verify_status": VerifyStatus.UNVERIFIED}
+
+
+def settle_changes(new: Fact, old: Fact, now: datetime) -> tuple[Fields, Change]:
     """A dispute settled for `new`: `old` stops being believed, contradicted by `new`."""
-    after = {
+    after: Fields = {
         "expired_at": now,
         "superseded_by": new.uuid,
         "verify_status": VerifyStatus.CONTRADICTED,
@@ -90,23 +104,21 @@ def settle_changes(new: Fact, old: Fact, now: datetime) -> tuple[dict[str, Any],
     return {"supersedes": new.supersedes or old.uuid}, _change(old, after)
 
 
-def update_changes(
-    new: Fact, old: Fact, verdict: Finding, now: datetime
-) -> tuple[dict[str, Any], Change]:
+def update_changes(new: Fact, old: Fact, verdict: Finding, now: datetime) -> tuple[Fields, Change]:
     """An executed UPDATE: the new record's own fields, and the change to the old record."""
     learned = learned_at(now, old)
     if verdict.mode == "expire":
-        after: dict[str, Any] = {"expired_at": learned}
+        after: Fields = {"expired_at": learned}
     else:
         after = {"invalid_at": new.valid_at, "invalidated_at": learned}
     after.update(superseded_by=new.uuid, verify_status=VerifyStatus.SUPERSEDED)
     return {"supersedes": old.uuid}, _change(old, after)
 
 
-def dispute_changes(new: Fact, old: Fact) -> tuple[dict[str, Any], Change]:
+def dispute_changes(new: Fact, old: Fact) -> tuple[Fields, Change]:
     """KEEP_BOTH: both records disputed; the new one less confident and awaiting confirmation.
     A record already disputed keeps its confidence: judging it again changes nothing."""
-    own: dict[str, Any] = {
+    own: Fields = {
         "disputed": True,
         "needs_confirmation": True,
         "verify_status": VerifyStatus.CONTRADICTED,
@@ -118,7 +130,7 @@ def dispute_changes(new: Fact, old: Fact) -> tuple[dict[str, Any], Change]:
 
 def insert_into_chain(
     new: Fact, chain: Sequence[Fact], now: datetime
-) -> tuple[dict[str, Any], list[Change]]:
+) -> tuple[Fields, list[Change]]:
     """Place a record that predates the current one into its version chain, in event order.
 
     `chain`: the believed (not expired) records of the same subject, predicate and scope. The
@@ -128,7 +140,7 @@ def insert_into_chain(
     ordered = sorted(chain, key=lambda f: (f.valid_at, f.created_at))
     before = [f for f in ordered if f.valid_at <= new.valid_at]
     after = [f for f in ordered if f.valid_at > new.valid_at]
-    own: dict[str, Any] = {}
+    own: Fields = {}
     changes: list[Change] = []
     if after:
         successor = after[0]
@@ -162,7 +174,7 @@ def effect_of(
     old: Fact | None,
     chain: Callable[[], Sequence[Fact]],
     now: datetime,
-) -> tuple[dict[str, Any], list[Change]]:
+) -> tuple[Fields, list[Change]]:
     """What executing one verdict does: the new record's own fields and the changes to others.
     `old` is the verdict's target; `chain` gives the target's version chain (history only)."""
     if verdict.mode == "history":
@@ -180,7 +192,7 @@ def effect_of(
     return own, [change]
 
 
-def retire_changes(new: Fact, kept: Fact, now: datetime) -> dict[str, Any]:
+def retire_changes(new: Fact, kept: Fact, now: datetime) -> Fields:
     """A stored record that only restates a more complete one stops being believed."""
     return {
         "expired_at": learned_at(now, new),
@@ -201,25 +213,28 @@ def revert(changes: Iterable[Change]) -> list[Change]:
     return [Change(c.uuid, dict(c.before), dict(c.after)) for c in reversed(list(changes))]
 
 
-def _change(old: Fact, after: dict[str, Any]) -> Change:
+def _change(old: Fact, after: Fields) -> Change:
     return Change(old.uuid, after, {name: getattr(old, name) for name in after})
 
 
 _TIME_FIELDS = frozenset({"invalid_at", "invalidated_at", "expired_at"})
 
 
-def change_to_json(change: Change) -> dict[str, Any]:
+def change_to_json(change: Change) -> dict[str, JsonValue]:
     """A change as JSON-ready data (times as ISO 8601, enumerations as their values)."""
     return {"uuid": change.uuid, "before": _plain(change.before), "after": _plain(change.after)}
 
 
-def change_from_json(data: dict[str, Any]) -> Change:
+def change_from_json(data: Mapping[str, JsonValue]) -> Change:
     """The inverse of `change_to_json`."""
-    return Change(str(data["uuid"]), _typed(data["after"]), _typed(data["before"]))
+    after, before = data["after"], data["before"]
+    if not isinstance(after, dict) or not isinstance(before, dict):
+        raise ValueError("a change has `after` and `before` objects")
+    return Change(str(data["uuid"]), _typed(after), _typed(before))
 
 
-def _plain(values: dict[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
+def _plain(values: Fields) -> dict[str, JsonValue]:
+    out: dict[str, JsonValue] = {}
     for name, value in values.items():
         if isinstance(value, datetime):
             out[name] = value.isoformat()
@@ -230,13 +245,15 @@ def _plain(values: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _typed(values: dict[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
+def _typed(values: Mapping[str, JsonValue]) -> Fields:
+    out: Fields = {}
     for name, value in values.items():
         if name in _TIME_FIELDS and isinstance(value, str):
             out[name] = datetime.fromisoformat(value)
         elif name == "verify_status" and isinstance(value, str):
             out[name] = VerifyStatus(value)
-        else:
+        elif value is None or isinstance(value, str | bool | int | float):
             out[name] = value
+        else:
+            raise ValueError(f"{name}: not a field value")
     return out

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -10,6 +10,14 @@ from pydantic import BaseModel, ConfigDict, Field
 from graph.domain.tenancy import TenantScope
 from service.api.deps import App
 from service.api.read import principals_of
+from service.conflicts.answers import (
+    AuditOut,
+    HistoryOut,
+    ResolutionOut,
+    ReviewOut,
+    RollbackOut,
+    WrittenOut,
+)
 
 router = APIRouter(prefix="/v1", tags=["conflicts"])
 
@@ -55,7 +63,7 @@ class ReviewIn(ScopeIn):
 
 
 @router.post("/conflicts/resolve")
-def resolve(body: ResolveIn, app: App) -> dict[str, Any]:
+def resolve(body: ResolveIn, app: App) -> ResolutionOut | WrittenOut:
     """The plan (which records, which class, which action, why); `dry_run=false` runs it."""
     return app.conflicts.resolve(
         body.tenant(), content=body.content, fact_id=body.fact_id, dry_run=body.dry_run
@@ -63,7 +71,7 @@ def resolve(body: ResolveIn, app: App) -> dict[str, Any]:
 
 
 @router.post("/conflicts/audit")
-def audit(body: ScopeIn, app: App) -> dict[str, Any]:
+def audit(body: ScopeIn, app: App) -> AuditOut:
     """Scan the tenant bucketed by entity (top 12 by confidence); `scanned`, `flagged`,
     `groups`.
 
@@ -73,7 +81,7 @@ def audit(body: ScopeIn, app: App) -> dict[str, Any]:
 
 
 @router.post("/facts/{fact_id}/rollback")
-def rollback(fact_id: str, body: ScopeIn, app: App) -> dict[str, Any]:
+def rollback(fact_id: str, body: ScopeIn, app: App) -> RollbackOut:
     """Undo the latest executed action about a record; returns the restored records.
 
     Example: `POST /v1/facts/6f1c2a9e-4d1b-5c0e-9a57-3b2f8d1e7c40/rollback {"user_id": "alice"}`
@@ -82,7 +90,7 @@ def rollback(fact_id: str, body: ScopeIn, app: App) -> dict[str, Any]:
 
 
 @router.post("/facts/{fact_id}/confirm")
-def confirm(fact_id: str, body: ReviewIn, app: App) -> dict[str, Any]:
+def confirm(fact_id: str, body: ReviewIn, app: App) -> ReviewOut:
     """A reviewer settles a dispute: this record is right.
 
     Example: `POST /v1/facts/6f1c2a9e-4d1b-5c0e-9a57-3b2f8d1e7c40/confirm {"user_id": "alice"}`
@@ -91,7 +99,7 @@ def confirm(fact_id: str, body: ReviewIn, app: App) -> dict[str, Any]:
 
 
 @router.post("/facts/{fact_id}/reject")
-def reject(fact_id: str, body: ReviewIn, app: App) -> dict[str, Any]:
+def reject(fact_id: str, body: ReviewIn, app: App) -> ReviewOut:
     """A reviewer settles a dispute: this record is wrong.
 
     Example: `POST /v1/facts/6f1c2a9e-4d1b-5c0e-9a57-3b2f8d1e7c40/reject`
@@ -109,7 +117,7 @@ def entity_history(
     agent_id: Annotated[str | None, Query()] = None,
     run_id: Annotated[str | None, Query()] = None,
     predicate: Annotated[str | None, Query(description="one chain only")] = None,
-) -> dict[str, Any]:
+) -> HistoryOut:
     """The entity's version chains, oldest first, with superseded, expired and disputed
     records and their links; `broken` lists any broken link.
 

@@ -31,15 +31,15 @@ class ConflictMethods:
         `scope="audit"` scans the whole tenant instead."""
         tenant = TenantScope(user_id, agent_id, run_id, project)
         if scope == "audit":
-            return self._container.conflicts.audit(tenant)
+            return self._container.conflicts.audit(tenant).model_dump()
         return self._container.conflicts.resolve(
             tenant, content=content, fact_id=fact_id, dry_run=dry_run
-        )
+        ).model_dump()
 
     def audit(
         self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None
     ) -> dict[str, Any]:
-        return self._container.conflicts.audit(TenantScope(user_id, agent_id, run_id))
+        return self._container.conflicts.audit(TenantScope(user_id, agent_id, run_id)).model_dump()
 
     def rollback(
         self,
@@ -49,13 +49,14 @@ class ConflictMethods:
         agent_id: str | None = None,
         run_id: str | None = None,
     ) -> dict[str, Any]:
-        return self._container.conflicts.rollback(TenantScope(user_id, agent_id, run_id), fact_id)
+        scope = TenantScope(user_id, agent_id, run_id)
+        return self._container.conflicts.rollback(scope, fact_id).model_dump()
 
     def confirm_fact(self, fact_id: str, *, user_id: str | None = None) -> dict[str, Any]:
-        return self._container.conflicts.confirm(TenantScope(user_id), fact_id)
+        return self._container.conflicts.confirm(TenantScope(user_id), fact_id).model_dump()
 
     def reject_fact(self, fact_id: str, *, user_id: str | None = None) -> dict[str, Any]:
-        return self._container.conflicts.reject(TenantScope(user_id), fact_id)
+        return self._container.conflicts.reject(TenantScope(user_id), fact_id).model_dump()
 
     def history(
         self,
@@ -69,4 +70,4 @@ class ConflictMethods:
         """The entity's version chains, oldest first, and any broken link."""
         return self._container.conflicts.history(
             TenantScope(user_id, agent_id, run_id), entity, predicate
-        )
+        ).model_dump()

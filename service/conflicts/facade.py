@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from graph.domain.tenancy import TenantScope
+from service.conflicts.answers import (
+    AuditOut,
+    HistoryOut,
+    ResolutionOut,
+    ReviewOut,
+    RollbackOut,
+    WrittenOut,
+)
 from service.conflicts.history import history
 from service.conflicts.reversal import Reversals
 from service.conflicts.usecases import ConflictService, Services
@@ -25,19 +31,19 @@ class Conflicts:
         content: str | None = None,
         fact_id: str | None = None,
         dry_run: bool = True,
-    ) -> dict[str, Any]:
+    ) -> ResolutionOut | WrittenOut:
         return self._resolver.resolve(scope, content=content, fact_id=fact_id, dry_run=dry_run)
 
-    def audit(self, scope: TenantScope) -> dict[str, Any]:
+    def audit(self, scope: TenantScope) -> AuditOut:
         return self._resolver.audit(scope)
 
-    def rollback(self, scope: TenantScope, fact_id: str) -> dict[str, Any]:
+    def rollback(self, scope: TenantScope, fact_id: str) -> RollbackOut:
         return self._reversals.rollback(scope, fact_id)
 
-    def confirm(self, scope: TenantScope, fact_id: str) -> dict[str, Any]:
+    def confirm(self, scope: TenantScope, fact_id: str) -> ReviewOut:
         return self._reversals.confirm(scope, fact_id)
 
-    def reject(self, scope: TenantScope, fact_id: str) -> dict[str, Any]:
+    def reject(self, scope: TenantScope, fact_id: str) -> ReviewOut:
         return self._reversals.reject(scope, fact_id)
 
     def history(
@@ -46,5 +52,5 @@ class Conflicts:
         entity: str,
         predicate: str | None = None,
         principals: tuple[str, ...] | None = None,
-    ) -> dict[str, Any]:
+    ) -> HistoryOut:
         return history(self._services.store, scope, entity, predicate, principals)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import datetime
 
 from graph.domain.chains import chain_problems
 from graph.domain.errors import InvalidInput, NotFound
@@ -10,8 +10,9 @@ from graph.domain.model import Fact
 from graph.domain.signature import entity_key
 from graph.domain.tenancy import TenantScope
 from graph.ports import Store
+from service.conflicts.answers import ChainOut, HistoryOut, ProblemOut
 from service.read.access import Principals, readable
-from service.views import fact_view
+from service.views import FactOut
 
 
 def history(
@@ -20,9 +21,9 @@ def history(
     entity: str,
     predicate: str | None = None,
     principals: Principals = None,
-) -> dict[str, Any]:
-    """`{"entity", "chains": [{"predicate", "scope", "versions": [Fact]}], "broken": [...]}`:
-    only the versions the caller's principals may read (`service.read.access`)."""
+) -> HistoryOut:
+    """The entity's chains (per predicate and scope), oldest version first, and any broken
+    link: only the versions the caller's principals may read (`service.read.access`)."""
     if not entity.strip():
         raise InvalidInput("name the entity", field="name")
     group = scope.group_id
@@ -33,19 +34,20 @@ def history(
     chains: dict[tuple[str, str], list[Fact]] = {}
     for fact in records:
         chains.setdefault((fact.predicate, fact.scope), []).append(fact)
-    return {
-        "entity": records[0].subject,
-        "chains": [
-            {
-                "predicate": pred,
-                "scope": where,
-                "versions": [fact_view(f) for f in sorted(items, key=_event_order)],
-            }
+    broken = chain_problems(store.history(scope.group_id, entity_key(entity)))
+    return HistoryOut.model_construct(
+        entity=records[0].subject,
+        chains=[
+            ChainOut.model_construct(
+                predicate=pred,
+                scope=where,
+                versions=[FactOut.of(f) for f in sorted(items, key=_event_order)],
+            )
             for (pred, where), items in sorted(chains.items())
         ],
-        "broken": chain_problems(store.history(scope.group_id, entity_key(entity))),
-    }
+        broken=[ProblemOut.of(p) for p in broken],
+    )
 
 
-def _event_order(fact: Fact) -> tuple[Any, ...]:
+def _event_order(fact: Fact) -> tuple[datetime, datetime, str]:
     return (fact.valid_at, fact.created_at, fact.uuid)

@@ -12,18 +12,26 @@
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import datetime
 
-from graph.domain.enums import VerifyStatus, WriteEvent
+from graph.domain.enums import WriteEvent
 from graph.domain.errors import ConflictError, NotFound
 from graph.domain.judge import Policy, Statement, findings_of
 from graph.domain.ledger import LedgerDraft
 from graph.domain.model import ActionRecord, Fact
-from graph.domain.resolution import Change, change_from_json, revert
+from graph.domain.resolution import (
+    Change,
+    Fields,
+    change_from_json,
+    rejected_fields,
+    revert,
+    undisputed_fields,
+)
 from graph.domain.tenancy import TenantScope
 from graph.domain.timerules import is_current
+from service.conflicts.answers import ReviewOut, RollbackOut
 from service.conflicts.usecases import ConflictService, Planned, effective, execute, own_change
-from service.views import fact_view
+from service.views import FactOut
 from service.write.build import rules_of
 from service.write.uow import UnitOfWork, in_unit
 
@@ -33,7 +41,7 @@ class Reversals:
         self.c = conflicts
         self.s = conflicts.s
 
-    def rollback(self, scope: TenantScope, fact_id: str) -> dict[str, Any]:
+    def rollback(self, scope: TenantScope, fact_id: str) -> RollbackOut:
         group, now = scope.group_id, self.s.clock.now()
         fact = self._fact(group, fact_id)
         pending = [a for a in self.s.store.actions_for(group, fact_id) if a.rolled_back_at is None]
@@ -43,9 +51,11 @@ class Reversals:
             undo = self._undo_plain_write(fact, now)
         in_unit(self.s.store, now, lambda uow: _apply_undo(uow, group, fact_id, undo, pending))
         touched = self.s.store.get_facts(group, [c.uuid for c in undo])
-        return {"rolled_back": fact_id, "facts": [fact_view(f) for f in touched]}
+        return RollbackOut.model_construct(
+            rolled_back=fact_id, facts=[FactOut.of(f) for f in touched]
+        )
 
-    def confirm(self, scope: TenantScope, fact_id: str) -> dict[str, Any]:
+    def confirm(self, scope: TenantScope, fact_id: str) -> ReviewOut:
         """The judge's verdict on the record under `Policy(reviewed=True)`, executed."""
         group, now = scope.group_id, self.s.clock.now()
         fact = self._current(group, fact_id, now)
@@ -61,10 +71,10 @@ class Reversals:
 
         return self._answer(group, fact, in_unit(self.s.store, now, work))
 
-    def reject(self, scope: TenantScope, fact_id: str) -> dict[str, Any]:
+    def reject(self, scope: TenantScope, fact_id: str) -> ReviewOut:
         group, now = scope.group_id, self.s.clock.now()
         fact = self._current(group, fact_id, now)
-        own = {"expired_at": now, "verify_status": VerifyStatus.CONTRADICTED}
+        own = rejected_fields(now)
 
         def work(uow: UnitOfWork) -> Planned:
             others = [f for f in uow.aligned(fact) if f.scope == fact.scope]
@@ -85,7 +95,7 @@ class Reversals:
             raise NotFound(f"no fact {fact_id} in this tenant", details={"id": fact_id})
         return found[0]
 
-    def _current(self, group: str, fact_id: str, now: Any) -> Fact:
+    def _current(self, group: str, fact_id: str, now: datetime) -> Fact:
         fact = self._fact(group, fact_id)
         if not is_current(fact, now):
             raise ConflictError(f"fact {fact_id} is no longer current", details={"id": fact_id})
@@ -97,13 +107,17 @@ class Reversals:
         findings = findings_of(Statement(old, rules_of(self.s.table, old)), rivals)
         if any(f.action is WriteEvent.KEEP_BOTH for f in findings):
             return None
-        return _change(old, {"disputed": False, "verify_status": VerifyStatus.UNVERIFIED})
+        return _change(old, undisputed_fields())
 
-    def _answer(self, group: str, fact: Fact, planned: Planned) -> dict[str, Any]:
+    def _answer(self, group: str, fact: Fact, planned: Planned) -> ReviewOut:
         touched = self.s.store.get_facts(group, [c.uuid for c in planned.changes] or [fact.uuid])
-        return {"executed": bool(planned.changes), "facts": [fact_view(f) for f in touched]}
+        return ReviewOut.model_construct(
+            executed=bool(planned.changes), facts=[FactOut.of(f) for f in touched]
+        )
 
-    def _undo_action(self, group: str, fact: Fact, action: ActionRecord, now: Any) -> list[Change]:
+    def _undo_action(
+        self, group: str, fact: Fact, action: ActionRecord, now: datetime
+    ) -> list[Change]:
         changes = [change_from_json(c) for c in action.changes]
         records = {f.uuid: f for f in self.s.store.get_facts(group, [c.uuid for c in changes])}
         for change in changes:
@@ -113,7 +127,7 @@ class Reversals:
             undo.append(_change(records.get(fact.uuid, fact), {"expired_at": now}))
         return undo
 
-    def _undo_plain_write(self, fact: Fact, now: Any) -> list[Change]:
+    def _undo_plain_write(self, fact: Fact, now: datetime) -> list[Change]:
         """A write that changed nothing else: expire its record, unless something later
         changed the record (only later actions supersede, close or dispute it)."""
         if fact.expired_at is not None:
@@ -143,7 +157,7 @@ def _apply_undo(
     uow.ledger(group, [LedgerDraft("rollback", targets, payload)])
 
 
-def _change(fact: Fact, after: dict[str, Any]) -> Change:
+def _change(fact: Fact, after: Fields) -> Change:
     return Change(fact.uuid, after, {name: getattr(fact, name) for name in after})
 
 

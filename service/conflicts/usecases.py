@@ -15,7 +15,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from itertools import combinations
-from typing import Any
 
 from extractors.predicates import PredicateTable
 from graph.domain import ledger
@@ -25,14 +24,24 @@ from graph.domain.enums import ConflictType, WriteEvent
 from graph.domain.errors import InvalidInput, NotFound
 from graph.domain.judge import Aligned, Policy, Statement, Verdict, findings_of, judge, needs_chain
 from graph.domain.model import ActionKind, ActionRecord, Fact
-from graph.domain.resolution import Change, change_to_json
+from graph.domain.resolution import Change, FieldValue, change_to_json
 from graph.domain.tenancy import TenantScope
 from graph.domain.timerules import is_current
-from graph.ports import AlignmentKey, Store, StoreReads
-from service.views import fact_view, verdict_view
+from graph.ports import Store, StoreReads
+from service.conflicts.answers import (
+    AuditOut,
+    GroupOut,
+    JudgedOut,
+    PairOut,
+    ResolutionOut,
+    StepOut,
+    WrittenOut,
+)
+from service.views import FactOut
 from service.write.build import Draft, rules_of
 from service.write.commit import judge_draft
 from service.write.pipeline import WritePipeline
+from service.write.request import AddRequest
 from service.write.uow import FactView, UnitOfWork, in_unit
 
 AUDIT_BUCKET = 12
@@ -79,7 +88,7 @@ class ConflictService:
         content: str | None = None,
         fact_id: str | None = None,
         dry_run: bool = True,
-    ) -> dict[str, Any]:
+    ) -> ResolutionOut | WrittenOut:
         if (content is None) == (fact_id is None):
             raise InvalidInput("give exactly one of content and fact_id", field="content")
         if content is not None:
@@ -88,33 +97,33 @@ class ConflictService:
 
     # -- content ---------------------------------------------------------------------------
 
-    def _resolve_content(self, scope: TenantScope, content: str, dry_run: bool) -> dict[str, Any]:
-        data = {
-            "messages": content,
-            "user_id": scope.user_id,
-            "agent_id": scope.agent_id,
-            "run_id": scope.run_id,
-            "project": scope.project,
-        }
+    def _resolve_content(
+        self, scope: TenantScope, content: str, dry_run: bool
+    ) -> ResolutionOut | WrittenOut:
+        data = AddRequest(
+            messages=content,
+            user_id=scope.user_id,
+            agent_id=scope.agent_id,
+            run_id=scope.run_id,
+            project=scope.project,
+        )
         if not dry_run:
-            out = self.s.writes.add(data, force=True).model_dump()
-            verdicts = [c for r in out["results"] for c in r["conflicts"]]
-            plan = [_entry_of_result(r) for r in out["results"]]
-            return {"plan": plan, "verdicts": verdicts, "executed": True, "results": out["results"]}
+            out = self.s.writes.add(data, force=True)
+            return WrittenOut.of(list(out.results))
         plan_item = self.s.writes.preview(data)
         now = self.s.clock.now()
         verdicts = self.s.store.read(lambda reads: preview_verdicts(reads, plan_item.drafts, now))
-        entries: list[dict[str, Any]] = []
-        judged: list[dict[str, Any]] = []
+        steps: list[StepOut] = []
+        judged: list[JudgedOut] = []
         for draft, verdict in zip(plan_item.drafts, verdicts, strict=True):
-            entries += _plan_entries(draft.fact, verdict)
+            steps += _plan_steps(draft.fact, verdict)
             done = {f.target_id for f in verdict.executed}
-            judged += [_verdict_of(f, draft.fact, f.target_id in done) for f in verdict.findings]
-        return {"plan": entries, "verdicts": judged, "executed": False}
+            judged += [JudgedOut.of(f, draft.fact, f.target_id in done) for f in verdict.findings]
+        return ResolutionOut.model_construct(plan=steps, verdicts=judged, executed=False)
 
     # -- a stored record -------------------------------------------------------------------
 
-    def _resolve_fact(self, scope: TenantScope, fact_id: str, dry_run: bool) -> dict[str, Any]:
+    def _resolve_fact(self, scope: TenantScope, fact_id: str, dry_run: bool) -> ResolutionOut:
         group, now = scope.group_id, self.s.clock.now()
         fact = self._current_fact(group, fact_id, now)
 
@@ -132,16 +141,11 @@ class ConflictService:
             verdict, planned = self.s.store.read(lambda reads: plan(FactView(reads, now)))
         else:
             verdict, planned = in_unit(self.s.store, now, run)
-        steps = [
-            _entry(v.action.value, v.conflict_type.value, v.target_id, v.reason, fact)
-            for v in verdict.executed
-        ]
-        judged = [_verdict_of(v, fact, v in verdict.executed) for v in verdict.findings]
-        return {
-            "plan": steps,
-            "verdicts": judged,
-            "executed": bool(planned.changes) and not dry_run,
-        }
+        return ResolutionOut.model_construct(
+            plan=[StepOut.of_finding(fact, v) for v in verdict.executed],
+            verdicts=[JudgedOut.of(v, fact, v in verdict.executed) for v in verdict.findings],
+            executed=bool(planned.changes) and not dry_run,
+        )
 
     def rejudge(self, view: FactView, fact: Fact, policy: Policy) -> Verdict:
         """A stored record judged again, as a statement, against the other current records
@@ -151,7 +155,7 @@ class ConflictService:
         chain = view.chain(fact) if needs_chain(statement, current) else ()
         return judge(statement, Aligned(current, None, chain), policy, now=view.now)
 
-    def _current_fact(self, group: str, fact_id: str, now: Any) -> Fact:
+    def _current_fact(self, group: str, fact_id: str, now: datetime) -> Fact:
         found = self.s.store.get_facts(group, [fact_id])
         if not found:
             raise NotFound(f"no fact {fact_id} in this tenant", details={"id": fact_id})
@@ -163,11 +167,12 @@ class ConflictService:
 
     # -- audit -----------------------------------------------------------------------------
 
-    def audit(self, scope: TenantScope) -> dict[str, Any]:
+    def audit(self, scope: TenantScope) -> AuditOut:
         """Scan the tenant's current records bucketed by entity and predicate (only records
         that share both can conflict), the top 12 of each bucket by confidence, pairwise."""
         group, now = scope.group_id, self.s.clock.now()
-        scanned, buckets, groups, after = 0, 0, [], ""
+        scanned, buckets, after = 0, 0, ""
+        groups: list[GroupOut] = []
         while keys := self._subjects(group, after, now):
             by_bucket: dict[tuple[str, str], list[Fact]] = {}
             for fact in self._bucket_facts(group, keys, now):
@@ -178,22 +183,21 @@ class ConflictService:
                 buckets += 1
                 groups += self._bucket_groups(bucket)
             after = keys[-1]
-        flagged = sum(len(g["records"]) for g in groups)
-        return {
-            "scanned": scanned,
-            "buckets": buckets,
-            "flagged": len(groups),
-            "flagged_records": flagged,
-            "groups": groups,
-        }
+        return AuditOut.model_construct(
+            scanned=scanned,
+            buckets=buckets,
+            flagged=len(groups),
+            flagged_records=sum(len(g.records) for g in groups),
+            groups=groups,
+        )
 
-    def _subjects(self, group: str, after: str, now: Any) -> list[str]:
+    def _subjects(self, group: str, after: str, now: datetime) -> list[str]:
         return self.s.store.read(lambda tx: tx.subject_keys(group, after, AUDIT_PAGE, now))
 
-    def _bucket_facts(self, group: str, keys: list[str], now: Any) -> list[Fact]:
+    def _bucket_facts(self, group: str, keys: list[str], now: datetime) -> list[Fact]:
         return self.s.store.read(lambda tx: tx.facts_of_subjects(group, keys, now))
 
-    def _bucket_groups(self, bucket: list[Fact]) -> list[dict[str, Any]]:
+    def _bucket_groups(self, bucket: list[Fact]) -> list[GroupOut]:
         pairs: list[tuple[Fact, Fact, Finding]] = []
         for a, b in combinations(bucket, 2):
             new, old = (
@@ -248,24 +252,18 @@ def _planned(fact: Fact, verdict: Verdict) -> Planned:
     return Planned(fact.uuid, effective([own_change(fact, own), *verdict.changes]))
 
 
-def _plan_entries(fact: Fact, verdict: Verdict) -> list[dict[str, Any]]:
+def _plan_steps(fact: Fact, verdict: Verdict) -> list[StepOut]:
     if verdict.event is WriteEvent.DUPLICATE:
         held = verdict.fact.uuid
-        return [_entry("DUPLICATE", "none", held, "the same assertion is already held", fact)]
+        return [StepOut.of(fact, "DUPLICATE", "none", held, "the same assertion is already held")]
     done = {f.target_id for f in verdict.executed}
-    entries = [
-        _entry(f.action.value, f.conflict_type.value, f.target_id, f.reason, fact)
-        for f in verdict.findings
-        if f.conflicts or f.target_id in done
+    steps = [
+        StepOut.of_finding(fact, f) for f in verdict.findings if f.conflicts or f.target_id in done
     ]
-    return entries or [_entry("ADD", "none", None, "no conflicting current record", fact)]
+    return steps or [StepOut.of(fact, "ADD", "none", None, "no conflicting current record")]
 
 
-def _key(fact: Fact) -> AlignmentKey:
-    return AlignmentKey(fact.subject_key, fact.predicate)
-
-
-def own_change(fact: Fact, own: Mapping[str, Any]) -> Change:
+def own_change(fact: Fact, own: Mapping[str, FieldValue]) -> Change:
     """New values for fields of `fact` itself, with their values before."""
     return Change(fact.uuid, dict(own), {name: getattr(fact, name) for name in own})
 
@@ -278,36 +276,6 @@ def effective(changes: Sequence[Change]) -> tuple[Change, ...]:
         if after:
             out.append(Change(change.uuid, after, {k: change.before[k] for k in after}))
     return tuple(out)
-
-
-def _entry(action: str, kind: str, target: str | None, reason: str, fact: Fact) -> dict[str, Any]:
-    return {
-        "action": action,
-        "conflict_type": kind,
-        "target_id": target,
-        "reason": reason,
-        "memory": fact.fact,
-        "subject": fact.subject,
-        "predicate": fact.predicate,
-        "value": fact.value,
-    }
-
-
-def _entry_of_result(result: dict[str, Any]) -> dict[str, Any]:
-    conflicts = result["conflicts"]
-    first = conflicts[0] if conflicts else {}
-    return {
-        "action": result["event"],
-        "conflict_type": first.get("conflict_type", "none"),
-        "target_id": first.get("target_id"),
-        "reason": first.get("reason", ""),
-        "memory": result["memory"],
-        "id": result["id"],
-    }
-
-
-def _verdict_of(verdict: Finding, fact: Fact, executed: bool) -> dict[str, Any]:
-    return {**verdict_view(verdict, executed), "memory": fact.fact, "value": fact.value}
 
 
 def _top(facts: list[Fact]) -> list[Fact]:
@@ -325,23 +293,14 @@ def _components(pairs: list[tuple[Fact, Fact, Finding]]) -> list[list[tuple[Fact
     return groups
 
 
-def _group(pairs: list[tuple[Fact, Fact, Finding]]) -> dict[str, Any]:
+def _group(pairs: list[tuple[Fact, Fact, Finding]]) -> GroupOut:
     records = {f.uuid: f for p in pairs for f in p[:2]}
     first = pairs[0][0]
-    return {
-        "entity": first.subject,
-        "predicate": first.predicate,
-        "scope": first.scope,
-        "conflict_type": pairs[0][2].conflict_type.value,
-        "records": [fact_view(f) for f in records.values()],
-        "plan": [
-            {
-                "action": v.action.value,
-                "conflict_type": v.conflict_type.value,
-                "target_id": v.target_id,
-                "fact_id": new.uuid,
-                "reason": v.reason,
-            }
-            for new, _, v in pairs
-        ],
-    }
+    return GroupOut.model_construct(
+        entity=first.subject,
+        predicate=first.predicate,
+        scope=first.scope,
+        conflict_type=pairs[0][2].conflict_type.value,
+        records=[FactOut.of(f) for f in records.values()],
+        plan=[PairOut.of(new, v) for new, _, v in pairs],
+    )

@@ -10,14 +10,13 @@ worker thread, as FastAPI runs REST handlers), answers through `types`. Errors k
 
 from __future__ import annotations
 
-from typing import Any
-
 import strawberry
 from graphql import GraphQLError
 from strawberry.extensions import MaxAliasesLimiter, MaxTokensLimiter, QueryDepthLimiter
 from strawberry.types import ExecutionContext
 
 from graph.domain.errors import InvalidInput
+from service.conflicts.answers import ResolutionOut, WrittenOut
 from service.graphql import relations, review, tenancy, types
 from service.graphql.context import Ctx, checked, container, owned, principals, run, user
 from service.graphql.errors import log_unexpected
@@ -163,7 +162,7 @@ async def resolve_conflict_resolver(
     )
     conflicts = container(info).conflicts
 
-    def resolve() -> dict[str, Any]:
+    def resolve() -> ResolutionOut | WrittenOut:
         return conflicts.resolve(scope.tenant(), content=content, fact_id=fact_id, dry_run=dry_run)
 
     return types.resolution(await run(resolve))

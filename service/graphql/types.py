@@ -4,8 +4,9 @@ The public shapes are derived from their one pydantic model (`service.views`,
 `service.read.answers`) with `strawberry.experimental.pydantic`: every field of the model, only
 those, so REST and GraphQL cannot drift apart field by field. A field is restated here only
 where GraphQL needs another type for it (JSON for free-form maps, String for enumerations,
-the derived type for a nested model). Use cases that still answer with dicts (the write and
-conflict ones) are read into the same types with `build`. Times are ISO 8601 strings.
+the derived type for a nested model). Use cases that still answer with dicts (the write ones)
+are read into the same types with `build`; the conflict answers (`service.conflicts.answers`)
+are read field by field. Times are ISO 8601 strings.
 """
 
 from __future__ import annotations
@@ -18,6 +19,14 @@ from pydantic import BaseModel
 from strawberry.experimental.pydantic import type as derived
 from strawberry.scalars import JSON
 
+from service.conflicts.answers import (
+    AuditOut,
+    HistoryOut,
+    ResolutionOut,
+    ReviewOut,
+    RollbackOut,
+    WrittenOut,
+)
 from service.read.answers import EpisodeHitOut, FactsOut, LedgerOut, SearchHitOut
 from service.tenancy import ErasureOut, ReprocessOut, StaleOut
 from service.views import (
@@ -99,9 +108,13 @@ class History:
     broken: JSON | None
 
 
-def history(data: dict[str, Any]) -> History:
-    chains = [build(Chain, c, versions=[fact(v) for v in c["versions"]]) for c in data["chains"]]
-    return build(History, data, chains=chains)
+def history(answer: HistoryOut) -> History:
+    chains = [
+        Chain(predicate=c.predicate, scope=c.scope, versions=[fact(v) for v in c.versions])
+        for c in answer.chains
+    ]
+    broken = JSON([p.model_dump() for p in answer.broken])
+    return History(entity=answer.entity, chains=chains, broken=broken)
 
 
 @derived(model=OperationOut, all_fields=True)
@@ -215,9 +228,20 @@ class Resolution:
     executed: bool
 
 
-def resolution(data: dict[str, Any]) -> Resolution:
-    plan = [build(PlanStep, step, details=step) for step in data.get("plan", [])]
-    return build(Resolution, data, plan=plan, verdicts=list(data.get("verdicts", [])))
+def resolution(answer: ResolutionOut | WrittenOut) -> Resolution:
+    plan = [
+        PlanStep(
+            action=step.action,
+            conflict_type=step.conflict_type,
+            target_id=step.target_id,
+            reason=step.reason,
+            memory=step.memory,
+            details=JSON(step.model_dump()),
+        )
+        for step in answer.plan
+    ]
+    verdicts = [JSON(v.model_dump()) for v in answer.verdicts]
+    return Resolution(plan=plan, verdicts=verdicts, executed=answer.executed)
 
 
 @strawberry.type(description="rollback: the record undone and every record it touched.")
@@ -226,8 +250,8 @@ class Rollback:
     facts: list[Fact]
 
 
-def rollback(data: dict[str, Any]) -> Rollback:
-    return build(Rollback, data, facts=[fact(f) for f in data.get("facts", [])])
+def rollback(answer: RollbackOut) -> Rollback:
+    return Rollback(rolled_back=answer.rolled_back, facts=[fact(f) for f in answer.facts])
 
 
 @strawberry.input(description="The body of POST /v1/memories, in camelCase.")
@@ -278,8 +302,8 @@ class Verdict:
     facts: list[Fact]
 
 
-def verdict(data: dict[str, Any]) -> Verdict:
-    return build(Verdict, data, facts=[fact(f) for f in data.get("facts", [])])
+def verdict(answer: ReviewOut) -> Verdict:
+    return Verdict(executed=answer.executed, facts=[fact(f) for f in answer.facts])
 
 
 @strawberry.type(description="A group of records the audit found in conflict.")
@@ -301,12 +325,25 @@ class Audit:
     groups: list[ConflictGroup]
 
 
-def audit(data: dict[str, Any]) -> Audit:
+def audit(answer: AuditOut) -> Audit:
     groups = [
-        build(ConflictGroup, g, records=[fact(f) for f in g["records"]], plan=list(g["plan"]))
-        for g in data["groups"]
+        ConflictGroup(
+            entity=g.entity,
+            predicate=g.predicate,
+            scope=g.scope,
+            conflict_type=g.conflict_type,
+            records=[fact(f) for f in g.records],
+            plan=[JSON(p.model_dump()) for p in g.plan],
+        )
+        for g in answer.groups
     ]
-    return build(Audit, data, groups=groups)
+    return Audit(
+        scanned=answer.scanned,
+        buckets=answer.buckets,
+        flagged=answer.flagged,
+        flagged_records=answer.flagged_records,
+        groups=groups,
+    )
 
 
 @derived(
