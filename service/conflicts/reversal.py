@@ -29,6 +29,7 @@ from graph.domain.resolution import (
 )
 from graph.domain.tenancy import TenantScope
 from graph.domain.timerules import is_current
+from graph.ports import StoreReads
 from service.conflicts.answers import ReviewOut, RollbackOut
 from service.conflicts.usecases import ConflictService, Planned, effective, execute, own_change
 from service.views import FactOut
@@ -43,13 +44,19 @@ class Reversals:
 
     def rollback(self, scope: TenantScope, fact_id: str) -> RollbackOut:
         group, now = scope.group_id, self.s.clock.now()
-        fact = self._fact(group, fact_id)
-        pending = [a for a in self.s.store.actions_for(group, fact_id) if a.rolled_back_at is None]
-        if pending:
-            undo = self._undo_action(group, fact, pending[-1], now)
-        else:
-            undo = self._undo_plain_write(fact, now)
-        in_unit(self.s.store, now, lambda uow: _apply_undo(uow, group, fact_id, undo, pending))
+
+        def work(uow: UnitOfWork) -> list[Change]:
+            fact = _fact(uow.reads, group, fact_id)
+            actions = uow.reads.actions_for(group, fact_id)
+            pending = [a for a in actions if a.rolled_back_at is None]
+            if pending:
+                undo = _undo_action(uow.reads, fact, pending[-1], now)
+            else:
+                undo = _undo_plain_write(fact, now)
+            _apply_undo(uow, group, fact_id, undo, pending)
+            return undo
+
+        undo = in_unit(self.s.store, now, work)
         touched = self.s.store.get_facts(group, [c.uuid for c in undo])
         return RollbackOut.model_construct(
             rolled_back=fact_id, facts=[FactOut.of(f) for f in touched]
@@ -58,9 +65,9 @@ class Reversals:
     def confirm(self, scope: TenantScope, fact_id: str) -> ReviewOut:
         """The judge's verdict on the record under `Policy(reviewed=True)`, executed."""
         group, now = scope.group_id, self.s.clock.now()
-        fact = self._current(group, fact_id, now)
 
         def work(uow: UnitOfWork) -> Planned:
+            fact = _current(uow.reads, group, fact_id, now)
             verdict = self.c.rejudge(uow, fact, Policy(reviewed=True))
             planned = Planned(
                 fact.uuid, effective([own_change(fact, verdict.own), *verdict.changes])
@@ -69,14 +76,14 @@ class Reversals:
                 execute(uow, group, planned, "confirm")
             return planned
 
-        return self._answer(group, fact, in_unit(self.s.store, now, work))
+        return self._answer(group, in_unit(self.s.store, now, work))
 
     def reject(self, scope: TenantScope, fact_id: str) -> ReviewOut:
         group, now = scope.group_id, self.s.clock.now()
-        fact = self._current(group, fact_id, now)
         own = rejected_fields(now)
 
         def work(uow: UnitOfWork) -> Planned:
+            fact = _current(uow.reads, group, fact_id, now)
             others = [f for f in uow.aligned(fact) if f.scope == fact.scope]
             undisputed = [self._undispute(old, others, fact) for old in others if old.disputed]
             changes = [own_change(fact, own), *(c for c in undisputed if c)]
@@ -85,21 +92,9 @@ class Reversals:
                 execute(uow, group, planned, "reject")
             return planned
 
-        return self._answer(group, fact, in_unit(self.s.store, now, work))
+        return self._answer(group, in_unit(self.s.store, now, work))
 
     # -- helpers ---------------------------------------------------------------------------
-
-    def _fact(self, group: str, fact_id: str) -> Fact:
-        found = self.s.store.get_facts(group, [fact_id])
-        if not found:
-            raise NotFound(f"no fact {fact_id} in this tenant", details={"id": fact_id})
-        return found[0]
-
-    def _current(self, group: str, fact_id: str, now: datetime) -> Fact:
-        fact = self._fact(group, fact_id)
-        if not is_current(fact, now):
-            raise ConflictError(f"fact {fact_id} is no longer current", details={"id": fact_id})
-        return fact
 
     def _undispute(self, old: Fact, others: list[Fact], rejected: Fact) -> Change | None:
         """`old` stays disputed only while the judge still finds another record disputing it."""
@@ -109,37 +104,13 @@ class Reversals:
             return None
         return _change(old, undisputed_fields())
 
-    def _answer(self, group: str, fact: Fact, planned: Planned) -> ReviewOut:
-        touched = self.s.store.get_facts(group, [c.uuid for c in planned.changes] or [fact.uuid])
+    def _answer(self, group: str, planned: Planned) -> ReviewOut:
+        touched = self.s.store.get_facts(
+            group, [c.uuid for c in planned.changes] or [planned.fact_id]
+        )
         return ReviewOut.model_construct(
             executed=bool(planned.changes), facts=[FactOut.of(f) for f in touched]
         )
-
-    def _undo_action(
-        self, group: str, fact: Fact, action: ActionRecord, now: datetime
-    ) -> list[Change]:
-        changes = [change_from_json(c) for c in action.changes]
-        records = {f.uuid: f for f in self.s.store.get_facts(group, [c.uuid for c in changes])}
-        for change in changes:
-            _unchanged_since(records.get(change.uuid), change)
-        undo = [c for c in revert(changes) if c.after]
-        if action.created:
-            undo.append(_change(records.get(fact.uuid, fact), {"expired_at": now}))
-        return undo
-
-    def _undo_plain_write(self, fact: Fact, now: datetime) -> list[Change]:
-        """A write that changed nothing else: expire its record, unless something later
-        changed the record (only later actions supersede, close or dispute it)."""
-        if fact.expired_at is not None:
-            raise ConflictError(f"fact {fact.uuid} is already expired", details={"id": fact.uuid})
-        if fact.superseded_by is not None or fact.invalidated_at is not None or fact.disputed:
-            raise ConflictError(
-                f"fact {fact.uuid} was changed by a later action"
-                f"{' (superseded by ' + fact.superseded_by + ')' if fact.superseded_by else ''}: "
-                "roll that back first",
-                details={"id": fact.uuid, "later": fact.superseded_by},
-            )
-        return [_change(fact, {"expired_at": now})]
 
 
 def _apply_undo(
@@ -171,3 +142,47 @@ def _unchanged_since(record: Fact | None, change: Change) -> None:
                 f"{change.uuid}.{name} was changed by a later action: roll that back first",
                 details={"id": change.uuid, "field": name},
             )
+
+
+def _fact(reads: StoreReads, group: str, fact_id: str) -> Fact:
+    found = reads.get_facts(group, [fact_id])
+    if not found:
+        raise NotFound(f"no fact {fact_id} in this tenant", details={"id": fact_id})
+    return found[0]
+
+
+def _current(reads: StoreReads, group: str, fact_id: str, now: datetime) -> Fact:
+    fact = _fact(reads, group, fact_id)
+    if not is_current(fact, now):
+        raise ConflictError(f"fact {fact_id} is no longer current", details={"id": fact_id})
+    return fact
+
+
+def _undo_action(
+    reads: StoreReads, fact: Fact, action: ActionRecord, now: datetime
+) -> list[Change]:
+    """The changes that undo `action`, refused when a later action changed the same fields."""
+    changes = [change_from_json(c) for c in action.changes]
+    found = reads.get_facts(fact.group_id, [c.uuid for c in changes])
+    records = {f.uuid: f for f in found}
+    for change in changes:
+        _unchanged_since(records.get(change.uuid), change)
+    undo = [c for c in revert(changes) if c.after]
+    if action.created:
+        undo.append(_change(records.get(fact.uuid, fact), {"expired_at": now}))
+    return undo
+
+
+def _undo_plain_write(fact: Fact, now: datetime) -> list[Change]:
+    """A write that changed nothing else: expire its record, unless something later
+    changed the record (only later actions supersede, close or dispute it)."""
+    if fact.expired_at is not None:
+        raise ConflictError(f"fact {fact.uuid} is already expired", details={"id": fact.uuid})
+    if fact.superseded_by is not None or fact.invalidated_at is not None or fact.disputed:
+        raise ConflictError(
+            f"fact {fact.uuid} was changed by a later action"
+            f"{' (superseded by ' + fact.superseded_by + ')' if fact.superseded_by else ''}: "
+            "roll that back first",
+            details={"id": fact.uuid, "later": fact.superseded_by},
+        )
+    return [_change(fact, {"expired_at": now})]

@@ -124,23 +124,24 @@ class ConflictService:
     # -- a stored record -------------------------------------------------------------------
 
     def _resolve_fact(self, scope: TenantScope, fact_id: str, dry_run: bool) -> ResolutionOut:
+        """Read, judge and (unless a dry run) execute in one transaction."""
         group, now = scope.group_id, self.s.clock.now()
-        fact = self._current_fact(group, fact_id, now)
 
-        def plan(view: FactView) -> tuple[Verdict, Planned]:
+        def plan(view: FactView) -> tuple[Fact, Verdict, Planned]:
+            fact = _current_fact(view.reads, group, fact_id, now)
             verdict = self.rejudge(view, fact, Policy())
-            return verdict, _planned(fact, verdict)
+            return fact, verdict, _planned(fact, verdict)
 
-        def run(uow: UnitOfWork) -> tuple[Verdict, Planned]:
-            verdict, planned = plan(uow)
+        def run(uow: UnitOfWork) -> tuple[Fact, Verdict, Planned]:
+            fact, verdict, planned = plan(uow)
             if planned.changes:
                 execute(uow, group, planned, "resolve")
-            return verdict, planned
+            return fact, verdict, planned
 
         if dry_run:
-            verdict, planned = self.s.store.read(lambda reads: plan(FactView(reads, now)))
+            fact, verdict, planned = self.s.store.read(lambda tx: plan(FactView(tx, now)))
         else:
-            verdict, planned = in_unit(self.s.store, now, run)
+            fact, verdict, planned = in_unit(self.s.store, now, run)
         return ResolutionOut.model_construct(
             plan=[StepOut.of_finding(fact, v) for v in verdict.executed],
             verdicts=[JudgedOut.of(v, fact, v in verdict.executed) for v in verdict.findings],
@@ -154,16 +155,6 @@ class ConflictService:
         current = view.aligned(fact)
         chain = view.chain(fact) if needs_chain(statement, current) else ()
         return judge(statement, Aligned(current, None, chain), policy, now=view.now)
-
-    def _current_fact(self, group: str, fact_id: str, now: datetime) -> Fact:
-        found = self.s.store.get_facts(group, [fact_id])
-        if not found:
-            raise NotFound(f"no fact {fact_id} in this tenant", details={"id": fact_id})
-        if not is_current(found[0], now):
-            raise InvalidInput(
-                f"fact {fact_id} is not current; only current records are resolved", field="fact_id"
-            )
-        return found[0]
 
     # -- audit -----------------------------------------------------------------------------
 
@@ -208,6 +199,17 @@ class ConflictService:
             if verdict.conflict_type in FLAGGED:
                 pairs.append((new, old, verdict))
         return [_group(component) for component in _components(pairs)]
+
+
+def _current_fact(reads: StoreReads, group: str, fact_id: str, now: datetime) -> Fact:
+    found = reads.get_facts(group, [fact_id])
+    if not found:
+        raise NotFound(f"no fact {fact_id} in this tenant", details={"id": fact_id})
+    if not is_current(found[0], now):
+        raise InvalidInput(
+            f"fact {fact_id} is not current; only current records are resolved", field="fact_id"
+        )
+    return found[0]
 
 
 def preview_verdicts(reads: StoreReads, drafts: Sequence[Draft], now: datetime) -> list[Verdict]:
