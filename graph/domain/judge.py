@@ -133,7 +133,7 @@ def _reviewed(
 ) -> Verdict:
     """A reviewer's confirmation: the record's own confirmed fields, then its effects."""
     decision = review(findings, {f.uuid: f for f in aligned.current})
-    mine, changes = _effects(statement.fact, decision.execute, aligned, now)
+    mine, changes = _effects(statement.fact, decision.execute, aligned, statement.at or now)
     own = {**confirmed_fields(), **mine}
     fact = statement.fact.model_copy(update=own)
     return Verdict(decision.event, fact, findings, decision.execute, tuple(changes), False, own)
