@@ -14,7 +14,8 @@ It prints the counts; a non-zero exit when an invariant fails. tests/write/test_
 runs it at a small size on both backends; the issue's size is `--writes 200 --rounds 20`.
 
 Usage: python -m bench.scale_out [--backend neo4j] [--writes 60] [--rounds 20]
-       [--restart-cmd "tools/neo4j/neo4j.sh restart"]
+       [--restart-cmd "sh -c 'tools/neo4j/neo4j.sh stop &&
+       tools/neo4j/neo4j.sh start && tools/neo4j/neo4j.sh wait'"]
 """
 
 from __future__ import annotations
