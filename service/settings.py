@@ -23,6 +23,13 @@ def cores() -> int:
     return os.cpu_count() or 1
 
 
+def spare_cores() -> int:
+    """Cores left once the writer (this process) has one: the default number of extraction
+    processes. On 2 cores that is 1, planning in-process: measured, two extraction processes
+    beside the writer were slower there (docs/write.md)."""
+    return max(1, cores() - 1)
+
+
 def default_data_dir() -> Path:
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "palimpsest"
@@ -57,10 +64,10 @@ class Settings(BaseSettings):
     predicate_table: Path | None = None
     promotion_rules: Path | None = None
     chunk_size: int = Field(default=200, ge=1, le=5000)
-    extract_workers: int = Field(default_factory=cores, ge=1, le=64)
+    extract_workers: int = Field(default_factory=spare_cores, ge=1, le=64)
     """Processes that extract and embed batch chunks and queued operations side by side
-    (PALIMPSEST_EXTRACT_WORKERS; default: the number of cores; 1: all in the service's own
-    process). Each holds its own copy of the models."""
+    (PALIMPSEST_EXTRACT_WORKERS; default: the cores minus one for the writer; 1: all in the
+    service's own process). Each holds its own copy of the models."""
     max_input_chars: int = Field(default=200_000, ge=1_000)
     conflict_mode: Literal["auto", "manual"] = "auto"
     manual_tenants: list[str] = Field(default_factory=list)
