@@ -8,6 +8,7 @@ for the ledger, which is retried here); anything else `StoreError`.
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -30,7 +31,10 @@ from graph.ports import Capabilities, Store, StoreReads, StoreTx
 
 T = TypeVar("T")
 
-LEDGER_RETRIES = 5
+LEDGER_RETRIES = 8
+LEDGER_BACKOFF_SECONDS = 0.01
+"""First pause after a lost chain-head race; doubled per attempt with jitter (about 2.5 s in
+all at most), so writers of one tenant spread out instead of colliding again at once."""
 INDEX_WAIT_SECONDS = 300
 MIGRATION_BATCH = 5_000
 GRAPHITI_UUID_INDEXES = ("entity_uuid", "episode_uuid", "relation_uuid")
@@ -99,7 +103,12 @@ class Neo4jStore(Store):
             except LedgerHeadMoved:
                 if attempt == LEDGER_RETRIES - 1:
                     raise
+                self._pause(LEDGER_BACKOFF_SECONDS * 2**attempt * random.uniform(0.5, 1.5))
         raise AssertionError("unreachable")
+
+    def _pause(self, seconds: float) -> None:
+        """Wait before retrying a lost chain-head race (a subclass may observe it)."""
+        time.sleep(seconds)
 
     def close(self) -> None:
         self._driver.close()
