@@ -18,6 +18,14 @@ from __future__ import annotations
 
 from typing import Any, Literal, Protocol, runtime_checkable
 
+from service.conflicts.answers import (
+    AuditOut,
+    HistoryOut,
+    ResolutionOut,
+    ReviewOut,
+    RollbackOut,
+    WrittenOut,
+)
 from service.read.answers import FactsOut, GraphOut, LedgerOut, PathsOut, SearchOut
 from service.tenancy import ErasureOut, ExportLine
 from service.views import (
@@ -60,7 +68,7 @@ class MemoryAPI(Protocol):
         agent_id: str | None = None,
         run_id: str | None = None,
         predicate: str | None = None,
-    ) -> dict[str, Any]: ...
+    ) -> HistoryOut: ...
 
     def conflict_resolve(
         self,
@@ -73,11 +81,11 @@ class MemoryAPI(Protocol):
         agent_id: str | None = None,
         run_id: str | None = None,
         project: str | None = None,
-    ) -> dict[str, Any]: ...
+    ) -> ResolutionOut | WrittenOut | AuditOut: ...
 
     def audit(
         self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None
-    ) -> dict[str, Any]: ...
+    ) -> AuditOut: ...
 
     def rollback(
         self,
@@ -86,11 +94,11 @@ class MemoryAPI(Protocol):
         user_id: str | None = None,
         agent_id: str | None = None,
         run_id: str | None = None,
-    ) -> dict[str, Any]: ...
+    ) -> RollbackOut: ...
 
-    def confirm_fact(self, fact_id: str, *, user_id: str | None = None) -> dict[str, Any]: ...
+    def confirm_fact(self, fact_id: str, *, user_id: str | None = None) -> ReviewOut: ...
 
-    def reject_fact(self, fact_id: str, *, user_id: str | None = None) -> dict[str, Any]: ...
+    def reject_fact(self, fact_id: str, *, user_id: str | None = None) -> ReviewOut: ...
 
     def candidates(
         self, *, user_id: str | None = None, status: str | None = "pending", limit: int = 100

@@ -30,6 +30,14 @@ import httpx
 from pydantic import BaseModel, ValidationError
 
 from graph.domain.errors import ALL_ERRORS, PalimpsestError, StoreUnavailable
+from service.conflicts.answers import (
+    AuditOut,
+    HistoryOut,
+    ResolutionOut,
+    ReviewOut,
+    RollbackOut,
+    WrittenOut,
+)
 from service.read.answers import FactsOut, GraphOut, LedgerOut, PathsOut, SearchOut
 from service.tenancy import ErasureOut, ExportLine
 from service.views import (
@@ -61,7 +69,7 @@ class Call:
     params: dict[str, Any] = field(default_factory=dict)
     body: dict[str, Any] | None = None
     answer: type[BaseModel] | None = None
-    """The model of the answer (None: the conflict answers, plain JSON for now)."""
+    """The model of the answer (None: plain JSON)."""
 
     def query(self) -> dict[str, Any]:
         """Query parameters without the unset ones (None means "not given", as in Memory)."""
@@ -166,7 +174,9 @@ class _Methods(Generic[R]):
         predicate: str | None = None,
     ) -> R:
         params = _scope(user_id=user_id, agent_id=agent_id, run_id=run_id, predicate=predicate)
-        return self._send(Call("GET", f"/v1/entities/{_segment(entity)}/history", params))
+        return self._send(
+            Call("GET", f"/v1/entities/{_segment(entity)}/history", params, None, HistoryOut)
+        )
 
     def conflict_resolve(
         self,
@@ -182,15 +192,16 @@ class _Methods(Generic[R]):
     ) -> R:
         tenant = _scope(user_id=user_id, agent_id=agent_id, run_id=run_id, project=project)
         if scope == "audit":
-            return self._send(Call("POST", "/v1/conflicts/audit", body=tenant))
+            return self._send(Call("POST", "/v1/conflicts/audit", body=tenant, answer=AuditOut))
         body = {**tenant, **_scope(content=content, fact_id=fact_id), "dry_run": dry_run}
-        return self._send(Call("POST", "/v1/conflicts/resolve", body=body))
+        answer = ResolutionOut if dry_run else WrittenOut
+        return self._send(Call("POST", "/v1/conflicts/resolve", body=body, answer=answer))
 
     def audit(
         self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None
     ) -> R:
         body = _scope(user_id=user_id, agent_id=agent_id, run_id=run_id)
-        return self._send(Call("POST", "/v1/conflicts/audit", body=body))
+        return self._send(Call("POST", "/v1/conflicts/audit", body=body, answer=AuditOut))
 
     def rollback(
         self,
@@ -201,15 +212,16 @@ class _Methods(Generic[R]):
         run_id: str | None = None,
     ) -> R:
         body = _scope(user_id=user_id, agent_id=agent_id, run_id=run_id)
-        return self._send(Call("POST", f"/v1/facts/{_segment(fact_id)}/rollback", body=body))
+        path = f"/v1/facts/{_segment(fact_id)}/rollback"
+        return self._send(Call("POST", path, body=body, answer=RollbackOut))
 
     def confirm_fact(self, fact_id: str, *, user_id: str | None = None) -> R:
         path = f"/v1/facts/{_segment(fact_id)}/confirm"
-        return self._send(Call("POST", path, body=_scope(user_id=user_id)))
+        return self._send(Call("POST", path, body=_scope(user_id=user_id), answer=ReviewOut))
 
     def reject_fact(self, fact_id: str, *, user_id: str | None = None) -> R:
         path = f"/v1/facts/{_segment(fact_id)}/reject"
-        return self._send(Call("POST", path, body=_scope(user_id=user_id)))
+        return self._send(Call("POST", path, body=_scope(user_id=user_id), answer=ReviewOut))
 
     def candidates(
         self, *, user_id: str | None = None, status: str | None = "pending", limit: int = 100

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from graph.domain.tenancy import TenantScope
+from service.conflicts.answers import (
+    AuditOut,
+    HistoryOut,
+    ResolutionOut,
+    ReviewOut,
+    RollbackOut,
+    WrittenOut,
+)
 
 if TYPE_CHECKING:
     from service.bootstrap import Container
@@ -26,20 +34,20 @@ class ConflictMethods:
         agent_id: str | None = None,
         run_id: str | None = None,
         project: str | None = None,
-    ) -> dict[str, Any]:
+    ) -> ResolutionOut | WrittenOut | AuditOut:
         """The plan for a statement or a stored record (`dry_run=False` executes it);
         `scope="audit"` scans the whole tenant instead."""
         tenant = TenantScope(user_id, agent_id, run_id, project)
         if scope == "audit":
-            return self._container.conflicts.audit(tenant).model_dump()
+            return self._container.conflicts.audit(tenant)
         return self._container.conflicts.resolve(
             tenant, content=content, fact_id=fact_id, dry_run=dry_run
-        ).model_dump()
+        )
 
     def audit(
         self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None
-    ) -> dict[str, Any]:
-        return self._container.conflicts.audit(TenantScope(user_id, agent_id, run_id)).model_dump()
+    ) -> AuditOut:
+        return self._container.conflicts.audit(TenantScope(user_id, agent_id, run_id))
 
     def rollback(
         self,
@@ -48,15 +56,15 @@ class ConflictMethods:
         user_id: str | None = None,
         agent_id: str | None = None,
         run_id: str | None = None,
-    ) -> dict[str, Any]:
+    ) -> RollbackOut:
         scope = TenantScope(user_id, agent_id, run_id)
-        return self._container.conflicts.rollback(scope, fact_id).model_dump()
+        return self._container.conflicts.rollback(scope, fact_id)
 
-    def confirm_fact(self, fact_id: str, *, user_id: str | None = None) -> dict[str, Any]:
-        return self._container.conflicts.confirm(TenantScope(user_id), fact_id).model_dump()
+    def confirm_fact(self, fact_id: str, *, user_id: str | None = None) -> ReviewOut:
+        return self._container.conflicts.confirm(TenantScope(user_id), fact_id)
 
-    def reject_fact(self, fact_id: str, *, user_id: str | None = None) -> dict[str, Any]:
-        return self._container.conflicts.reject(TenantScope(user_id), fact_id).model_dump()
+    def reject_fact(self, fact_id: str, *, user_id: str | None = None) -> ReviewOut:
+        return self._container.conflicts.reject(TenantScope(user_id), fact_id)
 
     def history(
         self,
@@ -66,8 +74,8 @@ class ConflictMethods:
         agent_id: str | None = None,
         run_id: str | None = None,
         predicate: str | None = None,
-    ) -> dict[str, Any]:
+    ) -> HistoryOut:
         """The entity's version chains, oldest first, and any broken link."""
         return self._container.conflicts.history(
             TenantScope(user_id, agent_id, run_id), entity, predicate
-        ).model_dump()
+        )
