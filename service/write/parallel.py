@@ -47,7 +47,7 @@ class ModelSpec:
 
     def planner(self, timings: Timings | None = None) -> Planner:
         embedder = build_embedder(self.embedder, self.dimensions)
-        stage = timings.stage if timings is not None else Timings().stage
+        stage = timings.stage if timings is not None else None
         return Planner(RuleExtractor(self.table), embedder, self.table, self.rules, stage)
 
 

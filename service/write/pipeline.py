@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import uuid
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
@@ -323,18 +323,21 @@ class WritePipeline:
     ) -> list[ItemPlan] | None:
         """The chunk planned across the worker processes; None when there are none, the chunk
         is too small to pay for the trip, or the pool itself failed."""
-        if self.pool is None or not self.pool.worth_it(len(items)):
+        pool = self.pool
+        if pool is None or not pool.worth_it(len(items)):
             return None
+        return self._pooled(lambda: pool.plan(items, now))
+
+    def _pooled(self, result: Callable[[], Planned]) -> list[ItemPlan] | None:
+        """Plans from the worker processes, their stage times counted here; None when the
+        pool itself failed (logged; the caller plans in-process). A domain error is raised."""
         try:
-            return self._pooled(self.pool.plan(items, now))
+            plans, seconds = result()
         except PalimpsestError:
             raise
         except Exception:
             log.exception("extraction workers failed; planning in-process")
             return None
-
-    def _pooled(self, planned: Planned) -> list[ItemPlan]:
-        plans, seconds = planned
         self.timings.add(seconds)
         return plans
 
@@ -437,18 +440,13 @@ class WritePipeline:
             self._retry_later(operation, GaveUp(f"internal error ({type(exc).__name__})"))
 
     def _from_pool(self, planned: PoolPlan | None) -> tuple[datetime, list[ItemPlan]] | None:
-        """A worker process's plans; None (plan here instead) when the pool itself failed.
-        A domain error (bad input) is the operation's own and is raised."""
+        """A worker process's plans; None (plan here instead) when there are none or the pool
+        itself failed. A domain error (bad input) is the operation's own and is raised."""
         if planned is None:
             return None
         now, future = planned
-        try:
-            return now, self._pooled(future.result())
-        except PalimpsestError:
-            raise
-        except Exception:
-            log.exception("extraction worker failed; planning in-process")
-            return None
+        plans = self._pooled(future.result)
+        return None if plans is None else (now, plans)
 
     def _retry_later(self, operation: Operation, exc: PalimpsestError) -> None:
         exhausted = operation.attempts >= self.config.max_attempts
