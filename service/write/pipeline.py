@@ -10,6 +10,7 @@ resolved by reading that record back instead of writing twice.
 from __future__ import annotations
 
 import logging
+import time
 import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -466,12 +467,23 @@ class WritePipeline:
                 "updated_at": now,
             }
         )
-        try:
-            in_unit(self.store, now, lambda uow: uow.finished(final))
-        except LeaseLost:
-            log.warning("operation %s: lease lost to another worker", operation.event_id)
-        except StoreUnavailable:
-            log.warning("operation %s stays RUNNING until its lease ends", operation.event_id)
+        for pause in (*FINISH_PAUSES, None):
+            try:
+                in_unit(self.store, now, lambda uow: uow.finished(final))
+                return
+            except LeaseLost:
+                log.warning("operation %s: lease lost to another worker", operation.event_id)
+                return
+            except StoreUnavailable:
+                if pause is None:
+                    log.warning("operation %s stays RUNNING until its lease ends", final.event_id)
+                    return
+                time.sleep(pause)
+
+
+FINISH_PAUSES = (0.05, 0.2, 1.0)
+"""Seconds between tries to record an operation's end when the store is briefly unavailable;
+after the last, the operation waits for its lease to end and is run again."""
 
 
 class GaveUp(PalimpsestError):

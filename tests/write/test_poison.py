@@ -4,21 +4,30 @@ goes on with the next one, and `/healthz` / `/readyz` report a dead or stuck wor
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from datetime import timedelta
+from typing import TypeVar
 
 import pytest
 from fastapi.testclient import TestClient
 
 from graph.domain.enums import OperationStatus
+from graph.backends.sqlite.store import SqliteStore
+from graph.domain.clock import ManualClock
 from graph.domain.errors import StoreUnavailable
 from graph.domain.model import Operation
 from graph.domain.tenancy import TenantScope
+from graph.ports import StoreTx
 from service.app import create_app
+from service.bootstrap import bootstrap
 from service.memory import Memory
+from service.settings import Settings
 from service.worker import Worker
+from service.write.pipeline import FINISH_PAUSES
 from tests.conftest import T0
 
 ALICE = TenantScope(user_id="alice").group_id
+T = TypeVar("T")
 POISON_TIME = "0001-01-01T00:00:00+14:00"
 
 
@@ -40,11 +49,7 @@ def wait_for(memory: Memory, event_ids: list[str], seconds: float = 120) -> list
     """Every operation's final status, waiting for the worker (a bound, not an assertion)."""
     deadline = time.monotonic() + seconds
     while True:
-        try:
-            states = [str(memory.get_operation(e)["status"]) for e in event_ids]
-        except StoreUnavailable:  # the in-memory store's shared cache locks a table briefly
-            time.sleep(0.05)
-            continue
+        states = [str(memory.get_operation(e)["status"]) for e in event_ids]
         if all(s in ("SUCCEEDED", "FAILED") for s in states) or time.monotonic() > deadline:
             return states
         time.sleep(0.05)
@@ -80,7 +85,6 @@ def test_a_poisoned_operation_fails_alone_and_later_ones_complete(
 def test_the_failed_reason_is_visible_over_rest(memory: Memory, worker: Worker) -> None:
     poison = poisoned(memory)
     wait_for(memory, [poison.event_id])
-    worker.stop()  # its idle polling would contend with this read on the in-memory store
     with TestClient(create_app(memory.container)) as client:
         answer = client.get(f"/v1/operations/{poison.event_id}", params={"user_id": "alice"})
     assert answer.status_code == 200
@@ -141,3 +145,32 @@ def test_without_a_worker_readyz_reports_the_store(memory: Memory) -> None:
         answer = client.get("/readyz")
     assert answer.status_code == 200
     assert answer.json() == {"status": "ready", "backend": memory.container.store.capabilities.name}
+
+
+class FlakyStore(SqliteStore):
+    """A real embedded store whose next `failures` write transactions find it unavailable."""
+
+    failures = 0
+
+    def transaction(self, fn: Callable[[StoreTx], T]) -> T:
+        if self.failures:
+            self.failures -= 1
+            raise StoreUnavailable("briefly unavailable")
+        return super().transaction(fn)
+
+
+def test_recording_a_failure_is_retried_when_the_store_is_briefly_unavailable() -> None:
+    store = FlakyStore()
+    memory = Memory(container=bootstrap(Settings(), store=store, clock=ManualClock(T0)))
+    operation = poisoned(memory)
+    limit = memory.container.writes.config.max_attempts
+    for attempt in range(limit):
+        now = T0 + timedelta(hours=attempt)  # each earlier lease has ended
+        claimed = store.transaction(lambda tx: tx.claim_operation(now, now, "w"))  # noqa: B023
+        assert claimed is not None
+        store.failures = len(FINISH_PAUSES)  # every pause but the last try is used
+        memory.container.writes._run_claimed(claimed)
+        stored = store.get_operation(operation.event_id)
+        assert stored is not None and stored.status is not OperationStatus.RUNNING
+    assert stored.status is OperationStatus.FAILED
+    store.close()

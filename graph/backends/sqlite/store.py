@@ -4,13 +4,23 @@ Writes are serialised through one connection (`BEGIN IMMEDIATE`, also across pro
 to SQLite's own lock and a busy timeout); reads use one connection per thread and see a
 consistent snapshot for the duration of a `read`. Driver errors are translated here:
 `database is locked` and I/O failures become `StoreUnavailable`, anything else `StoreError`.
+
+`":memory:"` is a private database file in a fresh temporary folder (in RAM under /dev/shm
+where there is one), deleted on close or when the store is collected. It is not SQLite's shared
+in-memory cache: that cache locks whole tables between connections and answers `table is
+locked` at once, ignoring the busy timeout, so a reader polling while the worker writes made
+writes fail at random. A file in WAL mode lets readers and the writer run side by side, exactly
+as on disk.
 """
 
 from __future__ import annotations
 
+import os
+import shutil
 import sqlite3
+import tempfile
 import threading
-import uuid
+import weakref
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
@@ -30,6 +40,7 @@ SCHEMA_VERSION = 4
 ADDED_COLUMNS = {
     ("facts", "cardinality"): "TEXT NOT NULL DEFAULT 'single'",
     ("facts", "state_change"): "TEXT NOT NULL DEFAULT ''",
+    ("facts", "correction"): "INTEGER NOT NULL DEFAULT 0",
     ("episodes", "source"): "TEXT NOT NULL DEFAULT ''",
     ("episodes", "valid_at"): "INTEGER",
     ("episodes", "created_at"): "INTEGER",
@@ -69,12 +80,18 @@ class SqliteStore(Store):
             raise InvalidInput(f"synchronous must be one of {SYNCHRONOUS}", field="synchronous")
         self._synchronous = synchronous
         self._busy_timeout_ms = busy_timeout_ms
-        self._uri, self._is_uri = _location(path)
-        self._vectors = VectorIndex(None if self._is_uri else Path(f"{self._uri}.vectors"))
+        temporary = str(path) == ":memory:"
+        self._removal: weakref.finalize[..., object] | None = None
+        if temporary:
+            folder = _temporary_folder()
+            self._removal = weakref.finalize(self, shutil.rmtree, folder, ignore_errors=True)
+            self._path = str(Path(folder) / "memory.db")
+        else:
+            self._path = _location(Path(path))
+        self._vectors = VectorIndex(None if temporary else Path(f"{self._path}.vectors"))
         self._write_lock = threading.Lock()
         self._local = threading.local()
         self._closed = False
-        self._keepalive = self._connect() if self._is_uri else None
         self._writer = self._connect()
         self._apply_schema()
 
@@ -141,9 +158,11 @@ class SqliteStore(Store):
             return
         self._vectors.save()
         self._closed = True
-        for conn in (self._writer, self._keepalive, getattr(self._local, "conn", None)):
+        for conn in (self._writer, getattr(self._local, "conn", None)):
             if conn is not None:
                 conn.close()
+        if self._removal is not None:
+            self._removal()
 
     def _reader(self) -> sqlite3.Connection:
         if self._closed:
@@ -157,8 +176,7 @@ class SqliteStore(Store):
     def _connect(self) -> sqlite3.Connection:
         try:
             conn = sqlite3.connect(
-                self._uri,
-                uri=self._is_uri,
+                self._path,
                 check_same_thread=False,
                 isolation_level=None,
                 timeout=self._busy_timeout_ms / 1000,
@@ -200,15 +218,22 @@ def _migrate(conn: sqlite3.Connection) -> None:
         conn.execute(statement)
 
 
-def _location(path: str | Path) -> tuple[str, bool]:
-    if str(path) == ":memory:":
-        return f"file:palimpsest-{uuid.uuid4().hex}?mode=memory&cache=shared", True
-    target = Path(path)
+def _location(target: Path) -> str:
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise StoreUnavailable(f"cannot create the data folder {target.parent}: {exc}") from exc
-    return str(target), False
+    return str(target)
+
+
+def _temporary_folder() -> str:
+    """A new private folder for a temporary store, in RAM (/dev/shm) where there is one."""
+    shm = Path("/dev/shm")
+    parent = str(shm) if shm.is_dir() and os.access(shm, os.W_OK | os.X_OK) else None
+    try:
+        return tempfile.mkdtemp(prefix="palimpsest-", dir=parent)
+    except OSError as exc:
+        raise StoreUnavailable(f"cannot create a temporary store: {exc}") from exc
 
 
 def translate(exc: sqlite3.Error) -> PalimpsestError:
