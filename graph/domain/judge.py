@@ -47,6 +47,12 @@ class Statement:
     closures it causes carry this time, never before the record they change was stored. None:
     the judge's `now` (a stored record re-judged, a reviewer's decision)."""
 
+    @classmethod
+    def of_record(cls, fact: Fact, rules: PredicateRules) -> Statement:
+        """A stored record judged again as if it were said now (resolve-by-id, a reviewer's
+        confirmation, the audit): a correction stays a correction."""
+        return cls(fact, rules, fact.correction)
+
 
 @dataclass(frozen=True)
 class Policy:

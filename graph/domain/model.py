@@ -89,6 +89,9 @@ class Fact(_Record):
     state_change: Literal["", "ends", "starts"] = ""
     """The statement says the state ended ("I no longer work at Globex", polarity -1) or began
     ("I started at Globex"): a change in time, never a contradiction (docs/conflicts.md)."""
+    correction: bool = False
+    """Said as a correction of the record ("no, it is X"): judged again later (a held record
+    confirmed, resolve-by-id), it still stops believing what it corrects instead of closing it."""
     scope: str = ""
     fact: str
     fact_embedding: tuple[float, ...] | None = Field(default=None, repr=False)

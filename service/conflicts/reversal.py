@@ -99,7 +99,7 @@ class Reversals:
     def _undispute(self, old: Fact, others: list[Fact], rejected: Fact) -> Change | None:
         """`old` stays disputed only while the judge still finds another record disputing it."""
         rivals = [f for f in others if f.uuid not in (old.uuid, rejected.uuid)]
-        findings = findings_of(Statement(old, rules_of(self.s.table, old)), rivals)
+        findings = findings_of(Statement.of_record(old, rules_of(self.s.table, old)), rivals)
         if any(f.action is WriteEvent.KEEP_BOTH for f in findings):
             return None
         return _change(old, undisputed_fields())

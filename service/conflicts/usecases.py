@@ -151,7 +151,7 @@ class ConflictService:
     def rejudge(self, view: FactView, fact: Fact, policy: Policy) -> Verdict:
         """A stored record judged again, as a statement, against the other current records
         as `view` sees them (resolve-by-id, and a reviewer's confirmation)."""
-        statement = Statement(fact, rules_of(self.s.table, fact))
+        statement = Statement.of_record(fact, rules_of(self.s.table, fact))
         current = view.aligned(fact)
         chain = view.chain(fact) if needs_chain(statement, current) else ()
         return judge(statement, Aligned(current, None, chain), policy, now=view.now)
@@ -194,7 +194,7 @@ class ConflictService:
             new, old = (
                 (a, b) if (a.valid_at, a.created_at) >= (b.valid_at, b.created_at) else (b, a)
             )
-            statement = Statement(new, rules_of(self.s.table, new))
+            statement = Statement.of_record(new, rules_of(self.s.table, new))
             (verdict,) = findings_of(statement, [old])
             if verdict.conflict_type in FLAGGED:
                 pairs.append((new, old, verdict))

@@ -316,6 +316,7 @@ def _draft(plan: ItemPlan, episode: Episode, candidate: CandidateFact, ctx: Cont
         object_uuid=_entity(plan, candidate.value, ctx).uuid,
         polarity=candidate.polarity,
         state_change=candidate.change,
+        correction=candidate.is_correction,
         scope=scope,
         fact=candidate.sentence.strip() or candidate.value,
         episodes=(episode.uuid,),

@@ -128,6 +128,25 @@ def test_manual_mode_leaves_every_update_as_a_plan(memory: Memory) -> None:
     assert again["executed"] is False
 
 
+def test_a_held_correction_once_confirmed_stops_believing_what_it_corrects(
+    memory: Memory,
+) -> None:
+    """A correction waits in manual mode like any update; confirmed later it still expires the
+    record it corrects (never was true), rather than closing it in event time (was true until
+    then), because the stored record remembers it was said as a correction."""
+    memory.container.writes.config = memory.container.writes.config.__class__(
+        manual_groups=frozenset({ALICE})
+    )
+    oslo = say(memory, "I live in Oslo", observation_date="2025-01-01")
+    held = say(memory, "No, I live in Rome", observation_date="2026-01-01")
+    assert held["conflicts"][0]["executed"] is False
+    memory.confirm_fact(held["id"], user_id="alice")
+    (old,) = memory.container.store.get_facts(ALICE, [oslo["id"]])
+    assert old.expired_at is not None
+    assert old.invalid_at is None
+    assert [f.value for f in current(memory, "alice")] == ["Rome"]
+
+
 def test_a_reviewer_settles_a_dispute_and_can_undo_it(memory: Memory) -> None:
     yes = say(memory, "Atlas supports SSO")
     no = say(memory, "Atlas does not support SSO")

@@ -26,12 +26,6 @@ JUDGED = (
     "valid_at", "invalid_at", "invalidated_at", "expired_at", "supersedes", "superseded_by",
 )  # fmt: skip
 REVIEWED = ("verify_status",)  # a confirmed record is `verified`; the automatic write's is not
-# CORRECTIONS: a stored record does not remember that it was said as a correction ("No, I live
-# in Rome"), so a confirmed pending correction closes the old record in event time where the
-# automatic write expires it. Known, not yet fixed (the flag is not stored); excluded here, in
-# the statement and in the history: with "No, I live in Oslo" in the history, confirming a held
-# "I live in SSO" from a web search left the Oslo record superseded where the write did not
-# (seen on Neo4j; believed to be the same missing flag, not yet verified).
 
 
 def state(memory: Memory, user: str, step: datetime) -> list[tuple[Any, ...]]:
@@ -87,8 +81,6 @@ def manual_write(memory: Memory, user: str, statement: Any) -> list[dict[str, An
 def test_confirming_what_manual_mode_held_back_does_what_the_write_does(
     shared_memory: Memory, history: list[Any], statement: Any
 ) -> None:
-    said = [clause for item in (*history, statement) for clause, _ in item[0]]
-    assume(not any(clause.startswith("No,") for clause in said))  # see CORRECTIONS above
     n, tid = next(_tenants), id(object())
     auto, manual = f"ra{n}x{tid}", f"rm{n}x{tid}"
     writes, clock = shared_memory.container.writes, shared_memory.container.clock

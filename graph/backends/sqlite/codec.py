@@ -26,7 +26,7 @@ FACT_TIMES = frozenset(
     {"valid_at", "invalid_at", "knowledge_time", "created_at", "invalidated_at", "expired_at"}
 )
 FACT_JSON = frozenset({"episodes", "categories", "source_span", "media_refs", "metadata"})
-FACT_BOOLS = frozenset({"disputed", "needs_confirmation", "immutable"})
+FACT_BOOLS = frozenset({"disputed", "needs_confirmation", "immutable", "correction"})
 FACT_COLUMNS: tuple[str, ...] = tuple(Fact.model_fields)
 
 

@@ -32,6 +32,7 @@ CREATE TABLE IF NOT EXISTS facts (
     object_uuid         TEXT NOT NULL REFERENCES entities (uuid),
     polarity            INTEGER NOT NULL,
     state_change        TEXT NOT NULL DEFAULT '',
+    correction          INTEGER NOT NULL DEFAULT 0,
     scope               TEXT NOT NULL,
     fact                TEXT NOT NULL,
     fact_embedding      BLOB,
