@@ -227,7 +227,7 @@ def migrate(args: argparse.Namespace) -> int:
         )
     finally:
         container.close()
-    print(json.dumps({"group_id": scope.group_id, **report}), flush=True)
+    print(json.dumps({"group_id": scope.group_id, **report.model_dump(mode="json")}), flush=True)
     return 0
 
 

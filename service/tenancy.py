@@ -211,7 +211,9 @@ class Tenancy:
 
     def forget_user(self, scope: TenantScope, progress: Progress | None = None) -> ErasureOut:
         group, erased = scope.group_id, 0
-        while removed := self.s.store.transaction(lambda tx: tx.erase_group(group, ERASE_BATCH)):
+        while removed := in_unit(
+            self.s.store, self.s.clock.now(), lambda uow: uow.erase_group(group, ERASE_BATCH)
+        ):
             erased += removed
             if progress is not None:
                 progress(erased, 0)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
 
 from service.api.deps import App
 from service.api.read import principals_of
+from service.read.answers import EpisodeOut
 from service.read.episodes import get_episode
 from service.read.requests import ScopeArgs
 
@@ -17,7 +18,7 @@ router = APIRouter(prefix="/v1", tags=["read"])
 @router.get("/episodes/{episode_id}")
 def episode(
     episode_id: str, app: App, http: Request, scope: Annotated[ScopeArgs, Query()]
-) -> dict[str, Any]:
+) -> EpisodeOut:
     """One source episode of the tenant (a fact's `episode_id`): `{"id", "speaker", "body",
     "observed_at", "source", "metadata"}`; withheld by source permissions as facts are.
 

@@ -31,6 +31,7 @@ from graph.ports import Store
 from service.embedding import Embedder
 from service.graphiti import compat
 from service.graphiti.source import GraphitiGraph, GraphitiSource
+from service.views import Out
 from service.write.uow import UnitOfWork, in_unit
 
 NAMESPACE = uuid.UUID("6f1d2c4e-3b7a-4e0f-9a51-2c8d7e6b9f30")
@@ -39,6 +40,8 @@ Progress = Callable[[int, int, int], None]
 
 @dataclass
 class Report:
+    """Counts kept while an import runs (`ImportOut` is what it answers)."""
+
     entities: int = 0
     episodes: int = 0
     facts: int = 0
@@ -50,9 +53,26 @@ class Report:
     masked: int = 0
     seen: dict[str, int] = field(default_factory=dict)
 
-    def as_dict(self) -> dict[str, Any]:
-        body = {k: v for k, v in vars(self).items() if k != "seen"}
-        return {"read": self.seen, **body}
+
+class ImportOut(Out):
+    """What an import from graphiti-core did: what it read (`read`: nodes, edges, episodes)
+    and what it wrote, skipped as duplicates, linked and re-embedded (docs/graphiti.md)."""
+
+    read: dict[str, int]
+    entities: int
+    episodes: int
+    facts: int
+    duplicates: int
+    skipped: int
+    supersedes: int
+    embeddings_kept: int
+    reembedded: int
+    masked: int
+
+    @classmethod
+    def of(cls, report: Report) -> ImportOut:
+        counts = {k: v for k, v in vars(report).items() if k != "seen"}
+        return cls.model_construct(read=dict(report.seen), **counts)
 
 
 class Container(Protocol):
@@ -74,8 +94,8 @@ def import_graphiti(
     *,
     chunk: int = 200,
     progress: Progress | None = None,
-) -> dict[str, Any]:
-    """Write `graph` into the tenant `scope`; returns counts (see Report)."""
+) -> ImportOut:
+    """Write `graph` into the tenant `scope`; answers what it read and wrote."""
     run = _Run(container, source, scope, max(1, chunk), Report())
     run.report.seen = {
         "nodes": len(graph.nodes),
@@ -85,7 +105,7 @@ def import_graphiti(
     entities = run.entities(graph)
     episodes = run.episodes(graph, entities)
     run.facts(graph.edges, entities, episodes, progress)
-    return run.report.as_dict()
+    return ImportOut.of(run.report)
 
 
 @dataclass

@@ -32,6 +32,17 @@ class EpisodeHitOut(Out):
     metadata: dict[str, Any]
 
 
+class EpisodeOut(Out):
+    """API.md's episode, the source of a fact (`Fact.episode_id`)."""
+
+    id: str
+    speaker: str
+    body: str
+    observed_at: str
+    source: str
+    metadata: dict[str, Any]
+
+
 class SearchHitOut(Out):
     """One search result: a fact (status fields repeated from it) or an episode."""
 

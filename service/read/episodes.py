@@ -2,30 +2,29 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from graph.domain.errors import NotFound
 from graph.domain.model import Episode
 from graph.domain.tenancy import TenantScope
 from graph.ports import Store
 from service.read.access import Principals
+from service.read.answers import EpisodeOut
 
 
-def episode_view(episode: Episode) -> dict[str, Any]:
+def episode_view(episode: Episode) -> EpisodeOut:
     """API.md's episode: `{"id", "speaker", "body", "observed_at", "metadata"}` (+ source)."""
-    return {
-        "id": episode.uuid,
-        "speaker": episode.speaker or episode.role.value,
-        "body": episode.content,
-        "observed_at": episode.valid_at.isoformat(),
-        "source": episode.source_description or episode.source,
-        "metadata": episode.metadata,
-    }
+    return EpisodeOut.model_construct(
+        id=episode.uuid,
+        speaker=episode.speaker or episode.role.value,
+        body=episode.content,
+        observed_at=episode.valid_at.isoformat(),
+        source=episode.source_description or episode.source,
+        metadata=episode.metadata,
+    )
 
 
 def get_episode(
     store: Store, scope: TenantScope, episode_id: str, principals: Principals = None
-) -> dict[str, Any]:
+) -> EpisodeOut:
     """The tenant's episode; another tenant's, or one the caller's key may not read, is not
     found."""
     found = store.get_episodes(scope.group_id, [episode_id])

@@ -204,7 +204,7 @@ def episode_hit(episode: Episode, score: float, found_by: Sequence[str]) -> Sear
         channels=list(found_by),
         fact=None,
         episode=EpisodeHitOut.model_construct(
-            **episode_view(episode),
+            **dict(episode_view(episode)),
             role=episode.role.value,
             created_at=episode.created_at.isoformat(),
             media_refs=list(episode.media_refs),

@@ -222,8 +222,8 @@ class WritePipeline:
         while len(claimed) < limit:
             now = self.clock.now()
             lease_until = now + self.config.lease
-            operation = self.store.transaction(
-                lambda tx: tx.claim_operation(now, lease_until, worker)  # noqa: B023
+            operation = in_unit(
+                self.store, now, lambda uow: uow.claimed(lease_until, worker)  # noqa: B023
             )
             if operation is None:
                 break

@@ -283,6 +283,15 @@ class UnitOfWork(FactView):
         idempotency key when there is one."""
         return self.tx.append_operation(operation)
 
+    def claimed(self, lease_until: datetime, worker: str) -> Operation | None:
+        """Lease the next operation to run (the oldest pending, or one whose lease ran out)."""
+        return self.tx.claim_operation(self.now, lease_until, worker)
+
+    def erase_group(self, group: str, batch: int) -> int:
+        """Erase up to `batch` records of the whole tenant now (a tenant's erasure runs in
+        several units so a large one never holds one huge transaction); 0 when none is left."""
+        return self.tx.erase_group(group, batch)
+
     def finished(self, operation: Operation) -> None:
         self._finished.append(operation)
 

@@ -11,9 +11,9 @@ from typing import TypeVar
 import pytest
 from fastapi.testclient import TestClient
 
-from graph.domain.enums import OperationStatus
 from graph.backends.sqlite.store import SqliteStore
 from graph.domain.clock import ManualClock
+from graph.domain.enums import OperationStatus
 from graph.domain.errors import StoreUnavailable
 from graph.domain.model import Operation
 from graph.domain.tenancy import TenantScope

@@ -74,11 +74,12 @@ def test_copies_are_written_unjudged_and_seen_by_the_unit(store: Store) -> None:
 
 def test_only_the_unit_of_work_writes_records() -> None:
     """No use case writes facts, episodes, candidates, entities, actions, ledger entries or
-    operations behind the unit of work (the erasure of a whole tenant is its own statement)."""
+    operations behind the unit of work, nor erases or leases behind it."""
     writes = re.compile(
         r"\btx\.(record_facts|record_episodes|record_candidates|record_operations|patch_facts|"
         r"record_actions|append_ledger|upsert_entities|update_candidate|append_operation|"
-        r"finish_operation|mark_rolled_back|erase_episodes)\("
+        r"finish_operation|mark_rolled_back|erase_episodes|erase_group|claim_operation|"
+        r"supersede|expire)\("
     )
     root = Path(__file__).resolve().parents[2] / "service"
     found = [
