@@ -118,15 +118,29 @@ def _third_party(s: Subject, rules: PromotionRules) -> Screened | None:
 
 def mentions(text: str, words: tuple[str, ...]) -> bool:
     """Latin keywords match at the start of a word ("diagnos" finds "diagnosed" but "ill"
-    does not find "backfill"); other scripts match anywhere."""
+    does not find "backfill"), and not inside a proper name: "works at Access Now", "Boston
+    Children's Hospital" or "Illinois" name an employer or a place, not someone's access or
+    health. Other scripts match anywhere."""
     folded = text.casefold()
     for word in words:
-        if word.isascii():
-            if re.search(r"(?<![a-z0-9])" + re.escape(word), folded):
+        if not word.isascii():
+            if word in folded:
                 return True
-        elif word in folded:
+            continue
+        pattern = re.compile(r"(?<![a-z0-9])" + re.escape(word), re.IGNORECASE)
+        if any(not _in_name(text, m.start()) for m in pattern.finditer(text)):
             return True
     return False
+
+
+def _in_name(text: str, start: int) -> bool:
+    """Is the word at `start` part of a name: capitalised (not an all-capitals acronym such as
+    VPN) and not the first word of a sentence?"""
+    word = re.match(r"[A-Za-z][A-Za-z0-9'-]*", text[start:])
+    if word is None or not word.group()[0].isupper() or word.group().isupper():
+        return False
+    before = text[:start].rstrip()
+    return bool(before) and before[-1] not in ".!?:;\"'“"
 
 
 def _remember(s: Subject, rules: PromotionRules) -> Screened | None:

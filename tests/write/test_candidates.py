@@ -40,6 +40,31 @@ def test_a_remark_about_someone_elses_health_is_never_stored_as_theirs(memory: M
     assert len(audit) == len(out["candidates"])
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Katherine works at Access Now",
+        "Tom works at Boston Children's Hospital",
+        "Dana lives in Illinois",
+        "Omar plays for Roots United",
+    ],
+)
+def test_a_topic_word_inside_a_name_is_not_a_remark_about_that_topic(
+    memory: Memory, text: str
+) -> None:
+    """A third party's employer, team or home whose name holds a sensitive word (access,
+    hospital, ill..., root) is a fact about them, not a remark about their access or health."""
+    out = memory.add(text, user_id="alice")
+    assert [r["event"] for r in out["results"]] == ["ADD"]
+    assert out["candidates"] == []
+
+
+def test_a_lowercase_topic_word_about_a_third_party_is_still_held_back(memory: Memory) -> None:
+    out = memory.add("Bob needs root access to the VPN", user_id="alice")
+    assert out["results"] == []
+    assert {c["rule"] for c in out["candidates"]} == {"third_party"}
+
+
 def test_production_ownership_waits_for_a_system_event_or_a_reviewer(memory: Memory) -> None:
     text = "The owner of the production payments service is Zhang San"
     held = memory.add(text, user_id="alice")
