@@ -22,7 +22,9 @@ Choices a reader of the candidates should know:
   ("this project", "that repo", "the current project") becoming "this_project" / "this_repo";
   any other qualifier stays in the attribute and is appended to the head's predicate
   ("company in Beijing" -> works_at_in_beijing, same cardinality and category).
-* Values. Determiners and possessive pronouns are stripped, casing kept, numbers keep their
+* Values. The phrase's own determiners and possessive pronouns are stripped (an article inside
+  a prepositional object stays: "daughter of the painter X"; a bracket stays whole, also
+  written with inner spaces: "Farmers Union ( NFU )"), casing kept, numbers keep their
   unit and approximation words ("about 3 months" stays "about 3 months"; an approximate value
   also lowers the confidence by 0.1). Coordinated objects give one fact each.
 * Polarity -1 for not / n't / never / no longer / not ... anymore / "no X" objects, and for

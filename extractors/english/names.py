@@ -25,7 +25,7 @@ _INITIALS_NAME = (rf"(?<![\w.])(?:(?:{_WORD}\s)+{_INITIALS}|(?:[A-Z]\.\s?){{2,3}
                   rf"|(?<![\w.])[A-Z]\.\s{_STOP}{_WORD}(?:\s{_WORD})+")
 _TIME_WORDS = (r"(?:since|from|until|till|to|in|on|at|before|after|for|about|around|circa|"
                r"c\.|born|d\.|b\.)")
-_BRACKET = rf"\((?!{_TIME_WORDS}\b)[A-Za-z][A-Za-z0-9 ,.'&-]{{0,40}}\)"
+_BRACKET = rf"\( ?(?!{_TIME_WORDS}\b)[A-Za-z][A-Za-z0-9 ,.'&-]{{0,40}}\)"
 _NAMED = r"(?:[A-Z][\w.'&-]*|of|the|de|van|von|la|le|da|del)"
 _TITLED = rf"(?<![\w.])[A-Z][\w.'&-]*(?:\s{_NAMED})*\s{_BRACKET}"
 _NAMES = re.compile(rf"(?P<name>{_INITIALS_NAME})")

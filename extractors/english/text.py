@@ -1,6 +1,7 @@
 """Noun-phrase helpers of the English extractor: rendering, subjects, possessors and scopes.
 
-Rendering drops determiners, possessive pronouns, relative clauses, negated appositions
+Rendering drops the phrase's own determiners (an article inside it stays: "daughter of the
+painter X"), possessive pronouns, relative clauses, negated appositions
 ("May 3, not May 4"), adverbial time phrases and scope qualifiers, keeps proper-noun casing and
 lower-cases a common noun that is capitalised only because it opens the sentence.
 """
@@ -21,6 +22,7 @@ USER_NOUNS = frozenset({"user", "users"})
 NAMESPACE_NOUNS = frozenset(
     {"project", "repo", "repository", "namespace", "workspace", "codebase", "monorepo"}
 )
+ARTICLES = frozenset({"the", "a", "an"})
 DEMONSTRATIVES = frozenset({"this", "that", "these", "those", "current"})
 SCOPE_PREPS = frozenset({"for", "in", "on", "within", "under", "across", "of"})
 _SKIP_DEPS = frozenset(
@@ -129,9 +131,23 @@ def phrase_tokens(head: Token, passage: Passage, *, keep_pp: bool = False) -> li
         for child in token.children:
             of_pp = child.dep_ == "prep" and not keep_pp and _of_phrase(child)
             kept = not _excluded(child, passage, keep_pp) or same_entity(child, head)
-            if of_pp or kept:
+            if of_pp or kept or _inner_article(child, head):
                 stack.append(child)
     return sorted(keep, key=lambda t: t.i)
+
+
+def _inner_article(token: Token, head: Token) -> bool:
+    """An article of a prepositional object inside the phrase ("daughter of the painter X"),
+    not the phrase's own: dropping it
+    would change the name, where the phrase's own leading article carries nothing."""
+    if token.dep_ != "det" or lower(token) not in ARTICLES:
+        return False
+    above = token.head
+    while above.i not in (head.i, above.head.i):
+        if above.dep_ == "pobj":
+            return True
+        above = above.head
+    return False
 
 
 def _of_phrase(prep: Token) -> bool:
