@@ -61,11 +61,13 @@ class Tally:
     operations: set[str] = field(default_factory=set)
     statuses: dict[int, int] = field(default_factory=dict)
     failures: list[str] = field(default_factory=list)
+    slowest: tuple[float, str] = (0.0, "")
 
     def report(self) -> str:
         return (
             f"{self.cases} cases over {len(self.operations)} operations, statuses "
-            f"{dict(sorted(self.statuses.items()))}, {len(self.failures)} failures"
+            f"{dict(sorted(self.statuses.items()))}, {len(self.failures)} failures, "
+            f"slowest answer {self.slowest[0]:.1f} s ({self.slowest[1]})"
         )
 
 
@@ -144,6 +146,7 @@ def _fuzz_one(
             tally.failures.append(f"{operation.label}: transport error {exc!r}\n  {curl}")
             return
         tally.cases += 1
+        tally.slowest = max(tally.slowest, (response.elapsed, operation.label))
         tally.operations.add(operation.label)
         tally.statuses[response.status_code] = tally.statuses.get(response.status_code, 0) + 1
         problem = judge(response)
