@@ -23,13 +23,13 @@ from pydantic import ConfigDict
 from graph.domain.enums import VerifyStatus
 from graph.domain.errors import InvalidInput
 from graph.domain.ledger import LedgerDraft
-from graph.domain.model import Candidate, Entity, Episode, Fact, Operation
+from graph.domain.model import Episode, Fact
 from graph.domain.resolution import Change, Fields
 from graph.domain.tenancy import TenantScope
 from graph.domain.timerules import is_current
-from graph.ports import FactFilter, FactQuery, StoreReads
+from graph.ports import FactFilter, FactQuery
 from service.conflicts.usecases import Services
-from service.read.access import readable
+from service.read import exported
 from service.views import FactOut, Out
 from service.write.build import ItemPlan
 from service.write.commit import commit
@@ -244,54 +244,16 @@ class Tenancy:
         self, scope: TenantScope, principals: tuple[str, ...] | None = None
     ) -> Iterator[ExportLine]:
         """One line per record: `{"kind", "record"}`; with `principals` (API keys on), only
-        what they may read: no episode of a closed source, no record read from one."""
-        hidden = self._hidden_entities(scope, principals) if principals is not None else set()
-        for record in self.s.store.export(scope.group_id, page=PAGE):
-            if isinstance(record, Entity) and record.uuid in hidden:
-                continue
-            if principals is not None and not self._visible(scope, record, principals):
-                continue
-            kind = type(record).__name__.lower()
-            yield ExportLine.model_construct(kind=kind, record=record.model_dump(mode="json"))
-
-
-    def _hidden_entities(self, scope: TenantScope, principals: tuple[str, ...]) -> set[str]:
-        """Entities only closed sources mention (their very names would tell)."""
-        closed: set[str] = set()
-        shown: set[str] = set()
-        for episode in self._episodes(scope, None):
-            readable_here = not episode.permissions or set(principals) & set(episode.permissions)
-            (shown if readable_here else closed).update(episode.entity_uuids)
-        return closed - shown
-
-    def _visible(self, scope: TenantScope, record: object, principals: tuple[str, ...]) -> bool:
-        if isinstance(record, Episode):
-            return not record.permissions or bool(set(principals) & set(record.permissions))
-        if isinstance(record, Operation):
-            return self._operation_visible(scope, record, principals)
-        fact = record.fact if isinstance(record, Candidate) else record
-        if not isinstance(fact, Fact):
-            return True
+        what they may read (`service.read.exported`)."""
         group = scope.group_id
-        return bool(self.s.store.read(lambda tx: readable(tx, group, [fact], principals)))
-
-    def _operation_visible(
-        self, scope: TenantScope, operation: Operation, principals: tuple[str, ...]
-    ) -> bool:
-        """An operation's payload and receipt repeat what it wrote: shown only when its
-        source is readable and every record of its receipt is."""
-        allowed = operation.payload.get("permissions") or ()
-        if allowed and not set(principals) & set(allowed):
-            return False
-        answers = (operation.result or {}).get("results", [])
-        ids = sorted({str(r["id"]) for r in answers if isinstance(r, dict) and "id" in r})
-        group = scope.group_id
-
-        def read(tx: StoreReads) -> bool:
-            facts = tx.get_facts(group, ids)
-            return len(readable(tx, group, facts, principals)) == len(facts)
-
-        return not ids or self.s.store.read(read)
+        closed = None
+        if principals is not None:
+            closed = exported.closed_of(self.s.store.export(group, page=PAGE), principals)
+        for record in self.s.store.export(group, page=PAGE):
+            kept = record if closed is None else exported.shown(record, closed)
+            if kept is not None:
+                kind = type(kept).__name__.lower()
+                yield ExportLine.model_construct(kind=kind, record=kept.model_dump(mode="json"))
 
 
 def _counterpart(new: Fact, old: list[Fact]) -> Fact | None:

@@ -171,7 +171,8 @@ def fact_view(fact: Fact) -> dict[str, Any]:
 class ConflictOut(Out):
     """The `Conflict` object of API.md: a verdict against one record, executed or not."""
 
-    target_id: str
+    target_id: str | None
+    """null: a record from a source the caller's key may not read (`service.read.withhold`)."""
     conflict_type: str
     action: str
     reason: str
@@ -212,9 +213,7 @@ class ResultOut(Out):
             categories=list(outcome.fact.categories),
             fact=FactOut.of(outcome.fact),
             conflicts=[
-                ConflictOut.of(v, v.target_id in done)
-                for v in outcome.findings
-                if v.conflicts
+                ConflictOut.of(v, v.target_id in done) for v in outcome.findings if v.conflicts
             ],
         )
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from pydantic import Field
 
 from graph.domain.tenancy import TenantScope
 from service.api.conflicts import ScopeIn
-from service.api.deps import App
+from service.api.deps import App, readable_or_404, shown
 from service.views import CandidateOut, CandidatesOut, ResultsOut
 
 router = APIRouter(prefix="/v1", tags=["candidates"])
@@ -22,6 +22,7 @@ class RejectIn(ScopeIn):
 @router.get("/candidates")
 def list_candidates(
     app: App,
+    http: Request,
     user_id: Annotated[str | None, Query()] = None,
     agent_id: Annotated[str | None, Query()] = None,
     run_id: Annotated[str | None, Query()] = None,
@@ -32,23 +33,26 @@ def list_candidates(
 
     Example: `GET /v1/candidates?user_id=alice&status=pending`
     """
-    return app.candidates.list(TenantScope(user_id, agent_id, run_id), status, limit)
+    scope = TenantScope(user_id, agent_id, run_id)
+    return shown(http, app.candidates.list(scope, status, limit))
 
 
 @router.post("/candidates/{candidate_id}/confirm")
-def confirm_candidate(candidate_id: str, body: ScopeIn, app: App) -> ResultsOut:
+def confirm_candidate(candidate_id: str, body: ScopeIn, app: App, http: Request) -> ResultsOut:
     """Promote a candidate through the conflict path: `{"results": [Result]}`.
 
     Example: `POST /v1/candidates/0b5e7c1d-2a3f-4e6b-9c8d-7f1a2b3c4d5e/confirm {"user_id": "alice"}`
     """
-    return app.candidates.confirm(body.tenant(), candidate_id)
+    readable_or_404(http, candidate_id)
+    return shown(http, app.candidates.confirm(body.tenant(), candidate_id))
 
 
 @router.post("/candidates/{candidate_id}/reject")
-def reject_candidate(candidate_id: str, body: RejectIn, app: App) -> CandidateOut:
+def reject_candidate(candidate_id: str, body: RejectIn, app: App, http: Request) -> CandidateOut:
     """Keep a candidate out of memory, for audit, with the reviewer's reason.
 
     Example: `POST /v1/candidates/0b5e7c1d-2a3f-4e6b-9c8d-7f1a2b3c4d5e/reject`
     with `{"user_id": "alice", "reason": "hearsay"}`
     """
-    return app.candidates.reject(body.tenant(), candidate_id, body.reason)
+    readable_or_404(http, candidate_id)
+    return shown(http, app.candidates.reject(body.tenant(), candidate_id, body.reason))

@@ -8,8 +8,7 @@ from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from graph.domain.tenancy import TenantScope
-from service.api.deps import App
-from service.api.read import principals_of
+from service.api.deps import App, principals_of, readable_or_404, shown
 from service.conflicts.answers import (
     AuditOut,
     HistoryOut,
@@ -63,49 +62,57 @@ class ReviewIn(ScopeIn):
 
 
 @router.post("/conflicts/resolve")
-def resolve(body: ResolveIn, app: App) -> ResolutionOut | WrittenOut:
-    """The plan (which records, which class, which action, why); `dry_run=false` runs it."""
-    return app.conflicts.resolve(
+def resolve(body: ResolveIn, app: App, http: Request) -> ResolutionOut | WrittenOut:
+    """The plan (which records, which class, which action, why); `dry_run=false` runs it.
+    With source permissions, a verdict against a record the key may not read keeps its class
+    and action but not the record's id or words (docs/tenancy.md)."""
+    if body.fact_id is not None:
+        readable_or_404(http, body.fact_id)
+    answer = app.conflicts.resolve(
         body.tenant(), content=body.content, fact_id=body.fact_id, dry_run=body.dry_run
     )
+    return shown(http, answer)
 
 
 @router.post("/conflicts/audit")
-def audit(body: ScopeIn, app: App) -> AuditOut:
+def audit(body: ScopeIn, app: App, http: Request) -> AuditOut:
     """Scan the tenant bucketed by entity (top 12 by confidence); `scanned`, `flagged`,
     `groups`.
 
     Example: `POST /v1/conflicts/audit {"user_id": "alice"}`
     """
-    return app.conflicts.audit(body.tenant())
+    return shown(http, app.conflicts.audit(body.tenant(), principals_of(http)))
 
 
 @router.post("/facts/{fact_id}/rollback")
-def rollback(fact_id: str, body: ScopeIn, app: App) -> RollbackOut:
+def rollback(fact_id: str, body: ScopeIn, app: App, http: Request) -> RollbackOut:
     """Undo the latest executed action about a record; returns the restored records.
 
     Example: `POST /v1/facts/6f1c2a9e-4d1b-5c0e-9a57-3b2f8d1e7c40/rollback {"user_id": "alice"}`
     """
-    return app.conflicts.rollback(body.tenant(), fact_id)
+    readable_or_404(http, fact_id)
+    return shown(http, app.conflicts.rollback(body.tenant(), fact_id))
 
 
 @router.post("/facts/{fact_id}/confirm")
-def confirm(fact_id: str, body: ReviewIn, app: App) -> ReviewOut:
+def confirm(fact_id: str, body: ReviewIn, app: App, http: Request) -> ReviewOut:
     """A reviewer settles a dispute: this record is right.
 
     Example: `POST /v1/facts/6f1c2a9e-4d1b-5c0e-9a57-3b2f8d1e7c40/confirm {"user_id": "alice"}`
     """
-    return app.conflicts.confirm(body.tenant(), fact_id)
+    readable_or_404(http, fact_id)
+    return shown(http, app.conflicts.confirm(body.tenant(), fact_id))
 
 
 @router.post("/facts/{fact_id}/reject")
-def reject(fact_id: str, body: ReviewIn, app: App) -> ReviewOut:
+def reject(fact_id: str, body: ReviewIn, app: App, http: Request) -> ReviewOut:
     """A reviewer settles a dispute: this record is wrong.
 
     Example: `POST /v1/facts/6f1c2a9e-4d1b-5c0e-9a57-3b2f8d1e7c40/reject`
     with `{"user_id": "alice", "reason": "outdated"}`
     """
-    return app.conflicts.reject(body.tenant(), fact_id)
+    readable_or_404(http, fact_id)
+    return shown(http, app.conflicts.reject(body.tenant(), fact_id))
 
 
 @router.get("/entities/{name}/history")
@@ -124,4 +131,5 @@ def entity_history(
     Example: `GET /v1/entities/alice/history?user_id=alice&predicate=lives_in`
     """
     scope = TenantScope(user_id, agent_id, run_id)
-    return app.conflicts.history(scope, name, predicate, principals_of(http))
+    answer = app.conflicts.history(scope, name, predicate, principals_of(http))
+    return shown(http, answer)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
-from service.api.deps import App
+from service.api.deps import App, principals_of, shown
 from service.api.schemas import AddOut, BatchIn, BatchOut, OperationOut, PendingOut
 from service.read.facts import operation_status
 from service.write.request import AddRequest
@@ -23,6 +23,7 @@ router = APIRouter(prefix="/v1", tags=["memories"])
 def add_memory(
     body: AddRequest,
     app: App,
+    http: Request,
     mode: Annotated[
         Literal["sync", "async"],
         Query(description="async: 202 at once; poll GET /v1/operations/{event_id}"),
@@ -32,28 +33,31 @@ def add_memory(
     if mode == "async":
         pending = PendingOut.of(app.writes.enqueue(body))
         return Response(pending.model_dump_json(), 202, media_type="application/json")
-    return app.writes.add(body)
+    return shown(http, app.writes.add(body))
 
 
 @router.post("/memories/batch", response_model=BatchOut)
-def add_memories(body: BatchIn, app: App) -> BatchOut:
+def add_memories(body: BatchIn, app: App, http: Request) -> BatchOut:
     """Many adds in few transactions; each item reports its own events or its own error.
 
     Example: `POST /v1/memories/batch` with
     `{"items": [{"messages": "I live in Oslo", "user_id": "alice"},
     {"messages": "我住在北京", "user_id": "bob"}]}`
     """
-    return BatchOut.model_construct(results=app.writes.add_batch(body.items))
+    answer = BatchOut.model_construct(results=app.writes.add_batch(body.items))
+    return shown(http, answer)
 
 
 @router.get("/operations/{event_id}", response_model=OperationOut)
 def get_operation(
     event_id: str,
     app: App,
+    http: Request,
     user_id: Annotated[str | None, Query(description="scopes the lookup")] = None,
 ) -> OperationOut:
     """The status of an asynchronous (or synchronous) write, with its result or error.
 
     Example: `GET /v1/operations/3f0c1e2a-9b7d-4c51-8e26-0d4f5a6b7c81?user_id=alice`
     """
-    return operation_status(app.reads, event_id, user_id)
+    answer = operation_status(app.reads, event_id, user_id, principals_of(http))
+    return shown(http, answer)

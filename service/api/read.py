@@ -10,7 +10,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
 
-from service.api.deps import App
+from service.api.deps import App, principals_of, shown
 from service.read import facts as fact_cases
 from service.read.answers import FactsOut, LedgerOut, SearchHitOut, SearchOut
 from service.read.requests import FactsRequest, LedgerArgs, ScopeArgs, SearchRequest
@@ -21,23 +21,17 @@ __all__ = ["FactsOut", "LedgerOut", "SearchHitOut", "SearchOut", "router"]
 
 router = APIRouter(prefix="/v1", tags=["read"])
 
-def principals_of(http: Request) -> tuple[str, ...] | None:
-    """The caller's principals when API keys are on (`service.auth`), else None."""
-    found: tuple[str, ...] | None = getattr(http.state, "principals", None)
-    return found
-
 
 @router.get("/facts", response_model=FactsOut)
-def list_facts(
-    app: App, http: Request, request: Annotated[FactsRequest, Query()]
-) -> FactsOut:
+def list_facts(app: App, http: Request, request: Annotated[FactsRequest, Query()]) -> FactsOut:
     """Current facts, or those valid `as_of` a date, month or year (valid at any point of it),
     as the store knew them `known_at` (a datetime is that instant; a date, month or year its
     end). Superseded records never appear in current answers; they do in as-of answers.
 
     Example: `GET /v1/facts?user_id=alice&subject=alice&predicate=lives_in&as_of=2024`
     """
-    return fact_cases.list_facts(app.reads, request, principals_of(http))
+    answer = fact_cases.list_facts(app.reads, request, principals_of(http))
+    return shown(http, answer)
 
 
 @router.get("/facts/{fact_id}", response_model=FactOut)
@@ -48,7 +42,8 @@ def get_fact(
 
     Example: `GET /v1/facts/6f1c2a9e-4d1b-5c0e-9a57-3b2f8d1e7c40?user_id=alice`
     """
-    return fact_cases.get_fact(app.reads, scope.tenant(), fact_id, principals_of(http))
+    answer = fact_cases.get_fact(app.reads, scope.tenant(), fact_id, principals_of(http))
+    return shown(http, answer)
 
 
 @router.get("/search", response_model=SearchOut)
@@ -62,11 +57,11 @@ def search_memories(
 
     Example: `GET /v1/search?q=what+graphics+card+do+I+have&user_id=alice&limit=5`
     """
-    return search(app.reads, request, principals_of(http))
+    return shown(http, search(app.reads, request, principals_of(http)))
 
 
 @router.get("/ledger/verify", response_model=LedgerOut)
-def verify_ledger(app: App, scope: Annotated[LedgerArgs, Query()]) -> LedgerOut:
+def verify_ledger(app: App, http: Request, scope: Annotated[LedgerArgs, Query()]) -> LedgerOut:
     """Walk the tenant's SHA-256 hash chain and recompute the digest of every fact and
     episode it covers; `first_bad_seq` is the first entry that fails, `record` the edited or
     missing record. `head` (`length:hash`) kept elsewhere and passed back as `expect_head`
@@ -74,4 +69,5 @@ def verify_ledger(app: App, scope: Annotated[LedgerArgs, Query()]) -> LedgerOut:
 
     Example: `GET /v1/ledger/verify?user_id=alice&expect_head=42:9f2c...`
     """
-    return fact_cases.verify_ledger(app.reads, scope.tenant(), scope.expect_head)
+    answer = fact_cases.verify_ledger(app.reads, scope.tenant(), scope.expect_head)
+    return shown(http, answer)

@@ -6,8 +6,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
 
-from service.api.deps import App
-from service.api.read import principals_of
+from service.api.deps import App, principals_of, shown
 from service.read import relations
 from service.read.answers import GraphOut, PathsOut
 from service.read.requests import GraphArgs, GraphRequest, PathsRequest
@@ -27,7 +26,8 @@ def entity_graph(
     Example: `GET /v1/entities/alice/graph?user_id=alice&depth=2&as_of=2024`
     """
     request = GraphRequest.model_validate({**query.model_dump(), "name": name})
-    return relations.entity_graph(app.reads, request, principals_of(http))
+    answer = relations.entity_graph(app.reads, request, principals_of(http))
+    return shown(http, answer)
 
 
 @router.get("/paths", response_model=PathsOut)
@@ -37,4 +37,4 @@ def paths(app: App, http: Request, query: Annotated[PathsRequest, Query()]) -> P
 
     Example: `GET /v1/paths?user_id=alice&from=alice&to=acme&as_of=2024`
     """
-    return relations.paths(app.reads, query, principals_of(http))
+    return shown(http, relations.paths(app.reads, query, principals_of(http)))

@@ -12,8 +12,7 @@ from pydantic import Field
 
 from graph.domain.tenancy import TenantScope
 from service.api.conflicts import ScopeIn
-from service.api.deps import App
-from service.api.read import principals_of
+from service.api.deps import App, principals_of, shown, source_readable_or_404
 from service.tenancy import ErasureOut, ReprocessOut, StaleOut
 
 router = APIRouter(prefix="/v1", tags=["tenancy"])
@@ -40,6 +39,7 @@ def forget_user(user_id: str, app: App) -> ErasureOut:
 @router.delete("/sources")
 def forget_source(
     app: App,
+    http: Request,
     source: Annotated[str, Query(min_length=1, description="the source to forget")],
     user_id: Annotated[str | None, Query()] = None,
 ) -> ErasureOut:
@@ -47,6 +47,7 @@ def forget_source(
 
     Example: `DELETE /v1/sources?user_id=alice&source=crm-export.jsonl`
     """
+    source_readable_or_404(http, source)
     return app.tenancy.forget_source(TenantScope(user_id=user_id), source)
 
 
@@ -74,6 +75,7 @@ def export(
 @router.get("/records/stale")
 def stale(
     app: App,
+    http: Request,
     user_id: Annotated[str | None, Query()] = None,
     limit: Annotated[int, Query(ge=1, le=1000)] = 1000,
 ) -> StaleOut:
@@ -81,15 +83,16 @@ def stale(
 
     Example: `GET /v1/records/stale?user_id=alice`
     """
-    return app.tenancy.stale(TenantScope(user_id=user_id), limit)
+    return shown(http, app.tenancy.stale(TenantScope(user_id=user_id), limit))
 
 
 @router.post("/reprocess")
-def reprocess(body: ReprocessIn, app: App) -> ReprocessOut:
+def reprocess(body: ReprocessIn, app: App, http: Request) -> ReprocessOut:
     """Re-extract selected episodes under the current rules; old records are kept, outdated.
 
     Example: `POST /v1/reprocess {"user_id": "alice", "source": "chat", "dry_run": true}`
     """
+    source_readable_or_404(http, body.source)
     return app.tenancy.reprocess(
         body.tenant(), source=body.source, only_stale=body.only_stale, dry_run=body.dry_run
     )

@@ -54,7 +54,7 @@ class StepOut(Out):
 class JudgedOut(Out):
     """A verdict (`Conflict`) with the statement it judged."""
 
-    target_id: str
+    target_id: str | None
     conflict_type: str
     action: str
     reason: str

@@ -14,6 +14,7 @@ from service.conflicts.answers import (
 from service.conflicts.history import history
 from service.conflicts.reversal import Reversals
 from service.conflicts.usecases import ConflictService, Services
+from service.read.access import Principals
 
 
 class Conflicts:
@@ -34,8 +35,8 @@ class Conflicts:
     ) -> ResolutionOut | WrittenOut:
         return self._resolver.resolve(scope, content=content, fact_id=fact_id, dry_run=dry_run)
 
-    def audit(self, scope: TenantScope) -> AuditOut:
-        return self._resolver.audit(scope)
+    def audit(self, scope: TenantScope, principals: Principals = None) -> AuditOut:
+        return self._resolver.audit(scope, principals)
 
     def rollback(self, scope: TenantScope, fact_id: str) -> RollbackOut:
         return self._reversals.rollback(scope, fact_id)

@@ -37,6 +37,7 @@ from service.conflicts.answers import (
     StepOut,
     WrittenOut,
 )
+from service.read.access import Principals, readable
 from service.views import FactOut
 from service.write.build import Draft, rules_of
 from service.write.commit import judge_draft
@@ -158,15 +159,16 @@ class ConflictService:
 
     # -- audit -----------------------------------------------------------------------------
 
-    def audit(self, scope: TenantScope) -> AuditOut:
+    def audit(self, scope: TenantScope, principals: Principals = None) -> AuditOut:
         """Scan the tenant's current records bucketed by entity and predicate (only records
-        that share both can conflict), the top 12 of each bucket by confidence, pairwise."""
+        that share both can conflict), the top 12 of each bucket by confidence, pairwise;
+        only the records the caller's principals may read (`service.read.access`)."""
         group, now = scope.group_id, self.s.clock.now()
         scanned, buckets, after = 0, 0, ""
         groups: list[GroupOut] = []
         while keys := self._subjects(group, after, now):
             by_bucket: dict[tuple[str, str], list[Fact]] = {}
-            for fact in self._bucket_facts(group, keys, now):
+            for fact in self._bucket_facts(group, keys, now, principals):
                 by_bucket.setdefault((fact.subject_key, fact.predicate), []).append(fact)
             for members in by_bucket.values():
                 bucket = _top(members)
@@ -185,8 +187,12 @@ class ConflictService:
     def _subjects(self, group: str, after: str, now: datetime) -> list[str]:
         return self.s.store.read(lambda tx: tx.subject_keys(group, after, AUDIT_PAGE, now))
 
-    def _bucket_facts(self, group: str, keys: list[str], now: datetime) -> list[Fact]:
-        return self.s.store.read(lambda tx: tx.facts_of_subjects(group, keys, now))
+    def _bucket_facts(
+        self, group: str, keys: list[str], now: datetime, principals: Principals
+    ) -> list[Fact]:
+        return self.s.store.read(
+            lambda tx: readable(tx, group, tx.facts_of_subjects(group, keys, now), principals)
+        )
 
     def _bucket_groups(self, bucket: list[Fact]) -> list[GroupOut]:
         pairs: list[tuple[Fact, Fact, Finding]] = []

@@ -17,6 +17,7 @@ from strawberry.types import Info
 
 from service.auth import acting_user
 from service.bootstrap import Container
+from service.read import withhold
 from service.read.requests import validated
 
 T = TypeVar("T")
@@ -33,6 +34,26 @@ def principals(info: Ctx) -> tuple[str, ...] | None:
     """The caller's principals when API keys are on (see `service.read.access`)."""
     found: tuple[str, ...] | None = info.context.get("principals")
     return found
+
+
+def caller(info: Ctx) -> withhold.Caller:
+    """The key's user and principals (None with API keys off)."""
+    return withhold.Caller(info.context.get("user"), principals(info))
+
+
+async def shown(info: Ctx, answer: M) -> M:
+    """`answer` without what the caller's key may not read (`service.read.withhold`)."""
+    return await run(withhold.shown, container(info).store, caller(info), answer)
+
+
+async def readable_or_404(info: Ctx, record_id: str) -> None:
+    """NotFound unless the caller's key may read the record (or candidate) it acts on."""
+    await run(withhold.readable_or_404, container(info).store, caller(info), record_id)
+
+
+async def source_readable_or_404(info: Ctx, source: str | None) -> None:
+    """NotFound unless the caller's key may read every episode of the source it acts on."""
+    await run(withhold.source_readable_or_404, container(info).store, caller(info), source)
 
 
 def user(info: Ctx, named: str | None) -> str | None:

@@ -7,7 +7,7 @@ import strawberry
 from strawberry.experimental.pydantic import type as derived
 
 from service.graphql import types
-from service.graphql.context import Ctx, checked, container, principals, run
+from service.graphql.context import Ctx, checked, container, principals, run, shown
 from service.read import relations
 from service.read.answers import GraphOut, NodeOut
 from service.read.requests import GraphRequest, PathsRequest
@@ -52,7 +52,7 @@ async def entity_graph_resolver(
         as_of=as_of, known_at=known_at, predicate=predicate, limit=limit, cursor=cursor,
     )  # fmt: skip
     answer = await run(relations.entity_graph, container(info).reads, request, principals(info))
-    return _graph(answer)
+    return _graph(await shown(info, answer))
 
 
 async def paths_resolver(
@@ -73,6 +73,7 @@ async def paths_resolver(
         known_at=known_at, limit=limit, to=target, **{"from": source},
     )  # fmt: skip
     answer = await run(relations.paths, container(info).reads, request, principals(info))
+    answer = await shown(info, answer)
     found = [[types.fact(item) for item in path] for path in answer.paths]
     return Paths(source=answer.from_, target=answer.to, paths=found)
 

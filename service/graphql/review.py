@@ -6,7 +6,7 @@ The same use cases as `service.api.candidates` and `service.api.conflicts`; see 
 from __future__ import annotations
 
 from service.graphql import types
-from service.graphql.context import Ctx, checked, container, principals, run
+from service.graphql.context import Ctx, checked, container, principals, readable_or_404, run, shown
 from service.read import facts as fact_cases
 from service.read.requests import ScopeArgs
 
@@ -24,7 +24,7 @@ async def fact_resolver(
     found = await run(
         fact_cases.get_fact, container(info).reads, scope.tenant(), id, principals(info)
     )
-    return types.fact(found)
+    return types.fact(await shown(info, found))
 
 
 async def candidates_resolver(
@@ -37,6 +37,7 @@ async def candidates_resolver(
 ) -> list[types.Candidate]:
     scope = checked(info, ScopeArgs, user_id=user_id, agent_id=agent_id, run_id=run_id)
     answer = await run(container(info).candidates.list, scope.tenant(), status, limit)
+    answer = await shown(info, answer)
     return [types.candidate(item) for item in answer.candidates]
 
 
@@ -44,7 +45,8 @@ async def confirm_candidate_resolver(
     info: Ctx, id: str, user_id: str | None = None, agent_id: str | None = None
 ) -> list[types.Result]:
     scope = checked(info, ScopeArgs, user_id=user_id, agent_id=agent_id)
-    answer = await run(container(info).candidates.confirm, scope.tenant(), id)
+    await readable_or_404(info, id)
+    answer = await shown(info, await run(container(info).candidates.confirm, scope.tenant(), id))
     return [types.result(item) for item in answer.results]
 
 
@@ -56,22 +58,27 @@ async def reject_candidate_resolver(
     agent_id: str | None = None,
 ) -> types.Candidate:
     scope = checked(info, ScopeArgs, user_id=user_id, agent_id=agent_id)
+    await readable_or_404(info, id)
     answer = await run(container(info).candidates.reject, scope.tenant(), id, reason)
-    return types.candidate(answer)
+    return types.candidate(await shown(info, answer))
 
 
 async def confirm_fact_resolver(
     info: Ctx, id: str, user_id: str | None = None, agent_id: str | None = None
 ) -> types.Verdict:
     scope = checked(info, ScopeArgs, user_id=user_id, agent_id=agent_id)
-    return types.verdict(await run(container(info).conflicts.confirm, scope.tenant(), id))
+    await readable_or_404(info, id)
+    answer = await run(container(info).conflicts.confirm, scope.tenant(), id)
+    return types.verdict(await shown(info, answer))
 
 
 async def reject_fact_resolver(
     info: Ctx, id: str, user_id: str | None = None, agent_id: str | None = None
 ) -> types.Verdict:
     scope = checked(info, ScopeArgs, user_id=user_id, agent_id=agent_id)
-    return types.verdict(await run(container(info).conflicts.reject, scope.tenant(), id))
+    await readable_or_404(info, id)
+    answer = await run(container(info).conflicts.reject, scope.tenant(), id)
+    return types.verdict(await shown(info, answer))
 
 
 async def audit_resolver(
@@ -84,4 +91,5 @@ async def audit_resolver(
     scope = checked(
         info, ScopeArgs, user_id=user_id, agent_id=agent_id, run_id=run_id, project=project
     )
-    return types.audit(await run(container(info).conflicts.audit, scope.tenant()))
+    answer = await run(container(info).conflicts.audit, scope.tenant(), principals(info))
+    return types.audit(await shown(info, answer))

@@ -18,7 +18,17 @@ from strawberry.types import ExecutionContext
 from graph.domain.errors import InvalidInput
 from service.conflicts.answers import ResolutionOut, WrittenOut
 from service.graphql import relations, review, tenancy, types
-from service.graphql.context import Ctx, checked, container, owned, principals, run, user
+from service.graphql.context import (
+    Ctx,
+    checked,
+    container,
+    owned,
+    principals,
+    readable_or_404,
+    run,
+    shown,
+    user,
+)
 from service.graphql.errors import log_unexpected
 from service.read import facts as fact_cases
 from service.read.requests import (
@@ -28,6 +38,7 @@ from service.read.requests import (
     SearchRequest,
 )
 from service.read.search import search as search_case
+from service.views import BatchOut
 
 
 async def facts_resolver(
@@ -54,7 +65,7 @@ async def facts_resolver(
         scope=scope, limit=limit,
     )  # fmt: skip
     answer = await run(fact_cases.list_facts, container(info).reads, request, principals(info))
-    return types.facts(answer)
+    return types.facts(await shown(info, answer))
 
 
 async def search_resolver(
@@ -81,7 +92,7 @@ async def search_resolver(
         scope=scope, limit=limit,
     )  # fmt: skip
     answer = await run(search_case, container(info).reads, request, principals(info))
-    return [types.search_hit(item) for item in answer.results]
+    return [types.search_hit(item) for item in (await shown(info, answer)).results]
 
 
 async def history_resolver(
@@ -100,15 +111,16 @@ async def history_resolver(
     answer = await run(
         conflicts.history, request.tenant(), request.name, request.predicate, principals(info)
     )
-    return types.history(answer)
+    return types.history(await shown(info, answer))
 
 
 async def operation_resolver(
     info: Ctx, event_id: str, user_id: str | None = None
 ) -> types.Operation:
     acting = user(info, user_id)
-    answer = await run(fact_cases.operation_status, container(info).reads, event_id, acting)
-    return types.operation(answer)
+    reads = container(info).reads
+    answer = await run(fact_cases.operation_status, reads, event_id, acting, principals(info))
+    return types.operation(await shown(info, answer))
 
 
 async def ledger_verify_resolver(
@@ -120,7 +132,9 @@ async def ledger_verify_resolver(
 ) -> types.LedgerVerdict:
     scope = checked(info, ScopeArgs, user_id=user_id, agent_id=agent_id, run_id=run_id)
     reads = container(info).reads
-    answer = await run(fact_cases.verify_ledger, reads, scope.tenant(), expect_head)
+    answer = await shown(
+        info, await run(fact_cases.verify_ledger, reads, scope.tenant(), expect_head)
+    )
     return types.LedgerVerdict.from_pydantic(answer)  # type: ignore[attr-defined,no-any-return]
 
 
@@ -132,7 +146,7 @@ async def add_memory_resolver(
     data = owned(info, types.add_arguments(input))
     writes = container(info).writes
     if mode == "sync":
-        return types.add_payload(await run(writes.add, data))
+        return types.add_payload(await shown(info, await run(writes.add, data)))
     queued = await run(writes.enqueue, data)
     return types.AddPayload(
         results=[], alerts=[], event_id=queued.event_id, status=queued.status.value
@@ -143,8 +157,8 @@ async def add_memories_resolver(
     info: Ctx, items: list[types.AddMemoryInput]
 ) -> list[types.BatchItem]:
     data = [owned(info, types.add_arguments(item)) for item in items]
-    answer = await run(container(info).writes.add_batch, data)
-    return [types.batch_item(item) for item in answer]
+    answer = BatchOut.model_construct(results=await run(container(info).writes.add_batch, data))
+    return [types.batch_item(item) for item in (await shown(info, answer)).results]
 
 
 async def resolve_conflict_resolver(
@@ -161,11 +175,13 @@ async def resolve_conflict_resolver(
         info, ScopeArgs, user_id=user_id, agent_id=agent_id, run_id=run_id, project=project
     )
     conflicts = container(info).conflicts
+    if fact_id is not None:
+        await readable_or_404(info, fact_id)
 
     def resolve() -> ResolutionOut | WrittenOut:
         return conflicts.resolve(scope.tenant(), content=content, fact_id=fact_id, dry_run=dry_run)
 
-    return types.resolution(await run(resolve))
+    return types.resolution(await shown(info, await run(resolve)))
 
 
 async def rollback_resolver(
@@ -176,8 +192,9 @@ async def rollback_resolver(
     run_id: str | None = None,
 ) -> types.Rollback:
     scope = checked(info, ScopeArgs, user_id=user_id, agent_id=agent_id, run_id=run_id)
-    conflicts = container(info).conflicts
-    return types.rollback(await run(conflicts.rollback, scope.tenant(), fact_id))
+    await readable_or_404(info, fact_id)
+    answer = await run(container(info).conflicts.rollback, scope.tenant(), fact_id)
+    return types.rollback(await shown(info, answer))
 
 
 @strawberry.type

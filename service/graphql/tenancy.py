@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from graph.domain.tenancy import TenantScope
 from service.graphql import types
-from service.graphql.context import Ctx, checked, container, run, user
+from service.graphql.context import (
+    Ctx,
+    checked,
+    container,
+    run,
+    shown,
+    source_readable_or_404,
+    user,
+)
 from service.read.requests import ScopeArgs
 from service.tenancy import ReprocessOut
 
@@ -17,7 +25,8 @@ async def stale_records_resolver(
     info: Ctx, user_id: str | None = None, limit: int = 1000
 ) -> types.StaleRecords:
     scope = TenantScope(user_id=user(info, user_id))
-    return types.stale(await run(container(info).tenancy.stale, scope, limit))
+    answer = await run(container(info).tenancy.stale, scope, limit)
+    return types.stale(await shown(info, answer))
 
 
 async def reprocess_resolver(
@@ -30,6 +39,7 @@ async def reprocess_resolver(
 ) -> types.Reprocess:
     scope = checked(info, ScopeArgs, user_id=user_id, agent_id=agent_id)
     tenancy = container(info).tenancy
+    await source_readable_or_404(info, source)
 
     def work() -> ReprocessOut:
         return tenancy.reprocess(
@@ -50,5 +60,6 @@ async def forget_source_resolver(
 ) -> types.Erasure:
     scope = TenantScope(user_id=user(info, user_id))
     tenancy = container(info).tenancy
+    await source_readable_or_404(info, source)
     erased = await run(tenancy.forget_source, scope, source)
     return types.Erasure.from_pydantic(erased)  # type: ignore[attr-defined,no-any-return]

@@ -45,5 +45,10 @@ def readable_among(
     return [fact for fact in facts if not _sources(fact) or _sources(fact) - closed]
 
 
+def open_to(permissions: Sequence[str] | None, principals: Principals) -> bool:
+    """May a caller with `principals` read a source with these `permissions`?"""
+    return principals is None or not permissions or bool(set(principals) & set(permissions))
+
+
 def _sources(fact: Fact) -> set[str]:
     return source_ids([fact])

@@ -6,7 +6,7 @@ from graph.domain.errors import NotFound
 from graph.domain.model import Episode
 from graph.domain.tenancy import TenantScope
 from graph.ports import Store
-from service.read.access import Principals
+from service.read.access import Principals, open_to
 from service.read.answers import EpisodeOut
 
 
@@ -28,13 +28,7 @@ def get_episode(
     """The tenant's episode; another tenant's, or one the caller's key may not read, is not
     found."""
     found = store.get_episodes(scope.group_id, [episode_id])
-    visible = [e for e in found if _open_to(e, principals)]
+    visible = [e for e in found if open_to(e.permissions, principals)]
     if not visible:
         raise NotFound(f"no episode {episode_id}", details={"episode_id": episode_id})
     return episode_view(visible[0])
-
-
-def _open_to(episode: Episode, principals: Principals) -> bool:
-    return principals is None or not episode.permissions or bool(
-        set(principals) & set(episode.permissions)
-    )

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from graph.domain.errors import NotFound
 from graph.domain.ledger import Head
+from graph.domain.model import Operation
 from graph.domain.tenancy import TenantScope
 from graph.domain.timeargs import time_query
 from graph.ports import FactQuery
-from service.read.access import Principals, readable
+from service.read.access import Principals, open_to, readable
 from service.read.answers import FactsOut, LedgerOut
 from service.read.deps import ReadDeps
 from service.read.questions import fact_filter
@@ -19,9 +20,7 @@ from service.read.requests import FactsRequest
 from service.views import FactOut, OperationOut
 
 
-def list_facts(
-    deps: ReadDeps, request: FactsRequest, principals: Principals = None
-) -> FactsOut:
+def list_facts(deps: ReadDeps, request: FactsRequest, principals: Principals = None) -> FactsOut:
     """`{"facts": [Fact]}`: the records visible to the request's time question, newest first
     (and readable by the caller's principals: `access.py`)."""
     group = request.tenant().group_id
@@ -31,9 +30,7 @@ def list_facts(
         limit=request.limit,
     )
     now = deps.clock.now()
-    found = deps.store.read(
-        lambda tx: readable(tx, group, tx.facts(group, query, now), principals)
-    )
+    found = deps.store.read(lambda tx: readable(tx, group, tx.facts(group, query, now), principals))
     return FactsOut.model_construct(facts=[FactOut.of(fact) for fact in found])
 
 
@@ -52,20 +49,34 @@ def get_fact(
 
 
 def operation_status(
-    deps: ReadDeps, event_id: str, user_id: str | None = None
+    deps: ReadDeps, event_id: str, user_id: str | None = None, principals: Principals = None
 ) -> OperationOut:
-    """An operation's status; with `user_id`, another tenant's operation is not found."""
+    """An operation's status; with `user_id`, another tenant's operation is not found, and
+    with `principals`, nor is a write to a source they may not read (its payload is the
+    source's words)."""
     operation = deps.store.get_operation(event_id)
-    if operation is None or (
-        user_id is not None and operation.group_id != TenantScope(user_id=user_id).group_id
+    if (
+        operation is None
+        or (user_id is not None and operation.group_id != TenantScope(user_id=user_id).group_id)
+        or not _operation_open(deps, operation, principals)
     ):
         raise NotFound(f"no operation {event_id}", details={"event_id": event_id})
     return OperationOut.of(operation)
 
 
-def verify_ledger(
-    deps: ReadDeps, scope: TenantScope, expect_head: str | None = None
-) -> LedgerOut:
+def _operation_open(deps: ReadDeps, operation: Operation, principals: Principals) -> bool:
+    """Is the write's source open to `principals`: its queued payload's permissions, or (a
+    receipt keeps no payload) the episodes its result names?"""
+    if principals is None:
+        return True
+    if not open_to(operation.payload.get("permissions"), principals):
+        return False
+    named = (operation.result or {}).get("episode_ids") or []
+    episodes = deps.store.get_episodes(operation.group_id, [str(e) for e in named])
+    return all(open_to(e.permissions, principals) for e in episodes)
+
+
+def verify_ledger(deps: ReadDeps, scope: TenantScope, expect_head: str | None = None) -> LedgerOut:
     """Walk the tenant's hash chain and recompute the records it covers; with `expect_head`
     (`length:hash`, from an earlier answer's `head`), also find a truncated or replaced chain."""
     expected = Head.parse(expect_head) if expect_head else None

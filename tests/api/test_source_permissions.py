@@ -1,11 +1,13 @@
-"""Source permissions hold on every read path: a record read from a source whose permissions
-the caller's key does not hold never appears (history, export, GraphQL history), while a key
-that holds them sees it."""
+"""Source permissions hold on every path: a record read from a source whose permissions the
+caller's key does not hold never appears (history, export, GraphQL history, conflict plans,
+write answers), actions on it are 404, while a key that holds them sees it. The property test
+over every endpoint is `test_permission_property.py`."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -13,6 +15,7 @@ from pydantic import SecretStr
 
 from service.app import create_app
 from service.memory import Memory
+from service.read.withhold import WITHHELD
 
 KEYS = {
     "outsider": {"user_id": "alice", "principals": ["team-a"]},
@@ -53,3 +56,121 @@ def test_a_key_holding_the_permission_sees_it(guarded: TestClient) -> None:
     seen = reads(guarded, "insider")
     for path in ("history", "export", "graphql history", "facts"):
         assert HIDDEN in seen[path], path
+
+
+# ------------------------------------------- plans, write answers and by-id actions (issue 13)
+
+
+def as_key(client: TestClient, key: str, method: str, url: str, **kwargs: object) -> Any:
+    response = client.request(method, url, headers={"X-API-Key": key}, **kwargs)  # type: ignore[arg-type]
+    return response
+
+
+def hidden_id(memory: Memory) -> str:
+    (fact,) = [f for f in memory.facts(user_id="alice")["facts"] if f["value"] == HIDDEN]
+    return str(fact["id"])
+
+
+def test_a_write_that_supersedes_a_hidden_record_does_not_show_it(
+    memory: Memory, guarded: TestClient
+) -> None:
+    secret = hidden_id(memory)
+    answer = as_key(
+        guarded, "outsider", "POST", "/v1/memories", json={"messages": "I live in Rome"}
+    )
+    assert answer.status_code == 200, answer.text
+    (result,) = answer.json()["results"]
+    (conflict,) = result["conflicts"]
+    assert conflict["target_id"] is None and conflict["reason"] == WITHHELD
+    assert (conflict["action"], conflict["executed"]) == ("UPDATE", True)  # the write happened
+    assert result["fact"]["supersedes"] is None
+    assert secret not in answer.text and HIDDEN not in answer.text
+    insider = as_key(guarded, "insider", "GET", "/v1/entities/alice/history").text
+    assert secret in insider and HIDDEN in insider  # the reader of the source sees the link
+
+
+def test_a_conflict_plan_does_not_show_a_hidden_record(memory: Memory, guarded: TestClient) -> None:
+    secret = hidden_id(memory)
+    body = {"content": "I live in Rome", "dry_run": True}
+    plan = as_key(guarded, "outsider", "POST", "/v1/conflicts/resolve", json=body)
+    assert plan.status_code == 200, plan.text
+    (verdict,) = plan.json()["verdicts"]
+    assert verdict["target_id"] is None and verdict["reason"] == WITHHELD
+    assert secret not in plan.text and HIDDEN not in plan.text
+    query = (
+        'mutation { resolveConflict(content: "I live in Rome")'
+        " { plan { targetId reason } verdicts } }"
+    )
+    graphql = as_key(guarded, "outsider", "POST", "/graphql", json={"query": query})
+    assert graphql.status_code == 200 and "errors" not in graphql.json(), graphql.text
+    assert secret not in graphql.text and HIDDEN not in graphql.text
+    seen = as_key(guarded, "insider", "POST", "/v1/conflicts/resolve", json=body).json()
+    assert seen["verdicts"][0]["target_id"] == secret
+
+
+@pytest.mark.parametrize(
+    ("method", "url", "body"),
+    [
+        ("POST", "/v1/facts/{id}/rollback", {}),
+        ("POST", "/v1/facts/{id}/confirm", {}),
+        ("POST", "/v1/facts/{id}/reject", {"reason": "no"}),
+        ("POST", "/v1/conflicts/resolve", {"fact_id": "{id}", "dry_run": False}),
+        ("GET", "/v1/facts/{id}", None),
+    ],
+)
+def test_an_action_on_a_hidden_record_is_not_found(
+    memory: Memory, guarded: TestClient, method: str, url: str, body: dict[str, Any] | None
+) -> None:
+    secret = hidden_id(memory)
+    filled = {k: secret if v == "{id}" else v for k, v in (body or {}).items()}
+    kwargs = {} if body is None else {"json": filled}
+    answer = as_key(guarded, "outsider", method, url.replace("{id}", secret), **kwargs)
+    assert answer.status_code == 404, answer.text
+    assert HIDDEN not in answer.text
+    graphql = f'mutation {{ rejectFact(id: "{secret}") {{ executed }} }}'
+    error = as_key(guarded, "outsider", "POST", "/graphql", json={"query": graphql}).json()
+    assert error["errors"][0]["extensions"]["code"] == "not_found"
+    assert memory.get_fact(secret, user_id="alice")["verify_status"] != "rejected"
+
+
+def test_a_hidden_source_cannot_be_reprocessed_or_forgotten_by_a_key_that_may_not_read_it(
+    memory: Memory, guarded: TestClient
+) -> None:
+    secret = hidden_id(memory)
+    reprocess = {"source": "hr-file", "dry_run": True}
+    assert as_key(guarded, "outsider", "POST", "/v1/reprocess", json=reprocess).status_code == 404
+    gone = as_key(guarded, "outsider", "DELETE", "/v1/sources", params={"source": "hr-file"})
+    assert gone.status_code == 404, gone.text
+    assert memory.get_fact(secret, user_id="alice")["value"] == HIDDEN
+    done = as_key(guarded, "insider", "POST", "/v1/reprocess", json=reprocess)
+    assert done.status_code == 200 and done.json()["episodes"] == 1
+
+
+def test_a_hidden_candidate_and_a_hidden_write_receipt_are_not_found(
+    memory: Memory, guarded: TestClient
+) -> None:
+    held = memory.add(
+        "I live in Bergen", user_id="alice", source_type="web_search", permissions=["hr"]
+    )
+    (candidate,) = held["candidates"]
+    listed = as_key(guarded, "outsider", "GET", "/v1/candidates").text
+    assert candidate["id"] not in listed and "Bergen" not in listed
+    assert candidate["id"] in as_key(guarded, "insider", "GET", "/v1/candidates").text
+    for verb in ("confirm", "reject"):
+        url = f"/v1/candidates/{candidate['id']}/{verb}"
+        assert as_key(guarded, "outsider", "POST", url, json={}).status_code == 404
+    receipt = f"/v1/operations/{held['event_id']}"
+    assert as_key(guarded, "outsider", "GET", receipt).status_code == 404
+    assert as_key(guarded, "insider", "GET", receipt).status_code == 200
+
+
+def test_an_export_holds_no_link_or_ledger_entry_naming_a_hidden_record(
+    memory: Memory, guarded: TestClient
+) -> None:
+    secret = hidden_id(memory)
+    as_key(guarded, "outsider", "POST", "/v1/memories", json={"messages": "I live in Rome"})
+    export = as_key(guarded, "outsider", "GET", "/v1/export").text
+    assert secret not in export and HIDDEN not in export
+    kinds = {json.loads(line)["kind"] for line in export.splitlines()}
+    assert {"fact", "episode", "ledgerentry"} <= kinds  # the open records and entries remain
+    assert secret in as_key(guarded, "insider", "GET", "/v1/export").text
