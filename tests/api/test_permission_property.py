@@ -49,6 +49,9 @@ NAMES = (
 SAID = {"a": "I drive a Volvo.", "b": "I drive a Saab.", "c": "I drive a Skoda."}
 NOBODY = "00000000-0000-4000-8000-000000000000"
 """The id probed when no record of a kind was written (every operation is probed anyway)."""
+SWEEP = ("a", "c")
+"""The keys that probe every operation at the end (b's view mirrors a's; the random probes use
+all three)."""
 _runs = itertools.count()
 
 
@@ -148,7 +151,7 @@ steps = st.lists(
         st.builds(Poke, key=st.sampled_from(KEYS), operation=st.integers(0, 10_000)),
     ),
     min_size=3,
-    max_size=9,
+    max_size=8,
 ).filter(lambda found: sum(isinstance(s, Write) for s in found) >= 2)
 
 
@@ -250,7 +253,7 @@ def harnesses(memory: Memory) -> Iterator[Any]:
 
 
 PROPERTY = settings(
-    max_examples=4,
+    max_examples=3,
     deadline=None,
     phases=[Phase.explicit, Phase.generate],
     report_multiple_bugs=False,
@@ -275,7 +278,7 @@ def test_no_record_crosses_a_key_through_any_endpoint(harnesses: Any, plan: list
                     harness.send(step.key, probe)
         for key in KEYS:
             _sees_what_it_may(harness, key)
-        for key, operation in itertools.product(KEYS, operations):
+        for key, operation in itertools.product(SWEEP, operations):
             if operation not in DESTRUCTIVE:
                 for probe in harness.probes(operation, key):
                     harness.send(key, probe)
