@@ -30,6 +30,7 @@ from graph.domain.timerules import is_current
 from graph.ports import FactFilter, FactQuery
 from service.conflicts.usecases import Services
 from service.read import exported
+from service.read.access import Principals, open_to
 from service.views import FactOut, Out
 from service.write.build import ItemPlan
 from service.write.commit import commit
@@ -129,10 +130,14 @@ class Tenancy:
         dry_run: bool = False,
         since_version: str | None = None,
         progress: Progress | None = None,
+        principals: Principals = None,
     ) -> ReprocessOut:
         """Re-extract a source's episodes (or all), by default only those behind records made
-        under other versions than the current ones, or than `since_version` when given."""
-        episodes = self._episodes(scope, source)
+        under other versions than the current ones, or than `since_version` when given; with
+        `principals` (API keys on), only episodes they may read."""
+        episodes = [
+            e for e in self._episodes(scope, source) if open_to(e.permissions, principals)
+        ]
         report = _Tally()
         wanted = self._stale_rule(only_stale, since_version)
         for done, episode in enumerate(episodes, start=1):

@@ -94,5 +94,9 @@ def reprocess(body: ReprocessIn, app: App, http: Request) -> ReprocessOut:
     """
     source_readable_or_404(http, body.source)
     return app.tenancy.reprocess(
-        body.tenant(), source=body.source, only_stale=body.only_stale, dry_run=body.dry_run
+        body.tenant(),
+        source=body.source,
+        only_stale=body.only_stale,
+        dry_run=body.dry_run,
+        principals=principals_of(http),
     )

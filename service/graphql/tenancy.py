@@ -12,6 +12,7 @@ from service.graphql.context import (
     Ctx,
     checked,
     container,
+    principals,
     run,
     shown,
     source_readable_or_404,
@@ -43,7 +44,11 @@ async def reprocess_resolver(
 
     def work() -> ReprocessOut:
         return tenancy.reprocess(
-            scope.tenant(), source=source, only_stale=only_stale, dry_run=dry_run
+            scope.tenant(),
+            source=source,
+            only_stale=only_stale,
+            dry_run=dry_run,
+            principals=principals(info),
         )
 
     return types.Reprocess.from_pydantic(await run(work))  # type: ignore[attr-defined,no-any-return]

@@ -144,6 +144,15 @@ def test_a_hidden_source_cannot_be_reprocessed_or_forgotten_by_a_key_that_may_no
     assert memory.get_fact(secret, user_id="alice")["value"] == HIDDEN
     done = as_key(guarded, "insider", "POST", "/v1/reprocess", json=reprocess)
     assert done.status_code == 200 and done.json()["episodes"] == 1
+    everything = {"only_stale": False, "dry_run": True}  # a key reprocesses what it may read
+    counted = {
+        key: as_key(guarded, key, "POST", "/v1/reprocess", json=everything).json()["episodes"]
+        for key in KEYS
+    }
+    assert counted == {"outsider": 1, "insider": 2}
+    query = "mutation { reprocess(onlyStale: false, dryRun: true) { episodes } }"
+    graphql = as_key(guarded, "outsider", "POST", "/graphql", json={"query": query}).json()
+    assert graphql["data"]["reprocess"]["episodes"] == 1
 
 
 def test_a_hidden_candidate_and_a_hidden_write_receipt_are_not_found(
