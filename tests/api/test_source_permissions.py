@@ -5,17 +5,22 @@ over every endpoint is `test_permission_property.py`."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Iterator
 from typing import Any
 
+import httpx2
 import pytest
 from fastapi.testclient import TestClient
+from mcp import Client
+from mcp.client.streamable_http import streamable_http_client
 from pydantic import SecretStr
 
 from service.app import create_app
 from service.memory import Memory
 from service.read.withhold import WITHHELD
+from tests.support.live import live_server
 
 KEYS = {
     "outsider": {"user_id": "alice", "principals": ["team-a"]},
@@ -183,3 +188,51 @@ def test_an_export_holds_no_link_or_ledger_entry_naming_a_hidden_record(
     kinds = {json.loads(line)["kind"] for line in export.splitlines()}
     assert {"fact", "episode", "ledgerentry"} <= kinds  # the open records and entries remain
     assert secret in as_key(guarded, "insider", "GET", "/v1/export").text
+
+
+# ------------------------------------------------------------------------------------ MCP
+
+MCP_ARGUMENTS = {
+    "messages": "I live in Rome",
+    "query": HIDDEN,
+    "entity": "alice",
+    "from_entity": "alice",
+    "to_entity": HIDDEN,
+    "content": "I live in Rome",
+    "candidate_id": "{candidate}",
+    "fact_id": "{fact}",
+}
+"""A value for each required argument of an MCP tool (and the conflict tool's statement)."""
+
+
+def test_no_mcp_tool_shows_a_hidden_record(memory: Memory) -> None:
+    """Every tool the MCP server lists, called with the outsider's key over streamable HTTP
+    (the tools call the REST routes with the caller's key): no hidden id or word."""
+    memory.add("I live in Oslo", user_id="alice", source="hr-file", permissions=["hr"])
+    held = memory.add("I live in Bergen", user_id="alice", source_type="web_search",
+                      permissions=["hr"])  # fmt: skip
+    secrets = {HIDDEN, "Bergen", hidden_id(memory), held["candidates"][0]["id"]}
+    fill = {"{candidate}": held["candidates"][0]["id"], "{fact}": hidden_id(memory)}
+    update = {"api_keys": SecretStr(json.dumps(KEYS))}
+    memory.container.settings = memory.container.settings.model_copy(update=update)
+
+    async def run(url: str) -> dict[str, str]:
+        seen: dict[str, str] = {}
+        http = httpx2.AsyncClient(headers={"X-API-Key": "outsider"}, timeout=120)
+        async with Client(streamable_http_client(f"{url}/mcp", http_client=http)) as client:
+            for tool in (await client.list_tools()).tools:
+                schema = tool.input_schema or {}
+                wanted = set(schema.get("required", [])) | ({"content"} & set(schema["properties"]))
+                arguments = {n: fill.get(MCP_ARGUMENTS[n], MCP_ARGUMENTS[n]) for n in wanted}
+                result = await client.call_tool(tool.name, arguments)
+                text = json.dumps(result.structured_content) + str(result.content)
+                for given in arguments.values():  # what the caller sent is no leak
+                    text = text.replace(given, "")
+                seen[tool.name] = text
+        return seen
+
+    with live_server(create_app(memory.container)) as url:
+        seen = asyncio.run(run(url))
+    assert len(seen) >= 11
+    for tool, text in seen.items():
+        assert not {s for s in secrets if s in text}, (tool, text)
