@@ -69,10 +69,19 @@ PATCHABLE_FIELDS = frozenset(
 
 @dataclass(frozen=True)
 class AlignmentKey:
-    """Facts about the same subject and predicate are aligned; scope is checked by the caller."""
+    """Facts about the same subject and predicate are aligned; scope is checked by the caller.
+
+    With `value_key`, only the aligned records that can bear on one statement of a
+    multi-valued predicate: those holding the same value in `scope`, and every record of
+    another scope (a scope difference); the rest of the predicate's values coexist with the
+    statement whatever they are, so the write need not read them (an index seek, where a
+    speaker's thousands of `said` records would otherwise all be read for every message).
+    """
 
     subject_key: str
     predicate: str
+    value_key: str | None = None
+    scope: str = ""
 
 
 @dataclass(frozen=True)
@@ -162,7 +171,8 @@ class StoreReads(ABC):
     def find_aligned(
         self, group_id: str, keys: Sequence[AlignmentKey], now: datetime
     ) -> list[Fact]:
-        """Current records of the same subject and predicate as any key, in every scope."""
+        """Current records of the same subject and predicate as any key, in every scope (only
+        those bearing on the key's value where it names one: see `AlignmentKey`)."""
 
     @abstractmethod
     def facts(self, group_id: str, query: FactQuery, now: datetime) -> list[Fact]:

@@ -35,7 +35,12 @@ def commit(
         uow.episodes([e for _, episodes in linked for e in episodes])
         uow.candidates([c for plan in plans for c in plan.candidates])
     with uow.stage("align"):
-        uow.load([d.fact for drafts, _ in linked for d in drafts])
+        every = [d for drafts, _ in linked for d in drafts]
+        narrowed = [uow.narrows(d.rules, d.correction) for d in every]
+        uow.load(
+            [d.fact for d, n in zip(every, narrowed, strict=True) if not n],
+            [d.fact for d, n in zip(every, narrowed, strict=True) if n],
+        )
         policy = Policy(manual=manual)
         outcomes = [[judge_draft(uow, d, policy) for d in drafts] for drafts, _ in linked]
     uow.actions([a for results in outcomes for a in _actions(results, uow.now)])
@@ -52,7 +57,9 @@ def judge_draft(view: FactView, draft: Draft, policy: Policy) -> Verdict:
     if claim.signature != fact.signature:
         fact = fact.model_copy(update={"signature": claim.signature})
     statement = Statement(fact, draft.rules, draft.correction, at=fact.created_at)
-    current = view.aligned(fact)
+    current = (
+        view.bearing(fact) if view.narrows(draft.rules, draft.correction) else view.aligned(fact)
+    )
     chain = view.chain(fact) if claim.holder is None and needs_chain(statement, current) else ()
     verdict = judge(statement, Aligned(current, claim.holder, chain), policy, now=view.now)
     if verdict.writes:

@@ -29,6 +29,8 @@ from types import TracebackType
 from typing import Any, TypeVar
 
 from graph.domain import ledger
+from graph.domain.conflicts import PredicateRules
+from graph.domain.enums import Cardinality
 from graph.domain.model import (
     ActionRecord,
     Candidate,
@@ -44,6 +46,7 @@ from graph.domain.timerules import is_current
 from graph.ports import AlignmentKey, FactPatch, Store, StoreReads, StoreTx
 
 Key = tuple[str, str, str]  # group, subject_key, predicate
+Valued = tuple[Key, str, str]  # a key, a value_key and a scope
 Stage = Callable[[str], AbstractContextManager[None]]
 SIGNATURE_ROUND = 16
 T = TypeVar("T")
@@ -80,27 +83,42 @@ def _settled_order(fact: Fact) -> tuple[datetime, datetime, str]:
     return fact.valid_at, fact.created_at, fact.fact
 
 
-class FactView:
-    """The facts as one transaction sees them: the store's records plus its pending changes."""
+def _valued(fact: Fact) -> Valued:
+    return key_of(fact), fact.value_key, fact.scope
 
-    def __init__(self, reads: StoreReads, now: datetime) -> None:
-        self.reads, self.now = reads, now
+
+def _bears_on(record: Fact, fact: Fact) -> bool:
+    return record.value_key == fact.value_key or record.scope != fact.scope
+
+
+class FactView:
+    """The facts as one transaction sees them: the store's records plus its pending changes.
+
+    `narrow`: judge a plain statement of a multi-valued predicate against only the records
+    bearing on its value (see `bearing`); the write does, the dry run lists every record."""
+
+    def __init__(self, reads: StoreReads, now: datetime, *, narrow: bool = False) -> None:
+        self.reads, self.now, self.narrow = reads, now, narrow
         self._records: dict[str, Fact] = {}
         self._new: dict[str, None] = {}  # uuids of new records, in insertion order
         self._patches: dict[str, tuple[str, dict[str, Any]]] = {}  # uuid -> (group, after)
         self._signatures: dict[tuple[str, str], str | None] = {}  # -> holder uuid
         self._keys: dict[Key, dict[str, None]] = {}  # uuids, in the order first seen
         self._loaded: set[Key] = set()
+        self._valued: set[Valued] = set()  # loaded by value only (see `bearing`)
 
     # -- reads -----------------------------------------------------------------------------
 
-    def load(self, facts: Sequence[Fact]) -> None:
-        """Prefetch the signatures and aligned records of `facts`: two queries per tenant."""
-        for group in dict.fromkeys(f.group_id for f in facts):
+    def load(self, facts: Sequence[Fact], valued: Sequence[Fact] = ()) -> None:
+        """Prefetch the signatures of `facts` and `valued`, the aligned records of `facts` and
+        the records bearing on the values of `valued` (see `bearing`): two queries per tenant."""
+        for group in dict.fromkeys(f.group_id for f in [*facts, *valued]):
             mine = [f for f in facts if f.group_id == group]
-            self._look_up(group, [f.signature for f in mine])
+            theirs = [f for f in valued if f.group_id == group]
+            self._look_up(group, [f.signature for f in [*mine, *theirs]])
             wanted = {k for k in map(key_of, mine) if k not in self._loaded}
-            self._fetch_aligned(group, wanted)
+            by_value = [f for f in theirs if key_of(f) not in wanted | self._loaded]
+            self._fetch_aligned(group, wanted, by_value)
 
     def claim(self, fact: Fact) -> Claim:
         """Walk the statement's signature chain to its current holder or its first free link.
@@ -127,7 +145,24 @@ class FactView:
         key = key_of(fact)
         if key not in self._loaded:
             self._fetch_aligned(fact.group_id, {key})
-        records = (self._records[u] for u in self._keys.get(key, {}) if u != fact.uuid)
+        return self._current(fact)
+
+    def narrows(self, rules: PredicateRules, correction: bool) -> bool:
+        """Is a statement under `rules` judged against `bearing` records only?"""
+        return self.narrow and rules.cardinality is Cardinality.MULTI and not correction
+
+    def bearing(self, fact: Fact) -> tuple[Fact, ...]:
+        """The aligned records that can bear on a plain statement of a multi-valued predicate:
+        the same value in any scope, and every record of another scope (a scope difference).
+        The predicate's other values in its scope coexist with it whatever they are (the judge
+        finds no conflict and no effect), so they are not read: a speaker's thousands of
+        `said` records would otherwise all be read for each verbatim message."""
+        if key_of(fact) not in self._loaded and _valued(fact) not in self._valued:
+            self._fetch_aligned(fact.group_id, set(), [fact])
+        return tuple(r for r in self._current(fact) if _bears_on(r, fact))
+
+    def _current(self, fact: Fact) -> tuple[Fact, ...]:
+        records = (self._records[u] for u in self._keys.get(key_of(fact), {}) if u != fact.uuid)
         return tuple(sorted((r for r in records if is_current(r, self.now)), key=_settled_order))
 
     def chain(self, fact: Fact) -> tuple[Fact, ...]:
@@ -195,13 +230,19 @@ class FactView:
             held = found.get(signature)
             self._signatures[(group, signature)] = None if held is None else self._adopt(held).uuid
 
-    def _fetch_aligned(self, group: str, keys: set[Key]) -> None:
-        if not keys:
+    def _fetch_aligned(self, group: str, keys: set[Key], valued: Sequence[Fact] = ()) -> None:
+        """The current records of `keys`, and those bearing on the values of `valued`."""
+        by_value = {_valued(f): f for f in valued if _valued(f) not in self._valued}
+        wanted = [AlignmentKey(subject, predicate) for _, subject, predicate in keys] + [
+            AlignmentKey(f.subject_key, f.predicate, f.value_key, f.scope)
+            for f in by_value.values()
+        ]
+        if not wanted:
             return
-        wanted = [AlignmentKey(subject, predicate) for _, subject, predicate in keys]
         for fact in self.reads.find_aligned(group, wanted, self.now):
             self._keys.setdefault(key_of(fact), {})[self._adopt(fact).uuid] = None
         self._loaded |= keys
+        self._valued |= set(by_value)
 
 
 class UnitOfWork(FactView):
@@ -209,7 +250,7 @@ class UnitOfWork(FactView):
     receipts: staged here, flushed into the transaction by `commit()`."""
 
     def __init__(self, tx: StoreTx, now: datetime, stage: Stage = _no_stage) -> None:
-        super().__init__(tx, now)
+        super().__init__(tx, now, narrow=True)
         self.tx, self.stage = tx, stage
         self._episodes: list[Episode] = []
         self._candidates: list[Candidate] = []

@@ -82,6 +82,29 @@ def test_alignment_finds_current_records_of_subject_and_predicate_in_every_scope
     assert {f.uuid for f in aligned} == {a.uuid, b.uuid}
 
 
+def test_alignment_by_value_finds_the_same_value_and_every_other_scope(store: Store) -> None:
+    same, other_value, in_rome, elsewhere, _ = record(
+        store,
+        fact(G, "alice", "said", "hello", valid_at=T0 - days(9)),
+        fact(G, "alice", "said", "goodbye", valid_at=T0 - days(8)),
+        fact(G, "alice", "said", "ciao", valid_at=T0 - days(7), scope="rome"),
+        fact(G, "alice", "said", "hello", valid_at=T0 - days(6), scope="oslo"),
+        fact(G, "bob", "said", "hello", valid_at=T0 - days(5)),
+    )
+    (gone,) = record(store, fact(G, "alice", "said", "hi", valid_at=T0 - days(4), scope="zug"))
+    store.transaction(lambda tx: tx.expire(G, [gone.uuid], T0))
+
+    def found(value_key: str, scope: str) -> set[str]:
+        key = AlignmentKey("alice", "said", value_key, scope)
+        return {f.uuid for f in store.find_aligned(G, [key], T0)}
+
+    assert found(same.value_key, "") == {same.uuid, in_rome.uuid, elsewhere.uuid}
+    assert found("no such value", "rome") == {same.uuid, other_value.uuid, elsewhere.uuid}
+    assert found(in_rome.value_key, "rome") == {
+        same.uuid, other_value.uuid, in_rome.uuid, elsewhere.uuid,
+    }  # fmt: skip
+
+
 def test_alignment_skips_superseded_and_expired_records(store: Store) -> None:
     old, new, wrong = record(
         store,

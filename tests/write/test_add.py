@@ -133,6 +133,24 @@ def test_infer_false_stores_turns_verbatim(memory: Memory) -> None:
     assert {f["memory_type"] for f in facts} == {"episodic"}
 
 
+def test_verbatim_messages_coexist_and_still_meet_their_repeats_and_other_scopes(
+    memory: Memory,
+) -> None:
+    """A write reads only the records bearing on a message (its value, other scopes), and
+    answers as if it had read every one of the speaker's messages."""
+    memory.add("see you at noon", user_id="alice", project="atlas", infer=False)
+    for text in ("good morning", "see you at noon", "how are you"):
+        assert events(memory.add(text, user_id="alice", infer=False)) == ["ADD"]
+    again = memory.add("see you at noon", user_id="alice", observation_date="2026-11-20",
+                       infer=False)  # fmt: skip
+    assert events(again) == ["NOOP"]
+    other = memory.add("see you at noon, maybe", user_id="alice", infer=False)
+    (result,) = other["results"]
+    assert result["event"] == "ADD"
+    assert [c["conflict_type"] for c in result["conflicts"]] == ["scope_difference"]
+    assert len(facts_of(memory, subject_key="alice")) == 5
+
+
 def test_assistant_confirmed_actions_become_facts(memory: Memory) -> None:
     turns = [
         {"role": "user", "content": "Please save the report"},

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import asdict
 from datetime import datetime, timedelta
 from typing import Any, LiteralString
 
@@ -81,10 +82,20 @@ class Neo4jTx(StoreTx):
     def find_aligned(
         self, group_id: str, keys: Sequence[AlignmentKey], now: datetime
     ) -> list[Fact]:
-        rows = [{"subject_key": k.subject_key, "predicate": k.predicate} for k in set(keys)]
         params = time_params(CURRENT, now)
         params.pop("all")
-        return self._facts("facts_aligned", group_id=group_id, keys=rows, **params)
+        whole = [k for k in set(keys) if k.value_key is None]
+        valued = [k for k in set(keys) if k.value_key is not None]
+        found: dict[str, Fact] = {}
+        if whole:
+            rows = [{"subject_key": k.subject_key, "predicate": k.predicate} for k in whole]
+            for fact in self._facts("facts_aligned", group_id=group_id, keys=rows, **params):
+                found[fact.uuid] = fact
+        if valued:
+            rows = [asdict(k) for k in valued]
+            for fact in self._facts("facts_bearing", group_id=group_id, keys=rows, **params):
+                found[fact.uuid] = fact
+        return list(found.values())
 
     def facts(self, group_id: str, query: FactQuery, now: datetime) -> list[Fact]:
         flt = query.filter

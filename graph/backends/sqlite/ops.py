@@ -77,10 +77,14 @@ class SqliteTx(SqliteWalk, SqliteSearch, StoreTx):
         for key in dict.fromkeys(keys):
             params = {"g": group_id, "s": key.subject_key, "p": key.predicate}
             params.update(sql.time_params(CURRENT, now))
-            where = (
-                "f.group_id = :g AND f.subject_key = :s AND f.predicate = :p AND " + sql.TIME_RULE
-            )
-            for fact in self._facts(where, params, "f.valid_at, f.created_at"):
+            if key.value_key is None:
+                where = f"{sql.ALIGNED} AND {sql.TIME_RULE}"
+                facts = self._facts(where, params, "f.valid_at, f.created_at")
+            else:
+                params.update(v=key.value_key, sc=key.scope)
+                rows = self.conn.execute(sql.BEARING, params).fetchall()
+                facts = [codec.fact_from_row(row) for row in rows]
+            for fact in facts:
                 found[fact.uuid] = fact
         return list(found.values())
 

@@ -66,6 +66,8 @@ CREATE TABLE IF NOT EXISTS facts (
     metadata            TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS facts_alignment ON facts (group_id, subject_key, predicate);
+CREATE INDEX IF NOT EXISTS facts_bearing
+    ON facts (group_id, subject_key, predicate, scope, value_key);
 CREATE INDEX IF NOT EXISTS facts_subject ON facts (group_id, subject_key, valid_at);
 CREATE INDEX IF NOT EXISTS facts_group ON facts (group_id, valid_at);
 CREATE INDEX IF NOT EXISTS facts_object ON facts (group_id, object_uuid);

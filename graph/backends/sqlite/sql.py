@@ -76,6 +76,19 @@ TIME_RULE = (
     "  AND f.invalidated_at IS NOT NULL AND f.invalidated_at > :known))"
 )
 
+ALIGNED = "f.group_id = :g AND f.subject_key = :s AND f.predicate = :p"
+BEARING = (
+    " UNION ALL ".join(
+        f"SELECT {FACT_SELECT_ALL}, f.id AS row_id FROM facts f "
+        f"WHERE {ALIGNED} AND ({TIME_RULE}) AND {part}"
+        for part in ("f.scope = :sc AND f.value_key = :v", "f.scope < :sc", "f.scope > :sc")
+    )
+    + " ORDER BY valid_at, created_at, row_id"
+)
+"""The current aligned records bearing on one value (graph.ports.AlignmentKey): the same value
+in the scope, and every other scope. Three seeks of the facts_bearing index, ties in the order
+the facts_alignment index gives the full query (insertion order)."""
+
 
 def time_params(time: TimeQuery, now: datetime) -> dict[str, Any]:
     """The parameters TIME_RULE reads: the domain's bounds of the question, encoded."""

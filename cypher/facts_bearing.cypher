@@ -1,0 +1,26 @@
+// name: facts_bearing
+// params: $group_id, $keys (list of {subject_key, predicate, value_key, scope}), $known, $end, $moment
+// returns: fact (the current records of each key's subject and predicate that bear on its value:
+//   the same value in its scope, and every record of another scope; see graph.ports.AlignmentKey)
+// Three seeks of fact_bearing (equality on all five properties, a range on scope either side),
+// never a scan of a multi-valued predicate's every value.
+UNWIND $keys AS k
+CALL (k) {
+  MATCH ()-[r:RELATES_TO]->()
+  WHERE r.group_id = $group_id AND r.subject_key = k.subject_key AND r.predicate = k.predicate
+    AND r.scope = k.scope AND r.value_key = k.value_key
+  RETURN r
+  UNION
+  MATCH ()-[r:RELATES_TO]->()
+  WHERE r.group_id = $group_id AND r.subject_key = k.subject_key AND r.predicate = k.predicate
+    AND r.scope < k.scope
+  RETURN r
+  UNION
+  MATCH ()-[r:RELATES_TO]->()
+  WHERE r.group_id = $group_id AND r.subject_key = k.subject_key AND r.predicate = k.predicate
+    AND r.scope > k.scope
+  RETURN r
+}
+WITH r
+WHERE /*@time_rule*/
+RETURN DISTINCT /*@fact_fields*/ AS fact
