@@ -9,11 +9,18 @@ Per backend, in one run, over a real uvicorn server on 127.0.0.1 (nothing leaves
 * mixed: `--clients` clients for `--requests` requests each, a third writes, a third fact
   queries, a third searches; throughput, p50/p95/p99 and errors.
 
+`--phases writers` runs only the first two (the issue's "8 writers x 100 writes" on the
+embedded store: a file-backed SQLite with `synchronous=FULL`, the default), and after each
+writer phase prints where a write's time went per stage: the stages outside the store's write
+lock (parse, notary, extract, plan, embed: they run concurrently) and inside it (align,
+persist, ledger: one writer at a time), so a ratio above the bound can be told apart from
+lock waits.
+
 Every phase is bounded by its request count and by `--seconds`. Errors are transport errors
 and answers >= 500 (a 4xx would be a bug in this benchmark's requests, counted too).
 
 Usage: python -m bench.load [--backends sqlite,neo4j] [--clients 8] [--writes 100]
-       [--requests 100] [--seconds 600]
+       [--requests 100] [--seconds 600] [--phases all|writers]
 """
 
 from __future__ import annotations
@@ -35,9 +42,11 @@ import uvicorn
 from bench.common import arguments, backends_of, open_store, percentile
 from graph.ports import Store
 from service.app import create_app
-from service.bootstrap import bootstrap
+from service.bootstrap import Container, bootstrap
 from service.settings import Settings
+from service.write.planner import Timings
 
+LOCKED = ("align", "persist", "ledger")  # the stages run inside the store's write transaction
 CITIES = ["Oslo", "Rome", "Lima", "Kyoto", "Porto", "Quito", "Dakar", "Hanoi", "Perth"]
 LIKES = ["tea", "jazz", "chess", "sushi", "opera", "tango", "haiku", "pottery"]
 
@@ -55,8 +64,9 @@ class Tally:
 
 
 @contextmanager
-def serving(store: Store) -> Iterator[str]:
-    """The service over `store` on 127.0.0.1:<free port>, models warmed; yields its URL."""
+def serving(store: Store) -> Iterator[tuple[str, Container]]:
+    """The service over `store` on 127.0.0.1:<free port>, models warmed; yields its URL and
+    its container (whose write timings the writer phases read)."""
     container = bootstrap(Settings(), store=store)
     container.writes.add({"messages": "warm up: I like tea. 我喜欢茶。", "user_id": "warmup"})
     sock = socket.create_server(("127.0.0.1", 0))
@@ -66,7 +76,7 @@ def serving(store: Store) -> Iterator[str]:
     while not server.started:
         time.sleep(0.01)
     try:
-        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
+        yield f"http://127.0.0.1:{sock.getsockname()[1]}", container
     finally:
         server.should_exit = True
         thread.join(timeout=60)
@@ -85,7 +95,11 @@ def one_request(client: httpx.Client, kind: str, user: str, rng: random.Random) 
 
 
 def client_loop(
-    base: str, user: str, kinds: Callable[[random.Random], str], count: int, deadline: float,
+    base: str,
+    user: str,
+    kinds: Callable[[random.Random], str],
+    count: int,
+    deadline: float,
     tally: Tally,
 ) -> None:
     rng = random.Random(user)
@@ -103,7 +117,11 @@ def client_loop(
 
 
 def phase(
-    base: str, clients: int, count: int, seconds: float, kinds: Callable[[random.Random], str],
+    base: str,
+    clients: int,
+    count: int,
+    seconds: float,
+    kinds: Callable[[random.Random], str],
     tag: str,
 ) -> tuple[Tally, float]:
     tally, deadline = Tally(), time.monotonic() + seconds
@@ -128,23 +146,66 @@ def line(backend: str, name: str, tally: Tally, elapsed: float) -> str:
     )
 
 
-def run(backend: str, uri: str, clients: int, writes: int, requests: int, seconds: float) -> int:
+def stages_line(backend: str, timings: Timings, tally: Tally) -> str:
+    """Mean ms per write by stage, outside and inside the write lock, and the rest of the
+    mean latency (HTTP, waiting for the write lock or for the GIL)."""
+    writes = max(len(tally.latencies), 1)
+    per = {name: 1000 * value / writes for name, value in dict(timings.seconds).items()}
+    outside = sum(v for k, v in per.items() if k not in LOCKED)
+    inside = sum(per.get(k, 0.0) for k in LOCKED)
+    rest = 1000 * sum(tally.latencies) / writes - outside - inside
+    parts = ", ".join(f"{k} {v:.1f}" for k, v in sorted(per.items(), key=lambda kv: -kv[1]))
+    return (
+        f"{backend:7}   ms/write by stage: {parts}; outside the write lock {outside:.1f}, "
+        f"inside {inside:.1f}, waiting and HTTP {rest:.1f}"
+    )
+
+
+def writer_phases(
+    backend: str, base: str, timings: Timings, clients: int, writes: int, seconds: float
+) -> int:
+    """One writer, then `clients` writers; their p95 ratio to the queueing bound; errors."""
     cores = os.cpu_count() or 1
-    with open_store(backend, uri) as store, serving(store) as base:
-        single, took = phase(base, 1, writes, seconds, lambda _: "write", f"{backend}-one")
-        print(line(backend, "single writer", single, took), flush=True)
-        many, took = phase(base, clients, writes, seconds, lambda _: "write", f"{backend}-w")
-        print(line(backend, f"{clients} writers", many, took), flush=True)
-        bound = clients / cores * percentile(single.latencies, 95)
-        ratio = percentile(many.latencies, 95) / bound
-        print(f"{backend:7} write p95 / queueing bound ({clients} writers / {cores} cores x "
-              f"single p95 {bound * 1000:.1f} ms): {ratio:.2f} (target <= 1.5)", flush=True)
+    timings.seconds.clear()
+    single, took = phase(base, 1, writes, seconds, lambda _: "write", f"{backend}-one")
+    print(line(backend, "single writer", single, took), flush=True)
+    print(stages_line(backend, timings, single), flush=True)
+    timings.seconds.clear()
+    many, took = phase(base, clients, writes, seconds, lambda _: "write", f"{backend}-w")
+    print(line(backend, f"{clients} writers", many, took), flush=True)
+    print(stages_line(backend, timings, many), flush=True)
+    bound = clients / cores * percentile(single.latencies, 95)
+    ratio = percentile(many.latencies, 95) / bound
+    errors = single.errors + many.errors
+    print(
+        f"{backend:7} write p95 / queueing bound ({clients} writers / {cores} cores x "
+        f"single p95 = {bound * 1000:.1f} ms): {ratio:.2f} (target <= 1.5), errors {errors}",
+        flush=True,
+    )
+    return errors
+
+
+def run(
+    backend: str,
+    uri: str,
+    clients: int,
+    writes: int,
+    requests: int,
+    seconds: float,
+    phases: str = "all",
+) -> int:
+    """The phases on one backend; the number of errors."""
+    with open_store(backend, uri) as store, serving(store) as (base, container):
+        timings = container.writes.timings
+        errors = writer_phases(backend, base, timings, clients, writes, seconds)
+        if phases == "writers":
+            return errors
         mixed, took = phase(
             base, clients, requests, seconds,
             lambda rng: rng.choice(("write", "facts", "search")), f"{backend}-m",
         )  # fmt: skip
         print(line(backend, "mixed", mixed, took), flush=True)
-        return single.errors + many.errors + mixed.errors
+        return errors + mixed.errors
 
 
 def main() -> None:
@@ -154,9 +215,18 @@ def main() -> None:
     parser.add_argument("--writes", type=int, default=100)
     parser.add_argument("--requests", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=600)
+    parser.add_argument("--phases", choices=("all", "writers"), default="all")
     args = parser.parse_args()
     errors = sum(
-        run(b, args.neo4j_uri, args.clients, args.writes, args.requests, args.seconds)
+        run(
+            b,
+            args.neo4j_uri,
+            args.clients,
+            args.writes,
+            args.requests,
+            args.seconds,
+            args.phases,
+        )
         for b in backends_of(args)
     )
     raise SystemExit(1 if errors else 0)
