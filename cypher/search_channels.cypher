@@ -1,5 +1,5 @@
 // name: search_channels
-// params: $group_id, $fact_texts (list of {query: Lucene with the tenant clause, fetch, newest}), $episode_texts (zero or one Lucene query), $episode_fetch, $embeddings (zero or one vector), $vector_fetch, $names (normalised, most specific first), $speakers, $seeds, $hops, $context, $seconds, $limit, $all, $known, $end, $moment
+// params: $group_id, $fact_texts (list of {query: Lucene with the tenant clause, fetch, newest}), $episode_texts (zero or one Lucene query), $episode_fetch, $embeddings (zero or one vector), $vector_fetch, $names (normalised, most specific first), $speakers, $seeds, $hops, $context, $seconds, $reach, $limit, $all, $known, $end, $moment
 // returns: one row: texts (one {slot, hits} per $fact_texts item: full-text hits, best first,
 // or newest first when `newest`), episodes (hits, best first), near (one {uuid, near} per best
 // $context episode hits), approximate and exact (vector hits; exact only when approximate

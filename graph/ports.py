@@ -208,10 +208,11 @@ class StoreReads(ABC):
 
     @abstractmethod
     def episode_neighbours(
-        self, group_id: str, uuids: Sequence[str], within: timedelta
+        self, group_id: str, uuids: Sequence[str], within: timedelta, reach: int = 1
     ) -> dict[str, list[str]]:
         """For each episode, the tenant's episodes observed just before and just after it
-        (one each, at most `within` apart): the turns around it in its conversation."""
+        (the nearest `reach` on each side, each at most `within` from it): the turns around it
+        in its conversation, those before it nearest first, then those after it."""
 
     @abstractmethod
     def tagged(

@@ -60,6 +60,8 @@ class ChannelAsk:
     context: int = 20
     """How many of the best episode hits get the turns told just before and after them."""
     within: timedelta = timedelta(minutes=30)
+    reach: int = 1
+    """How many turns on each side of a hit (`StoreReads.episode_neighbours`)."""
 
 
 @dataclass(frozen=True)
@@ -120,7 +122,7 @@ def _near(tx: StoreReads, ask: ChannelAsk, episodes: Sequence[Scored]) -> dict[s
     best = sorted(episodes, key=lambda hit: -hit.score)[: ask.context]
     if not best or best[0].score <= 0:
         return {}
-    return tx.episode_neighbours(ask.group_id, [hit.uuid for hit in best], ask.within)
+    return tx.episode_neighbours(ask.group_id, [hit.uuid for hit in best], ask.within, ask.reach)
 
 
 def records_one_by_one(

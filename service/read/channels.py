@@ -7,7 +7,7 @@
               language to families: see synonyms.toml), the newest records matching the
               family's tags, member words in every language or predicates
 * episodes    turns as told, by bm25 over their stemmed words and speaker
-* context     the turns told just before and after the best episode hits
+* context     the two turns told just before and after each of the best episode hits
 * identifier  for each Latin identifier in the query (RTX 4090, INV-2024-001), a phrase search;
               the search then keeps only records that contain it exactly (`contains`)
 
@@ -34,6 +34,7 @@ MAX_IDENTIFIERS = 4
 HOPS = 2
 MAX_CONTEXT = 20
 CONTEXT_WITHIN = timedelta(minutes=30)
+CONTEXT_REACH = 2
 
 
 @dataclass(frozen=True)
@@ -71,13 +72,15 @@ def vector(tx: StoreReads, q: Question, embedding: Sequence[float]) -> list[Chan
 
 
 def context(tx: StoreReads, q: Question, found: Sequence[Channel]) -> list[Channel]:
-    """The turns told just before and after the best episode hits (within `CONTEXT_WITHIN`),
-    each scored by its neighbour's share of the best hit's bm25: an answer often sits in the
-    reply to the turn that holds the question's words."""
+    """The `CONTEXT_REACH` turns told just before and after each of the best episode hits
+    (within `CONTEXT_WITHIN`), each scored by its neighbour's share of the best hit's bm25: an
+    answer often sits in the reply to the turn that holds the question's words, or in the
+    reply to that reply."""
     hits = best_episodes(found)
     if not hits:
         return []
-    near = tx.episode_neighbours(q.group_id, [hit.uuid for hit in hits], CONTEXT_WITHIN)
+    uuids = [hit.uuid for hit in hits]
+    near = tx.episode_neighbours(q.group_id, uuids, CONTEXT_WITHIN, CONTEXT_REACH)
     return around(hits, near)
 
 

@@ -10,12 +10,13 @@ scores are brought to [0, 1] and weighted, so strong evidence stays strong:
 * keyword           the same over facts; weight 0.25: a fact's words are a part of its
                      turn's, which the episodes channel already counts (and whose score the
                      search hands to the turn's best fact)
-* context            the turns around the best episode hits, at their neighbour's share of
-                     the best episode score; weight CONTEXT_WEIGHT
+* context            the two turns on each side of the best episode hits, at their
+                     neighbour's share of the best episode score; weight CONTEXT_WEIGHT
 * identifier         the same normalisation; weight 1.0 (the search adds its exactness bonus)
 * vector             cosine similarity, clipped at 0; weight 0.25: a tie-breaker between
                      keyword matches and a way in for paraphrases, never an override
-* graph              1/hops; weight 0.15
+* graph              1/hops; weight 0.05: a named person's or thing's every record is one
+                     hop away, so the walk says "related", rarely "the answer"
 * tags               1 / (1 + rank) in the family's newest matches; weight 0.1
 
 A record's score is the sum over the channels that found it. Ties break by uuid, so the order
@@ -30,7 +31,7 @@ from dataclasses import dataclass, field
 from graph.ports import Scored
 
 EPISODES = "episodes"
-CONTEXT_WEIGHT = 0.25
+CONTEXT_WEIGHT = 0.5
 
 
 def _relative(hits: Sequence[Scored]) -> list[float]:
@@ -57,7 +58,7 @@ CHANNELS: dict[str, tuple[float, Normaliser]] = {
     "context": (CONTEXT_WEIGHT, _absolute),
     "identifier": (1.0, _relative),
     "vector": (0.25, _absolute),
-    "graph": (0.15, _absolute),
+    "graph": (0.05, _absolute),
     "tags": (0.1, _ranked),
 }
 

@@ -92,6 +92,7 @@ def channel_ask(
         hops=channels.HOPS,
         context=channels.MAX_CONTEXT,
         within=channels.CONTEXT_WITHIN,
+        reach=channels.CONTEXT_REACH,
     )
 
 

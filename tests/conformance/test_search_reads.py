@@ -70,6 +70,7 @@ ASKS = [
     ask("显卡", tag_terms=("graphics card gpu 显卡", "hardware")),
     ask("alice", names=("alice",), speakers=(), seeds=1, hops=1),
     ask("nothing zzz", names=(), embedding=()),
+    ask("carla pixel kitten", reach=2),
 ]
 
 
@@ -91,6 +92,20 @@ def test_the_asked_channels_find_what_the_corpus_holds(store: Store) -> None:
     invoices = store.read(lambda tx: tx.search_channels(ASKS[3]))
     assert [len(found) for found in invoices.identifiers] == [1, 1]
     assert invoices.identifiers[0] != invoices.identifiers[1]
+
+
+@pytest.mark.parametrize("reach", [1, 2, 3])
+def test_the_turns_around_a_turn_are_the_nearest_on_each_side(store: Store, reach: int) -> None:
+    """Turns are five minutes apart: before the third turn there are two within the half hour
+    (the corpus's oldest turn is weeks earlier), after it six; nearest first on each side."""
+    corpus.build(store)
+    third = corpus.episode_id(2)
+    near = store.read(
+        lambda tx: tx.episode_neighbours(corpus.GROUP, [third], timedelta(minutes=30), reach)
+    )
+    before = [corpus.episode_id(i) for i in (1, 0)][:reach]
+    after = [corpus.episode_id(i) for i in (3, 4, 5)][:reach]
+    assert near == {third: before + after}
 
 
 @pytest.mark.parametrize("sources", [True, False])

@@ -69,11 +69,16 @@ def _id(*parts: str) -> str:
     return str(uuid.uuid5(uuid.NAMESPACE_URL, "/".join(parts)))
 
 
+def episode_id(index: int) -> str:
+    """The uuid of `TURNS[index]`'s episode."""
+    return _id("episode", str(index))
+
+
 def _turn(index: int, spec: tuple[str, str, str, str, str]) -> tuple[Episode, Fact | None]:
     speaker, text, subject, predicate, value = spec
     at = T0 - days(30) + timedelta(minutes=5 * index)
     episode = Episode(
-        uuid=_id("episode", str(index)), group_id=GROUP, user_id=USER, content=text,
+        uuid=episode_id(index), group_id=GROUP, user_id=USER, content=text,
         speaker=speaker, valid_at=at, created_at=at, knowledge_time=at,
     )  # fmt: skip
     if not subject:

@@ -155,13 +155,14 @@ class Neo4jTx(StoreTx):
         return [Scored(row["uuid"], float(row["score"])) for row in rows]
 
     def episode_neighbours(
-        self, group_id: str, uuids: Sequence[str], within: timedelta
+        self, group_id: str, uuids: Sequence[str], within: timedelta, reach: int = 1
     ) -> dict[str, list[str]]:
         rows = self._rows(
             "episodes_neighbours",
             group_id=group_id,
             uuids=list(dict.fromkeys(uuids)),
             seconds=int(within.total_seconds()),
+            reach=reach,
         )
         return {row["uuid"]: [u for u in row["near"] if u] for row in rows}
 

@@ -75,6 +75,7 @@ def channel_params(ask: ChannelAsk) -> dict[str, Any]:
         "hops": max(1, min(ask.hops, 2)),
         "context": ask.context,
         "seconds": int(ask.within.total_seconds()),
+        "reach": ask.reach,
         "limit": ask.limit,
         **time_params(ask.time, ask.now),
     }

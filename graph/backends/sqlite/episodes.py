@@ -103,18 +103,23 @@ def search(
 
 _BEFORE = (
     "SELECT uuid FROM episodes WHERE group_id = :g AND valid_at < :t AND valid_at >= :lo "
-    "ORDER BY valid_at DESC LIMIT 1"
+    "ORDER BY valid_at DESC LIMIT :n"
 )
 _AFTER = (
     "SELECT uuid FROM episodes WHERE group_id = :g AND valid_at > :t AND valid_at <= :hi "
-    "ORDER BY valid_at LIMIT 1"
+    "ORDER BY valid_at LIMIT :n"
 )
 
 
 def neighbours(
-    conn: sqlite3.Connection, group_id: str, uuids: Sequence[str], within: timedelta
+    conn: sqlite3.Connection,
+    group_id: str,
+    uuids: Sequence[str],
+    within: timedelta,
+    reach: int = 1,
 ) -> dict[str, list[str]]:
-    """The episodes observed just before and after each one (two index seeks each)."""
+    """The `reach` episodes observed just before each one (nearest first), then the `reach`
+    just after it (two index seeks each)."""
     if not uuids:
         return {}
     marks, params = sql.placeholders("u", list(dict.fromkeys(uuids)))
@@ -127,10 +132,10 @@ def neighbours(
     gap = int(within.total_seconds() * 1_000_000)
     found: dict[str, list[str]] = {}
     for row in rows:
-        at = {"g": group_id, "t": row["valid_at"], "lo": row["valid_at"] - gap}
+        at = {"g": group_id, "t": row["valid_at"], "lo": row["valid_at"] - gap, "n": reach}
         at["hi"] = row["valid_at"] + gap
-        near = [conn.execute(q, at).fetchone() for q in (_BEFORE, _AFTER)]
-        found[row["uuid"]] = [hit["uuid"] for hit in near if hit is not None]
+        near = [hit for q in (_BEFORE, _AFTER) for hit in conn.execute(q, at).fetchall()]
+        found[row["uuid"]] = [hit["uuid"] for hit in near]
     return found
 
 

@@ -51,9 +51,9 @@ class SqliteSearch:
         return episodes.search(self.conn, group_id, text, limit, time, now)
 
     def episode_neighbours(
-        self, group_id: str, uuids: Sequence[str], within: timedelta
+        self, group_id: str, uuids: Sequence[str], within: timedelta, reach: int = 1
     ) -> dict[str, list[str]]:
-        return episodes.neighbours(self.conn, group_id, uuids, within)
+        return episodes.neighbours(self.conn, group_id, uuids, within, reach)
 
     def tagged(
         self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime
