@@ -3,7 +3,9 @@
 // returns: fact (the current records of each key's subject and predicate that bear on its value:
 //   the same value in its scope, and every record of another scope; see graph.ports.AlignmentKey)
 // Three seeks of fact_bearing (equality on all five properties, a range on scope either side),
-// never a scan of a multi-valued predicate's every value.
+// never a scan of a multi-valued predicate's every value. `value_key IS NOT NULL` (always true)
+// lets the planner seek the composite index with a range on scope (a range is usable only with
+// the properties after it asked to exist); without it, it took fact_alignment and filtered.
 UNWIND $keys AS k
 CALL (k) {
   MATCH ()-[r:RELATES_TO]->()
@@ -13,12 +15,12 @@ CALL (k) {
   UNION
   MATCH ()-[r:RELATES_TO]->()
   WHERE r.group_id = $group_id AND r.subject_key = k.subject_key AND r.predicate = k.predicate
-    AND r.scope < k.scope
+    AND r.scope < k.scope AND r.value_key IS NOT NULL
   RETURN r
   UNION
   MATCH ()-[r:RELATES_TO]->()
   WHERE r.group_id = $group_id AND r.subject_key = k.subject_key AND r.predicate = k.predicate
-    AND r.scope > k.scope
+    AND r.scope > k.scope AND r.value_key IS NOT NULL
   RETURN r
 }
 WITH r
