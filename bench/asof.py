@@ -13,7 +13,8 @@ pipeline with the cardinality rule of relations outside the predicate table swit
 "single only for a copular attribute", i.e. what open relations replaced):
 
 * as-of fact query: `facts(subject=X, as_of=<year inside the interval>)` returns exactly the
-  value of the latest observation that started by then (target >= 0.97);
+  value of the latest observation that started by then (target >= 0.97); values are compared
+  as `intact` compares them, a leading "the" aside (rendering drops it by design);
 * search with as_of: the top-1 result of `search("X <relation words>", as_of=...)` has it
   (target >= 0.95);
 * current: `facts(subject=X)` without as_of returns exactly the chain's last value (>= 0.95);
@@ -104,7 +105,7 @@ def expected(observations: list[Observation], item: Observation, year: int | Non
     chain = [o for o in observations
              if (o.relation, o.subject) == (item.relation, item.subject)
              and (year is None or o.start <= year)]
-    return max(chain, key=lambda o: (o.start, o.end)).value
+    return _plain(max(chain, key=lambda o: (o.start, o.end)).value)
 
 
 def baseline_table() -> Path:
@@ -142,7 +143,7 @@ def write(tenant: Tenant, observations: list[Observation], seed: int) -> None:
 
 def values(tenant: Tenant, item: Observation, **when: Any) -> set[str]:
     facts = tenant.memory.facts(user_id=tenant.user, subject=item.subject, **when)["facts"]
-    return {f["value"] for f in facts if f["predicate"] != "said"}
+    return {_plain(f["value"]) for f in facts if f["predicate"] != "said"}
 
 
 def top_value(tenant: Tenant, item: Observation, year: int) -> str | None:
@@ -150,7 +151,7 @@ def top_value(tenant: Tenant, item: Observation, year: int) -> str | None:
     found = tenant.memory.search(f"{item.subject} {words}", user_id=tenant.user,
                                  as_of=str(year), limit=1)
     results = found["results"]
-    return results[0]["fact"]["value"] if results else None
+    return _plain(results[0]["fact"]["value"]) if results else None
 
 
 def stored(tenant: Tenant, item: Observation) -> set[str]:

@@ -10,7 +10,10 @@ alignment query guarantees that). The judgment chain, in order:
    start (`state_change`: "I no longer work at Globex", "I started at Globex"; UPDATE, the later
    one closes the earlier in event time), else a logical contradiction (KEEP_BOTH);
 4. the same value again is a restatement: NOOP, unless the new record is more precise in time,
-   which makes it a refinement that supersedes the vaguer one;
+   which makes it a refinement that supersedes the vaguer one, or (single-valued predicates)
+   starts earlier than the current record, which makes it history: a value can return ("plays
+   for Brighton" in 2002 and again in 2016), and an as-of question about 2002 needs the earlier
+   record;
 5. different values of a multi-valued predicate coexist (ADD);
 6. the same quantity at another precision ("about 3 months" / "92 days") is a precision
    difference: keep the more complete record (a refinement supersedes, a vaguer statement is a
@@ -115,7 +118,7 @@ def _judge(new: Fact, old: Fact, rules: PredicateRules, correction: bool) -> Fin
     if new.polarity != old.polarity:
         return _polarity(new, old, rules, correction)
     if new.value_key == old.value_key:
-        return _restatement(new, old)
+        return _restatement(new, old, rules)
     if correction:
         return _update(
             new, old, ConflictType.TEMPORAL_UPDATE, "a correction of the record", "expire"
@@ -160,7 +163,7 @@ def _state_change(new: Fact, old: Fact) -> str | None:
     return f"{new.predicate} {old.value!r} {verb}: a change of state, not a contradiction"
 
 
-def _restatement(new: Fact, old: Fact) -> Finding:
+def _restatement(new: Fact, old: Fact, rules: PredicateRules) -> Finding:
     if _finer(new, old):
         return _update(
             new,
@@ -169,12 +172,27 @@ def _restatement(new: Fact, old: Fact) -> Finding:
             "the same value with a more precise time: the refinement supersedes",
             "expire",
         )
+    if rules.cardinality is Cardinality.SINGLE and _earlier(new, old):
+        return _verdict(
+            old,
+            ConflictType.NONE,
+            WriteEvent.ADD,
+            "the same value, said of an earlier time: kept as history (a value can return)",
+            mode="history",
+        )
     return _verdict(
         old,
         ConflictType.PRECISION_DIFFERENCE,
         WriteEvent.NOOP,
         "the same value restated; the existing record is at least as complete",
     )
+
+
+def _earlier(new: Fact, old: Fact) -> bool:
+    """Does `new`'s whole period (its year, month or day) end before `old` begins? Then it
+    tells what held earlier ("plays for Brighton" in 2002, again in 2016, Brentford between);
+    "2023" against "June 2023" is only vaguer."""
+    return period_end(new.valid_at, new.valid_granularity) <= old.valid_at
 
 
 def _different_values(new: Fact, old: Fact, rules: PredicateRules) -> Finding:

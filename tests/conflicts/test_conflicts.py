@@ -128,6 +128,25 @@ def test_manual_mode_leaves_every_update_as_a_plan(memory: Memory) -> None:
     assert again["executed"] is False
 
 
+CAREER = [("Brentford", 2001), ("Brighton", 2002), ("Reading", 2003), ("Brighton", 2016)]
+
+
+@pytest.mark.parametrize("order", [[3, 0, 1, 2], [0, 1, 2, 3], [2, 3, 1, 0]])
+def test_a_value_that_returns_is_answered_for_each_period_in_any_order(
+    memory: Memory, order: list[int]
+) -> None:
+    for team, year in (CAREER[i] for i in order):
+        say(memory, f"Steve Sidwell plays for {team}.", observation_date=f"{year}-01-01")
+    expected = {2001: "Brentford", 2002: "Brighton", 2010: "Reading", 2020: "Brighton"}
+    answered = {
+        year: [f["value"] for f in memory.facts(subject="Steve Sidwell", as_of=str(year),
+                                                 user_id="alice")["facts"]]
+        for year in expected
+    }
+    assert answered == {year: [team] for year, team in expected.items()}
+    assert [f.value for f in current(memory, "steve sidwell")] == ["Brighton"]
+
+
 def test_a_held_correction_once_confirmed_stops_believing_what_it_corrects(
     memory: Memory,
 ) -> None:

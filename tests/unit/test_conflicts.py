@@ -78,6 +78,22 @@ def test_a_restatement_is_a_noop_and_a_more_precise_time_refines() -> None:
     assert judge(later, year) == ("precision_difference", "NOOP")
 
 
+def test_the_same_value_said_of_an_earlier_period_is_history() -> None:
+    """A value can return (Brighton, Brentford, then Brighton again): the same value said of
+    a period that ends before the current record starts is kept as history; of a later or an
+    overlapping period it is a restatement; a multi-valued predicate keeps its NOOP."""
+    now = f("Brighton", 10)
+    back = f("Brighton", 4000)
+    assert judge(back, now) == ("none", "ADD")
+    assert classify(back, now, SINGLE).mode == "history"
+    assert judge(now, back) == ("precision_difference", "NOOP")
+    assert judge(back, now, MULTI) == ("precision_difference", "NOOP")
+    same_year = now.model_copy(
+        update={"valid_at": now.valid_at.replace(month=1, day=1), "valid_granularity": Granularity.YEAR}
+    )
+    assert judge(same_year, now) == ("precision_difference", "NOOP")
+
+
 def test_logical_contradiction_keeps_both() -> None:
     assert judge(f("X", polarity=-1), f("X"), MULTI) == ("logical_contradiction", "KEEP_BOTH")
 
