@@ -184,11 +184,32 @@ class VerbReader:
             info = self._pair(lemma, verb, prep)
             if info is None:
                 continue
-            if comps.dobj is None:
-                frames += self._objects(base, info, obj)
-            else:
+            if comps.dobj is not None:
                 frames += self._with_object(info, comps.dobj, prep, obj, base)
+            elif not self._second_place(frames, info, prep, obj):
+                frames += self._objects(base, info, obj)
         return frames
+
+    def _second_place(
+        self, frames: list[Frame], info: PredicateInfo, prep: Token, obj: Token
+    ) -> bool:
+        """A second phrase of one single-valued relation in one clause never replaces the first:
+        a name qualifies it ("works at University of North Carolina at Chapel Hill"), anything
+        else ("at the moment") is left out. False when this is the relation's first phrase."""
+        if info.cardinality is not Cardinality.SINGLE:
+            return False
+        earlier = [i for i, f in enumerate(frames) if f.info.name == info.name]
+        if not earlier:
+            return False
+        if obj.pos_ == "PROPN" or obj.ent_type_:
+            tokens = tuple(phrase_tokens(obj, self.passage))
+            last = frames[earlier[-1]]
+            frames[earlier[-1]] = replace(
+                last,
+                value=f"{last.value} {lower(prep)} {render(tokens)}",
+                value_tokens=(*last.value_tokens, prep, *tokens),
+            )
+        return True
 
     def _pair(self, lemma: str, verb: Token, prep: Token) -> PredicateInfo | None:
         word = "by" if prep.dep_ == "agent" else lower(prep)

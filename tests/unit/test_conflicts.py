@@ -88,8 +88,9 @@ def test_the_same_value_said_of_an_earlier_period_is_history() -> None:
     assert classify(back, now, SINGLE).mode == "history"
     assert judge(now, back) == ("precision_difference", "NOOP")
     assert judge(back, now, MULTI) == ("precision_difference", "NOOP")
+    january = now.valid_at.replace(month=1, day=1)
     same_year = now.model_copy(
-        update={"valid_at": now.valid_at.replace(month=1, day=1), "valid_granularity": Granularity.YEAR}
+        update={"valid_at": january, "valid_granularity": Granularity.YEAR}
     )
     assert judge(same_year, now) == ("precision_difference", "NOOP")
 
