@@ -125,7 +125,7 @@ def neighbours(
     marks, params = sql.placeholders("u", list(dict.fromkeys(uuids)))
     params["g"] = group_id
     rows = conn.execute(
-        f"SELECT uuid, valid_at FROM episodes WHERE group_id = :g AND uuid IN ({marks}) "
+        f"SELECT uuid, valid_at FROM episodes WHERE +group_id = :g AND uuid IN ({marks}) "
         "AND valid_at IS NOT NULL",
         params,
     ).fetchall()
@@ -149,7 +149,7 @@ def _visible(
     if not ids:
         return {}
     marks, params = sql.placeholders("i", ids)
-    where = f"e.rowid IN ({marks}) AND e.group_id = :g"
+    where = f"e.rowid IN ({marks}) AND +e.group_id = :g"
     if time is not None:
         where += " AND " + _TIME_RULE
         params.update(sql.time_params(time, now))

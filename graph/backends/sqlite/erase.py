@@ -74,7 +74,7 @@ def episodes(conn: sqlite3.Connection, group_id: str, uuids: list[str]) -> int:
     removed += conn.execute(
         f"DELETE FROM mentions WHERE group_id = :g AND episode_uuid IN ({marks})", named
     ).rowcount
-    removed += episode_store.forget(conn, f"group_id = :g AND uuid IN ({marks})", named)
+    removed += episode_store.forget(conn, f"+group_id = :g AND uuid IN ({marks})", named)
     return removed + _orphans(conn, group_id, touched)
 
 

@@ -45,6 +45,11 @@ from graph.ports import (
 CHUNK = 5000
 
 
+EPISODES_BY_UUID = "SELECT body FROM episodes WHERE +group_id = :g AND uuid IN ({marks})"
+"""Episodes by id. `+group_id` keeps the tenant out of index choice: without statistics SQLite
+otherwise picks the (group_id, ...) index for ten ids or more and reads the whole tenant
+(0.5 s at 100k episodes instead of 0.5 ms; tests/conformance/test_query_plans.py)."""
+
 class SqliteTx(SqliteWalk, SqliteSearch, StoreTx):
     """Reads and writes on `conn`; the caller owns the transaction boundary."""
 
@@ -121,7 +126,7 @@ class SqliteTx(SqliteWalk, SqliteSearch, StoreTx):
         marks, params = sql.placeholders("u", list(dict.fromkeys(uuids)))
         params["g"] = group_id
         rows = self.conn.execute(
-            f"SELECT body FROM episodes WHERE group_id = :g AND uuid IN ({marks})", params
+            EPISODES_BY_UUID.format(marks=marks), params
         ).fetchall()
         return [codec.episode_from_row(row) for row in rows]
 
@@ -404,7 +409,7 @@ class SqliteTx(SqliteWalk, SqliteSearch, StoreTx):
             marks, params = sql.placeholders("e", sorted(wanted))
             params["g"] = group_id
             rows = self.conn.execute(
-                f"SELECT uuid FROM entities WHERE group_id = :g AND uuid IN ({marks})", params
+                f"SELECT uuid FROM entities WHERE +group_id = :g AND uuid IN ({marks})", params
             ).fetchall()
             if len(rows) != len(wanted):
                 raise NotFound("a fact's subject or object entity is not in this tenant")

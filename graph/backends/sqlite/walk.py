@@ -51,7 +51,7 @@ class SqliteWalk:
         marks, params = sql.placeholders("u", list(dict.fromkeys(uuids)))
         params["g"] = group_id
         rows: list[Any] = self.conn.execute(
-            f"SELECT * FROM entities WHERE group_id = :g AND uuid IN ({marks}) ORDER BY uuid",
+            f"SELECT * FROM entities WHERE +group_id = :g AND uuid IN ({marks}) ORDER BY uuid",
             params,
         ).fetchall()
         return [codec.entity_from_row(row) for row in rows]
