@@ -180,11 +180,16 @@ def part_of(start: date, granularity: Granularity, part: str) -> tuple[date, Gra
 
 
 def sentence_around(text: str, start: int, end: int) -> str:
-    """The sentence (clause up to . ! ? ; or a newline) containing text[start:end]."""
+    """The sentence (clause up to . ! ? ; or a newline) containing text[start:end].
+
+    At most _SENTENCE_WINDOW characters on each side: unbounded, a long text without a full
+    stop made every date in it read the whole rest of the text (quadratic).
+    """
     window = max(0, start - _SENTENCE_WINDOW)
     left = max((m.end() for m in SENTENCE_END.finditer(text, window, start)), default=window)
-    right = SENTENCE_END.search(text, end)
-    return text[left : right.start() if right else len(text)]
+    limit = min(len(text), end + _SENTENCE_WINDOW)
+    right = SENTENCE_END.search(text, end, limit)
+    return text[left : right.start() if right else limit]
 
 
 def make(

@@ -58,7 +58,8 @@ _WEEKDAYS = {c: i for i, c in enumerate("一二三四五六日")} | {"天": 6}
 _PARTS = {"初": "begin", "底": "end", "末": "end"}
 _SEASONS = {"春": 3, "夏": 6, "秋": 9, "冬": 12}
 _RANGE_AFTER = re.compile(r"[到至~～\-—－]+(?:周|星期|礼拜)[一二三四五六日天]")
-_RANGE_BEFORE = re.compile(r"(?:周|星期|礼拜)[一二三四五六日天][到至~～\-—－]+$")
+_RANGE_BEFORE = re.compile(r"(?:周|星期|礼拜)[一二三四五六日天][到至~～\-—－]{1,8}$")
+_RANGE_REACH = 11  # the longest _RANGE_BEFORE match: 礼拜 + day + 8 dashes
 _FUTURE = re.compile(
     r"将|打算|准备|计划|即将|就要|快要|要去|要来|要在|会去|会来|会在|明天|后天|下周|下星期|下礼拜|下个"
 )
@@ -128,7 +129,8 @@ def _week(m: re.Match[str], today: date) -> Hit:
 
 
 def _bare_weekday(m: re.Match[str], today: date) -> Hit | None:
-    if _RANGE_AFTER.match(m.string, m.end()) or _RANGE_BEFORE.search(m.string, 0, m.start()):
+    before = max(0, m.start() - _RANGE_REACH)  # bounded: a search from 0 made long text quadratic
+    if _RANGE_AFTER.match(m.string, m.end()) or _RANGE_BEFORE.search(m.string, before, m.start()):
         return None  # 周一到周五 is a weekly schedule, not two dates
     future = _FUTURE.search(sentence_around(m.string, m.start(), m.end())) is not None
     return make(m, nearest_weekday(today, _WEEKDAYS[m.group("d")], future=future), G.DAY)
