@@ -3,4 +3,4 @@
 // returns: episode (properties)
 MATCH (ep:Episodic)
 WHERE ep.group_id = $group_id AND ep.uuid IN $uuids
-RETURN ep {.*} AS episode
+RETURN /*@episode_fields*/ AS episode

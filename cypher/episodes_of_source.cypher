@@ -3,6 +3,6 @@
 // returns: episode (properties), oldest first
 MATCH (ep:Episodic)
 WHERE ep.group_id = $group_id AND ep.source_description = $source
-RETURN ep {.*} AS episode
+RETURN /*@episode_fields*/ AS episode
 ORDER BY ep.created_at, ep.uuid
 LIMIT $limit

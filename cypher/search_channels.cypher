@@ -52,8 +52,9 @@ CALL () {
   RETURN collect({uuid: r.uuid, score: score}) AS approximate
 }
 CALL (approximate) {
-  UNWIND $embeddings AS embedding
-  WITH embedding WHERE size(approximate) < $limit
+  // the scan runs only when the index found too few: as a filter after the UNWIND, the
+  // planner scanned every node of the database first on each search
+  UNWIND CASE WHEN size(approximate) < $limit THEN $embeddings ELSE [] END AS embedding
   MATCH ()-[r:RELATES_TO]->()
   WHERE r.group_id = $group_id AND r.fact_embedding IS NOT NULL AND ($all OR /*@time_rule*/)
   WITH r, vector.similarity.cosine(r.fact_embedding, embedding) AS score

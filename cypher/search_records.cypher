@@ -14,7 +14,7 @@ CALL () {
 CALL () {
   MATCH (ep:Episodic)
   WHERE ep.group_id = $group_id AND ep.uuid IN $episodes
-  RETURN collect(ep {.*}) AS episodes
+  RETURN collect(/*@episode_fields*/) AS episodes
 }
 CALL () {
   UNWIND $episodes AS id
@@ -31,6 +31,6 @@ CALL (facts) {
   WITH DISTINCT id
   MATCH (ep:Episodic)
   WHERE ep.group_id = $group_id AND ep.uuid = id
-  RETURN collect(ep {.*}) AS sources
+  RETURN collect(/*@episode_fields*/) AS sources
 }
 RETURN facts, episodes, told, sources

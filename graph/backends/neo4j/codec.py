@@ -1,9 +1,13 @@
-"""Records <-> Neo4j property maps. Times are native DateTime values (UTC)."""
+"""Records <-> Neo4j property maps. Times are stored as native DateTime values (UTC); reads
+of facts and episodes return them as ISO 8601 text (`toString`, see
+cypher/fragment_fact_fields.cypher), parsed here, because the driver's own DateTime
+hydration is pure Python and cost a third of a search."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from datetime import datetime
 from enum import Enum
 from typing import Any
 
@@ -21,6 +25,9 @@ from graph.domain.model import (
 from graph.textindex import episode_text
 
 JSON_PROPERTIES = frozenset({"metadata", "payload", "result", "error"})
+TIME_PROPERTIES = frozenset(
+    {"valid_at", "invalid_at", "knowledge_time", "created_at", "invalidated_at", "expired_at"}
+)
 LIST_PROPERTIES = frozenset(
     {
         "episodes",
@@ -55,6 +62,8 @@ def from_property(name: str, value: Any) -> Any:
         return None
     if isinstance(value, DateTime):
         return value.to_native()
+    if name in TIME_PROPERTIES and isinstance(value, str):
+        return datetime.fromisoformat(value.split("[", 1)[0])  # a named zone's offset suffices
     if name in JSON_PROPERTIES and isinstance(value, str):
         return json.loads(value)
     if isinstance(value, list):
