@@ -22,10 +22,13 @@ Memory client's use cases:
 p50 over every sample, p95 the median of three rounds' p95s. Measuring adds a few dozen
 records to the cached store per run. Usage:
 
-  python -m bench.scale [--sizes 1000,10000,100000,1000000] [--backends sqlite] [--small]
+  python -m bench.scale [--sizes 1000,10000,100000,1000000] [--backends sqlite,neo4j] [--small]
+                        [--neo4j-uri bolt://127.0.0.1:7687]
 
 --small: sizes 300 and 900 with few samples (CI runs it). Backends plug in by
-bench/scalestores.py (`ScaleBackend`).
+bench/scalestores.py (`ScaleBackend`); Neo4j's (bench/scaleneo4j.py) keeps one size at a time
+in the server's tenant `u_benchread`. With both backends, Neo4j's search p95 is printed over
+the embedded store's at each size.
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ from typing import Any
 
 from bench.common import NOW
 from bench.scalecorpus import ScaleSynth, Vectors, data_folder
+from bench.scaleneo4j import URI_VARIABLE, neo4j_uri
 from bench.scalestores import GROUP, ScaleBackend, backends
 
 CHUNK = 2000
@@ -92,9 +96,7 @@ def measure(backend: str, size: int, samples: int, folder: Path) -> dict[str, An
 
 
 def report_size(backend: str, size: int, row: dict[str, Any]) -> None:
-    cells = "  ".join(
-        f"{name} {v['p50']:.1f}/{v['p95']:.1f}" for name, v in row["ms"].items()
-    )
+    cells = "  ".join(f"{name} {v['p50']:.1f}/{v['p95']:.1f}" for name, v in row["ms"].items())
     print(f"{backend:7} N={size:>9,} p50/p95 ms: {cells}", flush=True)
     print(
         f"{backend:7} N={size:>9,} search top-1 {row['top1']:.2f} (full bm25 {row['bm25_top1']}), "
@@ -158,13 +160,35 @@ def memory_lines(
     return lines
 
 
+def versus_lines(every: dict[str, dict[int, dict[str, Any]]]) -> list[str]:
+    """Neo4j's search p95 over the embedded store's at each size both measured (target <= 2
+    from 100k), and Neo4j's own growth from 10k to its largest size (target <= 1.5)."""
+    neo4j, embedded = every.get("neo4j", {}), every.get("sqlite", {})
+    lines = []
+    for size in sorted(set(neo4j) & set(embedded)):
+        value = neo4j[size]["ms"]["search"]["p95"] / embedded[size]["ms"]["search"]["p95"]
+        target = f" (target <= 2): {'met' if value <= 2 else 'NOT met'}" if size >= 100_000 else ""
+        lines.append(f"neo4j/sqlite search p95 at {size:,}: {value:.2f}{target}")
+    top = max(neo4j, default=0)
+    if 10_000 in neo4j and top > 10_000:
+        value = neo4j[top]["ms"]["search"]["p95"] / neo4j[10_000]["ms"]["search"]["p95"]
+        verdict = "met" if value <= 1.5 else "NOT met"
+        lines.append(f"neo4j   search p95 {top:,}/10,000: {value:.2f} (target <= 1.5 to 1M): "
+                     f"{verdict}")  # fmt: skip
+    return lines
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", maxsplit=1)[0])
     parser.add_argument("--backends", default="sqlite")
     parser.add_argument("--sizes", default="1000,10000,100000,1000000")
     parser.add_argument("--samples", type=int, default=60)
     parser.add_argument("--small", action="store_true", help="two tiny sizes (tests, CI)")
+    parser.add_argument(
+        "--neo4j-uri", default=neo4j_uri(), help="the neo4j server, or SIZE=URI,... (one per size)"
+    )
     args = parser.parse_args(argv)
+    os.environ[URI_VARIABLE] = args.neo4j_uri  # the measuring processes open it too
     folder = data_folder()
     sizes = sorted({int(s) for s in (SMALL_SIZES if args.small else args.sizes).split(",")})
     samples = 6 if args.small else args.samples
@@ -172,15 +196,18 @@ def main(argv: list[str] | None = None) -> None:
         folder = folder.with_name("scale-small")
     vectors = Vectors(folder, real=120) if args.small else Vectors(folder)
     known = backends(folder)
+    every: dict[str, dict[int, dict[str, Any]]] = {}
     for name in [b.strip() for b in args.backends.split(",") if b.strip()]:
         backend = known[name]
-        results = {}
+        results = every.setdefault(name, {})
         for size in sizes:
             build(backend, size, vectors)
             results[size] = measure(name, size, samples, folder)
             report_size(name, size, results[size])
         for line in ratio_lines(name, results):
             print(line, flush=True)
+    for line in versus_lines(every):
+        print(line, flush=True)
     print(f"measured at {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
           f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; "
           f"as of {NOW.date()}")  # fmt: skip

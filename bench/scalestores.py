@@ -12,8 +12,8 @@ A backend is plugged in by adding a `ScaleBackend` to `BACKENDS`. It has four du
 * `exact_vectors(size, queries, k)`: per query vector the uuids of the `k` nearest stored
   fact embeddings by an exact scan (the recall baseline), or None.
 
-The embedded store's implementation is below; a Neo4j one can open its store at the run's
-URI with one tenant per size (e.g. GROUP + size) and return None where it has no baseline.
+The embedded store's implementation is below; Neo4j's is bench/scaleneo4j.py (one tenant in
+the database at the run's URI, grown from size to size).
 """
 
 from __future__ import annotations
@@ -147,14 +147,29 @@ def _merge(
     if not rows:
         return
     block = np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float32).reshape(-1, width)
+    merge_nearest(best, [str(r[0]) for r in rows], block, unit, k)
+
+
+def merge_nearest(
+    best: list[list[tuple[float, str]]],
+    uuids: list[str],
+    block: npt.NDArray[np.float32],
+    unit: npt.NDArray[np.float32],
+    k: int,
+) -> None:
+    """Fold one block of stored vectors (rows named by `uuids`) into each query's best `k`
+    by cosine (`unit`: the queries, normalised)."""
     block = block / np.linalg.norm(block, axis=1, keepdims=True)
     scores = unit @ block.T
     for i, row_scores in enumerate(scores):
-        top = np.argpartition(-row_scores, min(k, len(rows) - 1))[:k]
-        merged = best[i] + [(float(row_scores[j]), str(rows[j][0])) for j in top]
+        top = np.argpartition(-row_scores, min(k, len(uuids) - 1))[:k]
+        merged = best[i] + [(float(row_scores[j]), uuids[j]) for j in top]
         best[i] = sorted(merged, reverse=True)[:k]
 
 
 def backends(folder: Path) -> dict[str, ScaleBackend]:
-    """Every backend the benchmark knows (add the Neo4j one here)."""
-    return {"sqlite": SqliteScale(folder)}
+    """Every backend the benchmark knows: the embedded store in `folder`, Neo4j at the URI of
+    $PALIMPSEST_NEO4J_URI (bench/scaleneo4j.py)."""
+    from bench.scaleneo4j import Neo4jScale, neo4j_uri
+
+    return {"sqlite": SqliteScale(folder), "neo4j": Neo4jScale(neo4j_uri())}

@@ -115,6 +115,16 @@ class Neo4jMaintenance(Maintenance):
         rows = [{"uuid": uuid, "embedding": list(vector)} for uuid, vector in embeddings.items()]
         self._run("bench_attach_embeddings", group_id=group_id, rows=rows)
 
+    def fulltext_top(self, group_id: str, lucene: str) -> str | None:
+        """The tenant's fact the full-text index ranks first for a Lucene query, unbounded."""
+        rows = self._run("bench_fulltext_top", group_id=group_id, query=lucene)
+        return str(rows[0]["uuid"]) if rows else None
+
+    def fact_vectors(self, group_id: str, after: str, limit: int) -> list[tuple[str, list[float]]]:
+        """One page of the tenant's fact embeddings, in uuid order after `after`."""
+        rows = self._run("bench_fact_vectors", group_id=group_id, after=after, limit=limit)
+        return [(str(row["uuid"]), list(row["embedding"])) for row in rows]
+
     def create_legacy_fact_text_index(self) -> None:
         """The full-text index our schema made before it was named apart from graphiti's."""
         self._run("admin_legacy_fact_text")
