@@ -146,6 +146,7 @@ class VectorIndex:
             return _TenantVectors(generation)
         if index is None:
             return _TenantVectors(generation)
+        tune(index)
         last = int(meta["last_id"])
         return _TenantVectors(generation, int(meta["width"]), last, last, index)
 
@@ -166,14 +167,16 @@ def _append(state: _TenantVectors, rows: list[sqlite3.Row]) -> None:
 
 
 def new_index(width: int) -> Index:
-    return Index(
-        ndim=width,
-        metric="cos",
-        dtype="i8",
-        connectivity=CONNECTIVITY,
-        expansion_add=EXPANSION_ADD,
-        expansion_search=EXPANSION_SEARCH,
-    )
+    return tune(Index(ndim=width, metric="cos", dtype="i8", connectivity=CONNECTIVITY))
+
+
+def tune(index: Index) -> Index:
+    """Set the expansions: usearch saves neither, so a restored graph would search with its
+    default (64) and lose recall (0.87 instead of 0.91 at 100k on the scale benchmark)."""
+    # usearch declares the setters apart from the properties, which mypy does not follow
+    index.expansion_add = EXPANSION_ADD  # type: ignore[misc]
+    index.expansion_search = EXPANSION_SEARCH  # type: ignore[misc]
+    return index
 
 
 def quantise(matrix: Matrix) -> npt.NDArray[np.int8]:
