@@ -65,14 +65,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from spacy.tokens import Doc, Span, Token
 
 from extractors.english.frames import CONFIDENCE, Clause, Frame
 from extractors.english.names import titled_names
 from extractors.english.nlp import pipeline
-from extractors.english.text import Passage, repair_coordination
+from extractors.english.text import Passage, ents_within, repair_coordination
 from extractors.english.walk import Visited, Walker
 from extractors.english.whole import whole
 from extractors.predicates import PredicateTable, default_table
@@ -158,7 +158,7 @@ class EnglishExtractor:
         repair_coordination(sentence, passage)
         walker = Walker(self.table, passage, mentions)
         walker.visit(sentence.root, Clause(), ())
-        titled = titled_names(sentence.doc.text)
+        titled = _titled(sentence.doc)
         return [_candidate(item, sentence, titled) for item in walker.out if item.frame.value]
 
     def _reparsed(
@@ -248,6 +248,20 @@ def _is_question(sentence: Span) -> bool:
     return first.pos_ == "AUX" and first.dep_ == "aux" and len(words) > 1 and _inverted(words)
 
 
+def _titled(doc: Doc) -> dict[int, str]:
+    """`titled_names` of the whole text, once per document (per sentence it was quadratic)."""
+    if "titled" not in doc.user_data:
+        doc.user_data["titled"] = titled_names(_text(doc))
+    return cast(dict[int, str], doc.user_data["titled"])
+
+
+def _text(doc: Doc) -> str:
+    """The document's text, joined once (spaCy joins every token again on each `doc.text`)."""
+    if "text" not in doc.user_data:
+        doc.user_data["text"] = doc.text
+    return cast(str, doc.user_data["text"])
+
+
 def _inverted(words: list[Token]) -> bool:
     return words[1].dep_ in ("nsubj", "nsubjpass") or words[1].pos_ == "PRON"
 
@@ -256,7 +270,8 @@ def _adverbial_times(doc: Doc, found: list[TimeMention]) -> dict[int, TimeMentio
     """Token index -> time mention, for mentions used adverbially (not as a value)."""
     out: dict[int, TimeMention] = {}
     for mention in found:
-        tokens = [t for t in doc if t.idx < mention.span[1] and t.idx + len(t) > mention.span[0]]
+        covered = doc.char_span(*mention.span, alignment_mode="expand")
+        tokens = list(covered) if covered is not None else []
         inside = {t.i for t in tokens}
         roots = [t for t in tokens if t.head.i not in inside or t.head.i == t.i]
         if not roots or any(r.dep_ not in _TIME_DEPS or _purpose(r) for r in roots):
@@ -292,13 +307,13 @@ def _candidate(item: Visited, sentence: Span, titled: dict[int, str]) -> Candida
         fact_type=frame.fact_type,
         entities=_entities(frame, sentence, start, end),
         span=(start, end),
-        sentence=sentence.doc.text[start:end],
+        sentence=_text(sentence.doc)[start:end],
         time=times[0] if times else None,
         until=untils[0] if untils else None,
         language="en",
         is_correction=flags[1],
         remember_request=flags[0],
-        change=_change(frame, sentence.doc.text[start:end]),
+        change=_change(frame, _text(sentence.doc)[start:end]),
     )
 
 
@@ -344,8 +359,9 @@ def _confidence(frame: Frame, flags: tuple[bool, bool]) -> float:
 
 def _entities(frame: Frame, sentence: Span, start: int, end: int) -> tuple[EntityMention, ...]:
     found: dict[tuple[int, int], EntityMention] = {}
-    for ent in sentence.ents:
-        if ent.label_ not in _SKIP_LABELS and start <= ent.start_char and ent.end_char <= end:
+    window = (max(start, sentence.start_char), min(end, sentence.end_char))
+    for ent in ents_within(sentence.doc, *window):
+        if ent.label_ not in _SKIP_LABELS:
             found[(ent.start_char, ent.end_char)] = EntityMention(
                 text=ent.text, label=ent.label_, span=(ent.start_char, ent.end_char)
             )

@@ -13,7 +13,8 @@ that:
   `english.names`, become `PERSON` / `NAME`), so the statistical NER works around them
   instead of shredding them.
 
-A `line_breaks` component before the parser starts a sentence after every line break. The
+A `line_breaks` component before the parser starts a sentence after every line break, and
+`long_runs` one inside a run-on sentence of more than RUN_SOFT tokens. The
 stock suffix rules keep the period of a lone capital ("Company A.") on the token; one extra
 suffix rule splits it off.
 """
@@ -101,6 +102,29 @@ def line_breaks(doc: Doc) -> Doc:
     return doc
 
 
+RUN_SOFT = 100
+"""A sentence this many tokens long ends at its next comma, semicolon, colon or dash..."""
+RUN_HARD = 150
+"""... and at this many tokens anyway. Real sentences are shorter; a run-on one (a pasted log,
+hundreds of clauses chained by commas) parses as one tree as deep as it is long, and reading
+its clauses costs the square of its length (a 10 KB message took minutes)."""
+_RUN_BREAKS = frozenset({",", ";", ":", "-", "\u2013", "\u2014"})
+
+
+@Language.component("long_runs")
+def long_runs(doc: Doc) -> Doc:
+    """Start a sentence inside a run-on one: after a clause break past RUN_SOFT tokens, or at
+    RUN_HARD. Sentence starts already set (line breaks) count."""
+    run = 0
+    for token in doc[1:]:
+        previous = doc[token.i - 1]
+        run = 0 if token.is_sent_start else run + 1
+        if run >= RUN_HARD or (run >= RUN_SOFT and previous.text in _RUN_BREAKS):
+            token.is_sent_start = True
+            run = 0
+    return doc
+
+
 def _ruler_patterns() -> list[dict[str, Any]]:
     return [
         {"label": label, "pattern": [{"_": {"ident_kind": kind}}]}
@@ -118,6 +142,7 @@ def build_pipeline() -> Language:
     stock.suffix_search = compile_suffix_regex(suffixes).search
     nlp.tokenizer = IdentifierTokenizer(stock)
     nlp.add_pipe("line_breaks", before="parser")
+    nlp.add_pipe("long_runs", before="parser")
     ruler = nlp.add_pipe("entity_ruler", before="ner")
     ruler.add_patterns(_ruler_patterns())  # type: ignore[attr-defined]
     return nlp

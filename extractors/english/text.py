@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from spacy.tokens import Token
+from spacy.tokens import Doc, Span, Token
 
 from extractors.schema import SPEAKER, USER
 
@@ -167,10 +167,33 @@ def render(tokens: Iterable[Token]) -> str:
 
 
 def same_entity(a: Token, b: Token) -> bool:
+    """Both tokens inside one named entity: every token after the first continues it.
+
+    Read from the tokens' IOB marks, not `doc.ents` (a scan of the whole text per call made
+    long messages quadratic)."""
     if not a.ent_type_ or a.ent_type_ != b.ent_type_:
         return False
-    doc = a.doc
-    return any(ent.start <= min(a.i, b.i) and max(a.i, b.i) < ent.end for ent in doc.ents)
+    low, high = sorted((a.i, b.i))
+    return all(a.doc[i].ent_iob_ == "I" for i in range(low + 1, high + 1))
+
+
+def ents_within(doc: Doc, start: int, end: int) -> list[Span]:
+    """The named entities wholly inside characters [start, end), from the tokens' IOB marks
+    (`Span.ents` scans the whole document on every call)."""
+    covered = doc.char_span(start, end, alignment_mode="contract")
+    if covered is None:
+        return []
+    found: list[Span] = []
+    for token in covered:
+        if token.ent_iob_ != "B":
+            continue
+        stop = token.i + 1
+        while stop < covered.end and doc[stop].ent_iob_ == "I":
+            stop += 1
+        if stop < len(doc) and doc[stop].ent_iob_ == "I":
+            continue  # the entity runs on past the window
+        found.append(Span(doc, token.i, stop, label=token.ent_type_))
+    return found
 
 
 def pobj_of(prep: Token) -> Token | None:

@@ -59,6 +59,10 @@ NESTED = frozenset({"conj", "ccomp", "advcl", "parataxis", "xcomp", "relcl", "ac
 _CLAUSE_POS = frozenset({"VERB", "AUX"})
 
 
+_Visit = tuple[Token, Clause, tuple[TimeMention, ...]]
+"""A clause still to visit: its head, what it inherits, the times that apply."""
+
+
 @dataclass
 class Visited:
     """A frame with the times that apply to it."""
@@ -76,14 +80,27 @@ class Walker:
     out: list[Visited] = field(default_factory=list)
 
     def visit(self, head: Token, clause: Clause, inherited: tuple[TimeMention, ...]) -> None:
+        """Every clause under `head`, depth first, in document order of the tree.
+
+        A stack, not recursion: a run-on sentence of a few hundred chained clauses is as deep
+        as it is long, and recursing overflowed Python's stack on a 10 KB message.
+        """
+        stack: list[_Visit] = [(head, clause, inherited)]
+        while stack:
+            nested = self._clause(*stack.pop())
+            stack.extend(reversed(nested))
+
+    def _clause(
+        self, head: Token, clause: Clause, inherited: tuple[TimeMention, ...]
+    ) -> list[_Visit]:
         times = self._own_times(head) or inherited
         subj_token = subject_child(head) or self.passage.moved_subjects.get(head.i)
         subject = resolve_subject(subj_token, self.passage) if subj_token else clause.subject
         here = self._here(head, clause, subject)
         if subj_token is None or subject is not None:
             self._frames(head, subj_token, subject, here, times)
-        for child in head.children:
-            self._nested(child, head, here, subject, times)
+        found = (self._nested(child, head, here, subject, times) for child in head.children)
+        return [visit for visit in found if visit is not None]
 
     def _here(self, head: Token, clause: Clause, subject: Subject | None) -> Clause:
         polarity = -clause.polarity if negated(head) else clause.polarity
@@ -93,20 +110,20 @@ class Walker:
     def _nested(
         self, child: Token, head: Token, here: Clause, subject: Subject | None,
         times: tuple[TimeMention, ...],
-    ) -> None:
+    ) -> _Visit | None:
         mulled = self._mulled(head, child)
         if mulled is not None:
-            self.visit(mulled, replace(here, fact_type=FactType.HYPOTHESIS), times)
-            return
+            return mulled, replace(here, fact_type=FactType.HYPOTHESIS), times
         if child.pos_ not in _CLAUSE_POS and child.dep_ != "ccomp":
-            return
+            return None
         if child.dep_ == "conj":
-            self.visit(child, Clause(subject, here.polarity * _sign(head), here.fact_type), times)
-        elif child.dep_ in ("ccomp", "parataxis", "advcl") and not self._small(head):
-            self.visit(child, Clause(None, 1, self._complement_type(head, here)), times)
-        elif child.dep_ == "xcomp" and self._aspect(head):
+            return child, Clause(subject, here.polarity * _sign(head), here.fact_type), times
+        if child.dep_ in ("ccomp", "parataxis", "advcl") and not self._small(head):
+            return child, Clause(None, 1, self._complement_type(head, here)), times
+        if child.dep_ == "xcomp" and self._aspect(head):
             polarity = -here.polarity if self._stops(head) else here.polarity
-            self.visit(child, replace(here, polarity=polarity), times)
+            return child, replace(here, polarity=polarity), times
+        return None
 
     def _complement_type(self, head: Token, here: Clause) -> FactType:
         """ "I think S" -> BELIEF; "(I) observed that S" -> OBSERVATION; "inferred that S"."""

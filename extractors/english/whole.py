@@ -32,9 +32,9 @@ def whole(rendered: str, tokens: tuple[Token, ...], titled: dict[int, str]) -> s
         return rendered
     run = _title_run(_name_start(first))
     if run and run[0] is not first and _covers(run, tokens):  # "... for Refugees" -> the whole
-        return first.doc.text[run[0].idx : run[-1].idx + len(run[-1])]
+        return first.doc[run[0].i : run[-1].i + 1].text
     run = _title_run(first)
-    text = first.doc.text[first.idx : run[-1].idx + len(run[-1])] if run else ""
+    text = first.doc[first.i : run[-1].i + 1].text if run else ""
     return text if len(text) > len(rendered) and _covers(run, tokens) else rendered
 
 

@@ -163,3 +163,36 @@ def test_hedges_lower_confidence(extractor: EnglishExtractor) -> None:
 def test_empty_text(extractor: EnglishExtractor) -> None:
     assert extractor.extract("   ", reference=REFERENCE) == []
     assert EnglishExtractor.version == "en-rules-1"
+
+
+def test_a_run_on_sentence_of_hundreds_of_clauses_is_read(extractor: EnglishExtractor) -> None:
+    """500 clauses chained by commas parsed as one tree 500 deep: walking it recursed past
+    Python's stack (RecursionError, a failed write) and reading it was quadratic."""
+    text = "I met Bob on Monday, " * 500 + "and I work at Globex."
+    facts = extractor.extract(text, reference=REFERENCE)
+    assert ("works_at", "Globex") in {(f.predicate, f.value) for f in facts}
+    for fact in facts:
+        assert text[fact.span[0] : fact.span[1]] == fact.sentence
+
+
+def test_a_run_on_sentence_is_cut_at_a_comma_past_the_soft_bound() -> None:
+    from extractors.english.nlp import RUN_HARD, RUN_SOFT, pipeline
+
+    doc = pipeline()("I met Bob on Monday, " * 200)
+    lengths = [len(sentence) for sentence in doc.sents]
+    assert len(lengths) > 1
+    assert max(lengths) <= RUN_HARD
+    assert all(sentence[-1].text == "," for sentence in list(doc.sents)[:-1])
+    assert min(lengths[:-1]) >= RUN_SOFT
+
+
+def test_entities_within_a_window_are_whole_entities_only() -> None:
+    from extractors.english.nlp import pipeline
+    from extractors.english.text import ents_within
+
+    doc = pipeline()("Alice Smith moved from New York City to Paris last year.")
+    assert [(e.text, e.label_) for e in ents_within(doc, 0, len(doc.text))] == [
+        (e.text, e.label_) for e in doc.ents
+    ]
+    new_york = next(e for e in doc.ents if e.text.startswith("New York"))
+    assert all(e.text != new_york.text for e in ents_within(doc, 0, new_york.end_char - 2))
