@@ -94,6 +94,7 @@ class FactFilter:
     memory_types: tuple[str, ...] = ()
     categories: tuple[str, ...] = ()
     verify_statuses: tuple[str, ...] = ()
+    fact_types: tuple[str, ...] = ()
     agent_id: str | None = None
     run_id: str | None = None
     extraction_version_not: str | None = None

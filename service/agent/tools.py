@@ -146,13 +146,18 @@ def _read_tools(resolve: Resolve, default_user: str | None) -> list[Callable[...
         predicate: Annotated[str | None, Field(description='e.g. "lives_in"')] = None,
         as_of: AsOf = None,
         known_at: KnownAt = None,
+        fact_type: Annotated[
+            str | None, Field(description='only this type; "hypothesis" lists the hedges')
+        ] = None,
         limit: Annotated[int, Field(ge=1, le=1000)] = 100,
     ) -> dict[str, Any]:
         """List stored facts exactly (no ranking): current ones, or those true as_of a time,
-        as believed known_at a time. Use when you know the subject or predicate."""
+        as believed known_at a time. Use when you know the subject or predicate. Hedges
+        ("might move to Tokyo") are listed only with fact_type="hypothesis"."""
         return await invoke(
             resolve(ctx), "facts", user_id=user_id or default_user, subject=subject,
-            predicate=predicate, as_of=as_of, known_at=known_at, limit=limit,
+            predicate=predicate, as_of=as_of, known_at=known_at, fact_type=fact_type,
+            limit=limit,
         )  # fmt: skip
 
     async def entity_history(

@@ -55,6 +55,7 @@ async def facts_resolver(
     category: list[str] | None = None,
     verify_status: list[str] | None = None,
     scope: str | None = None,
+    fact_type: str | None = None,
     limit: int | None = None,
 ) -> list[types.Fact]:
     request = checked(
@@ -62,7 +63,7 @@ async def facts_resolver(
         user_id=user_id, agent_id=agent_id, run_id=run_id, project=project,
         subject=subject, predicate=predicate, as_of=as_of, known_at=known_at,
         memory_type=memory_type, category=category, verify_status=verify_status,
-        scope=scope, limit=limit,
+        scope=scope, fact_type=fact_type, limit=limit,
     )  # fmt: skip
     answer = await run(fact_cases.list_facts, container(info).reads, request, principals(info))
     return types.facts(await shown(info, answer))

@@ -7,6 +7,7 @@ The time question (`as_of` / `known_at` to a `TimeQuery`, and its bounds) is the
 from __future__ import annotations
 
 from extractors.predicates import PredicateTable, predicate_name
+from graph.domain.enums import FactType
 from graph.domain.errors import InvalidInput
 from graph.domain.model import Fact
 from graph.domain.signature import entity_key, normalize_text
@@ -25,9 +26,20 @@ def fact_filter(request: FilterArgs, table: PredicateTable) -> FactFilter:
         memory_types=tuple(t.value for t in request.memory_type),
         categories=tuple(request.category),
         verify_statuses=tuple(s.value for s in request.verify_status),
+        fact_types=fact_types(request),
         agent_id=request.agent_id,
         run_id=request.run_id,
     )
+
+
+def fact_types(request: FilterArgs) -> tuple[str, ...]:
+    """A fact query lists the type it names, else every type but `hypothesis` (a hedge such
+    as "I might move to Tokyo" is never a current fact); search keeps every type."""
+    if not isinstance(request, FactsRequest):
+        return ()
+    if request.fact_type is not None:
+        return (request.fact_type.value,)
+    return tuple(t.value for t in FactType if t is not FactType.HYPOTHESIS)
 
 
 def record_scope(request: FilterArgs) -> str | None:
@@ -72,6 +84,7 @@ def matches(fact: Fact, flt: FactFilter) -> bool:
         not flt.memory_types or fact.memory_type.value in flt.memory_types,
         not flt.categories or any(c in flt.categories for c in fact.categories),
         not flt.verify_statuses or fact.verify_status.value in flt.verify_statuses,
+        not flt.fact_types or fact.fact_type.value in flt.fact_types,
         flt.agent_id is None or fact.agent_id == flt.agent_id,
         flt.run_id is None or fact.run_id == flt.run_id,
     )

@@ -19,7 +19,7 @@ from pydantic import (
     field_validator,
 )
 
-from graph.domain.enums import MemoryType, VerifyStatus
+from graph.domain.enums import FactType, MemoryType, VerifyStatus
 from graph.domain.errors import InvalidInput
 from graph.domain.tenancy import TenantScope
 from graph.domain.timeargs import TimeArgument
@@ -104,6 +104,12 @@ class FactsRequest(FilterArgs):
 
     subject: str | None = Field(default=None, description="an entity name", examples=["alice"])
     predicate: str | None = Field(default=None, examples=["lives_in"])
+    fact_type: FactType | None = Field(
+        default=None,
+        description="only records of this type (`hypothesis` lists the hedges); by default "
+        "every type but `hypothesis`: a hedge is never a current fact",
+        examples=["hypothesis"],
+    )
     limit: int = Field(default=100, ge=1, le=FACTS_LIMIT)
 
 

@@ -60,7 +60,7 @@ async def conversation(client: Client, user: str) -> dict[str, Any]:
         observation_date="2023-06-01",
     )  # fmt: skip
     await call(client, "add_memory", messages="I moved to Paris.", user_id=user)
-    return {
+    answers = {
         "tools": {tool.name: tool.description or "" for tool in tools.tools},
         "added": added["results"][0]["event"],
         "now": [f["value"] for f in (await call(client, "get_facts", user_id=user))["facts"]],
@@ -77,6 +77,13 @@ async def conversation(client: Client, user: str) -> dict[str, Any]:
         "ledger": await call(client, "verify_ledger", user_id=user),
         "missing": await error(client, "entity_history", entity="nobody", user_id=user),
     }
+    await call(client, "add_memory", messages="I might move to Tokyo.", user_id=user)
+    listed = await call(client, "get_facts", user_id=user)
+    hedges = await call(client, "get_facts", user_id=user, fact_type="hypothesis")
+    return answers | {
+        "after_hedge": [f["value"] for f in listed["facts"]],
+        "hedges": [f["value"] for f in hedges["facts"]],
+    }
 
 
 def check(answers: dict[str, Any]) -> None:
@@ -85,6 +92,7 @@ def check(answers: dict[str, Any]) -> None:
     assert "dry_run" in answers["tools"]["resolve_conflict"]
     assert answers["added"] == "ADD"
     assert answers["now"] == ["Paris"] and answers["2024"] == ["Berlin"]
+    assert answers["after_hedge"] == ["Paris"] and answers["hedges"] == ["Tokyo"]
     assert answers["search"]["results"][0]["fact"]["value"] == "Paris"
     versions = answers["history"]["chains"][0]["versions"]
     assert [v["value"] for v in versions] == ["Berlin", "Paris"]

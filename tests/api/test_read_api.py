@@ -128,6 +128,35 @@ def test_filters_narrow_fact_queries(memory: Memory, client: TestClient) -> None
     assert len(facts(client, user_id="alice", limit=2)) == 2
 
 
+HEDGE_QUERY = """query ($user: String, $type: String, $asOf: String) {
+  facts(userId: $user, factType: $type, asOf: $asOf) { value factType }
+}"""
+
+
+def test_a_hedge_is_listed_only_when_hypotheses_are_asked_for(
+    memory: Memory, client: TestClient
+) -> None:
+    memory.add("I live in Berlin.", user_id="alice", observation_date="2025-01-01")
+    memory.add("I might move to Tokyo.", user_id="alice", observation_date="2025-06-01")
+    asked: dict[str, Any] = {"user_id": "alice"}
+    for when in ({}, {"as_of": "2025-09"}, {"known_at": "2099-01-01"}):
+        assert values(facts(client, **asked, **when)) == ["Berlin"], when
+        hedges = facts(client, **asked, **when, fact_type="hypothesis")
+        assert [(f["value"], f["fact_type"]) for f in hedges] == [("Tokyo", "hypothesis")], when
+        assert values(facts(client, **asked, **when, fact_type="fact")) == ["Berlin"], when
+        assert values(memory.facts(**asked, **when)["facts"]) == ["Berlin"], when
+        typed = memory.facts(**asked, **when, fact_type="hypothesis")["facts"]
+        assert values(typed) == ["Tokyo"], when
+    plain = {"query": HEDGE_QUERY, "variables": {"user": "alice"}}
+    assert values(client.post("/graphql", json=plain).json()["data"]["facts"]) == ["Berlin"]
+    hedged = {"user": "alice", "type": "hypothesis", "asOf": "2025-09"}
+    graphql = client.post("/graphql", json={"query": HEDGE_QUERY, "variables": hedged})
+    assert graphql.json()["data"]["facts"] == [{"value": "Tokyo", "factType": "hypothesis"}]
+    assert search(client, "move to Tokyo", user_id="alice")[0]["fact"]["fact_type"] == (
+        "hypothesis"
+    )  # search still finds a hedge, typed as one
+
+
 def test_one_fact_by_id_and_never_another_tenants(memory: Memory, client: TestClient) -> None:
     mine = only_fact(memory.add("I live in Berlin.", user_id="alice"))
     theirs = only_fact(memory.add("I live in Rome.", user_id="bob"))
@@ -304,6 +333,7 @@ BAD = [
         "invalid_input",
         "include_history",
     ),
+    ("/v1/facts", {"user_id": "alice", "fact_type": "rumour"}, "invalid_input", "fact_type"),
     ("/v1/ledger/verify", {}, "invalid_input", "user_id"),
     ("/v1/ledger/verify", {"user_id": "alice", "deep": "1"}, "invalid_input", "deep"),
     ("/v1/ledger/verify", {"user_id": "alice", "expect_head": "7"}, "invalid_input", "expect_head"),

@@ -111,6 +111,7 @@ class Neo4jTx(StoreTx):
             "memory_types": list(flt.memory_types),
             "categories": list(flt.categories),
             "verify_statuses": list(flt.verify_statuses),
+            "fact_types": list(flt.fact_types),
             "extraction_version_not": flt.extraction_version_not,
             "policy_version_not": flt.policy_version_not,
             "limit": query.limit,

@@ -387,6 +387,7 @@ class SqliteTx(SqliteWalk, SqliteSearch, StoreTx):
         for column, values in (
             ("memory_type", flt.memory_types),
             ("verify_status", flt.verify_statuses),
+            ("fact_type", flt.fact_types),
         ):
             if values:
                 marks, more = sql.placeholders(column, list(values))
