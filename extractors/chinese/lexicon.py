@@ -71,6 +71,14 @@ SMALL_TALK = frozenset(
 LOCALIZERS = frozenset({"上", "里", "中", "内", "里面", "上面", "那里", "这里"})
 DEGREE_WORDS = frozenset({"很", "非常", "太", "挺", "特别", "比较", "更", "最", "十分", "有点",
                           "相当", "超", "蛮", "不", "没", "不太", "不够"})
+OBJECT_PREPOSITIONS = frozenset({"对", "给", "向", "跟"})
+"""Prepositions that introduce the object of an attitude: 我对虾过敏, 我跟他很熟, 他向我道歉."""
+ATTITUDE_PREDICATES = frozenset(
+    {"过敏", "生气", "感兴趣", "熟", "熟悉", "满意", "不满", "失望", "友好", "热情", "冷淡",
+     "客气", "害怕", "反感", "着迷", "上瘾", "敏感", "陌生", "负责", "放心", "担心", "感激",
+     "抱歉", "道歉", "发火", "发脾气", "好奇", "有意见", "没兴趣", "不感兴趣"}
+)
+"""Predicates of emotion, allergy and attitude that take a preposition's object (对X过敏)."""
 COORDINATORS = frozenset({"和", "与", "跟", "及", "以及", "、", "还有", "或者", "或", "和和"})
 CLASSIFIERS = frozenset(
     {

@@ -24,6 +24,7 @@ from typing import Literal
 from extractors.chinese.lexicon import (
     ADVERBS,
     ASPECT,
+    ATTITUDE_PREDICATES,
     ATTRIBUTE_NOUNS,
     BELIEF_MARKERS,
     COPULAS,
@@ -32,6 +33,7 @@ from extractors.chinese.lexicon import (
     HEDGES,
     LOCATIVE_VERBS,
     NEGATOR_WORDS,
+    OBJECT_PREPOSITIONS,
     PREPOSITIONS,
     SPEAKER_WORDS,
     THIRD_PERSON,
@@ -121,6 +123,9 @@ class AnchorFinder:
             return self._zai(toks, i, limit)
         if word in ("对", "对于") and i + 2 < limit:
             return self._dui(toks, i, limit)
+        if word in OBJECT_PREPOSITIONS and i + 2 < limit:
+            found = self._dui(toks, i, limit)
+            return found if found is not None and found.surface in ATTITUDE_PREDICATES else None
         if word in ("把", "将") and i + 2 < limit:
             return self._ba(toks, i, limit)
         if word == "无" and i + 1 < limit:
@@ -172,6 +177,10 @@ class AnchorFinder:
             last -= 1
         if last <= i + 1 or toks[last].kind != "cjk":
             return None
+        for start in range(max(i + 2, last - 2), last):  # 感+兴趣: a predicate cut in two
+            surface = joined(toks[start : last + 1])
+            if surface in ATTITUDE_PREDICATES and all(t.kind == "cjk" for t in toks[start:last]):
+                return Anchor("dui", start, last + 1, surface, prep=i)
         return Anchor("dui", last, last + 1, toks[last].text, prep=i)
 
     def _ba(self, toks: Sequence[Tok], i: int, limit: int) -> Anchor | None:

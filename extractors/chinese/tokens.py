@@ -22,11 +22,15 @@ from dataclasses import dataclass
 from typing import Literal
 
 from extractors.chinese.lexicon import (
+    ADVERBS,
+    ATTITUDE_PREDICATES,
     ATTRIBUTE_NOUNS,
     COPULA_PREFIXES,
+    DEGREE_WORDS,
     HEDGES,
     LEXICALISED_NEGATIONS,
     NEGATORS,
+    OBJECT_PREPOSITIONS,
     SURNAMES,
 )
 from extractors.chinese.segmenters import Segmenter
@@ -149,7 +153,33 @@ def split_known(tokens: Sequence[Tok], known: Callable[[str], bool]) -> list[Tok
             out.append(Tok(tok.text[at:], tok.start + at, tok.end, "cjk"))
         else:
             out.append(tok)
-    return _rejoin_names(_regroup(out, known))
+    return _prepositions(_rejoin_names(_regroup(out, known)))
+
+
+def _prepositions(tokens: list[Tok]) -> list[Tok]:
+    """A preposition the segmenter glued to its object before an attitude predicate is split
+    off: 我对虾过敏 is segmented 我 对虾(prawn) 过敏, but is 我 对 虾 过敏 (allergic to shrimp);
+    likewise 给/向/跟 (我跟他们很熟). Anywhere else the word stays whole (我喜欢对虾)."""
+    out: list[Tok] = []
+    for i, tok in enumerate(tokens):
+        if _fused_preposition(tokens, i):
+            out.append(Tok(tok.text[0], tok.start, tok.start + 1, "cjk"))
+            out.append(Tok(tok.text[1:], tok.start + 1, tok.end, "cjk"))
+        else:
+            out.append(tok)
+    return out
+
+
+def _fused_preposition(tokens: Sequence[Tok], i: int) -> bool:
+    tok = tokens[i]
+    if tok.kind != "cjk" or len(tok.text) < 2 or tok.text[0] not in OBJECT_PREPOSITIONS:
+        return False
+    if i == 0 or tokens[i - 1].kind != "cjk":
+        return False  # the preposition follows its subject
+    k = i + 1
+    while k < len(tokens) and (tokens[k].text in DEGREE_WORDS or tokens[k].text in ADVERBS):
+        k += 1
+    return k < len(tokens) and tokens[k].text in ATTITUDE_PREDICATES
 
 
 def _regroup(tokens: list[Tok], known: Callable[[str], bool]) -> list[Tok]:

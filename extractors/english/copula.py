@@ -21,6 +21,7 @@ from spacy.tokens import Token
 
 from extractors.english.frames import Attribute, Clause, Frame, attribute_of, resolve_subject
 from extractors.english.nlp import IDENT_LABELS
+from extractors.english.states import state_values
 from extractors.english.text import (
     Passage,
     has_named_casing,
@@ -259,4 +260,7 @@ def _job(word: str) -> bool:
 def _with_values(
     base: Frame, info: PredicateInfo, found: list[tuple[str, tuple[Token, ...]]]
 ) -> list[Frame]:
-    return [replace(base, info=info, value=text, value_tokens=tokens) for text, tokens in found]
+    return [
+        replace(base, info=info, value=text, value_tokens=tokens)
+        for text, tokens in state_values(info, found, base.subject_tokens)
+    ]

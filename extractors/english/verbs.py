@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from spacy.tokens import Token
 
 from extractors.english.frames import Clause, Frame, no_determiner
+from extractors.english.states import nested_places, state_values
 from extractors.english.text import (
     Passage,
     Subject,
@@ -146,7 +147,9 @@ class VerbReader:
         polarity = -base.polarity if no_determiner(head) else base.polarity
         return [
             replace(base, info=info, value=text, value_tokens=tokens, polarity=polarity)
-            for text, tokens in values(head, self.passage)
+            for text, tokens in state_values(
+                info, values(head, self.passage), base.subject_tokens
+            )
         ]
 
     def _leaving(self, lemma: str, verb: Token, comps: Complements, base: Frame) -> list[Frame]:
@@ -187,8 +190,18 @@ class VerbReader:
             if comps.dobj is not None:
                 frames += self._with_object(info, comps.dobj, prep, obj, base)
             elif not self._second_place(frames, info, prep, obj):
-                frames += self._objects(base, info, obj)
+                frames += self._qualified(self._objects(base, info, obj), info, prep, obj)
         return frames
+
+    def _qualified(
+        self, frames: list[Frame], info: PredicateInfo, prep: Token, obj: Token
+    ) -> list[Frame]:
+        """One state value extended by the names nested under it with the same preposition."""
+        nested = nested_places(prep, obj, self.passage)
+        if info.cardinality is not Cardinality.SINGLE or len(frames) != 1 or not nested:
+            return frames
+        tokens = (*frames[0].value_tokens, *nested)
+        return [replace(frames[0], value=render(tokens), value_tokens=tokens)]
 
     def _second_place(
         self, frames: list[Frame], info: PredicateInfo, prep: Token, obj: Token
@@ -202,7 +215,7 @@ class VerbReader:
         if not earlier:
             return False
         if obj.pos_ == "PROPN" or obj.ent_type_:
-            tokens = tuple(phrase_tokens(obj, self.passage))
+            tokens = (*phrase_tokens(obj, self.passage), *nested_places(prep, obj, self.passage))
             last = frames[earlier[-1]]
             frames[earlier[-1]] = replace(
                 last,

@@ -137,3 +137,34 @@ def test_the_same_place_under_another_name_is_a_duplicate_then_a_restatement(
     later = say(memory, second, "2025-06-01")
     assert (later["event"], later["id"]) == ("NOOP", kept["id"])
     assert [f["id"] for f in facts(memory, predicate="lives_in")] == [kept["id"]]
+
+
+LISTS = [
+    ("Omar Kane", "is a member of the Green Party and the Cycling Union.", "member_of",
+     "the Green Party and the Cycling Union", "is a member of the Tide Party.", "the Tide Party"),
+    ("Rosa Lind", "works at Harwick College, Denby College.", "works_at",
+     "Harwick College, Denby College", "works at Alder Bank.", "Alder Bank"),
+    ("Jon Ash", "works at Fenwick and Grey Railway.", "works_at", "Fenwick and Grey Railway",
+     "works at Procter and Gamble.", "Procter and Gamble"),
+]
+
+
+@pytest.mark.parametrize(("subject", "listed", "predicate", "value", "later", "now"), LISTS)
+def test_a_list_of_one_state_is_one_value_that_a_later_value_replaces_whole(
+    memory: Memory, subject: str, listed: str, predicate: str, value: str, later: str, now: str
+) -> None:
+    first = say(memory, f"{subject} {listed}", "2020-01-01")
+    assert (first["event"], first["fact"]["value"]) == ("ADD", value)
+    assert [f["value"] for f in facts(memory, subject=subject)] == [value]
+    replaced = say(memory, f"{subject} {later}", "2023-01-01")
+    assert replaced["event"] == "UPDATE"
+    assert [f["value"] for f in facts(memory, subject=subject, as_of="2021")] == [value]
+    assert [f["value"] for f in facts(memory, subject=subject, predicate=predicate)] == [now]
+
+
+def test_a_list_of_an_accumulating_relation_keeps_one_record_per_value(memory: Memory) -> None:
+    said = memory.add("Rosa Lind visited Harwick and Denby.", user_id="alice")["results"]
+    assert sorted((r["event"], r["fact"]["value"]) for r in said) == [
+        ("ADD", "Denby"), ("ADD", "Harwick")
+    ]
+    assert sorted(f["value"] for f in facts(memory, subject="Rosa Lind")) == ["Denby", "Harwick"]

@@ -28,6 +28,7 @@ JIEBA_CASES = (
     "lives_in", "works_at", "negation_fused_eat", "negation_dislike", "graphics_card",
     "owner_project_a", "beijing_company_jia", "desk_two_facts", "version_upgrade",
     "subscription_resubscribed", "assistant_saved_file", "correction_birthday",
+    "fused_preposition_0", "fused_preposition_2", "fused_preposition_4", "split_attitude_0",
 )
 
 Key = tuple[str, str, str, int, str]
