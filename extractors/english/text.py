@@ -94,8 +94,16 @@ def has_named_casing(token: Token) -> bool:
 
 def _word(token: Token) -> str:
     if token.is_sent_start and not has_named_casing(token) and token.text.istitle():
-        return token.text.lower()
+        return token.text if _starts_a_name(token) else token.text.lower()
     return token.text
+
+
+def _starts_a_name(token: Token) -> bool:
+    """ "Pia Sand plays ...": a first word the tagger missed, modifying the proper name right
+    after it, is the name's first part (its case is the writer's, not the sentence's)."""
+    head = token.head
+    return (token.dep_ in ("compound", "amod") and head.i == token.i + 1
+            and head.pos_ == "PROPN" and head.text.istitle())
 
 
 def _excluded(token: Token, passage: Passage, keep_pp: bool) -> bool:
