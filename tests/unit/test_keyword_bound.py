@@ -4,12 +4,14 @@ ranking does; a common phrase is ranked only over its newest matches."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
 
 from graph.backends.sqlite import SqliteStore, keywords
 from graph.domain.model import Episode
+from graph.maintenance import maintenance_of
 from graph.ports import Store
 from tests.builders import days, fact, record
 from tests.conftest import T0
@@ -76,3 +78,35 @@ def test_episodes_are_bounded_the_same_way(births: Store, small_bounds: None) ->
     assert rare[0].uuid == "e7"
     common = births.read(lambda tx: tx.episode_search(GROUP, "born", 30, None, T0 + days(100)))
     assert {hit.uuid for hit in common} == {f"e{i}" for i in range(25, 30)}
+
+
+def test_the_rare_words_records_fill_the_answer_before_the_newest_common_ones(
+    births: Store, small_bounds: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(keywords, "RARE", 12)  # "city1" (10 records) is rare, "born" is not
+    found = texts(births, "City1 born", limit=5)
+    assert len(found) == 5
+    assert all(text.endswith("City1.") for text in found), found
+
+
+def test_another_tenants_matches_neither_show_nor_crowd_out_the_tenants_own(
+    births: Store,
+) -> None:
+    for i in range(40):  # shorter records: a better bm25 than the tenant's own
+        record(births, fact("g_other", f"Person3 {i}", "likes", "tea", valid_at=T0,
+                            text=f"Person3 {i}."))  # fmt: skip
+    assert texts(births, "Person3", limit=1) == ["Person3 Family3 was born in City0."]
+    episodes = births.read(lambda tx: tx.episode_search(GROUP, "Person3", 1, None, T0))
+    assert [hit.uuid for hit in episodes] == ["e3"]
+
+
+def test_a_ranked_keyword_statement_scans_its_match_once(births: Store) -> None:
+    """The tenant's rows are a filter on the match (a list of row ids read once), never one
+    FTS5 lookup per row id: each lookup would recount every phrase of the question."""
+    for table in ("facts_fts", "episodes_fts"):
+        statement = keywords.ranking(table)
+        params = {"words": 'body:("born")', "q": 'grp:"g" AND body:("born")', "floor": 0}
+        plan = maintenance_of(births).plan(statement, {**params, "fetch": 10})
+        assert any(step.startswith("LIST SUBQUERY") for step in plan), plan
+        lookups = [step for step in plan if re.search(r"VIRTUAL TABLE INDEX \d+:=", step)]
+        assert lookups == [], plan
