@@ -1,0 +1,76 @@
+"""The embedded store reads a search's fact candidates page by page (`search.paged`), best fused
+score first, and stops once no unread candidate can enter the answer; the answer must be the
+one reading every candidate at once gives (Neo4j's way), on both backends: for the fused
+scores the channels give, and for random ones near the bonuses a record can earn."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from graph.ports import Store, StoreReads
+from service.read import search as read_search
+from service.read.fusion import Fused
+from service.read.requests import SearchRequest
+from tests.read import corpus
+
+OPTIONS: list[dict[str, Any]] = [{}, {"include_history": True}, {"as_of": "2025-01-01"}]
+
+
+def test_reading_page_by_page_gives_the_answer_of_reading_every_candidate(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    corpus.build(store)
+    real = read_search.answer
+    cut: list[bool] = []
+
+    def both(
+        tx: StoreReads, asked: read_search.Asked, fused: list[Fused], at_once: bool
+    ) -> list[read_search.Found]:
+        for scored in (fused, *(_rescored(fused, random.Random(seed)) for seed in range(4))):
+            whole = real(tx, asked, scored, True)
+            asked_for: list[str] = []
+            paged = real(_Counting(tx, asked_for), asked, scored, False)  # type: ignore[arg-type]
+            assert _rows(paged) == _rows(whole), (asked.q.text, asked.limit)
+            cut.append(len(set(asked_for)) < sum(e.kind == "fact" for e in scored))
+        return real(tx, asked, fused, True)
+
+    monkeypatch.setattr(read_search, "answer", both)
+    for question in [*corpus.QUESTIONS, "Bob Smith plays the cello", "RTX 4090 card"]:
+        for limit in (1, 3, 10):
+            for options in OPTIONS:
+                for principals in (None, ("key-a",)):
+                    request = SearchRequest(
+                        user_id=corpus.USER, q=question, limit=limit, **options
+                    )
+                    read_search.search(corpus.deps(store), request, principals)
+    assert any(cut)  # small limits stop before the last candidate
+
+
+def _rescored(fused: list[Fused], rng: random.Random) -> list[Fused]:
+    """The same candidates at other fused scores (close to each other and to the bonuses,
+    where stopping too early would show)."""
+    again = [Fused(e.uuid, rng.uniform(0.0, 0.4), list(e.channels)) for e in fused]
+    if rng.random() < 0.5:  # no turn among them: every fact is read by its fused score alone
+        again = [e for e in again if e.kind == "fact"]
+    return sorted(again, key=lambda e: (-e.score, e.uuid))
+
+
+def _rows(found: list[read_search.Found]) -> list[tuple[str, float, tuple[str, ...]]]:
+    return [(item.record.uuid, item.score, item.channels) for item in found]
+
+
+class _Counting:
+    """The transaction, noting which fact records the search asks for."""
+
+    def __init__(self, tx: StoreReads, asked_for: list[str]) -> None:
+        self.tx, self.asked_for = tx, asked_for
+
+    def search_records(self, group_id: str, facts: Any, episodes: Any, sources: bool) -> Any:
+        self.asked_for.extend(facts)
+        return self.tx.search_records(group_id, facts, episodes, sources=sources)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.tx, name)
