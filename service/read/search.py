@@ -4,9 +4,10 @@ One search: validate the request, run every channel (`channels.py`; in one query
 concurrent lanes: `lanes.py`; the query is embedded once) against the records visible to the
 time question (current by default; `as_of`/`known_at` ask another question; `include_history`
 takes every record), fuse the lists by weighted, per-channel normalised scores (`fusion.py`),
-read the candidates' records in one read (`StoreReads.search_records`), then keep the ones
-that pass the filters, the time question and the caller's permissions, best first. On Neo4j a
-search is two queries: the channels, then the records.
+read the candidates' records (`StoreReads.search_records`: on Neo4j all in one read, on the
+embedded store only as many as can change the answer: `paged`), then keep the ones that pass
+the filters, the time question and the caller's permissions, best first. On Neo4j a search is
+two queries: the channels, then the records.
 
 Results are facts (`kind: "fact"`) and episodes (`kind: "episode"`, a turn as told, shown when
 no fact of it is already in the results: `told.py`). A record holding a Latin identifier
