@@ -111,7 +111,7 @@ def answer(tx: StoreReads, asked: Asked, fused: list[Fused], at_once: bool) -> l
     if not at_once:
         return paged(tx, asked, fused)
     facts = [e.uuid for e in fused if e.kind == "fact"]
-    episodes = [] if told_excluded(flt) else [e.uuid for e in fused if e.kind == "episode"]
+    episodes = episode_candidates(fused, flt)
     records = tx.search_records(q.group_id, facts, episodes, sources=q.principals is not None)
     return select(records, q, fused, asked.idents, flt, asked.limit)
 
@@ -151,7 +151,7 @@ def _told_first(
     those records (as read, or still to read for their sources' permissions); the other fact
     candidates, best first."""
     q = asked.q
-    episodes = [] if told_excluded(asked.flt) else [e.uuid for e in fused if e.kind == "episode"]
+    episodes = episode_candidates(fused, asked.flt)
     records = tx.search_records(q.group_id, [], episodes, sources=False)
     told = {fact.uuid: fact for fact in records.told}
     facts = [e for e in fused if e.kind == "fact"]
@@ -160,6 +160,11 @@ def _told_first(
     if q.principals is None:  # no permissions to read: the told records are the candidates'
         return replace(records, facts=known), [], rest
     return records, [fact.uuid for fact in known], rest
+
+
+def episode_candidates(fused: list[Fused], flt: FactFilter) -> list[str]:
+    """The fused candidates that are turns, unless the filter leaves turns out."""
+    return [] if told_excluded(flt) else [e.uuid for e in fused if e.kind == "episode"]
 
 
 def bonus_bound(text: str, idents: Sequence[str]) -> float:
