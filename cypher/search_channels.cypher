@@ -3,7 +3,8 @@
 // returns: one row: texts (one {slot, hits} per $fact_texts item: full-text hits, best first,
 // or newest first when `newest`), episodes (hits, best first), near (one {uuid, near} per best
 // $context episode hits), approximate and exact (vector hits; exact only when approximate
-// found fewer than $limit), graph (walk hits, score 1 or 1/2); hits are {uuid, score} maps
+// found fewer than $limit; the index's candidates re-ranked by their exact cosine), graph
+// (walk hits, score 1 or 1/2); hits are {uuid, score} maps
 // Every channel of one search in one round trip (graph/search_reads.py); each part is the
 // query of its own verb (facts_fulltext, facts_tagged, episodes_search, episodes_neighbours,
 // facts_vector_index, facts_vector_exact, entities_get then facts_neighbourhood).
@@ -44,9 +45,9 @@ CALL (episodes) {
 CALL () {
   UNWIND $embeddings AS embedding
   CALL db.index.vector.queryRelationships('fact_embedding', $vector_fetch, embedding)
-  YIELD relationship AS r, score
+  YIELD relationship AS r
   WHERE r.group_id = $group_id AND ($all OR /*@time_rule*/)
-  WITH r, score
+  WITH r, vector.similarity.cosine(r.fact_embedding, embedding) AS score
   ORDER BY score DESC, r.uuid
   LIMIT $limit
   RETURN collect({uuid: r.uuid, score: score}) AS approximate
