@@ -15,13 +15,13 @@ from graph.backends.neo4j.queries import query as cypher
 from graph.backends.neo4j.search import (
     EPISODE_OVERFETCH,
     TEXT_OVERFETCH,
-    VECTOR_OVERFETCH,
     channel_hits,
     channel_params,
     episode_query,
     lucene_query,
     search_records,
     time_params,
+    vector_fetch,
 )
 from graph.domain.errors import (
     DuplicateRecord,
@@ -210,7 +210,7 @@ class Neo4jTx(StoreTx):
     ) -> list[Scored]:
         params = {"group_id": group_id, "embedding": [float(x) for x in embedding], "limit": limit}
         params.update(time_params(time, now))
-        rows = self._rows("facts_vector_index", fetch=limit * VECTOR_OVERFETCH, **params)
+        rows = self._rows("facts_vector_index", fetch=vector_fetch(limit), **params)
         if len(rows) < limit:
             rows = self._rows("facts_vector_exact", **params)
         # Neo4j's cosine scores are (1 + cos) / 2; report the cosine, as the embedded store does.
