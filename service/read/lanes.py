@@ -9,10 +9,12 @@ transaction of two queries.
 
 The channels are independent reads, and their costs are of different kinds: embedding the
 query and the vector scan are numpy work, keyword searches wait on SQLite's FTS5 or on a
-Neo4j round trip. Three lanes overlap them:
+Neo4j round trip. Four lanes overlap them:
 
 * a worker thread embeds the query and runs the vector channel;
 * another runs the keyword and identifier channels;
+* a third ranks the episodes (bm25 over every turn: at 100k turns as costly as the keyword
+  channel, so apart from it the two overlap on two cores);
 * the calling thread looks up the entities the query names, then runs the graph and tag
   channels.
 
@@ -39,7 +41,7 @@ from service.read.channels import Channel, Question
 from service.read.names import candidate_names, keyword_text
 from service.read.synonyms import SynonymTable
 
-WORKERS = 2
+WORKERS = 3
 T = TypeVar("T")
 
 _pools: WeakKeyDictionary[Store, ThreadPoolExecutor] = WeakKeyDictionary()
@@ -113,22 +115,19 @@ def listed(hits: ChannelHits) -> list[Channel]:
 def in_lanes(
     store: Store, embedder: Embedder, q: Question, table: SynonymTable, idents: list[str]
 ) -> list[Channel]:
-    """Every channel but the context, in three concurrent lanes."""
+    """Every channel but the context, in four concurrent lanes."""
     pool = pool_for(store)
     words = replace(q, text=keyword_text(q.text))
     vector = pool.submit(_vector, store, embedder, q)
     keyword = pool.submit(
-        store.read,
-        lambda tx: [
-            *channels.keyword(tx, words),
-            *channels.episodes(tx, q),
-            *channels.exact(tx, q, idents),
-        ],
+        store.read, lambda tx: [*channels.keyword(tx, words), *channels.exact(tx, q, idents)]
     )
+    told = pool.submit(store.read, lambda tx: channels.episodes(tx, q))
     local = store.read(
         lambda tx: [*channels.graph(tx, q, channels.named(tx, q)), *channels.tags(tx, q, table)]
     )
-    return [*keyword.result(), *vector.result(), *local]
+    first, *rest = keyword.result()
+    return [first, *told.result(), *rest, *vector.result(), *local]
 
 
 def _vector(store: Store, embedder: Embedder, q: Question) -> list[Channel]:

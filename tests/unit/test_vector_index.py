@@ -146,3 +146,23 @@ def test_a_restored_graph_searches_as_widely_as_the_one_that_was_saved(tmp_path:
     assert [[uuid for uuid, _ in hits] for hits in after] == [
         [uuid for uuid, _ in hits] for hits in before
     ]
+
+
+def test_a_kept_subset_is_searched_exactly_and_widened_until_it_fills_the_answer() -> None:
+    """`keep` (a time question's visibility) is asked about the int8 candidates before any
+    float32 vector is read; when it keeps too few, the search asks for more candidates."""
+    vectors = sentences_like(1500, seed=5)
+    conn = table(vectors)
+    index = VectorIndex(exact_below=2000)
+    query = vectors[11] + np.random.default_rng(6).normal(scale=0.5, size=WIDTH)
+    asked: list[int] = []
+
+    def every_tenth(ids: list[int]) -> dict[int, str]:
+        asked.append(len(ids))
+        return {i: f"f{i - 1}" for i in ids if (i - 1) % 10 == 0}
+
+    found = index.search(conn, GROUP, query, 30, keep=every_tenth)
+    kept = vectors[::10]
+    expected = [f"f{10 * int(uuid[1:])}" for uuid in exact_top(kept, query, 30)]
+    assert [uuid for uuid, _ in found] == expected
+    assert asked[0] == 120 and len(asked) > 1  # 120 candidates keep 12: widened

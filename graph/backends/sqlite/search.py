@@ -80,14 +80,11 @@ class SqliteSearch:
         time: TimeQuery | None,
         now: datetime,
     ) -> list[Scored]:
-        fetch = limit if time is None else limit * 4
-        while True:
-            hits = self.vectors.search(self.conn, group_id, embedding, fetch)
-            kept = self._visible(group_id, [uuid for uuid, _ in hits], time, now)
-            scored = [Scored(uuid, score) for uuid, score in hits if uuid in kept]
-            if len(scored) >= limit or len(hits) < fetch:
-                return scored[:limit]
-            fetch *= 4
+        def keep(ids: list[int]) -> dict[int, str]:
+            return self._visible_rows(group_id, ids, time, now)
+
+        hits = self.vectors.search(self.conn, group_id, embedding, limit, keep)
+        return [Scored(uuid, score) for uuid, score in hits]
 
     def neighbourhood(
         self,

@@ -36,6 +36,7 @@ import json
 import os
 import sqlite3
 import threading
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,6 +45,8 @@ import numpy.typing as npt
 from usearch.index import Index
 
 Matrix = npt.NDArray[np.float32]
+Keep = Callable[[list[int]], Mapping[int, str]]
+"""Which of these row ids may be answered (row id -> uuid)."""
 RESCORE = 100
 EXACT_BELOW = 200_000
 SAVE_ABOVE = 50_000
@@ -85,22 +88,44 @@ class VectorIndex:
         self._exact_below = exact_below
 
     def search(
-        self, conn: sqlite3.Connection, group_id: str, query: npt.ArrayLike, limit: int
+        self,
+        conn: sqlite3.Connection,
+        group_id: str,
+        query: npt.ArrayLike,
+        limit: int,
+        keep: Keep | None = None,
     ) -> list[tuple[str, float]]:
-        """The `limit` nearest (uuid, cosine) pairs of the tenant, best first."""
+        """The `limit` nearest (uuid, cosine) pairs of the tenant, best first; with `keep`,
+        only among the rows it keeps (row id -> uuid), which it is asked before any row's
+        float32 vector is read: rescoring reads 2 KB per candidate, so a time question filters
+        the candidates first instead of rescoring four times the answer and dropping most."""
         vector = np.asarray(query, dtype=np.float32).ravel()
+        wanted = max(RESCORE, 4 * limit)
+        while True:
+            ids, size = self._nearest(conn, group_id, vector, wanted)
+            if keep is not None:
+                kept = keep(ids)
+                ids = [i for i in ids if i in kept]
+            found = rescore(conn, ids, vector, limit)
+            if len(found) >= limit or wanted >= size:
+                return found
+            wanted *= 4
+
+    def _nearest(
+        self, conn: sqlite3.Connection, group_id: str, vector: Matrix, wanted: int
+    ) -> tuple[list[int], int]:
+        """The row ids of the `wanted` nearest int8 vectors, and the tenant's row count."""
         with self._lock:
             state = self._refresh(conn, group_id)
             if state.index is None or len(state.index) == 0 or vector.shape[0] != state.width:
-                return []
+                return [], 0
             size = len(state.index)
             found = state.index.search(
                 quantise(vector.reshape(1, -1))[0],
-                min(size, max(RESCORE, 4 * limit)),
+                min(size, wanted),
                 exact=size < self._exact_below,
             )
-            ids = [int(key) for key in np.asarray(found.keys).ravel()]
-        return rescore(conn, ids, vector, limit)
+            return [int(key) for key in np.asarray(found.keys).ravel()], size
 
     def save(self) -> None:
         """Write each large graph that grew since it was read or saved (see the docstring)."""

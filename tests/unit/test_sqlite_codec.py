@@ -1,0 +1,69 @@
+"""The embedded store's row decoding (graph/backends/sqlite/codec.py): a record read back from
+its row is the record written, whatever the select list's column order or extra columns."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import UTC, datetime
+
+import pytest
+
+from graph.backends.sqlite import codec
+from graph.domain.enums import FactType, VerifyStatus
+from graph.domain.model import Fact
+
+AT = datetime(2024, 5, 1, 12, 30, tzinfo=UTC)
+
+
+def a_fact(**changes: object) -> Fact:
+    fields: dict[str, object] = dict(
+        uuid="f1", group_id="u_ann", user_id="ann", subject="ann", subject_key="ann",
+        subject_uuid="e1", predicate="lives_in", value="Berlin", value_key="berlin",
+        object_uuid="e2", fact="I live in Berlin.", valid_at=AT, knowledge_time=AT,
+        created_at=AT, signature="s1",
+    )  # fmt: skip
+    fields.update(changes)
+    return Fact.model_validate(fields)
+
+
+def rows_of(fact: Fact, select: str) -> sqlite3.Row:
+    conn = sqlite3.connect(":memory:")
+    conn.row_factory = sqlite3.Row
+    conn.execute(f"CREATE TABLE facts (id INTEGER PRIMARY KEY, {', '.join(codec.FACT_COLUMNS)})")
+    marks = ", ".join(f":{c}" for c in codec.FACT_COLUMNS)
+    conn.execute(
+        f"INSERT INTO facts ({', '.join(codec.FACT_COLUMNS)}) VALUES ({marks})",
+        codec.fact_params(fact),
+    )
+    row: sqlite3.Row = conn.execute(f"SELECT {select} FROM facts").fetchone()
+    return row
+
+
+FULL = a_fact(
+    episodes=("ep1", "ep2"), episode_id="ep1", categories=("home",), source_span=(0, 17),
+    metadata={"turn": 3}, disputed=True, invalid_at=AT, expired_at=AT, invalidated_at=AT,
+    fact_type=FactType.HYPOTHESIS, verify_status=VerifyStatus.SUPERSEDED, confidence=0.5,
+    fact_embedding=(0.5, -0.25),
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("fact", [a_fact(), FULL], ids=["defaults", "every field set"])
+@pytest.mark.parametrize(
+    "select",
+    [
+        ", ".join(codec.FACT_COLUMNS),
+        ", ".join(reversed(codec.FACT_COLUMNS)) + ", id AS row_id",
+        "id AS row_id, " + ", ".join(sorted(codec.FACT_COLUMNS)),
+    ],
+    ids=["table order", "reversed plus a row id", "sorted after a row id"],
+)
+def test_a_record_reads_back_as_written_in_any_column_order(fact: Fact, select: str) -> None:
+    row = rows_of(fact, select)
+    assert codec.fact_from_row(row, with_embedding=True) == fact
+    assert codec.fact_from_row(row) == fact.model_copy(update={"fact_embedding": None})
+
+
+def test_a_row_without_every_fact_column_is_refused() -> None:
+    row = rows_of(a_fact(), "uuid, group_id")
+    with pytest.raises(ValueError, match="lacks the columns"):
+        codec.fact_from_row(row)
