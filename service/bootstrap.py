@@ -96,6 +96,7 @@ def write_config(settings: Settings) -> WriteConfig:
         manual_groups=manual,
         manual_default=settings.conflict_mode == "manual",
         lease=timedelta(seconds=settings.worker_lease_seconds),
+        alias_similarity=settings.alias_similarity if settings.alias_review else None,
     )
 
 

@@ -49,7 +49,7 @@ class Candidates:
         manual = self.s.writes.manual_for([plan])
 
         def promote(uow: UnitOfWork) -> list[Outcome]:
-            (outcomes,) = commit(uow, [plan], manual=manual)
+            (outcomes,) = commit(uow, [plan], manual=manual, names=self.s.writes.names)
             decided = candidate.model_copy(
                 update={
                     "status": "promoted",

@@ -13,6 +13,8 @@ from typing import Literal
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from service.write.names import ALIAS_SIMILARITY
+
 LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
 
 
@@ -71,6 +73,13 @@ class Settings(BaseSettings):
     max_input_chars: int = Field(default=200_000, ge=1_000)
     conflict_mode: Literal["auto", "manual"] = "auto"
     manual_tenants: list[str] = Field(default_factory=list)
+    alias_review: bool = True
+    """Hold for review a new value of a single-valued relation, named in another script, whose
+    name is near the current one's by the encoder (PALIMPSEST_ALIAS_REVIEW; docs/write.md,
+    "Names the table does not know"); false: such a value is an UPDATE, as any other."""
+    alias_similarity: float = Field(default=ALIAS_SIMILARITY, ge=-1, le=1)
+    """How alike two names must be to be held as a possible alias (the encoder's cosine;
+    PALIMPSEST_ALIAS_SIMILARITY; the default was chosen with `python -m bench.aliases`)."""
     worker_lease_seconds: float = Field(default=120.0, gt=0)
     host: str = "127.0.0.1"
     port: int = Field(default=8000, ge=1, le=65535)

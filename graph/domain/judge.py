@@ -16,7 +16,7 @@ read or written here. The caller (the unit of work) applies the verdict.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from graph.domain.conflicts import Finding, PredicateRules, classify
@@ -61,6 +61,9 @@ class Policy:
 
     manual: bool = False
     reviewed: bool = False
+    alias_similarity: float | None = None
+    """Hold an UPDATE for review when the new value's name is at least this alike to the
+    current one's (`Aligned.likeness`): it may be another name of the same value. None: never."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +79,9 @@ class Aligned:
     current: tuple[Fact, ...] = ()
     holder: Fact | None = None
     chain: tuple[Fact, ...] = ()
+    likeness: Mapping[str, float] = field(default_factory=dict)
+    """How alike (0-1, the encoder's) the name of each record in `alias_questions` is to the
+    statement's value; needed only when the policy holds possible aliases."""
 
 
 @dataclass(frozen=True)
@@ -108,6 +114,22 @@ def needs_chain(statement: Statement, current: Iterable[Fact]) -> bool:
     return any(f.mode == "history" for f in findings_of(statement, current))
 
 
+def alias_questions(statement: Statement, current: Iterable[Fact]) -> tuple[Fact, ...]:
+    """The current records the statement would replace by naming another value: an UPDATE
+    that closes a record of a different value (not a correction, a denial or history). Its
+    value might be another name of theirs (a spelling, a language, an abbreviation the alias
+    table lacks); the caller measures how alike the names are (`Aligned.likeness`)."""
+    records = {f.uuid: f for f in current}
+    return tuple(
+        records[f.target_id]
+        for f in findings_of(statement, records.values())
+        if f.action is WriteEvent.UPDATE
+        and f.mode == "close"
+        and records[f.target_id].value_key != statement.fact.value_key
+        and records[f.target_id].polarity == statement.fact.polarity
+    )
+
+
 def judge(statement: Statement, aligned: Aligned, policy: Policy, *, now: datetime) -> Verdict:
     """The verdict on `statement`; its effects carry `statement.at`, else `now`."""
     if aligned.holder is not None:
@@ -115,7 +137,8 @@ def judge(statement: Statement, aligned: Aligned, policy: Policy, *, now: dateti
     findings = findings_of(statement, aligned.current)
     if policy.reviewed:
         return _reviewed(statement, aligned, findings, now)
-    decision = decide(findings, manual=policy.manual)
+    findings, maybe_alias = _maybe_aliases(statement, aligned, findings, policy.alias_similarity)
+    decision = decide(findings, manual=policy.manual or maybe_alias)
     if not decision.write_new:
         kept = next(f for f in findings if f.action is WriteEvent.NOOP)
         held = next(r for r in aligned.current if r.uuid == kept.target_id)
@@ -132,6 +155,34 @@ def judge(statement: Statement, aligned: Aligned, policy: Policy, *, now: dateti
         decision.pending,
         own,
     )
+
+
+def _maybe_aliases(
+    statement: Statement,
+    aligned: Aligned,
+    findings: tuple[Finding, ...],
+    threshold: float | None,
+) -> tuple[tuple[Finding, ...], bool]:
+    """The findings, those whose target's name is at least `threshold` alike to the new value
+    saying so; True when any is (the statement is then held for review: a reviewer confirms
+    it as an UPDATE, or rejects it as another name of the current value)."""
+    if threshold is None:
+        return findings, False
+    asked = {f.uuid: f for f in alias_questions(statement, aligned.current)}
+    out, held = [], False
+    for finding in findings:
+        similarity = aligned.likeness.get(finding.target_id)
+        if finding.target_id in asked and similarity is not None and similarity >= threshold:
+            old = asked[finding.target_id]
+            reason = (
+                f"{finding.reason}; {statement.fact.value!r} may be another name of "
+                f"{old.value!r} (name similarity {similarity:.2f}): held for review"
+            )
+            out.append(replace(finding, reason=reason))
+            held = True
+        else:
+            out.append(finding)
+    return tuple(out), held
 
 
 def _reviewed(

@@ -16,19 +16,33 @@ from dataclasses import replace
 from datetime import datetime
 
 from graph.domain import ledger
-from graph.domain.judge import Aligned, Policy, Statement, Verdict, judge, needs_chain
+from graph.domain.judge import (
+    Aligned,
+    Policy,
+    Statement,
+    Verdict,
+    alias_questions,
+    judge,
+    needs_chain,
+)
 from graph.domain.model import ActionRecord, Entity, Episode, Fact
 from graph.domain.resolution import Change, change_to_json
 from service.write.build import Draft, ItemPlan
+from service.write.names import NameLikeness
 from service.write.uow import FactView, UnitOfWork
 
 Outcome = Verdict  # what happened to one draft
 
 
 def commit(
-    uow: UnitOfWork, plans: Sequence[ItemPlan], *, manual: bool = False
+    uow: UnitOfWork,
+    plans: Sequence[ItemPlan],
+    *,
+    manual: bool = False,
+    names: NameLikeness | None = None,
 ) -> list[list[Outcome]]:
-    """Judge and stage `plans` in `uow`; one list of outcomes per plan, in draft order."""
+    """Judge and stage `plans` in `uow`; one list of outcomes per plan, in draft order.
+    `names`: hold a new value whose name is near the current one's for review (None: never)."""
     with uow.stage("persist"):
         stored = _upsert_entities(uow, plans)
         linked = [_link(plan, stored[plan.group_id]) for plan in plans]
@@ -41,17 +55,24 @@ def commit(
             [d.fact for d, n in zip(every, narrowed, strict=True) if not n],
             [d.fact for d, n in zip(every, narrowed, strict=True) if n],
         )
-        policy = Policy(manual=manual)
-        outcomes = [[judge_draft(uow, d, policy) for d in drafts] for drafts, _ in linked]
+        policy = policy_of(manual, names)
+        outcomes = [[judge_draft(uow, d, policy, names) for d in drafts] for drafts, _ in linked]
     uow.actions([a for results in outcomes for a in _actions(results, uow.now)])
     for plan, results in zip(plans, outcomes, strict=True):
         uow.ledger(plan.group_id, _ledger_entries(plan, results))
     return outcomes
 
 
-def judge_draft(view: FactView, draft: Draft, policy: Policy) -> Verdict:
+def policy_of(manual: bool, names: NameLikeness | None) -> Policy:
+    return Policy(manual=manual, alias_similarity=names.threshold if names else None)
+
+
+def judge_draft(
+    view: FactView, draft: Draft, policy: Policy, names: NameLikeness | None = None
+) -> Verdict:
     """Judge one draft against `view` and apply the verdict to it (the write and the dry
-    run both come through here)."""
+    run both come through here). `names` measures how alike the new value's name is to the
+    current values it would replace, when the policy holds possible aliases."""
     claim = view.claim(draft.fact)
     fact = draft.fact
     if claim.signature != fact.signature:
@@ -61,7 +82,11 @@ def judge_draft(view: FactView, draft: Draft, policy: Policy) -> Verdict:
         view.bearing(fact) if view.narrows(draft.rules, draft.correction) else view.aligned(fact)
     )
     chain = view.chain(fact) if claim.holder is None and needs_chain(statement, current) else ()
-    verdict = judge(statement, Aligned(current, claim.holder, chain), policy, now=view.now)
+    likeness = {}
+    if names is not None and policy.alias_similarity is not None and claim.holder is None:
+        likeness = names.of(fact, alias_questions(statement, current))
+    aligned = Aligned(current, claim.holder, chain, likeness)
+    verdict = judge(statement, aligned, policy, now=view.now)
     if verdict.writes:
         for change in verdict.changes:
             view.change(fact.group_id, change)

@@ -41,6 +41,7 @@ from service.views import (
 )
 from service.write.build import ItemPlan
 from service.write.commit import Outcome, commit
+from service.write.names import ALIAS_SIMILARITY, NameLikeness
 from service.write.parallel import Planned, PlannerPool
 from service.write.planner import Planner, Timings
 from service.write.request import (
@@ -71,6 +72,9 @@ class WriteConfig:
     manual_default: bool = False
     lease: timedelta = timedelta(minutes=2)
     max_attempts: int = 5
+    alias_similarity: float | None = ALIAS_SIMILARITY
+    """Hold for review a new single-valued value whose name is at least this alike (the
+    encoder's cosine) to the current one's: it may be another name (docs/write.md). None: off."""
 
 
 class WritePipeline:
@@ -94,6 +98,8 @@ class WritePipeline:
         self.timings = Timings()
         self.planner = Planner(extractor, embedder, table, self.rules, self.timings.stage)
         self.pool = pool
+        threshold = self.config.alias_similarity
+        self.names = None if threshold is None else NameLikeness(embedder, threshold)
 
     # -- public use cases ----------------------------------------------------------------
 
@@ -292,7 +298,8 @@ class WritePipeline:
         def work(tx: StoreTx) -> None:
             with UnitOfWork(tx, now, self.timings.stage) as uow:
                 manual = not force and self.manual_for(plans)
-                outcomes = commit(uow, plans, manual=manual)
+                names = None if force else self.names
+                outcomes = commit(uow, plans, manual=manual, names=names)
                 answers[:] = self._receipts(uow, items, plans, outcomes, now, operation)
                 uow.commit()
 
