@@ -75,3 +75,12 @@ def test_the_report_has_every_method_split_and_kind() -> None:
 
 def test_a_pair_is_hashable_for_the_similarity_map() -> None:
     assert len({Pair("a", "b", True, "spelling", "e"), Pair("a", "b", True, "spelling", "e")}) == 1
+
+
+def test_the_write_cost_moves_alternate_between_scripts() -> None:
+    from bench.aliases import moves
+
+    cities = [Named(f"city:{n}", "city", "r", {"en": f"Town{n}", "zh": f"镇{n}"}) for n in "abcd"]
+    said = moves(cities, 4)
+    assert [s.startswith("I live in ") for s in said] == [True, False, True, False]
+    assert all(s.startswith("我住在镇") for s in said[1::2])
