@@ -14,7 +14,8 @@ Neo4j round trip. Four lanes overlap them:
 * a worker thread embeds the query and runs the vector channel;
 * another runs the keyword and identifier channels;
 * a third ranks the episodes (bm25 over every turn: at 100k turns as costly as the keyword
-  channel, so apart from it the two overlap on two cores);
+  channel, so apart from it the two overlap on two cores), then reads the turns around the
+  best of them (the context channel: about 40 index seeks, off the critical path here);
 * the calling thread looks up the entities the query names, then runs the graph and tag
   channels.
 
@@ -71,7 +72,7 @@ def gather(
         ask = channel_ask(q, table, idents, embedder.embed([q.text])[0])
         return store.read(lambda tx: then(tx, listed(tx.search_channels(ask))))
     found = in_lanes(store, embedder, q, table, idents)
-    return store.read(lambda tx: then(tx, found + channels.context(tx, q, found)))
+    return store.read(lambda tx: then(tx, found))
 
 
 def channel_ask(
@@ -115,19 +116,26 @@ def listed(hits: ChannelHits) -> list[Channel]:
 def in_lanes(
     store: Store, embedder: Embedder, q: Question, table: SynonymTable, idents: list[str]
 ) -> list[Channel]:
-    """Every channel but the context, in four concurrent lanes."""
+    """Every channel, in four concurrent lanes; the context channel last."""
     pool = pool_for(store)
     words = replace(q, text=keyword_text(q.text))
     vector = pool.submit(_vector, store, embedder, q)
     keyword = pool.submit(
         store.read, lambda tx: [*channels.keyword(tx, words), *channels.exact(tx, q, idents)]
     )
-    told = pool.submit(store.read, lambda tx: channels.episodes(tx, q))
+    told = pool.submit(store.read, lambda tx: _told(tx, q))
     local = store.read(
         lambda tx: [*channels.graph(tx, q, channels.named(tx, q)), *channels.tags(tx, q, table)]
     )
     first, *rest = keyword.result()
-    return [first, *told.result(), *rest, *vector.result(), *local]
+    turns, context = told.result()
+    return [first, *turns, *rest, *vector.result(), *local, *context]
+
+
+def _told(tx: StoreReads, q: Question) -> tuple[list[Channel], list[Channel]]:
+    """The episodes channel and the context channel around its best hits."""
+    turns = channels.episodes(tx, q)
+    return turns, channels.context(tx, q, turns)
 
 
 def _vector(store: Store, embedder: Embedder, q: Question) -> list[Channel]:
