@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import threading
+import time
 from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ from extractors.predicates import PredicateTable
 from extractors.promotion import PromotionRules
 from extractors.rules import RuleExtractor
 from service.embedding import build_embedder
+from service.warmup import model_steps
 from service.write.build import ItemPlan
 from service.write.planner import Item, Planner, Timings
 
@@ -34,6 +36,8 @@ T = TypeVar("T")
 
 Planned = tuple[list[ItemPlan], dict[str, float]]
 """Plans (embedded) and the seconds each stage took in the worker process."""
+WORKER_CPU = "worker_cpu"
+"""The stage key of the CPU seconds a worker process spent planning (all its threads)."""
 
 
 @dataclass(frozen=True)
@@ -53,27 +57,29 @@ class ModelSpec:
 
 _timings = Timings()
 _process: dict[str, Planner] = {}
-"""The worker process's planner, built once by `_start`."""
-WARM_TEXT = "I moved to Berlin in 2023. 我住在北京。"
+"""The worker process's planner, built and warmed once by `_start`."""
 WARM_REFERENCE = datetime(2024, 1, 1, tzinfo=UTC)
 
 
 def _start(spec: ModelSpec) -> None:
-    """Worker process initialiser: build the planner once."""
-    _process["planner"] = spec.planner(_timings)
+    """Worker process initialiser: build the planner and load every model it uses (spaCy,
+    the Chinese segmenter, the encoder) before the process takes any work, so no chunk pays
+    for a model load whichever process it lands on."""
+    planner = spec.planner(_timings)
+    for step in model_steps(planner.embedder, planner.extractor, WARM_REFERENCE):
+        step()
+    _process["planner"] = planner
 
 
 def _plan(items: Sequence[Item], now: datetime) -> Planned:
     _timings.seconds.clear()
+    began = time.process_time()
     plans = _process["planner"].planned(items, now)
-    return plans, dict(_timings.seconds)
+    return plans, {**_timings.seconds, WORKER_CPU: time.process_time() - began}
 
 
-def _warm() -> bool:
-    planner = _process["planner"]
-    planner.embedder.embed(["warm up"])
-    planner.extractor.extract(WARM_TEXT, reference=WARM_REFERENCE)
-    return True
+def _ready() -> bool:
+    return "planner" in _process
 
 
 class PlannerPool:
@@ -90,9 +96,15 @@ class PlannerPool:
     def submit(self, items: Sequence[Item], now: datetime) -> Future[Planned]:
         return self._pool().submit(_plan, list(items), now)
 
-    def plan(self, items: Sequence[Item], now: datetime) -> Planned:
-        """Every item planned and embedded, in input order, split over the workers."""
-        futures = [self.submit(part, now) for part in split(items, self.workers)]
+    def start(self, items: Sequence[Item], now: datetime) -> list[Future[Planned]]:
+        """Every item sent to be planned and embedded, in contiguous slices (one per process);
+        `gather` collects them. Starting the next chunk before gathering this one keeps the
+        processes busy while the writer commits."""
+        return [self.submit(part, now) for part in split(items, self.workers)]
+
+    @staticmethod
+    def gather(futures: Sequence[Future[Planned]]) -> Planned:
+        """The plans of `start`ed slices, in input order, and the stage times they took."""
         plans: list[ItemPlan] = []
         seconds: dict[str, float] = {}
         for future in futures:
@@ -102,9 +114,14 @@ class PlannerPool:
                 seconds[stage] = seconds.get(stage, 0.0) + value
         return plans, seconds
 
+    def plan(self, items: Sequence[Item], now: datetime) -> Planned:
+        """Every item planned and embedded, in input order, split over the workers."""
+        return self.gather(self.start(items, now))
+
     def warm(self) -> None:
-        """Start every process and load its models now, not on the first batch."""
-        for future in [self._pool().submit(_warm) for _ in range(self.workers)]:
+        """Start every process now (each loads its models as it starts), not on the first
+        batch."""
+        for future in [self._pool().submit(_ready) for _ in range(self.workers)]:
             future.result()
 
     def close(self) -> None:

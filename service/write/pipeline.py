@@ -12,7 +12,8 @@ from __future__ import annotations
 import logging
 import time
 import uuid
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
@@ -62,6 +63,12 @@ AddInput = AddRequest | Mapping[str, Any]
 
 PoolPlan = tuple[datetime, "Future[Planned]"]
 """An operation's plan under way in a worker process, with the time it was planned at."""
+Chunk = Sequence[tuple[int, str, PreparedAdd]]
+"""A batch chunk: each item's index in the batch, event id and prepared request."""
+Answers = list[AddOut | ErrorOut]
+"""A chunk's answers, one per item: what was written, or the item's error."""
+Started = tuple[datetime, list["Future[Planned]"]] | None
+"""A chunk's slices under way in the worker processes (None: to be planned here)."""
 
 
 @dataclass(frozen=True)
@@ -119,15 +126,7 @@ class WritePipeline:
         order."""
         check_batch_size(len(items))
         answers: dict[int, BatchItemOut] = {}
-        ready: list[tuple[int, str, PreparedAdd]] = []
-        for index, item in enumerate(items):
-            try:
-                ready.append((index, str(uuid.uuid4()), self._prepare(item)))
-            except PalimpsestError as exc:
-                answers[index] = BatchItemOut.failed(index, ErrorOut.of(exc))
-        size = self.config.chunk_size
-        chunks = [ready[start : start + size] for start in range(0, len(ready), size)]
-        for chunk, written in zip(chunks, self._pipelined(chunks), strict=True):
+        for chunk, written in self._pipelined(self._chunks(items, answers)):
             for (index, _, _), answer in zip(chunk, written, strict=True):
                 answers[index] = (
                     BatchItemOut.failed(index, answer)
@@ -136,22 +135,52 @@ class WritePipeline:
                 )
         return [answers[i] for i in range(len(items))]
 
-    def _pipelined(
-        self, chunks: Sequence[Sequence[tuple[int, str, PreparedAdd]]]
-    ) -> Iterator[list[AddOut | ErrorOut]]:
-        """Each chunk's answers, in order. The next chunk is extracted and embedded (the
-        models) while the previous one is committed in a second thread (mostly waiting on the
-        store, which releases the GIL): a batch takes about the longer of the two instead of
-        their sum. Commits stay one at a time and in input order."""
+    def _chunks(
+        self, items: Sequence[AddInput], answers: dict[int, BatchItemOut]
+    ) -> Iterator[Chunk]:
+        """The batch prepared (validated, parsed, notarised) one chunk at a time, when the
+        pipeline asks for it: the next chunk is prepared while this one is planned. An item
+        that fails preparation is answered with its error now and left out."""
+        chunk: list[tuple[int, str, PreparedAdd]] = []
+        for index, item in enumerate(items):
+            try:
+                chunk.append((index, str(uuid.uuid4()), self._prepare(item)))
+            except PalimpsestError as exc:
+                answers[index] = BatchItemOut.failed(index, ErrorOut.of(exc))
+            if len(chunk) == self.config.chunk_size:
+                yield chunk
+                chunk = []
+        if chunk:
+            yield chunk
+
+    def _pipelined(self, chunks: Iterable[Chunk]) -> Iterator[tuple[Chunk, Answers]]:
+        """Each chunk with its answers, in order. The next chunk is extracted and embedded
+        (the models) while the previous one is committed in a second thread (mostly waiting on
+        the store, which releases the GIL): a batch takes about the longer of the two instead
+        of their sum. Commits stay one at a time and in input order."""
         with ThreadPoolExecutor(1, thread_name_prefix="palimpsest-commit") as committer:
-            previous: Future[list[AddOut | ErrorOut]] | None = None
-            for chunk in chunks:
-                planned = self._plan_chunk(chunk)
+            previous: tuple[Chunk, Future[Answers]] | None = None
+            for chunk, planned in self._planned(chunks):
                 if previous is not None:
-                    yield previous.result()
-                previous = committer.submit(self._store_chunk, chunk, planned)
+                    yield previous[0], previous[1].result()
+                previous = chunk, committer.submit(self._store_chunk, chunk, planned)
             if previous is not None:
-                yield previous.result()
+                yield previous[0], previous[1].result()
+
+    def _planned(
+        self, chunks: Iterable[Chunk]
+    ) -> Iterator[tuple[Chunk, tuple[datetime, list[ItemPlan]] | None]]:
+        """Each chunk with its plans, in order. With worker processes the next chunk is
+        already sent to them before this one's plans are awaited, so they plan it while the
+        writer commits (without them a chunk is planned here, when its turn comes)."""
+        started: deque[tuple[Chunk, Started]] = deque()
+        for chunk in chunks:
+            started.append((chunk, self._start_chunk(chunk)))
+            if len(started) > 1:
+                first, ticket = started.popleft()
+                yield first, self._plan_chunk(first, ticket)
+        for chunk, ticket in started:
+            yield chunk, self._plan_chunk(chunk, ticket)
 
     def enqueue(self, data: AddInput) -> Operation:
         """Asynchronous add: validated and notarised now, written by a worker later."""
@@ -304,37 +333,43 @@ class WritePipeline:
                 uow.commit()
 
         try:
-            self.store.transaction(work)
+            with self.timings.stage("store"):
+                self.store.transaction(work)
         except DuplicateRecord:
             return self._already_written([event_id for event_id, _ in items])
         return answers
 
-    def _plan_chunk(
-        self, chunk: Sequence[tuple[int, str, PreparedAdd]]
-    ) -> tuple[datetime, list[ItemPlan]] | None:
-        """A chunk's plans, embedded (across the worker processes when there are any and the
-        chunk is big enough), or None when planning failed (its items then go one by one)."""
+    def _start_chunk(self, chunk: Chunk) -> Started:
+        """A chunk sent to the worker processes to plan, when there are any and it is big
+        enough to pay for the trip; None: it is planned here (also when the pool failed)."""
+        pool = self.pool
+        if pool is None or not pool.worth_it(len(chunk)):
+            return None
         now = self.clock.now()
-        items = [(event_id, prepared) for _, event_id, prepared in chunk]
         try:
-            pooled = self._pool_chunk(items, now)
-            if pooled is not None:
-                return now, pooled
+            return now, pool.start(_items(chunk), now)
+        except Exception:
+            log.exception("extraction workers failed; planning in-process")
+            return None
+
+    def _plan_chunk(
+        self, chunk: Chunk, started: Started = None
+    ) -> tuple[datetime, list[ItemPlan]] | None:
+        """A chunk's plans, embedded (gathered from the worker processes when `started` there),
+        or None when planning failed (its items then go one by one)."""
+        items = _items(chunk)
+        try:
+            if started is not None:
+                now, futures = started
+                pooled = self._pooled(lambda: PlannerPool.gather(futures))
+                if pooled is not None:
+                    return now, pooled
+            now = self.clock.now()
             plans = self._plan(items, now)
             self._embed(plans)
         except PalimpsestError:
             return None
         return now, plans
-
-    def _pool_chunk(
-        self, items: Sequence[tuple[str, PreparedAdd]], now: datetime
-    ) -> list[ItemPlan] | None:
-        """The chunk planned across the worker processes; None when there are none, the chunk
-        is too small to pay for the trip, or the pool itself failed."""
-        pool = self.pool
-        if pool is None or not pool.worth_it(len(items)):
-            return None
-        return self._pooled(lambda: pool.plan(items, now))
 
     def _pooled(self, result: Callable[[], Planned]) -> list[ItemPlan] | None:
         """Plans from the worker processes, their stage times counted here; None when the
@@ -351,12 +386,12 @@ class WritePipeline:
 
     def _store_chunk(
         self,
-        chunk: Sequence[tuple[int, str, PreparedAdd]],
+        chunk: Chunk,
         planned: tuple[datetime, list[ItemPlan]] | None,
     ) -> list[AddOut | ErrorOut]:
         """One chunk in one transaction; if anything in it fails, each item alone, so one bad
         item fails with its own error and the others are written."""
-        items = [(event_id, prepared) for _, event_id, prepared in chunk]
+        items = _items(chunk)
         if planned is not None:
             try:
                 return list(self._store_plans(items, planned, embedded=True))
@@ -495,6 +530,10 @@ after the last, the operation waits for its lease to end and is run again."""
 
 class GaveUp(PalimpsestError):
     """An operation that failed in an unexpected way (a bug), or too many times."""
+
+
+def _items(chunk: Chunk) -> list[tuple[str, PreparedAdd]]:
+    return [(event_id, prepared) for _, event_id, prepared in chunk]
 
 
 def _payload(operation: Operation) -> PreparedAdd:

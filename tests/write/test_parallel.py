@@ -136,11 +136,20 @@ def memory_with(store: Store, workers: int) -> Memory:
     return Memory(container=container)
 
 
+def verdicts(answers: list[dict[str, Any]]) -> list[list[tuple[str, str, int]]]:
+    """Each item's answer in input order: what the write did with each of its facts, and how
+    many earlier facts it conflicted with (what an item sees depends on every item before it)."""
+    return [
+        [(r["event"], r["memory"], len(r["conflicts"])) for r in answer["results"]]
+        for answer in answers
+    ]
+
+
 def test_a_batch_planned_across_processes_stores_what_one_process_stores(store: Store) -> None:
     batch = [{"messages": text, "user_id": "tenant_solo"} for text in distinct_texts()]
     one = memory_with(store, 1)
     assert one.container.writes.pool is None
-    one.add_batch(batch)
+    alone = one.add_batch(batch)["results"]
     many = memory_with(store, 2)
     try:
         answers = many.add_batch([{**item, "user_id": "tenant_pool"} for item in batch])["results"]
@@ -148,6 +157,8 @@ def test_a_batch_planned_across_processes_stores_what_one_process_stores(store: 
         assert many.container.writes.timings.seconds["extract"] > 0
     finally:
         many.container.writes.close()
+    assert verdicts(answers) == verdicts(alone)  # item by item, in input order
+    assert {event for item in verdicts(alone) for event, _, _ in item} >= {"ADD", "UPDATE"}
     assert records(store, "tenant_pool") == records(store, "tenant_solo")
     assert len(records(store, "tenant_solo")) > len(batch)
 
