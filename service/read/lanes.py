@@ -121,15 +121,15 @@ def in_lanes(
     words = replace(q, text=keyword_text(q.text))
     vector = pool.submit(_vector, store, embedder, q)
     keyword = pool.submit(
-        store.read, lambda tx: [*channels.keyword(tx, words), *channels.exact(tx, q, idents)]
+        store.read, lambda tx: (channels.keyword(tx, words), channels.exact(tx, q, idents))
     )
     told = pool.submit(store.read, lambda tx: _told(tx, q))
     local = store.read(
         lambda tx: [*channels.graph(tx, q, channels.named(tx, q)), *channels.tags(tx, q, table)]
     )
-    first, *rest = keyword.result()
+    ranked, exact = keyword.result()
     turns, context = told.result()
-    return [first, *turns, *rest, *vector.result(), *local, *context]
+    return [*ranked, *turns, *exact, *vector.result(), *local, *context]
 
 
 def _told(tx: StoreReads, q: Question) -> tuple[list[Channel], list[Channel]]:
