@@ -183,23 +183,6 @@ class SqliteSearch:
         rows = self.conn.execute(f"SELECT f.id, f.uuid FROM facts f WHERE {where}", params)
         return {row["id"]: row["uuid"] for row in rows.fetchall()}
 
-    def _visible(
-        self, group_id: str, uuids: list[str], time: TimeQuery | None, now: datetime
-    ) -> set[str]:
-        """The ids among `uuids` visible under `time`, decided in SQL (no record is decoded)."""
-        if not uuids:
-            return set()
-        marks, params = sql.placeholders("u", list(dict.fromkeys(uuids)))
-        # `+f.group_id`: not an index term, so SQLite seeks the unique uuid index instead of
-        # scanning the tenant through an index that starts with group_id.
-        where = f"f.uuid IN ({marks}) AND +f.group_id = :g"
-        if time is not None:
-            where += " AND " + sql.TIME_RULE
-            params.update(sql.time_params(time, now))
-        params["g"] = group_id
-        rows = self.conn.execute(f"SELECT f.uuid FROM facts f WHERE {where}", params).fetchall()
-        return {row["uuid"] for row in rows}
-
 
 def fts_query(group_id: str, text: str) -> str | None:
     """An FTS5 query: the tenant token AND any of the query's phrases."""
