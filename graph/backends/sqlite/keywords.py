@@ -1,24 +1,29 @@
-"""Bounded bm25 over an FTS5 table: rare phrases ranked exactly, common ones in a window.
+"""Bounded bm25 over an FTS5 table: candidates found by rare phrases, ranked by the whole question.
 
 FTS5's bm25 ranking scores every row that matches the query. A word in a third of a tenant's
 records ("born" in "<name> was born in <city>") made the keyword channels score hundreds of
 thousands of rows per question, so their cost grew with the store. Here each phrase of the
-question is first counted, up to `RARE` matches (an FTS5 scan that stops there). Phrases with
-at most `RARE` matches (within a `BUDGET` for all of them, rarest first) are ranked by bm25 over
-all their matches, as before; when some phrase is more common than that and the rare phrases
-found fewer rows than asked for (or there are none), the whole question is also ranked by bm25
-over its newest `WINDOW` matches only (a row id range FTS5 seeks into). A row found both ways
-keeps its higher score. The cost is bounded by the question's length, not the store's size;
-when every phrase is rare (small stores, specific questions), the result is exactly the full
-ranking's.
+question is first counted, up to `RARE` matches (an FTS5 scan that stops there). Every tenant
+row holding a phrase with at most `RARE` matches (within a `BUDGET` for all of them, rarest
+first) is a candidate; when some phrase is more common than that and the rare phrases' rows do
+not fill the answer (or there are none), the newest `WINDOW` tenant matches of the whole
+question are candidates too. Every candidate is then scored by bm25 over the WHOLE question,
+common phrases included (bm25.py: FTS5's formula, on the index's own text of the row). The cost
+is bounded by `BUDGET` + `WINDOW` rows, not by the store's size; when every phrase is rare
+(small stores, specific questions) the result is the full ranking's.
 
-The tenant token is not part of a ranked statement's MATCH: bm25 computes each phrase's
-document frequency by reading the phrase's whole posting list, and the tenant token's list is
-every row of the tenant (5 ms per statement at 100k records, growing with the tenant). It
-would weigh nothing (the `grp` column's weight is 0), and FTS5 counts a phrase's documents over
-the whole table either way, so the scores are the same: the tenant's rows are instead kept by a
-`+rowid IN (...)` filter on the tenant's matches (the `+` keeps SQLite from handing the list
-to FTS5 as one lookup per row, each of which would recount every phrase).
+Scoring the rare rows by their rare phrases alone (as FTS5 would with only those phrases in its
+MATCH) lost the common words' say: at a million records, in "Where was Ada Moss born?" "ada"
+(3,800 records) and "born" are common, so "moss" alone ranked the 87 people named Moss, tied,
+and the right record came first in none of 40 questions (the full bm25 ranking: 40 of 40).
+
+The statistics are the whole index's, as FTS5's: its row count and average length from its
+averages record (`<table>_data` row 1: the row count and each column's token total, varints),
+and each phrase's document count over every tenant, counted up to `RARE` matches and beyond
+that estimated from how densely it matches the newest rows (its `RARE`-th newest match's
+place in the row id range). Ranking inside FTS5 instead would read each phrase's whole posting
+list to count it, every question (the cost this module bounds), and restricting an FTS5
+ranking to the candidates costs one lookup per row, each recounting every phrase.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from graph.backends.sqlite import bm25, sql
 from graph.ports import Scored
 
 RARE = 1000
@@ -36,13 +42,14 @@ WINDOW = 1000
 
 @dataclass(frozen=True)
 class Plan:
-    """The tenant's rows holding a rare phrase, ranked over all of them (`rare`), and the
-    whole question ranked over its newest matches (`every`, when a phrase is common)."""
+    """The question's phrases with their statistics, and each phrase's document count in the
+    whole index (`everywhere`)."""
 
     table: str
     token: str
-    rare: tuple[Sequence[str], ...]
-    every: tuple[Sequence[str], ...] = ()
+    phrases: tuple[Sequence[str], ...]
+    everywhere: tuple[int, ...]
+    stats: bm25.Stats
 
 
 def phrase(terms: Sequence[str]) -> str:
@@ -62,39 +69,70 @@ def words(phrases: Sequence[Sequence[str]]) -> str:
 def plan(
     conn: sqlite3.Connection, table: str, token: str, phrases: Sequence[Sequence[str]]
 ) -> Plan:
-    rare, common = split(conn, table, token, phrases)
-    return Plan(table, token, tuple(rare), tuple([*rare, *common]) if common else ())
+    rows, average, ends = averages(conn, table)
+    everywhere = tuple(documents(conn, table, p, ends) for p in phrases)
+    stats = bm25.Stats(rows, average, tuple(bm25.idf(rows, n) for n in everywhere))
+    return Plan(table, token, tuple(phrases), everywhere, stats)
 
 
-def ranking(table: str) -> str:
-    """bm25 over the rows matching `:words` that are among the tenant's matches `:q`, from row
-    id `:floor` on."""
-    return (
-        f"SELECT rowid AS id, -bm25({table}, 0.0, 1.0) AS score FROM {table} "
-        f"WHERE {table} MATCH :words AND rowid >= :floor AND +rowid IN "
-        f"(SELECT rowid FROM {table} WHERE {table} MATCH :q AND rowid >= :floor) "
-        "ORDER BY score DESC LIMIT :fetch"
-    )
+def averages(conn: sqlite3.Connection, table: str) -> tuple[int, float, tuple[int, int]]:
+    """(rows, average row length in tokens, (lowest, highest) row id) of the index."""
+    found = conn.execute(f"SELECT block FROM {table}_data WHERE id = 1").fetchone()
+    values = varints(bytes(found[0])) if found else []
+    rows = values[0] if values else 0
+    average = sum(values[1:]) / rows if rows else 1.0
+    ends = conn.execute(
+        f"SELECT (SELECT rowid FROM {table} ORDER BY rowid DESC LIMIT 1), "
+        f"(SELECT rowid FROM {table} ORDER BY rowid LIMIT 1)"
+    ).fetchone()
+    return rows, average or 1.0, (ends[1] or 0, ends[0] or 0)
 
 
-def split(
-    conn: sqlite3.Connection, table: str, token: str, phrases: Sequence[Sequence[str]]
-) -> tuple[list[Sequence[str]], list[Sequence[str]]]:
-    """(rare, common) phrases, each list in the question's order."""
-    counted = sorted(
-        ((count(conn, table, token, p), i) for i, p in enumerate(phrases)), key=lambda c: c[0]
-    )
+def varints(data: bytes) -> list[int]:
+    """SQLite's big-endian varints (at most 9 bytes each, the 9th whole), decoded in order."""
+    out, at = [], 0
+    while at < len(data):
+        value = 0
+        for width in range(9):
+            byte = data[at]
+            at += 1
+            if width == 8:
+                value = (value << 8) | byte
+                break
+            value = (value << 7) | (byte & 0x7F)
+            if not byte & 0x80:
+                break
+        out.append(value)
+    return out
+
+
+def documents(
+    conn: sqlite3.Connection, table: str, terms: Sequence[str], ends: tuple[int, int]
+) -> int:
+    """How many rows of any tenant hold the phrase: counted up to `RARE`, past that estimated
+    from the place of its `RARE`-th newest match in the row id range."""
+    found, oldest = conn.execute(
+        f"SELECT count(*), min(rowid) FROM (SELECT rowid FROM {table} WHERE {table} MATCH :q "
+        "ORDER BY rowid DESC LIMIT :cap)",
+        {"q": words([terms]), "cap": RARE},
+    ).fetchone()
+    if found < RARE:
+        return int(found)
+    low, high = ends
+    span = high - low + 1
+    return max(RARE, min(span, round(RARE * span / (high - int(oldest) + 1))))
+
+
+def rarest(counts: Sequence[int], budget: int) -> tuple[set[int], int]:
+    """The indexes of the phrases with at most `RARE` matches each (`counts`), `budget` in
+    all, rarest first; and what is left of the budget."""
     rare: set[int] = set()
-    total = 0
-    for matches, i in counted:
-        if matches > RARE or total + matches > BUDGET:
+    for matches, i in sorted((n, i) for i, n in enumerate(counts)):
+        if matches > RARE or matches > budget:
             break
         rare.add(i)
-        total += matches
-    return (
-        [p for i, p in enumerate(phrases) if i in rare],
-        [p for i, p in enumerate(phrases) if i not in rare],
-    )
+        budget -= matches
+    return rare, budget
 
 
 def count(conn: sqlite3.Connection, table: str, token: str, terms: Sequence[str]) -> int:
@@ -106,16 +144,6 @@ def count(conn: sqlite3.Connection, table: str, token: str, terms: Sequence[str]
     return int(row[0])
 
 
-def window_floor(conn: sqlite3.Connection, table: str, match: str) -> int:
-    """The row id of the `WINDOW`-th newest match (0 when there are fewer)."""
-    row = conn.execute(
-        f"SELECT rowid FROM {table} WHERE {table} MATCH :q ORDER BY rowid DESC "
-        "LIMIT 1 OFFSET :skip",
-        {"q": match, "skip": WINDOW - 1},
-    ).fetchone()
-    return int(row[0]) if row else 0
-
-
 def ranked(
     conn: sqlite3.Connection,
     how: Plan,
@@ -123,36 +151,67 @@ def ranked(
     fetch: int,
     visible: Callable[[list[int]], dict[int, str]],
 ) -> list[Scored]:
-    """The best `limit` visible rows of the plan (row id -> uuid by `visible`), best first,
-    fetching more while too few of them are visible."""
-    floor: int | None = None
-    while True:
-        scores: dict[int, float] = {}
-        rows = _rows(conn, how.table, how.token, how.rare, 0, fetch) if how.rare else []
-        exhausted = len(rows) < fetch
-        if how.every and exhausted:
-            if floor is None:
-                floor = window_floor(conn, how.table, matching(how.token, how.every))
-            window = _rows(conn, how.table, how.token, how.every, floor, fetch)
-            exhausted = len(window) < fetch
-            rows += window
-        for row in rows:
-            scores[row["id"]] = max(scores.get(row["id"], float("-inf")), float(row["score"]))
-        kept = visible(list(scores))
-        order = sorted(scores, key=lambda rowid: -scores[rowid])
-        hits = [Scored(kept[rowid], scores[rowid]) for rowid in order if rowid in kept]
-        if len(hits) >= limit or exhausted:
-            return hits[:limit]
-        fetch *= 4
+    """The best `limit` visible candidates of the plan (row id -> uuid of the tenant's rows
+    by `visible`), best first; visibility is asked of `fetch` of them at a time, best first,
+    more each time. Candidates in three steps, each only while the answer is short: the rows
+    of the phrases rare in the whole index (no tenant token in the match: its posting list is
+    the whole tenant; `visible` keeps the tenant's), the tenant's rows of the phrases rare in
+    the tenant only, the tenant's newest matches of the whole question."""
+    rare, budget = rarest(how.everywhere, BUDGET)
+    scores: dict[int, float] = {}
+    if rare:
+        scores = scored(conn, how, matches(conn, how.table, words(pick(how.phrases, rare))))
+    hits = best(scores, limit, fetch, visible)
+    if len(hits) >= limit or len(rare) == len(how.phrases):
+        return hits
+    common = [i for i in range(len(how.phrases)) if i not in rare]
+    tenant = [count(conn, how.table, how.token, how.phrases[i]) for i in common]
+    local = {common[i] for i in rarest(tenant, budget)[0]}
+    if local:
+        found = matches(conn, how.table, matching(how.token, pick(how.phrases, local)))
+        scores.update(scored(conn, how, [rowid for rowid in found if rowid not in scores]))
+    if len(local) < len(common):
+        newest = matches(conn, how.table, matching(how.token, how.phrases), WINDOW)
+        scores.update(scored(conn, how, [rowid for rowid in newest if rowid not in scores]))
+    return best(scores, limit, fetch, visible)
 
 
-def _rows(
-    conn: sqlite3.Connection,
-    table: str,
-    token: str,
-    phrases: Sequence[Sequence[str]],
-    floor: int,
+def pick(phrases: Sequence[Sequence[str]], chosen: set[int]) -> list[Sequence[str]]:
+    return [p for i, p in enumerate(phrases) if i in chosen]
+
+
+def matches(conn: sqlite3.Connection, table: str, match: str, newest: int = -1) -> list[int]:
+    """Row ids matching `match`: all of them, or the `newest` ones."""
+    rows = conn.execute(
+        f"SELECT rowid FROM {table} WHERE {table} MATCH :q ORDER BY rowid DESC LIMIT :n",
+        {"q": match, "n": newest},
+    )
+    return [int(row[0]) for row in rows.fetchall()]
+
+
+def scored(conn: sqlite3.Connection, how: Plan, rowids: list[int]) -> dict[int, float]:
+    """Each row's bm25 over the whole question, from the index's own text of it."""
+    if not rowids:
+        return {}
+    marks, params = sql.placeholders("r", rowids)
+    rows = conn.execute(f"SELECT id, c1 FROM {how.table}_content WHERE id IN ({marks})", params)
+    folded = [bm25.tokens(" ".join(p)) for p in how.phrases]
+    return {int(row[0]): bm25.score(how.stats, folded, row[1]) for row in rows.fetchall()}
+
+
+def best(
+    scores: dict[int, float],
+    limit: int,
     fetch: int,
-) -> list[sqlite3.Row]:
-    params = {"words": words(phrases), "q": matching(token, phrases), "floor": floor}
-    return conn.execute(ranking(table), {**params, "fetch": fetch}).fetchall()
+    visible: Callable[[list[int]], dict[int, str]],
+) -> list[Scored]:
+    order = sorted(scores, key=lambda rowid: (-scores[rowid], -rowid))
+    hits: list[Scored] = []
+    start = 0
+    while start < len(order) and len(hits) < limit:
+        batch = order[start : start + fetch]
+        kept = visible(batch)
+        hits += [Scored(kept[rowid], scores[rowid]) for rowid in batch if rowid in kept]
+        start += fetch
+        fetch *= 4
+    return hits[:limit]

@@ -32,10 +32,9 @@ class SqliteSearch:
     def fulltext(
         self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime
     ) -> list[Scored]:
-        """Ranked inside FTS5 first (the tenant token is part of the match; bounded bm25,
-        see keywords.py), then the best hits are checked against the tenant and the time rule,
-        more of them while too few pass: joining every match to `facts` to evaluate the rule
-        cost 3x the ranking itself."""
+        """Ranked first (bounded bm25 over the whole question, see keywords.py), then the best
+        hits are checked against the tenant and the time rule, more of them while too few
+        pass: joining every match to `facts` to evaluate the rule cost 3x the ranking itself."""
         phrases = query_groups(text)[:MAX_QUERY_GROUPS]
         if not phrases:
             return []
