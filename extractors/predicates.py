@@ -82,6 +82,24 @@ class OpenRelations:
 
 
 @dataclass(frozen=True)
+class Bodies:
+    """Bodies one is a member of (a party, a club, a union; see `[membership]` in
+    predicates.toml): joining or leaving one is membership, not employment."""
+
+    en: frozenset[str] = frozenset()
+    """Head nouns, lemma form ("party", "club")."""
+    zh: tuple[str, ...] = ()
+    """Name endings (党, 协会, 俱乐部)."""
+
+    def named(self, head: str, lang: str) -> bool:
+        """Whether a name whose head noun (English) or whole text (Chinese) is `head` names
+        such a body."""
+        if lang == "zh":
+            return head.endswith(self.zh) if self.zh else False
+        return normalize_surface(head) in self.en
+
+
+@dataclass(frozen=True)
 class PredicateTable:
     """Lookup from (language, surface form) to a predicate, plus the category typing map."""
 
@@ -91,6 +109,7 @@ class PredicateTable:
     implied_values: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
     digest: str = ""
     open_relations: OpenRelations = field(default_factory=OpenRelations)
+    bodies: Bodies = field(default_factory=Bodies)
 
     def get(self, name: str) -> PredicateInfo | None:
         return self.predicates.get(name)
@@ -167,7 +186,12 @@ def parse_table(data: dict[str, Any]) -> PredicateTable:
         frozenset(normalize_surface(w) for w in spec.get("accumulating", [])),
         str(spec.get("rule", "open")),
     )
-    return PredicateTable(predicates, surfaces, categories, implied, digest, rules)
+    bodies = data.get("membership", {})
+    joined = Bodies(
+        frozenset(normalize_surface(w) for w in bodies.get("en", [])),
+        tuple(sorted(bodies.get("zh", []), key=len, reverse=True)),
+    )
+    return PredicateTable(predicates, surfaces, categories, implied, digest, rules, joined)
 
 
 def load_table(path: Path | None = None) -> PredicateTable:

@@ -44,7 +44,7 @@ from extractors.chinese.clauses import (
 )
 from extractors.chinese.facts import FactBuilder, find_times_zh
 from extractors.chinese.frames import FrameReader, Reading
-from extractors.chinese.leaving import left
+from extractors.chinese.leaving import QUIT, left
 from extractors.chinese.np import is_person_name, take_scope
 from extractors.chinese.patterns import AnchorFinder
 from extractors.chinese.segmenters import Segmenter, SegmenterName, get_segmenter, resolve_name
@@ -55,7 +55,7 @@ from extractors.chinese.tokens import (
     split_sentences,
     tokenize,
 )
-from extractors.predicates import PredicateTable, default_table
+from extractors.predicates import PredicateInfo, PredicateTable, default_table
 from extractors.schema import SPEAKER, CandidateFact, EntityMention, TimeMention
 from graph.domain.enums import Role
 
@@ -113,7 +113,9 @@ class ChineseExtractor:
             sentence = text[start:end]
             subject = _leaver(sentence)
             for surface, value, (a, b) in left(sentence) if subject else []:
-                info = self.table.resolve(surface, "zh")
+                info = self._left(surface, value)
+                if info is None:
+                    continue
                 time = next((m for m in mentions if start <= m.span[0] < end), None)
                 out.append(CandidateFact(
                     subject=subject, predicate=info.name, value=value, polarity=-1,
@@ -127,6 +129,13 @@ class ChineseExtractor:
         covered = [f.span for f in out]
         kept = [f for f in facts if not any(a <= f.span[0] < b for a, b in covered)]
         return kept + out
+
+    def _left(self, surface: str, value: str) -> PredicateInfo | None:
+        """The state a leaving ends: a body one is a member of -> member_of; 退出 anything else
+        -> none (not a job)."""
+        if surface != "住在" and self.table.bodies.named(value, "zh"):
+            return self.table.get("member_of")
+        return None if surface == QUIT else self.table.resolve(surface, "zh")
 
     def _sentence(self, sentence: Sequence[Tok], builder: FactBuilder) -> list[CandidateFact]:
         state = _SentenceState()
@@ -171,7 +180,7 @@ class ChineseExtractor:
 _SENTENCE_END = re.compile(r"[。！？!?；;\n]")
 _LEAVER = re.compile(
     r"^\s*(?P<who>我|[\u4e00-\u9fff]{2,3}?)"
-    r"(?:已经|去年|今年|上个月|上周|在|于|\d{4}年|刚刚|刚)*(?:从|离开|辞去)"
+    r"(?:已经|去年|今年|上个月|上周|在|于|\d{4}年|刚刚|刚)*(?:从|离开|辞去|退出)"
 )
 
 

@@ -108,6 +108,9 @@ class FrameReader:
         inverse = self._inverse(np, right, base)
         if inverse is not None:
             return [inverse]
+        member = self._member(right, base)
+        if member is not None:
+            return [as_owner(member, np)]
         info = self._class_predicate(np.owner is not None, right, anchor.surface)
         return [as_owner(replace(base, info=info, values=self.values(right, info)), np)]
 
@@ -121,6 +124,17 @@ class FrameReader:
         reading = replace(base, info=attr.info, attribute=attr.attribute, default_subject=USER,
                           values=(make_value(np.toks, self.source),))
         return as_owner(reading, attr)
+
+    def _member(self, right: Sequence[Tok], base: Reading) -> Reading | None:
+        """我是绿党的成员 / 他是工会会员: member_of the body named before 的 / the member noun."""
+        toks = trim_value(right)
+        if len(toks) < 2 or toks[-1].text not in MEMBER_NOUNS:
+            return None
+        body = toks[:-2] if toks[-2].text == "的" else toks[:-1]
+        info = self.table.get("member_of")
+        if not body or info is None:
+            return None
+        return replace(base, info=info, values=self.values(body, info))
 
     def _class_predicate(self, person: bool, right: Sequence[Tok], verb: str) -> PredicateInfo:
         """我是X / Redis是X: name, job_title, is (adjectival 是…的) or is_a."""
@@ -149,10 +163,18 @@ class FrameReader:
         right = toks[anchor.end :]
         if info.name == "visited":
             right = _until_verb(right)
+        info = self._joined(info, right)
         values = self.values(right, info)
         readings = [self._retyped(replace(base, info=info, values=(v,))) for v in values]
         readings = [self._duration(r, anchor.surface) for r in readings]
         return [as_phrase(r, np) for r in readings]
+
+    def _joined(self, info: PredicateInfo, right: Sequence[Tok]) -> PredicateInfo:
+        """加入了绿党 / 加入自行车协会: joining a body one is a member of is membership, not
+        employment (`[membership]` in predicates.toml)."""
+        if info.name != "works_at" or not self.table.bodies.named(joined(trim_value(right)), "zh"):
+            return info
+        return self.table.get("member_of") or info
 
     def _duration(self, reading: Reading, verb: str) -> Reading:
         """学了两年 / 用了三个月: a bare duration complement is the duration of the verb."""
@@ -271,6 +293,9 @@ class FrameReader:
         value = make_value(toks[anchor.start : anchor.end], self.source)
         info = self.table.resolve("is", "en")
         return [as_phrase(replace(base, info=info, values=(value,)), np)]
+
+
+MEMBER_NOUNS = frozenset({"成员", "会员", "一员", "党员", "社员", "队员"})
 
 
 def as_owner(reading: Reading, np: NounPhrase | None) -> Reading:

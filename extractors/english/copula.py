@@ -239,9 +239,14 @@ def _relation(subj: Token, table: PredicateTable) -> bool:
 
 
 def _one_of(subj: Token, comp: Token) -> bool:
-    """ "X is a member / an employee of Y": an indefinite role noun with an of-object."""
+    """ "X is a member / an employee of Y": an indefinite role noun with an of-object; "I am a
+    member of Y", "we are members of Y" too (other role nouns of a pronoun are job titles)."""
+    if comp.pos_ != "NOUN" or of_object(comp) is None:
+        return False
+    if subj.pos_ == "PRON":
+        return comp.lemma_.lower() == "member"
     indefinite = any(c.dep_ == "det" and lower(c) in ("a", "an") for c in comp.children)
-    return indefinite and comp.pos_ == "NOUN" and is_named(subj) and of_object(comp) is not None
+    return indefinite and is_named(subj)
 
 
 def _inverse(subj: Token, comp: Token) -> bool:

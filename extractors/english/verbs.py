@@ -35,7 +35,7 @@ from extractors.english.text import (
     render,
     same_entity,
 )
-from extractors.predicates import PredicateInfo, PredicateTable, predicate_name
+from extractors.predicates import Bodies, PredicateInfo, PredicateTable, predicate_name
 from extractors.schema import SPEAKER, USER
 from graph.domain.enums import Cardinality
 
@@ -155,11 +155,11 @@ class VerbReader:
     def _leaving(self, lemma: str, verb: Token, comps: Complements, base: Frame) -> list[Frame]:
         if lemma == "move" and any(lower(c) in ("out", "away") for c in verb.children):
             lemma = "move out"
-        target = _left_place(comps) if lemma in LEAVING_VERBS else None
+        target = _left_place(comps, self.table.bodies) if lemma in LEAVING_VERBS else None
         if target is None:
             return []
         moving = lemma == "move out" or (lemma == "leave" and target.ent_type_ in _PLACES)
-        info = self._info("live in" if moving else "work at")
+        info = self._membership(self._info("live in" if moving else "work at"), target)
         return self._objects(replace(base, polarity=-base.polarity, change="ends"), info, target)
 
     def _possession(self, lemma: str, verb: Token, comps: Complements, base: Frame) -> list[Frame]:
@@ -252,7 +252,14 @@ class VerbReader:
     def _direct(self, lemma: str, verb: Token, comps: Complements, base: Frame) -> list[Frame]:
         if comps.dobj is None:
             return []
-        return self._objects(base, self._info(lemma), comps.dobj)
+        return self._objects(base, self._membership(self._info(lemma), comps.dobj), comps.dobj)
+
+    def _membership(self, info: PredicateInfo, body: Token) -> PredicateInfo:
+        """Employment with a body one is a member of ("joined the Green Party", "left the
+        union") is membership."""
+        if info.name == "works_at" and self.table.bodies.named(body.lemma_.lower(), "en"):
+            return self._info("member of")
+        return info
 
     def _unknown_prep(self, lemma: str, comps: Complements, base: Frame) -> list[Frame]:
         if not comps.preps:
@@ -263,9 +270,10 @@ class VerbReader:
         return self._objects(base, self._info(f"{head} {lower(prep)}"), obj)
 
 
-def _left_place(comps: Complements) -> Token | None:
-    """What was left: the object ("left Initech"), the employer of a job object ("quit my job
-    at Initech"), or the object of from / of ("resigned from Initech", "moved out of Berlin")."""
+def _left_place(comps: Complements, bodies: Bodies) -> Token | None:
+    """What was left: a named object or a body ("left Initech", "quit the union"), the employer
+    of a job object ("quit my job at Initech"), or the object of from / of ("resigned from
+    Initech", "moved out of Berlin")."""
     obj = comps.dobj
     if any(lower(p) == "to" for p, _ in comps.preps):
         return None  # "left the keys to my brother": a transfer, not a leaving
@@ -274,7 +282,8 @@ def _left_place(comps: Complements) -> Token | None:
         inner += [o for p, o in comps.preps if lower(p) in _AT]
         return next((o for o in inner if o is not None), None)
     if obj is not None:
-        return obj if obj.pos_ == "PROPN" or obj.ent_type_ else None
+        named = obj.pos_ == "PROPN" or bool(obj.ent_type_)
+        return obj if named or bodies.named(obj.lemma_.lower(), "en") else None
     held = [o for p, o in comps.preps if lower(p) in ("from", "of")]
     return held[0] if held else None
 

@@ -45,6 +45,10 @@ ENDINGS = [
     ("我住在上海", "我不再住在上海了", "lives_in", "上海"),
     ("我在阿里工作", "我从阿里离职了", "works_at", "阿里"),
     ("我住在北京", "我从北京搬走了", "lives_in", "北京"),
+    ("I joined the Green Party.", "I left the Green Party.", "member_of", "the Green Party"),
+    ("I am a member of the cycling club.", "I quit the cycling club.", "member_of", "cycling club"),
+    ("我加入了绿党", "我退出了绿党", "member_of", "绿党"),
+    ("我是自行车协会的会员", "我离开了自行车协会", "member_of", "自行车协会"),
 ]
 
 
@@ -96,6 +100,22 @@ def test_a_start_opens_a_state_and_closes_the_previous_one(
     assert started["event"] == "UPDATE"
     assert held(memory, predicate="works_at") == {("works_at", new, 1, False)}
     assert held(memory, predicate="works_at", as_of="2024-06") == {("works_at", old, 1, False)}
+
+
+@pytest.mark.parametrize(
+    ("job", "employer", "joining", "body"),
+    [
+        ("I work at Initech.", "Initech", "I joined the Green Party.", "the Green Party"),
+        ("我在阿里工作", "阿里", "我加入了自行车协会", "自行车协会"),
+    ],
+)
+def test_joining_a_party_or_club_is_membership_and_leaves_the_job_current(
+    memory: Memory, job: str, employer: str, joining: str, body: str
+) -> None:
+    say(memory, job, "2024-01-01")
+    say(memory, joining, "2025-01-01")
+    assert held(memory, predicate="works_at") == {("works_at", employer, 1, False)}
+    assert held(memory, predicate="member_of") == {("member_of", body, 1, False)}
 
 
 def test_a_contradiction_stays_one_same_time_opposite_polarity_no_ending_word(
