@@ -39,7 +39,7 @@ def idf(rows: int, matches: int) -> float:
 def fold(text: str) -> str:
     """`text` with its diacritics removed, as the tokenizer folds them ("é" is "e"; a Hangul
     syllable, decomposed to find marks, is composed again)."""
-    if text.isascii():
+    if text.isascii() or unicodedata.is_normalized("NFD", text):  # CJK, composed-free text
         return text
     decomposed = unicodedata.normalize("NFD", text)
     bare = "".join(c for c in decomposed if not unicodedata.combining(c))

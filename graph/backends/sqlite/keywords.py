@@ -28,11 +28,12 @@ ranking to the candidates costs one lookup per row, each recounting every phrase
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from graph.backends.sqlite import bm25, sql
+from graph.backends.sqlite import bm25
 from graph.ports import Scored
 
 RARE = 1000
@@ -193,8 +194,10 @@ def scored(conn: sqlite3.Connection, how: Plan, rowids: list[int]) -> dict[int, 
     """Each row's bm25 over the whole question, from the index's own text of it."""
     if not rowids:
         return {}
-    marks, params = sql.placeholders("r", rowids)
-    rows = conn.execute(f"SELECT id, c1 FROM {how.table}_content WHERE id IN ({marks})", params)
+    rows = conn.execute(  # FTS5's content table: one row id seek each, json_each binds once
+        f"SELECT id, c1 FROM {how.table}_content WHERE id IN (SELECT value FROM json_each(?))",
+        (json.dumps(rowids),),
+    )
     folded = [bm25.tokens(" ".join(p)) for p in how.phrases]
     return {int(row[0]): bm25.score(how.stats, folded, row[1]) for row in rows.fetchall()}
 
