@@ -11,8 +11,9 @@ Memory client's use cases:
 * facts / facts_as_of / facts_known_at: GET /v1/facts of one project (20 facts);
 * history: GET /v1/entities/{project}/history;
 * audit: a dry-run conflict resolve of one stored record against its bucket;
-* search: "Where was <First Last> born?" ("born" is in a third of the records), its top-1 hit
-  rate beside a plain bm25 ranking over every match of the keyword index (the baseline);
+* search: "Where was <First Last> born?" ("born" is in a third of the records), asked about
+  current records only (a retracted one is rightly not answered), its top-1 hit rate beside a
+  plain bm25 ranking over every match of the keyword index (the baseline);
 * search_mix: bench/read's query mix;
 * write / write_verbatim: one add (extracting, and infer=false), and the align stage of each
   (the dedup + alignment lookups against the tenant): align, align_verbatim;

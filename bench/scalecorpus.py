@@ -75,6 +75,9 @@ class Birth:
 
     name: str
     fact_uuid: str
+    current: bool = True
+    """False when the record was expired (retracted), as EXPIRED of the records are: the
+    search rightly does not answer with it, so it is no question with one right answer."""
 
 
 @dataclass(frozen=True)
@@ -117,7 +120,8 @@ class ScaleSynth(ReadSynth):
         if number % 3 == 0:
             name, city = self.person(number), self.cities[self.rng.randrange(CITIES)]
             subject, value = self.entity(name)[0], self.entity(city)[0]
-            self.births.append(Birth(name, self.fact_uuid(number)))
+            expired = CLOSED <= fate(number)[1] < EXPIRED
+            self.births.append(Birth(name, self.fact_uuid(number), current=not expired))
             return subject, value, "born_in", f"{name} was born in {city}."
         predicate = PREDICATES[number % len(PREDICATES)]
         subject = self.entity(self.subject(number))[0]

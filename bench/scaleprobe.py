@@ -96,7 +96,8 @@ class Probe:
         }
 
     def search(self, backend: ScaleBackend, size: int) -> dict[str, Any]:
-        births = self.rng.sample(self.synth.births, min(len(self.synth.births), self.samples))
+        current = [b for b in self.synth.births if b.current]  # one right answer each
+        births = self.rng.sample(current, min(len(current), self.samples))
         cycle = iter(births * 50)
         right: list[bool] = []
 
