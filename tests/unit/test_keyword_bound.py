@@ -136,3 +136,19 @@ def test_the_scores_are_fts5s_own_bm25(births: Store) -> None:
 
 def test_varints_are_sqlites() -> None:
     assert keywords.varints(bytes([0x05, 0x81, 0x00, 0xFF, 0x7F])) == [5, 128, 16383]
+
+
+def test_rows_holding_every_common_word_are_found_beyond_the_newest_matches(
+    births: Store, small_bounds: None
+) -> None:
+    """Every word of the question common: the old record holding them all is a candidate,
+    though the newest matches of any of them are other records."""
+    for i in range(8):  # newer records each holding one of the two words
+        said = f"Other{i} likes {'Person' if i % 2 else 'City0'} talk."
+        record(births, fact(GROUP, f"Other{i}", "likes", "tea", valid_at=T0 + days(40 + i),
+                            text=said))  # fmt: skip
+    for i in range(8):  # and "person3" common too
+        record(births, fact(GROUP, f"More{i}", "likes", "tea", valid_at=T0 + days(50 + i),
+                            text=f"More{i} met Person3 there."))  # fmt: skip
+    found = texts(births, "Person3 City0", limit=1)
+    assert found == ["Person3 Family3 was born in City0."]

@@ -157,7 +157,8 @@ def ranked(
     more each time. Candidates in three steps, each only while the answer is short: the rows
     of the phrases rare in the whole index (no tenant token in the match: its posting list is
     the whole tenant; `visible` keeps the tenant's), the tenant's rows of the phrases rare in
-    the tenant only, the tenant's newest matches of the whole question."""
+    the tenant only, then the tenant's newest rows holding every common phrase and its newest
+    matches of the whole question."""
     rare, budget = rarest(how.everywhere, BUDGET)
     scores: dict[int, float] = {}
     if rare:
@@ -171,10 +172,22 @@ def ranked(
     if local:
         found = matches(conn, how.table, matching(how.token, pick(how.phrases, local)))
         scores.update(scored(conn, how, [rowid for rowid in found if rowid not in scores]))
-    if len(local) < len(common):
-        newest = matches(conn, how.table, matching(how.token, how.phrases), WINDOW)
-        scores.update(scored(conn, how, [rowid for rowid in newest if rowid not in scores]))
+    crowded = [how.phrases[i] for i in common if i not in local]
+    for match in (together(how.token, crowded), matching(how.token, how.phrases)):
+        if crowded and match:
+            newest = matches(conn, how.table, match, WINDOW)
+            scores.update(scored(conn, how, [rowid for rowid in newest if rowid not in scores]))
     return best(scores, limit, fetch, visible)
+
+
+def together(token: str, phrases: Sequence[Sequence[str]]) -> str:
+    """Rows of the tenant holding every one of two or more `phrases` ("" for fewer): the
+    newest matches of common words together, before the newest of any of them, so a
+    question of common words only still finds the rows that hold them all (FTS5 intersects
+    the lists by seeking, so the cost follows the shortest)."""
+    if len(phrases) < 2:
+        return ""
+    return f"grp:{phrase([token])} AND " + " AND ".join(f"body:{phrase(p)}" for p in phrases)
 
 
 def pick(phrases: Sequence[Sequence[str]], chosen: set[int]) -> list[Sequence[str]]:
