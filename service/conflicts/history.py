@@ -7,10 +7,10 @@ from datetime import datetime
 from graph.domain.chains import chain_problems
 from graph.domain.errors import InvalidInput, NotFound
 from graph.domain.model import Fact
-from graph.domain.signature import entity_key
 from graph.domain.tenancy import TenantScope
 from graph.ports import Store
 from service.conflicts.answers import ChainOut, HistoryOut, ProblemOut
+from service.entity_names import stored_key
 from service.read.access import Principals, readable
 from service.views import FactOut
 
@@ -27,14 +27,15 @@ def history(
     if not entity.strip():
         raise InvalidInput("name the entity", field="name")
     group = scope.group_id
-    found = store.history(group, entity_key(entity), predicate)
+    key = store.read(lambda tx: stored_key(tx, group, entity))
+    found = store.history(group, key, predicate)
     records = store.read(lambda tx: readable(tx, group, found, principals))
     if not records:
         raise NotFound(f"no facts about {entity!r} in this tenant", details={"entity": entity})
     chains: dict[tuple[str, str], list[Fact]] = {}
     for fact in records:
         chains.setdefault((fact.predicate, fact.scope), []).append(fact)
-    broken = chain_problems(store.history(scope.group_id, entity_key(entity)))
+    broken = chain_problems(store.history(scope.group_id, key))
     return HistoryOut.model_construct(
         entity=records[0].subject,
         chains=[

@@ -6,12 +6,15 @@ shapes; they raise only `graph.domain.errors` classes.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from graph.domain.errors import NotFound
 from graph.domain.ledger import Head
-from graph.domain.model import Operation
+from graph.domain.model import Fact, Operation
 from graph.domain.tenancy import TenantScope
 from graph.domain.timeargs import time_query
-from graph.ports import FactQuery
+from graph.ports import FactQuery, StoreReads
+from service.entity_names import stored_key
 from service.read.access import Principals, open_to, readable
 from service.read.answers import FactsOut, LedgerOut
 from service.read.deps import ReadDeps
@@ -30,8 +33,22 @@ def list_facts(deps: ReadDeps, request: FactsRequest, principals: Principals = N
         limit=request.limit,
     )
     now = deps.clock.now()
-    found = deps.store.read(lambda tx: readable(tx, group, tx.facts(group, query, now), principals))
+
+    def found_in(tx: StoreReads) -> list[Fact]:
+        asked = _about(tx, group, query, request.subject)
+        return readable(tx, group, tx.facts(group, asked, now), principals)
+
+    found = deps.store.read(found_in)
     return FactsOut.model_construct(facts=[FactOut.of(fact) for fact in found])
+
+
+def _about(tx: StoreReads, group: str, query: FactQuery, subject: str | None) -> FactQuery:
+    """The query about the entity `subject` names, under the key the store holds it by (its
+    canonical name's, or an older one: `service.entity_names`)."""
+    if subject is None or query.filter.subject_key is None:
+        return query
+    key = stored_key(tx, group, subject)
+    return replace(query, filter=replace(query.filter, subject_key=key))
 
 
 def get_fact(

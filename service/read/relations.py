@@ -19,6 +19,7 @@ from graph.domain.model import Entity, Fact
 from graph.domain.signature import entity_key
 from graph.domain.timeargs import time_query
 from graph.ports import MAX_LIMIT, EdgeQuery, StoreReads
+from service.entity_names import stored_key
 from service.read.access import Principals, readable
 from service.read.answers import GraphOut, NodeOut, PathsOut
 from service.read.deps import ReadDeps
@@ -67,9 +68,9 @@ def _ends(fact: Fact) -> list[tuple[str, str]]:
 
 
 def _seed(tx: StoreReads, group_id: str, name: str, field_name: str) -> Entity:
-    key = entity_key(name)
-    if not key:
+    if not entity_key(name):
         raise InvalidInput(f"{field_name} must name an entity", field=field_name)
+    key = stored_key(tx, group_id, name)
     found = tx.get_entities(group_id, [key]).get(key)
     if found is None:
         raise NotFound(f"no entity {name!r} in this tenant", details={"entity": name})
@@ -85,9 +86,7 @@ def _edge_query(deps: ReadDeps, request: GraphRequest | PathsRequest) -> EdgeQue
     )
 
 
-def entity_graph(
-    deps: ReadDeps, request: GraphRequest, principals: Principals = None
-) -> GraphOut:
+def entity_graph(deps: ReadDeps, request: GraphRequest, principals: Principals = None) -> GraphOut:
     """`{"entity", "nodes": [{"id", "name", "type"}], "edges": [Fact], "next_cursor"}`: the
     records within `depth` hops of the entity, nearest first, one page of `limit`."""
     group = request.tenant().group_id
@@ -117,9 +116,7 @@ def entity_graph(
     return deps.store.read(read)
 
 
-def paths(
-    deps: ReadDeps, request: PathsRequest, principals: Principals = None
-) -> PathsOut:
+def paths(deps: ReadDeps, request: PathsRequest, principals: Principals = None) -> PathsOut:
     """`{"from", "to", "paths": [[Fact]]}`: every shortest chain of records (up to `limit`)
     from one entity to the other, at most `depth` records long; none when unconnected."""
     group = request.tenant().group_id

@@ -274,17 +274,27 @@ def _speaker(prepared: PreparedAdd, episode: Episode, subject: str) -> str:
     return subject
 
 
-def _entity(plan: ItemPlan, name: str, ctx: Context) -> Entity:
+def _entity(plan: ItemPlan, said: str, ctx: Context, resolve: bool = True) -> Entity:
+    """The plan's entity a name names: keyed on its canonical name (the alias table), named
+    by it, with the name as said among its aliases when that is another name of it.
+    `resolve=False` (the speaker: a user id) keys it on the name as given."""
+    name = default_aliases().canonical(said) if resolve else said
     key = entity_key(name)
-    if key not in plan.entities:
-        plan.entities[key] = Entity(
+    other = (said[:500],) if entity_key(said) != key else ()
+    known = plan.entities.get(key)
+    if known is None:
+        known = Entity(
             uuid=ctx.new_id(),
             group_id=plan.group_id,
             name=name[:500],
             normalized=key,
+            aliases=other,
             created_at=plan.created_at,
         )
-    return plan.entities[key]
+    elif other and other[0] not in known.aliases:
+        known = known.model_copy(update={"aliases": (*known.aliases, *other)})
+    plan.entities[key] = known
+    return known
 
 
 def _draft(plan: ItemPlan, episode: Episode, candidate: CandidateFact, ctx: Context) -> Draft:
@@ -300,6 +310,10 @@ def _draft(plan: ItemPlan, episode: Episode, candidate: CandidateFact, ctx: Cont
         prepared.memory_type,
     )
     scope = candidate.scope or normalize_text(prepared.project or "")
+    named = subject == candidate.subject  # said in the text, not the speaker
+    subject_entity = _entity(plan, subject, ctx, resolve=named)
+    subject_name = default_aliases().canonical(subject) if named else subject
+    value = default_aliases().canonical(candidate.value)
     fact = Fact(
         uuid=ctx.new_id(),
         group_id=plan.group_id,
@@ -307,12 +321,12 @@ def _draft(plan: ItemPlan, episode: Episode, candidate: CandidateFact, ctx: Cont
         agent_id=prepared.agent_id,
         run_id=prepared.run_id,
         subject=subject,
-        subject_key=entity_key(subject),
-        subject_uuid=_entity(plan, subject, ctx).uuid,
+        subject_key=subject_entity.normalized,
+        subject_uuid=subject_entity.uuid,
         predicate=candidate.predicate,
         cardinality=info.cardinality,
         value=candidate.value,
-        value_key=normalize_text(default_aliases().canonical(candidate.value)),
+        value_key=normalize_text(value),
         object_uuid=_entity(plan, candidate.value, ctx).uuid,
         polarity=candidate.polarity,
         state_change=candidate.change,
@@ -335,9 +349,9 @@ def _draft(plan: ItemPlan, episode: Episode, candidate: CandidateFact, ctx: Cont
         immutable=prepared.immutable,
         signature=assertion_signature(
             group_id=plan.group_id,
-            subject=subject,
+            subject=subject_name,
             predicate=candidate.predicate,
-            value=default_aliases().canonical(candidate.value),
+            value=value,
             polarity=candidate.polarity,
             scope=scope,
             valid_at=valid_at,

@@ -27,6 +27,7 @@ from graph.domain.judge import (
 )
 from graph.domain.model import ActionRecord, Entity, Episode, Fact
 from graph.domain.resolution import Change, change_to_json
+from service.entity_names import rekeyed, stored_keys
 from service.write.build import Draft, ItemPlan
 from service.write.names import NameLikeness
 from service.write.uow import FactView, UnitOfWork
@@ -96,20 +97,43 @@ def judge_draft(
 
 def _upsert_entities(uow: UnitOfWork, plans: Sequence[ItemPlan]) -> dict[str, dict[str, Entity]]:
     """Every plan's entities, one upsert per tenant for the whole chunk (the first plan naming
-    an entity provides it): tenant -> normalised name -> stored entity."""
+    an entity provides it; the names every plan called it are its aliases): tenant -> planned
+    key -> stored entity. An entity a store holds under another of its names' keys (written
+    before the alias table knew it) is that node (`service.entity_names`)."""
     wanted: dict[str, dict[str, Entity]] = {}
     for plan in plans:
         named = wanted.setdefault(plan.group_id, {})
         for key, entity in plan.entities.items():
-            named.setdefault(key, entity)
-    return {
-        group: uow.entities(list(named.values())) if named else {}
-        for group, named in wanted.items()
-    }
+            named[key] = _with_aliases(named.get(key), entity)
+    return {group: _stored(uow, group, named) for group, named in wanted.items()}
+
+
+def _with_aliases(known: Entity | None, entity: Entity) -> Entity:
+    if known is None:
+        return entity
+    more = tuple(a for a in entity.aliases if a not in known.aliases)
+    return known.model_copy(update={"aliases": (*known.aliases, *more)}) if more else known
+
+
+def _stored(uow: UnitOfWork, group: str, named: dict[str, Entity]) -> dict[str, Entity]:
+    if not named:
+        return {}
+    held = stored_keys(uow.tx, group, [e.name for e in named.values()])
+    keyed = {key: held[e.name] for key, e in named.items()}
+    stored = uow.entities([_keyed(e, keyed[key]) for key, e in named.items()])
+    return {key: stored[keyed[key]] for key in named}
+
+
+def _keyed(entity: Entity, key: str) -> Entity:
+    """The entity under `key`; under an older node's key, its canonical name is an alias."""
+    if key == entity.normalized:
+        return entity
+    return entity.model_copy(update={"normalized": key, "aliases": (entity.name, *entity.aliases)})
 
 
 def _link(plan: ItemPlan, stored: dict[str, Entity]) -> tuple[list[Draft], list[Episode]]:
-    """Point the plan's drafts and episodes at the stored entities."""
+    """Point the plan's drafts and episodes at the stored entities (a subject held under an
+    older key keys its facts there too)."""
     remap = {e.uuid: stored[key].uuid for key, e in plan.entities.items()}
     episodes = [
         e.model_copy(update={"entity_uuids": tuple(remap.get(u, u) for u in e.entity_uuids)})
@@ -118,7 +142,7 @@ def _link(plan: ItemPlan, stored: dict[str, Entity]) -> tuple[list[Draft], list[
     drafts = [
         replace(
             d,
-            fact=d.fact.model_copy(
+            fact=rekeyed(d.fact, stored[d.fact.subject_key].normalized).model_copy(
                 update={
                     "subject_uuid": remap[d.fact.subject_uuid],
                     "object_uuid": remap[d.fact.object_uuid],

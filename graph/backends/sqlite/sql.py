@@ -20,8 +20,15 @@ INSERT_FACT = (
 INSERT_ENTITY = (
     "INSERT INTO entities (uuid, group_id, name, normalized, type, aliases, summary, created_at) "
     "VALUES (:uuid, :group_id, :name, :normalized, :type, :aliases, :summary, :created_at) "
-    "ON CONFLICT (group_id, normalized) DO NOTHING"
+    "ON CONFLICT (group_id, normalized) DO UPDATE SET aliases = ("
+    " SELECT json_group_array(value) FROM ("
+    "  SELECT value FROM json_each(entities.aliases) UNION ALL"
+    "  SELECT value FROM json_each(excluded.aliases) WHERE value <> entities.name"
+    "  AND value NOT IN (SELECT value FROM json_each(entities.aliases))))"
+    " WHERE EXISTS (SELECT 1 FROM json_each(excluded.aliases) WHERE value <> entities.name"
+    "  AND value NOT IN (SELECT value FROM json_each(entities.aliases)))"
 )
+"""A new entity, or the names it was called added to a known one's aliases."""
 
 INSERT_FTS = "INSERT INTO facts_fts (rowid, grp, body) VALUES (?, ?, ?)"
 
