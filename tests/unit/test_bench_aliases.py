@@ -3,6 +3,8 @@ report run as in the real benchmark, without Babel, pycountry or the encoder."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bench.aliases import (
     ENCODER,
     WRITE_RULE,
@@ -84,3 +86,30 @@ def test_the_write_cost_moves_alternate_between_scripts() -> None:
     said = moves(cities, 4)
     assert [s.startswith("I live in ") for s in said] == [True, False, True, False]
     assert all(s.startswith("我住在镇") for s in said[1::2])
+
+
+def test_the_second_source_scores_the_table_on_its_pairs() -> None:
+    from bench.alias_sources import Entity, evaluate, pairs, script_of
+    from bench.aliases import table_says
+
+    invented = [
+        Entity("HV", "north", "Harwick", (("CJK", "哈维克"), ("Latin", "Harwik"))),
+        Entity("HW", "north", "Harwich", (("CJK", "哈维奇"),)),
+        Entity("DB", "south", "Denby", (("CJK", "登比"),)),
+    ]
+    made = pairs(invented)
+    assert {(p.a, p.b) for p in made if p.alias} == {
+        ("Harwick", "哈维克"), ("Harwick", "Harwik"), ("Harwich", "哈维奇"), ("Denby", "登比")
+    }
+    assert ("Harwick", "哈维奇", False) in {(p.a, p.b, p.alias) for p in made}  # look-alike
+    table = parse_aliases({"groups": [["Harwick", "哈维克", "哈维奇"]]})  # one wrong merge
+
+    def says(chosen: Sequence[Pair]) -> list[bool]:
+        return [table_says(table, p.a, p.b) for p in chosen]
+
+    rows = {(r.kind): r for r in evaluate({"invented": made}, {"table": says})}
+    assert rows["all"].wrong >= 1 and rows["all"].score.recall == 0.25
+    assert rows["CJK"].score.positives == 3
+    assert (script_of("哈维克"), script_of("Шанхай"), script_of("상하이")) == (
+        "CJK", "Cyrillic", "Hangul"
+    )
