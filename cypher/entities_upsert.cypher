@@ -1,12 +1,14 @@
 // name: entities_upsert
-// params: $entities (list of entity property maps)
+// params: $entities (list of {props: entity property maps without times, times: {created_at:
+// ISO 8601 text}}, graph/backends/neo4j/codec.py `wire_times`)
 // returns: entity (the stored properties of every entity given, new or existing; the names a
 //          known one was called that it lacked are added to its aliases)
 UNWIND $entities AS e
-MERGE (n:Entity {group_id: e.group_id, normalized: e.normalized})
-  ON CREATE SET n.uuid = e.uuid, n.name = e.name, n.type = e.type, n.aliases = e.aliases,
-                n.summary = e.summary, n.created_at = e.created_at
-WITH n, [a IN coalesce(e.aliases, []) WHERE a <> n.name AND NOT a IN coalesce(n.aliases, [])]
+MERGE (n:Entity {group_id: e.props.group_id, normalized: e.props.normalized})
+  ON CREATE SET n.uuid = e.props.uuid, n.name = e.props.name, n.type = e.props.type,
+                n.aliases = e.props.aliases, n.summary = e.props.summary,
+                n.created_at = datetime(e.times.created_at)
+WITH n, [a IN coalesce(e.props.aliases, []) WHERE a <> n.name AND NOT a IN coalesce(n.aliases, [])]
   AS added
 FOREACH (flag IN CASE WHEN size(added) > 0 THEN [1] ELSE [] END |
   SET n.aliases = coalesce(n.aliases, []) + added)

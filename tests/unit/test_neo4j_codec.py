@@ -47,3 +47,26 @@ def test_a_fact_map_with_text_times_decodes_to_the_fact() -> None:
     )  # fmt: skip
     assert fact.valid_at == fact.knowledge_time == fact.created_at == stored
     assert fact.expired_at is None
+
+
+def test_a_batch_write_sends_its_times_as_text_and_the_rest_as_they_were() -> None:
+    made = datetime(2023, 5, 4, 3, 2, 1, 654321, tzinfo=UTC)
+    fact = codec.fact_from_map(
+        {
+            "uuid": "f1", "group_id": "u_x", "subject": "Ada", "subject_key": "ada",
+            "subject_uuid": "e1", "object_uuid": "e2", "signature": "s1",
+            "predicate": "lives_in", "value": "Lisbon", "value_key": "lisbon",
+            "fact": "Ada lives in Lisbon.", "valid_at": made.isoformat(),
+            "knowledge_time": made.isoformat(), "created_at": made.isoformat(),
+            "fact_embedding": [0.25, -1.5],
+        }
+    )  # fmt: skip
+    props = codec.fact_props(fact)
+    wired = codec.wire_times(props)
+    times = wired["times"]
+    assert set(times) == {*codec.TIME_PROPERTIES, "reference_time"}
+    assert times["valid_at"] == times["reference_time"] == "2023-05-04T03:02:01.654321+00:00"
+    assert times["expired_at"] is None and times["invalid_at"] is None
+    assert datetime.fromisoformat(times["created_at"]) == made
+    assert wired["props"] == {k: v for k, v in props.items() if k not in times}
+    assert wired["props"]["fact_embedding"] == [0.25, -1.5]

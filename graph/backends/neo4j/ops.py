@@ -339,17 +339,16 @@ class Neo4jTx(StoreTx):
     def upsert_entities(self, entities: Sequence[Entity]) -> dict[str, Entity]:
         if single_tenant(entities) is None:
             return {}
-        rows = self._rows("entities_upsert", entities=[codec.entity_props(e) for e in entities])
+        wired = [codec.wire_times(codec.entity_props(e)) for e in entities]
+        rows = self._rows("entities_upsert", entities=wired)
         stored = [codec.entity_from_map(row["entity"]) for row in rows]
         return {entity.normalized: entity for entity in stored}
 
     def record_episodes(self, episodes: Sequence[Episode]) -> None:
         by_group: dict[str, list[dict[str, Any]]] = {}
         for episode in episodes:
-            item = {
-                "props": codec.episode_props(episode),
-                "entity_uuids": list(episode.entity_uuids),
-            }
+            item = codec.wire_times(codec.episode_props(episode))
+            item["entity_uuids"] = list(episode.entity_uuids)
             by_group.setdefault(episode.group_id, []).append(item)
         for group_id, items in by_group.items():
             self._rows("episodes_record", group_id=group_id, episodes=items)
@@ -357,11 +356,8 @@ class Neo4jTx(StoreTx):
     def record_facts(self, facts: Sequence[Fact]) -> None:
         by_group: dict[str, list[dict[str, Any]]] = {}
         for fact in facts:
-            item = {
-                "subject_uuid": fact.subject_uuid,
-                "object_uuid": fact.object_uuid,
-                "props": codec.fact_props(fact),
-            }
+            item = codec.wire_times(codec.fact_props(fact))
+            item.update(subject_uuid=fact.subject_uuid, object_uuid=fact.object_uuid)
             by_group.setdefault(fact.group_id, []).append(item)
         for group_id, items in by_group.items():
             try:
