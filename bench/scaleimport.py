@@ -222,7 +222,8 @@ def make_schema(uri: str) -> None:
             Neo4jStore(uri).close()
             break
         except StoreError as exc:
-            print(f"indexes still populating after {time.perf_counter() - began:.0f} s ({exc})",
+            reason = str(exc)[:120]
+            print(f"indexes still populating after {time.perf_counter() - began:.0f} s ({reason})",
                   flush=True)  # fmt: skip
     print(f"schema made and indexes online in {time.perf_counter() - began:.0f} s", flush=True)
 
