@@ -94,7 +94,9 @@ def classify(new: Fact, old: Fact, rules: PredicateRules, *, correction: bool = 
     """The verdict for `new` against one aligned, current `old` record."""
     verdict = _judge(new, old, rules, correction)
     if verdict.mode == "history":  # the stored, later record is the one that supersedes
-        return _authorise(old, new, verdict, target=old)
+        # The same value said of an earlier time contradicts nobody: the later record only
+        # marks where the earlier one's period ends, whatever their sources' ranks.
+        return _authorise(old, new, verdict, target=old, ranked=verdict.conflicts)
     if verdict.action is WriteEvent.UPDATE:
         return _authorise(new, old, verdict, target=old)
     return verdict
@@ -251,11 +253,14 @@ def _update(new: Fact, old: Fact, kind: ConflictType, reason: str, mode: Mode) -
     return _verdict(old, kind, WriteEvent.UPDATE, reason, mode=mode)
 
 
-def _authorise(winner: Fact, loser: Fact, verdict: Finding, *, target: Fact) -> Finding:
-    """May `winner` supersede `loser`? An immutable loser or a stronger source says no."""
+def _authorise(
+    winner: Fact, loser: Fact, verdict: Finding, *, target: Fact, ranked: bool = True
+) -> Finding:
+    """May `winner` supersede `loser`? An immutable loser says no, and (when `ranked`: the two
+    disagree) so does a stronger source."""
     if loser.immutable:
         reason = f"{verdict.reason}; the record it would supersede is immutable"
-    elif authority(winner) < authority(loser):
+    elif ranked and authority(winner) < authority(loser):
         reason = f"{verdict.reason}; {winner.source_type} may not supersede {loser.source_type}"
     else:
         return verdict

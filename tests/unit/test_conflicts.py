@@ -143,6 +143,19 @@ def test_a_lower_authority_source_cannot_supersede() -> None:
     assert "may not supersede" in verdict.reason
 
 
+def test_the_same_value_said_earlier_is_history_whatever_the_later_records_source() -> None:
+    """A file says Oslo from 2024, the user then says Oslo from June 2023: nobody disagrees, so
+    the file's record may end the user's earlier period (no dispute), while a different value
+    said earlier still needs the later record's authority."""
+    stored = f("Oslo", 300, source_type=SourceType.FILE)
+    same = classify(f("Oslo", 700, source_type=SourceType.USER), stored, SINGLE)
+    assert (same.action, same.mode, same.authorised) == (WriteEvent.ADD, "history", True)
+    other = classify(f("Rome", 700, source_type=SourceType.USER), stored, SINGLE)
+    assert other.action is WriteEvent.KEEP_BOTH and not other.authorised
+    frozen = f("Oslo", 700, source_type=SourceType.USER, immutable=True)
+    assert classify(frozen, stored, SINGLE).action is WriteEvent.KEEP_BOTH
+
+
 def test_a_correction_expires_instead_of_closing() -> None:
     verdict = classify(f("May 3"), f("May 4"), SINGLE, correction=True)
     assert (verdict.action, verdict.mode) == (WriteEvent.UPDATE, "expire")
