@@ -67,3 +67,13 @@ def test_a_row_without_every_fact_column_is_refused() -> None:
     row = rows_of(a_fact(), "uuid, group_id")
     with pytest.raises(ValueError, match="lacks the columns"):
         codec.fact_from_row(row)
+
+
+@pytest.mark.parametrize("fact", [a_fact(), FULL], ids=["defaults", "every field set"])
+def test_the_column_encoders_give_what_the_per_field_rule_gives(fact: Fact) -> None:
+    """fact_params picks each column's encoder once; it must agree with encode_value on
+    every field, including enums, booleans, times, JSON and the embedding."""
+    expected = {name: codec.encode_value(name, getattr(fact, name)) for name in codec.FACT_COLUMNS}
+    params = codec.fact_params(fact)
+    assert params == expected
+    assert [type(v) for v in params.values()] == [type(v) for v in expected.values()]

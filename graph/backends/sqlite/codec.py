@@ -7,7 +7,7 @@ import sqlite3
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from enum import Enum
-from functools import cache
+from functools import cache, partial
 from operator import itemgetter
 from typing import Any
 
@@ -64,7 +64,29 @@ def encode_value(name: str, value: Any) -> Any:
 
 
 def fact_params(fact: Fact) -> dict[str, Any]:
-    return {name: encode_value(name, getattr(fact, name)) for name in FACT_COLUMNS}
+    fields = fact.__dict__
+    return {name: encode(fields[name]) for name, encode in _FACT_ENCODERS}
+
+
+def _encoder(name: str) -> Callable[[Any], Any]:
+    """`encode_value` for one column, with its per-call name tests done once: a batch
+    encodes about fifty columns of every fact it writes, and the tests of each call were most
+    of the cost of writing a record."""
+    if name in FACT_TIMES:
+        return to_micros
+    if name == "fact_embedding" or name in FACT_JSON:
+        return partial(encode_value, name)
+
+    def plain(value: Any) -> Any:
+        kind = type(value)
+        if value is None or kind is str or kind is int or kind is float:
+            return value
+        return encode_value(name, value)
+
+    return plain
+
+
+_FACT_ENCODERS = tuple((name, _encoder(name)) for name in FACT_COLUMNS)
 
 
 def fact_from_row(row: sqlite3.Row, *, with_embedding: bool = False) -> Fact:
