@@ -133,25 +133,26 @@ def _keyed(entity: Entity, key: str) -> Entity:
 
 def _link(plan: ItemPlan, stored: dict[str, Entity]) -> tuple[list[Draft], list[Episode]]:
     """Point the plan's drafts and episodes at the stored entities (a subject held under an
-    older key keys its facts there too)."""
+    older key keys its facts there too). A record already pointing at them (a first mention)
+    is kept as it is rather than copied."""
     remap = {e.uuid: stored[key].uuid for key, e in plan.entities.items()}
+    moved = {old: new for old, new in remap.items() if old != new}
     episodes = [
-        e.model_copy(update={"entity_uuids": tuple(remap.get(u, u) for u in e.entity_uuids)})
+        e.model_copy(update={"entity_uuids": tuple(moved.get(u, u) for u in e.entity_uuids)})
+        if any(u in moved for u in e.entity_uuids)
+        else e
         for e in plan.episodes
     ]
-    drafts = [
-        replace(
-            d,
-            fact=rekeyed(d.fact, stored[d.fact.subject_key].normalized).model_copy(
-                update={
-                    "subject_uuid": remap[d.fact.subject_uuid],
-                    "object_uuid": remap[d.fact.object_uuid],
-                }
-            ),
-        )
-        for d in plan.drafts
-    ]
-    return drafts, episodes
+    return [_relinked(d, remap, stored) for d in plan.drafts], episodes
+
+
+def _relinked(draft: Draft, remap: dict[str, str], stored: dict[str, Entity]) -> Draft:
+    fact = draft.fact
+    ends = {"subject_uuid": remap[fact.subject_uuid], "object_uuid": remap[fact.object_uuid]}
+    keyed = rekeyed(fact, stored[fact.subject_key].normalized)
+    if keyed is fact and all(getattr(fact, name) == uuid for name, uuid in ends.items()):
+        return draft
+    return replace(draft, fact=keyed.model_copy(update=ends))
 
 
 def _ledger_entries(plan: ItemPlan, outcomes: Sequence[Outcome]) -> list[ledger.LedgerDraft]:

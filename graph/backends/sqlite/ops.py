@@ -234,8 +234,15 @@ class SqliteTx(SqliteWalk, SqliteSearch, StoreTx):
         group_id = single_tenant(entities)
         if group_id is None:
             return {}
-        self.conn.executemany(sql.INSERT_ENTITY, [codec.entity_params(e) for e in entities])
-        return self.get_entities(group_id, [e.normalized for e in entities])
+        written = [codec.entity_params(e) for e in entities]
+        self.conn.executemany(sql.INSERT_ENTITY, written)
+        given = {e.normalized: (e, p) for e, p in zip(entities, written, strict=True)}
+        marks, params = sql.placeholders("n", list(given))
+        params["g"] = group_id
+        rows = self.conn.execute(
+            f"SELECT * FROM entities WHERE group_id = :g AND normalized IN ({marks})", params
+        ).fetchall()
+        return {row["normalized"]: _stored(given.get(row["normalized"]), row) for row in rows}
 
     def record_episodes(self, episodes: Sequence[Episode]) -> None:
         episode_rows.record(self.conn, episodes)
@@ -428,6 +435,16 @@ class SqliteTx(SqliteWalk, SqliteSearch, StoreTx):
             f"SELECT {sql.FACT_SELECT_ALL} FROM facts f WHERE {where} ORDER BY {order}", params
         ).fetchall()
         return [codec.fact_from_row(row) for row in rows]
+
+
+def _stored(given: tuple[Entity, dict[str, Any]] | None, row: sqlite3.Row) -> Entity:
+    """The entity a row holds: the one given when the row holds exactly its columns (it was
+    inserted just now; decoding it would give it back), else decoded. A chunk mostly names
+    entities it creates, and decoding each (pydantic validation) was a tenth of a batch's
+    store time."""
+    if given is not None and all(row[k] == v for k, v in given[1].items()):
+        return given[0]
+    return codec.entity_from_row(row)
 
 
 def _fact_with_embedding(row: sqlite3.Row) -> Fact:
