@@ -4,13 +4,13 @@ Stages, in order: prepare (parse + notary), plan (extract, type, date, sign), em
 fact, one call per batch), commit (one transaction per chunk: dedup, align, classify, persist,
 ledger, and the operation's record). Every add is also an `Operation` record written in the
 same transaction as its facts, so a commit whose outcome the driver could not confirm is
-resolved by reading that record back instead of writing twice.
+resolved by reading that record back instead of writing twice. Queued operations are claimed
+and run by `service/write/queue.py` through the same stages.
 """
 
 from __future__ import annotations
 
 import logging
-import time
 import uuid
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -19,15 +19,13 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from pydantic import ValidationError
-
 from extractors.parsing.turns import Turn
 from extractors.predicates import PredicateTable
 from extractors.promotion import PromotionRules, default_rules
 from extractors.rules import Extractor
 from graph.domain.clock import Clock
 from graph.domain.enums import Granularity, OperationStatus
-from graph.domain.errors import DuplicateRecord, LeaseLost, PalimpsestError, StoreUnavailable
+from graph.domain.errors import DuplicateRecord, PalimpsestError, StoreUnavailable
 from graph.domain.model import Episode, Operation
 from graph.domain.tenancy import TenantScope
 from graph.ports import Store, StoreTx
@@ -45,12 +43,12 @@ from service.write.commit import Outcome, commit
 from service.write.names import ALIAS_SIMILARITY, NameLikeness
 from service.write.parallel import Planned, PlannerPool
 from service.write.planner import Planner, Timings
+from service.write.queue import OperationRunner
 from service.write.request import (
     AddRequest,
     PreparedAdd,
     TimePoint,
     check_batch_size,
-    invalid_input,
     prepare,
     validated,
 )
@@ -61,8 +59,6 @@ log = logging.getLogger("palimpsest.write")
 AddInput = AddRequest | Mapping[str, Any]
 """An add's arguments: the request, or its fields as keyword data (validated into one)."""
 
-PoolPlan = tuple[datetime, "Future[Planned]"]
-"""An operation's plan under way in a worker process, with the time it was planned at."""
 Chunk = Sequence[tuple[int, str, PreparedAdd]]
 """A batch chunk: each item's index in the batch, event id and prepared request."""
 Answers = list[AddOut | ErrorOut]
@@ -236,12 +232,7 @@ class WritePipeline:
     def run_some(self, worker: str, limit: int) -> list[Operation]:
         """Claim up to `limit` queued operations, plan them side by side (in the worker
         processes, when there are), and commit them one by one in the order claimed."""
-        claimed = self._claim(worker, limit)
-        live = [operation for operation in claimed if not self._poisoned(operation)]
-        for operation, planned in zip(live, self._plan_operations(live), strict=True):
-            self._run_claimed(operation, planned)
-        done = (self.store.get_operation(operation.event_id) for operation in claimed)
-        return [operation for operation in done if operation is not None]
+        return OperationRunner(self).run_some(worker, limit)
 
     @property
     def parallelism(self) -> int:
@@ -251,41 +242,6 @@ class WritePipeline:
     def close(self) -> None:
         if self.pool is not None:
             self.pool.close()
-
-    def _claim(self, worker: str, limit: int) -> list[Operation]:
-        claimed: list[Operation] = []
-        while len(claimed) < limit:
-            now = self.clock.now()
-            lease_until = now + self.config.lease
-            operation = in_unit(
-                self.store, now, lambda uow: uow.claimed(lease_until, worker)  # noqa: B023
-            )
-            if operation is None:
-                break
-            claimed.append(operation)
-        return claimed
-
-    def _poisoned(self, operation: Operation) -> bool:
-        """Claimed again after its worker died mid-run too often: failed, not run."""
-        if operation.attempts <= self.config.max_attempts:
-            return False
-        self._fail(operation, GaveUp(f"gave up after {operation.attempts - 1} attempts"))
-        return True
-
-    def _plan_operations(self, operations: Sequence[Operation]) -> list[PoolPlan | None]:
-        """Each operation's plan, submitted to the worker processes (None: plan in-process)."""
-        if self.pool is None or len(operations) < 2:
-            return [None for _ in operations]
-        now = self.clock.now()
-        futures: list[PoolPlan | None] = []
-        for operation in operations:
-            try:
-                item = (operation.event_id, _payload(operation))
-            except PalimpsestError:
-                futures.append(None)  # fails with its reason when run
-                continue
-            futures.append((now, self.pool.submit([item], now)))
-        return futures
 
     # -- stages --------------------------------------------------------------------------
 
@@ -333,7 +289,7 @@ class WritePipeline:
                 uow.commit()
 
         try:
-            with self.timings.stage("store"):
+            with self.timings.stage("store"), self.timings.cpu(STORE_CPU):
                 self.store.transaction(work)
         except DuplicateRecord:
             return self._already_written([event_id for event_id, _ in items])
@@ -464,83 +420,13 @@ class WritePipeline:
             return [AddOut.model_validate(r.result or {}) for r in receipts if r is not None]
         raise DuplicateRecord("a record of this write already exists")
 
-    def _run_claimed(self, operation: Operation, planned: PoolPlan | None = None) -> None:
-        try:
-            items = [(operation.event_id, _payload(operation))]
-            plans = self._from_pool(planned)
-            if plans is None:
-                self._write(items, operation=operation)
-            else:
-                self._store_plans(items, plans, operation, embedded=True)
-        except LeaseLost:
-            log.warning("operation %s: lease lost to another worker", operation.event_id)
-        except StoreUnavailable as exc:
-            self._retry_later(operation, exc)
-        except PalimpsestError as exc:
-            self._fail(operation, exc)
-        except Exception as exc:  # a bug fails its operation, never the worker
-            log.exception("operation %s failed unexpectedly", operation.event_id)
-            self._retry_later(operation, GaveUp(f"internal error ({type(exc).__name__})"))
-
-    def _from_pool(self, planned: PoolPlan | None) -> tuple[datetime, list[ItemPlan]] | None:
-        """A worker process's plans; None (plan here instead) when there are none or the pool
-        itself failed. A domain error (bad input) is the operation's own and is raised."""
-        if planned is None:
-            return None
-        now, future = planned
-        plans = self._pooled(future.result)
-        return None if plans is None else (now, plans)
-
-    def _retry_later(self, operation: Operation, exc: PalimpsestError) -> None:
-        exhausted = operation.attempts >= self.config.max_attempts
-        status = OperationStatus.FAILED if exhausted else OperationStatus.PENDING
-        self._finish(operation, status, exc)
-
-    def _fail(self, operation: Operation, exc: PalimpsestError) -> None:
-        self._finish(operation, OperationStatus.FAILED, exc)
-
-    def _finish(self, operation: Operation, status: OperationStatus, exc: PalimpsestError) -> None:
-        now = self.clock.now()
-        final = operation.model_copy(
-            update={
-                "status": status,
-                "error": ErrorOut.of(exc).model_dump(mode="json"),
-                "lease_until": None,
-                "updated_at": now,
-            }
-        )
-        for pause in (*FINISH_PAUSES, None):
-            try:
-                in_unit(self.store, now, lambda uow: uow.finished(final))
-                return
-            except LeaseLost:
-                log.warning("operation %s: lease lost to another worker", operation.event_id)
-                return
-            except StoreUnavailable:
-                if pause is None:
-                    log.warning("operation %s stays RUNNING until its lease ends", final.event_id)
-                    return
-                time.sleep(pause)
 
 
-FINISH_PAUSES = (0.05, 0.2, 1.0)
-"""Seconds between tries to record an operation's end when the store is briefly unavailable;
-after the last, the operation waits for its lease to end and is run again."""
-
-
-class GaveUp(PalimpsestError):
-    """An operation that failed in an unexpected way (a bug), or too many times."""
-
+STORE_CPU = "store_cpu"
+"""The stage key of the writer thread's CPU seconds inside its store transactions."""
 
 def _items(chunk: Chunk) -> list[tuple[str, PreparedAdd]]:
     return [(event_id, prepared) for _, event_id, prepared in chunk]
-
-
-def _payload(operation: Operation) -> PreparedAdd:
-    try:
-        return PreparedAdd.model_validate(operation.payload)
-    except ValidationError as exc:
-        raise invalid_input(exc, prefix="payload.") from None
 
 
 def answer(event_id: str, plan: ItemPlan, outcomes: Sequence[Outcome]) -> AddOut:

@@ -44,14 +44,22 @@ class Timings:
 
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
+    def stage(self, name: str) -> AbstractContextManager[None]:
+        return self._timed(name, self.clock)
+
+    def cpu(self, name: str) -> AbstractContextManager[None]:
+        """Like `stage`, in CPU seconds of the calling thread (time spent waiting for the
+        GIL, the disk or another process is not counted)."""
+        return self._timed(name, time.thread_time)
+
     @contextmanager
-    def stage(self, name: str) -> Iterator[None]:
-        start = self.clock()
+    def _timed(self, name: str, clock: Callable[[], float]) -> Iterator[None]:
+        start = clock()
         try:
             yield
         finally:
             with self.lock:
-                self.seconds[name] = self.seconds.get(name, 0.0) + self.clock() - start
+                self.seconds[name] = self.seconds.get(name, 0.0) + clock() - start
 
     def add(self, seconds: dict[str, float]) -> None:
         """Fold in stage times measured elsewhere (a worker process)."""

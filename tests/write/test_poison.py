@@ -23,7 +23,7 @@ from service.bootstrap import bootstrap
 from service.memory import Memory
 from service.settings import Settings
 from service.worker import Worker
-from service.write.pipeline import FINISH_PAUSES
+from service.write.queue import FINISH_PAUSES, OperationRunner
 from tests.conftest import T0
 
 ALICE = TenantScope(user_id="alice").group_id
@@ -169,7 +169,7 @@ def test_recording_a_failure_is_retried_when_the_store_is_briefly_unavailable() 
         claimed = store.transaction(lambda tx: tx.claim_operation(now, now, "w"))  # noqa: B023
         assert claimed is not None
         store.failures = len(FINISH_PAUSES)  # every pause but the last try is used
-        memory.container.writes._run_claimed(claimed)
+        OperationRunner(memory.container.writes)._run_claimed(claimed)
         stored = store.get_operation(operation.event_id)
         assert stored is not None and stored.status is not OperationStatus.RUNNING
     assert stored.status is OperationStatus.FAILED
