@@ -8,6 +8,7 @@ All datetimes are normalised to UTC on the way in, so both backends compare the 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
@@ -67,6 +68,12 @@ class Entity(_Record):
     aliases: tuple[str, ...] = ()
     summary: str = ""
     created_at: UtcDatetime
+
+    def called(self, names: Iterable[str]) -> Entity:
+        """This entity with `names` it does not list yet added to its aliases (itself when
+        there are none)."""
+        more = tuple(dict.fromkeys(n for n in names if n not in self.aliases))
+        return self.model_copy(update={"aliases": (*self.aliases, *more)}) if more else self
 
 
 class Fact(_Record):

@@ -291,8 +291,8 @@ def _entity(plan: ItemPlan, said: str, ctx: Context, resolve: bool = True) -> En
             aliases=other,
             created_at=plan.created_at,
         )
-    elif other and other[0] not in known.aliases:
-        known = known.model_copy(update={"aliases": (*known.aliases, *other)})
+    else:
+        known = known.called(other)
     plan.entities[key] = known
     return known
 

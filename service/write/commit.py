@@ -104,15 +104,9 @@ def _upsert_entities(uow: UnitOfWork, plans: Sequence[ItemPlan]) -> dict[str, di
     for plan in plans:
         named = wanted.setdefault(plan.group_id, {})
         for key, entity in plan.entities.items():
-            named[key] = _with_aliases(named.get(key), entity)
+            known = named.get(key)
+            named[key] = entity if known is None else known.called(entity.aliases)
     return {group: _stored(uow, group, named) for group, named in wanted.items()}
-
-
-def _with_aliases(known: Entity | None, entity: Entity) -> Entity:
-    if known is None:
-        return entity
-    more = tuple(a for a in entity.aliases if a not in known.aliases)
-    return known.model_copy(update={"aliases": (*known.aliases, *more)}) if more else known
 
 
 def _stored(uow: UnitOfWork, group: str, named: dict[str, Entity]) -> dict[str, Entity]:
