@@ -134,6 +134,14 @@ class PredicateTable:
         single = self.open_relations.cardinality(surface, from_attribute=from_attribute)
         return PredicateInfo(name=name, cardinality=single, category="general", known=False)
 
+    def as_member(self, info: PredicateInfo, body: str, lang: str) -> PredicateInfo:
+        """Employment with a body one is a member of ("joined the Green Party", "left the
+        union", 加入了绿党) is membership: `member_of` instead of `works_at`. `body` is the
+        object's head noun (English) or its whole name (Chinese), as `Bodies.named` takes."""
+        if info.name == "works_at" and self.bodies.named(body, lang):
+            return self.predicates.get("member_of", info)
+        return info
+
     def typing_for(self, category: str) -> CategoryTyping:
         return self.categories.get(category) or self.categories.get(
             "general", CategoryTyping(MemoryType.FACT, MemoryLayer.SEMANTIC)

@@ -131,11 +131,12 @@ class ChineseExtractor:
         return kept + out
 
     def _left(self, surface: str, value: str) -> PredicateInfo | None:
-        """The state a leaving ends: a body one is a member of -> member_of; 退出 anything else
-        -> none (not a job)."""
-        if surface != "住在" and self.table.bodies.named(value, "zh"):
-            return self.table.get("member_of")
-        return None if surface == QUIT else self.table.resolve(surface, "zh")
+        """The state a leaving ends: a job, a home, or a membership (`as_member`); 退出 ends
+        only a membership (退出这个群 is not a job)."""
+        quits = surface == QUIT
+        state = self.table.resolve("在职" if quits else surface, "zh")
+        info = self.table.as_member(state, value, "zh")
+        return None if quits and info is state else info
 
     def _sentence(self, sentence: Sequence[Tok], builder: FactBuilder) -> list[CandidateFact]:
         state = _SentenceState()

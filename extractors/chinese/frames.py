@@ -163,18 +163,11 @@ class FrameReader:
         right = toks[anchor.end :]
         if info.name == "visited":
             right = _until_verb(right)
-        info = self._joined(info, right)
+        info = self.table.as_member(info, joined(trim_value(right)), "zh")
         values = self.values(right, info)
         readings = [self._retyped(replace(base, info=info, values=(v,))) for v in values]
         readings = [self._duration(r, anchor.surface) for r in readings]
         return [as_phrase(r, np) for r in readings]
-
-    def _joined(self, info: PredicateInfo, right: Sequence[Tok]) -> PredicateInfo:
-        """加入了绿党 / 加入自行车协会: joining a body one is a member of is membership, not
-        employment (`[membership]` in predicates.toml)."""
-        if info.name != "works_at" or not self.table.bodies.named(joined(trim_value(right)), "zh"):
-            return info
-        return self.table.get("member_of") or info
 
     def _duration(self, reading: Reading, verb: str) -> Reading:
         """学了两年 / 用了三个月: a bare duration complement is the duration of the verb."""

@@ -159,7 +159,8 @@ class VerbReader:
         if target is None:
             return []
         moving = lemma == "move out" or (lemma == "leave" and target.ent_type_ in _PLACES)
-        info = self._membership(self._info("live in" if moving else "work at"), target)
+        info = self.table.as_member(self._info("live in" if moving else "work at"),
+                                    target.lemma_.lower(), "en")
         return self._objects(replace(base, polarity=-base.polarity, change="ends"), info, target)
 
     def _possession(self, lemma: str, verb: Token, comps: Complements, base: Frame) -> list[Frame]:
@@ -252,14 +253,8 @@ class VerbReader:
     def _direct(self, lemma: str, verb: Token, comps: Complements, base: Frame) -> list[Frame]:
         if comps.dobj is None:
             return []
-        return self._objects(base, self._membership(self._info(lemma), comps.dobj), comps.dobj)
-
-    def _membership(self, info: PredicateInfo, body: Token) -> PredicateInfo:
-        """Employment with a body one is a member of ("joined the Green Party", "left the
-        union") is membership."""
-        if info.name == "works_at" and self.table.bodies.named(body.lemma_.lower(), "en"):
-            return self._info("member of")
-        return info
+        info = self.table.as_member(self._info(lemma), comps.dobj.lemma_.lower(), "en")
+        return self._objects(base, info, comps.dobj)
 
     def _unknown_prep(self, lemma: str, comps: Complements, base: Frame) -> list[Frame]:
         if not comps.preps:
