@@ -110,6 +110,9 @@ class PredicateTable:
     digest: str = ""
     open_relations: OpenRelations = field(default_factory=OpenRelations)
     bodies: Bodies = field(default_factory=Bodies)
+    leavable: tuple[str, ...] = ()
+    """States one leaves (`[leaving]` in predicates.toml): an ending of one of them may mean
+    another ("I left Initech": spaCy may take Initech for a place); see `ends_also`."""
 
     def get(self, name: str) -> PredicateInfo | None:
         return self.predicates.get(name)
@@ -141,6 +144,12 @@ class PredicateTable:
         if info.name == "works_at" and self.bodies.named(body, lang):
             return self.predicates.get("member_of", info)
         return info
+
+    def ends_also(self, predicate: str) -> tuple[PredicateInfo, ...]:
+        """The other states an ending of `predicate` may mean, when it is one of them."""
+        if predicate not in self.leavable:
+            return ()
+        return tuple(self.predicates[p] for p in self.leavable if p != predicate)
 
     def typing_for(self, category: str) -> CategoryTyping:
         return self.categories.get(category) or self.categories.get(
@@ -199,7 +208,10 @@ def parse_table(data: dict[str, Any]) -> PredicateTable:
         frozenset(normalize_surface(w) for w in bodies.get("en", [])),
         tuple(sorted(bodies.get("zh", []), key=len, reverse=True)),
     )
-    return PredicateTable(predicates, surfaces, categories, implied, digest, rules, joined)
+    leavable = tuple(p for p in data.get("leaving", {}).get("states", []) if p in predicates)
+    return PredicateTable(
+        predicates, surfaces, categories, implied, digest, rules, joined, leavable
+    )
 
 
 def load_table(path: Path | None = None) -> PredicateTable:

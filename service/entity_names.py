@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 from extractors.aliases import default_aliases
 from graph.domain.model import Fact
-from graph.domain.signature import fact_signature, signed_period
+from graph.domain.signature import signature_of
 from graph.ports import StoreReads
 
 
@@ -44,13 +44,5 @@ def rekeyed(fact: Fact, subject_key: str) -> Fact:
     """`fact` about the entity keyed `subject_key` (its signature re-made with that key)."""
     if subject_key == fact.subject_key:
         return fact
-    signature = fact_signature(
-        group_id=fact.group_id,
-        subject_key=subject_key,
-        predicate=fact.predicate,
-        value_key=fact.value_key,
-        polarity=fact.polarity,
-        scope=fact.scope,
-        period=signed_period(fact.valid_at, fact.valid_granularity),
-    )
-    return fact.model_copy(update={"subject_key": subject_key, "signature": signature})
+    moved = fact.model_copy(update={"subject_key": subject_key})
+    return moved.model_copy(update={"signature": signature_of(moved)})

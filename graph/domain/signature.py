@@ -20,8 +20,12 @@ import hashlib
 import re
 import unicodedata
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from graph.domain.enums import Granularity
+
+if TYPE_CHECKING:
+    from graph.domain.model import Fact
 
 _SPACE = re.compile(r"\s+")
 _EDGE_PUNCT = " \t\n\r.,;:!?。，；：！？、\"'`“”‘’()（）[]【】"
@@ -107,6 +111,20 @@ def fact_signature(
     """The signature of one assertion; equal inputs give equal signatures, on every machine."""
     parts = (group_id, subject_key, predicate, value_key, str(polarity), scope, period)
     return _digest("\x1f".join(parts))
+
+
+def signature_of(fact: Fact) -> str:
+    """The signature of a record from its own fields (its subject key, predicate, value key,
+    polarity, scope and signed period): what the write signs it with."""
+    return fact_signature(
+        group_id=fact.group_id,
+        subject_key=fact.subject_key,
+        predicate=fact.predicate,
+        value_key=fact.value_key,
+        polarity=fact.polarity,
+        scope=fact.scope,
+        period=signed_period(fact.valid_at, fact.valid_granularity),
+    )
 
 
 def successor_signature(signature: str) -> str:

@@ -26,6 +26,7 @@ from graph.domain.enums import FactType, Granularity, Modality, Role
 from graph.domain.errors import InvalidTime
 from graph.domain.model import Alert, Candidate, Entity, Episode, Fact
 from graph.domain.signature import assertion_signature, entity_key, normalize_text
+from service.write.endings import Meaning, other_meanings
 from service.write.request import PreparedAdd
 
 _WORD = re.compile(r"\w")
@@ -77,6 +78,8 @@ class Draft:
     correction: bool = False
     remember: bool = False
     third_party: bool = False
+    also: tuple[Meaning, ...] = ()
+    """Other states an ending may mean (service/write/endings.py); the commit picks one."""
 
 
 @dataclass
@@ -374,6 +377,7 @@ def _draft(plan: ItemPlan, episode: Episode, candidate: CandidateFact, ctx: Cont
         candidate.is_correction,
         candidate.remember_request,
         third_party,
+        other_meanings(ctx.table, candidate, prepared.source_type, prepared.memory_type),
     )
 
 

@@ -74,6 +74,7 @@ def judge_draft(
     """Judge one draft against `view` and apply the verdict to it (the write and the dry
     run both come through here). `names` measures how alike the new value's name is to the
     current values it would replace, when the policy holds possible aliases."""
+    draft = _meant(view, draft)
     claim = view.claim(draft.fact)
     fact = draft.fact
     if claim.signature != fact.signature:
@@ -93,6 +94,18 @@ def judge_draft(
             view.change(fact.group_id, change)
         view.add(verdict.fact)
     return verdict
+
+
+def _meant(view: FactView, draft: Draft) -> Draft:
+    """An ending of a state no current record holds its value in, said of the state whose
+    current record holds it, when there is one (service/write/endings.py)."""
+    if not draft.also or view.holds(draft.fact):
+        return draft
+    for meaning in draft.also:
+        fact = meaning.of(draft.fact)
+        if view.holds(fact):
+            return replace(draft, fact=fact, rules=meaning.rules, also=())
+    return draft
 
 
 def _upsert_entities(uow: UnitOfWork, plans: Sequence[ItemPlan]) -> dict[str, dict[str, Entity]]:

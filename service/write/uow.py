@@ -161,6 +161,12 @@ class FactView:
             self._fetch_aligned(fact.group_id, set(), [fact])
         return tuple(r for r in self._current(fact) if _bears_on(r, fact))
 
+    def holds(self, fact: Fact) -> bool:
+        """Does a current record of the fact's subject and predicate hold its value?"""
+        if key_of(fact) not in self._loaded and _valued(fact) not in self._valued:
+            self._fetch_aligned(fact.group_id, set(), [fact])
+        return any(r.value_key == fact.value_key for r in self._current(fact))
+
     def _current(self, fact: Fact) -> tuple[Fact, ...]:
         records = (self._records[u] for u in self._keys.get(key_of(fact), {}) if u != fact.uuid)
         return tuple(sorted((r for r in records if is_current(r, self.now)), key=_settled_order))

@@ -84,6 +84,36 @@ def test_working_there_again_after_an_ending_is_a_new_start(memory: Memory) -> N
     }
 
 
+@pytest.mark.parametrize(
+    ("state", "ending", "predicate", "value"),
+    [
+        # spaCy takes Initech for a place ("left" + a place -> lives_in)
+        ("I work at Initech.", "I left Initech.", "works_at", "Initech"),
+        # "quit" reads as a job ending; the current record says it was a home
+        ("I live in London.", "I quit London.", "lives_in", "London"),
+        ("I work at Globex.", "I moved out of Globex.", "works_at", "Globex"),
+    ],
+)
+def test_an_ending_ends_the_state_whose_current_record_holds_its_value(
+    memory: Memory, state: str, ending: str, predicate: str, value: str
+) -> None:
+    say(memory, "I live in Paris.", "2023-01-01")
+    say(memory, state, "2024-01-01")
+    ended = say(memory, ending, "2025-01-01")
+    assert (ended["fact"]["predicate"], ended["event"]) == (predicate, "UPDATE")
+    assert held(memory, predicate=predicate, as_of="2024-06") >= {(predicate, value, 1, False)}
+    assert (predicate, value, -1, False) in held(memory, predicate=predicate)
+    others = {p for p in ("lives_in", "works_at", "member_of") if p != predicate}
+    assert not any(f["value"] == value for p in others for f in facts(memory, predicate=p))
+
+
+def test_an_ending_no_record_holds_keeps_the_readers_guess(memory: Memory) -> None:
+    say(memory, "I live in Paris.", "2024-01-01")
+    ended = say(memory, "I quit Springfield.", "2025-01-01")
+    assert (ended["fact"]["predicate"], ended["fact"]["polarity"]) == ("works_at", -1)
+    assert held(memory, predicate="lives_in") == {("lives_in", "Paris", 1, False)}
+
+
 STARTS = [
     ("I work at Initech.", "I started at Globex.", "Initech", "Globex"),
     ("I work at Initech.", "I joined Globex.", "Initech", "Globex"),
