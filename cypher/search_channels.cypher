@@ -1,10 +1,10 @@
 // name: search_channels
-// params: $group_id, $fact_texts (list of {query: Lucene with the tenant clause, fetch, newest}), $episode_texts (zero or one Lucene query), $episode_fetch, $embeddings (zero or one vector), $vector_fetch, $names (normalised, most specific first), $speakers, $seeds, $hops, $context, $seconds, $reach, $limit, $all, $known, $end, $moment
+// params: $group_id, $fact_texts (list of {query: Lucene with the tenant clause, fetch, newest}), $episode_texts (zero or one Lucene query), $episode_fetch, $embeddings (zero or one vector), $vector_fetch, $vector_rescore, $names (normalised, most specific first), $speakers, $seeds, $hops, $context, $seconds, $reach, $limit, $all, $known, $end, $moment
 // returns: one row: texts (one {slot, hits} per $fact_texts item: full-text hits, best first,
 // or newest first when `newest`), episodes (hits, best first), near (one {uuid, near} per best
 // $context episode hits), approximate and exact (vector hits; exact only when approximate
-// found fewer than $limit; the index's candidates re-ranked by their exact cosine), graph
-// (walk hits, score 1 or 1/2); hits are {uuid, score} maps
+// found fewer than $limit; the index's best $vector_rescore candidates re-ranked by their exact
+// cosine), graph (walk hits, score 1 or 1/2); hits are {uuid, score} maps
 // Every channel of one search in one round trip (graph/search_reads.py); each part is the
 // query of its own verb (facts_fulltext, facts_tagged, episodes_search, episodes_neighbours,
 // facts_vector_index, facts_vector_exact, entities_get then facts_neighbourhood).
@@ -45,8 +45,11 @@ CALL (episodes) {
 CALL () {
   UNWIND $embeddings AS embedding
   CALL db.index.vector.queryRelationships('fact_embedding', $vector_fetch, embedding)
-  YIELD relationship AS r
+  YIELD relationship AS r, score AS index_score
   WHERE r.group_id = $group_id AND ($all OR /*@time_rule*/)
+  WITH r, index_score, embedding
+  ORDER BY index_score DESC, r.uuid
+  LIMIT $vector_rescore
   WITH r, vector.similarity.cosine(r.fact_embedding, embedding) AS score
   ORDER BY score DESC, r.uuid
   LIMIT $limit

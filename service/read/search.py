@@ -4,10 +4,11 @@ One search: validate the request, run every channel (`channels.py`; in one query
 concurrent lanes: `lanes.py`; the query is embedded once) against the records visible to the
 time question (current by default; `as_of`/`known_at` ask another question; `include_history`
 takes every record), fuse the lists by weighted, per-channel normalised scores (`fusion.py`),
-read the candidates' records (`StoreReads.search_records`: on Neo4j all in one read, on the
-embedded store only as many as can change the answer: `paged`), then keep the ones that pass
+read the candidates' records (`StoreReads.search_records`: only as many as can change the
+answer, `paged`), then keep the ones that pass
 the filters, the time question and the caller's permissions, best first. On Neo4j a search is
-two queries: the channels, then the records.
+two queries (the channels, then the turns and the best fact candidates' records) and a third
+only when those leave the answer open (`answer`).
 
 Results are facts (`kind: "fact"`) and episodes (`kind: "episode"`, a turn as told, shown when
 no fact of it is already in the results: `told.py`). A record holding a Latin identifier
@@ -46,6 +47,7 @@ from service.read.told import shown, told_excluded
 from service.views import FactOut
 
 MIN_FETCH = 30
+AHEAD = 3
 MAX_FETCH = 300
 EXACT_BONUS = 1.0
 SPEAKER_BONUS = 0.1
@@ -105,31 +107,33 @@ class Asked:
 
 
 def answer(tx: StoreReads, asked: Asked, fused: list[Fused], at_once: bool) -> list[Found]:
-    """The best `limit` results: every candidate's records read at once where each read is a
-    network round trip (Neo4j), else only as many as can change the answer (`paged`)."""
-    q, flt = asked.q, asked.flt
-    if not at_once:
-        return paged(tx, asked, fused)
-    facts = [e.uuid for e in fused if e.kind == "fact"]
-    episodes = episode_candidates(fused, flt)
-    records = tx.search_records(q.group_id, facts, episodes, sources=q.principals is not None)
-    return select(records, q, fused, asked.idents, flt, asked.limit)
+    """The best `limit` results, reading only the candidates that can change the answer
+    (`paged`). Where each read is a network round trip (Neo4j) the best `AHEAD` times `limit`
+    fact candidates are read with the turns, which usually settles the answer, and else every
+    other candidate in one more read: at most two reads."""
+    if at_once:
+        return paged(tx, asked, fused, AHEAD * asked.limit, len(fused))
+    return paged(tx, asked, fused, 0, asked.limit)
 
 
-def paged(tx: StoreReads, asked: Asked, fused: list[Fused]) -> list[Found]:
-    """`answer` reading the fact candidates page by page, best fused score first, until no
-    unread one can enter the answer: the same answer as reading them all.
+def paged(
+    tx: StoreReads, asked: Asked, fused: list[Fused], ahead: int, size: int
+) -> list[Found]:
+    """`answer` reading the fact candidates page by page (`size`, then twice as many...),
+    best fused score first, until no unread one can enter the answer: the same answer as
+    reading them all.
 
-    The episodes and every record read from them come first: a turn's score goes to its best
-    fact among the candidates (`select`), so those facts are read with them. Any other fact's
-    score is its fused score plus at most `bonus_bound`, so once the `limit`-th result scores
-    more than the next unread candidate's fused score plus that bound, none can enter. A
-    search for "Where was <name> born?" read about 120 fact candidates (graph and tag
-    neighbours mostly) to show 10."""
+    The episodes and every record read from them come first (with the best `ahead` fact
+    candidates): a turn's score goes to its best fact among the candidates (`select`), so
+    those facts are read with them. Any other fact's score is its fused score plus at most
+    `bonus_bound`, so once the `limit`-th result scores more than the next unread candidate's
+    fused score plus that bound, none can enter. A search for "Where was <name> born?" read
+    about 120 fact candidates (graph and tag neighbours mostly) to show 10."""
     q, flt, limit = asked.q, asked.flt, asked.limit
-    records, page, rest = _told_first(tx, asked, fused)
-    bound, size, read = bonus_bound(q.text, asked.idents), limit, 0
-    while True:
+    records, page, rest = _told_first(tx, asked, fused, ahead)
+    bound, read = bonus_bound(q.text, asked.idents), 0
+    found = [] if page else select(records, q, fused, asked.idents, flt, limit)
+    while page or not _settled(found, rest, read, limit, bound):
         page += [e.uuid for e in rest[read : read + size]]
         read = min(len(rest), read + size)
         got = tx.search_records(q.group_id, page, [], sources=q.principals is not None)
@@ -137,28 +141,35 @@ def paged(tx: StoreReads, asked: Asked, fused: list[Fused]) -> list[Found]:
             records, facts=records.facts + got.facts, sources=records.sources + got.sources
         )
         found = select(records, q, fused, asked.idents, flt, limit)
-        if read == len(rest) or (
-            len(found) == limit and found[-1].score > rest[read].score + bound
-        ):
-            return found
         page, size = [], size * 2
+    return found
+
+
+def _settled(found: list[Found], rest: list[Fused], read: int, limit: int, bound: float) -> bool:
+    """No unread candidate (`rest[read:]`, best first) can enter the answer."""
+    return read == len(rest) or (
+        len(found) == limit and found[-1].score > rest[read].score + bound
+    )
 
 
 def _told_first(
-    tx: StoreReads, asked: Asked, fused: list[Fused]
+    tx: StoreReads, asked: Asked, fused: list[Fused], ahead: int
 ) -> tuple[SearchRecords, list[str], list[Fused]]:
-    """The candidate episodes with every record read from them; the fact candidates among
-    those records (as read, or still to read for their sources' permissions); the other fact
-    candidates, best first."""
+    """The candidate episodes with every record read from them, and the best `ahead` fact
+    candidates; the fact candidates among the told records still to read (for their sources'
+    permissions); the other fact candidates, best first."""
     q = asked.q
     episodes = episode_candidates(fused, asked.flt)
-    records = tx.search_records(q.group_id, [], episodes, sources=False)
-    told = {fact.uuid: fact for fact in records.told}
     facts = [e for e in fused if e.kind == "fact"]
-    known = [told[e.uuid] for e in facts if e.uuid in told]
-    rest = [e for e in facts if e.uuid not in told]
+    early = {e.uuid for e in facts[:ahead]}
+    records = tx.search_records(
+        q.group_id, [e.uuid for e in facts[:ahead]], episodes, sources=q.principals is not None
+    )
+    told = {fact.uuid: fact for fact in records.told}
+    known = [told[e.uuid] for e in facts if e.uuid in told and e.uuid not in early]
+    rest = [e for e in facts[ahead:] if e.uuid not in told]
     if q.principals is None:  # no permissions to read: the told records are the candidates'
-        return replace(records, facts=known), [], rest
+        return replace(records, facts=records.facts + known), [], rest
     return records, [fact.uuid for fact in known], rest
 
 

@@ -1,7 +1,8 @@
-"""The embedded store reads a search's fact candidates page by page (`search.paged`), best fused
-score first, and stops once no unread candidate can enter the answer; the answer must be the
-one reading every candidate at once gives (Neo4j's way), on both backends: for the fused
-scores the channels give, and for random ones near the bonuses a record can earn."""
+"""A search reads its fact candidates page by page (`search.paged`), best fused score first
+(Neo4j reads the best few with the turns, the embedded store after them), and stops once no
+unread candidate can enter the answer; the answer must be the one reading every candidate at
+once gives, on both backends: for the fused scores the channels give, and for random ones near
+the bonuses a record can earn."""
 
 from __future__ import annotations
 
@@ -30,12 +31,14 @@ def test_reading_page_by_page_gives_the_answer_of_reading_every_candidate(
         tx: StoreReads, asked: read_search.Asked, fused: list[Fused], at_once: bool
     ) -> list[read_search.Found]:
         for scored in (fused, *(_rescored(fused, random.Random(seed)) for seed in range(4))):
-            whole = real(tx, asked, scored, True)
-            asked_for: list[str] = []
-            paged = real(_Counting(tx, asked_for), asked, scored, False)  # type: ignore[arg-type]
-            assert _rows(paged) == _rows(whole), (asked.q.text, asked.limit)
-            cut.append(len(set(asked_for)) < sum(e.kind == "fact" for e in scored))
-        return real(tx, asked, fused, True)
+            whole = _every(tx, asked, scored)
+            for ahead in (False, True):  # the embedded store's way, then Neo4j's
+                asked_for: list[str] = []
+                counting = _Counting(tx, asked_for)
+                paged = real(counting, asked, scored, ahead)  # type: ignore[arg-type]
+                assert _rows(paged) == _rows(whole), (asked.q.text, asked.limit, ahead)
+                cut.append(len(set(asked_for)) < sum(e.kind == "fact" for e in scored))
+        return real(tx, asked, fused, at_once)
 
     monkeypatch.setattr(read_search, "answer", both)
     for question in [*corpus.QUESTIONS, "Bob Smith plays the cello", "RTX 4090 card"]:
@@ -47,6 +50,15 @@ def test_reading_page_by_page_gives_the_answer_of_reading_every_candidate(
                     )
                     read_search.search(corpus.deps(store), request, principals)
     assert any(cut)  # small limits stop before the last candidate
+
+
+def _every(tx: StoreReads, asked: read_search.Asked, fused: list[Fused]) -> list[read_search.Found]:
+    """The answer from every candidate's records, read at once."""
+    q = asked.q
+    facts = [e.uuid for e in fused if e.kind == "fact"]
+    episodes = read_search.episode_candidates(fused, asked.flt)
+    records = tx.search_records(q.group_id, facts, episodes, sources=q.principals is not None)
+    return read_search.select(records, q, fused, asked.idents, asked.flt, asked.limit)
 
 
 def _rescored(fused: list[Fused], rng: random.Random) -> list[Fused]:

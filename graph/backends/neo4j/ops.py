@@ -22,6 +22,7 @@ from graph.backends.neo4j.search import (
     search_records,
     time_params,
     vector_fetch,
+    vector_rescore,
 )
 from graph.domain.errors import (
     DuplicateRecord,
@@ -210,7 +211,9 @@ class Neo4jTx(StoreTx):
     ) -> list[Scored]:
         params = {"group_id": group_id, "embedding": [float(x) for x in embedding], "limit": limit}
         params.update(time_params(time, now))
-        rows = self._rows("facts_vector_index", fetch=vector_fetch(limit), **params)
+        rows = self._rows(
+            "facts_vector_index", fetch=vector_fetch(limit), rescore=vector_rescore(limit), **params
+        )
         if len(rows) < limit:
             rows = self._rows("facts_vector_exact", **params)
         # Neo4j's cosine scores are (1 + cos) / 2; report the cosine, as the embedded store does.
