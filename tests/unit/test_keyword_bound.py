@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from graph.backends.sqlite import SqliteStore, keywords
+from graph.backends.sqlite import SqliteStore, keywords, sql
 from graph.domain.model import Episode
 from graph.ports import Store
 from graph.textindex import query_groups
@@ -152,3 +152,40 @@ def test_rows_holding_every_common_word_are_found_beyond_the_newest_matches(
                             text=f"More{i} met Person3 there."))  # fmt: skip
     found = texts(births, "Person3 City0", limit=1)
     assert found == ["Person3 Family3 was born in City0."]
+
+
+def test_when_many_rows_hold_the_rarest_common_words_the_newest_holding_all_are_found(
+    births: Store, small_bounds: None
+) -> None:
+    """Every word common and more rows than the window holding the two rarest: FTS5
+    intersects them all (the newest five records of City0 hold every word)."""
+    found = texts(births, "was born City0", limit=5)
+    assert found == [f"Person{i} Family{i} was born in City0." for i in (27, 24, 21, 18, 15)]
+
+
+def test_a_tenant_alone_in_the_store_is_ranked_as_beside_another(
+    births: Store, small_bounds: None
+) -> None:
+    """Alone, the tenant's rows are found without intersecting the tenant token (cheaper);
+    the answers are the same once another tenant's record shares the store."""
+    questions = ["Where was Person3 Family3 born?", "born", "Person3 City0", "City1 born"]
+
+    def answers() -> list[list[str]]:
+        facts = [texts(births, q, limit=30) for q in questions]
+        turns = [births.read(lambda tx, q=q: tx.episode_search(GROUP, q, 30, None, T0 + days(100)))
+                 for q in questions]  # fmt: skip
+        return facts + [[hit.uuid for hit in hits] for hits in turns]
+
+    def alone() -> tuple[bool, bool]:
+        return births.read(
+            lambda tx: (sql.alone(tx.conn, "facts", GROUP), sql.alone(tx.conn, "episodes", GROUP))
+        )
+
+    assert alone() == (True, True)
+    before = answers()
+    record(births, fact("g_other", "Zed", "likes", "tea", valid_at=T0, text="Zed likes tea."))
+    other = Episode(uuid="z", group_id="g_other", content="Zed likes tea.", valid_at=T0,
+                    created_at=T0, knowledge_time=T0)  # fmt: skip
+    births.transaction(lambda tx: tx.record_episodes([other]))
+    assert alone() == (False, False)
+    assert answers() == before

@@ -94,7 +94,8 @@ def search(
     terms = query_terms(text)[:MAX_TERMS]
     if not terms:
         return []
-    how = keywords.plan(conn, "episodes_fts", tenant_token(group_id), [[t] for t in terms])
+    alone = sql.alone(conn, "episodes", group_id)
+    how = keywords.plan(conn, "episodes_fts", tenant_token(group_id), [[t] for t in terms], alone)
     fetch = limit if time is None else limit * 4
     return keywords.ranked(
         conn, how, limit, fetch, lambda ids: _visible(conn, group_id, ids, time, now)

@@ -38,7 +38,8 @@ class SqliteSearch:
         phrases = query_groups(text)[:MAX_QUERY_GROUPS]
         if not phrases:
             return []
-        how = keywords.plan(self.conn, "facts_fts", tenant_token(group_id), phrases)
+        alone = sql.alone(self.conn, "facts", group_id)
+        how = keywords.plan(self.conn, "facts_fts", tenant_token(group_id), phrases, alone)
         fetch = limit if time is None else limit * 4
         return keywords.ranked(
             self.conn, how, limit, fetch, lambda ids: self._visible_rows(group_id, ids, time, now)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -115,3 +116,15 @@ def placeholders(prefix: str, values: Sequence[Any]) -> tuple[str, dict[str, Any
 def tenant_token(group_id: str) -> str:
     """One FTS token naming the tenant (FTS5 intersects it with the query terms); injective."""
     return "g" + group_id.encode("utf-8").hex()
+
+
+def alone(conn: sqlite3.Connection, table: str, group_id: str) -> bool:
+    """Does `table` (facts or episodes, each with an index led by `group_id`) hold rows of
+    this tenant only? Two index seeks. Their keyword indexes then hold the tenant's rows only,
+    and a keyword query need not intersect its terms with the tenant's token (keywords.py)."""
+    row = conn.execute(
+        f"SELECT EXISTS (SELECT 1 FROM {table} WHERE group_id < :g) "
+        f"OR EXISTS (SELECT 1 FROM {table} WHERE group_id > :g)",
+        {"g": group_id},
+    ).fetchone()
+    return not row[0]
