@@ -59,18 +59,34 @@ class SqliteSearch:
         self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime
     ) -> list[Scored]:
         """The newest matches: FTS5 walks its lists from the newest row and stops, so the cost
-        follows `limit`, not the number of matches (bm25 ranking must score every match)."""
-        match = fts_query(group_id, text)
-        if match is None:
+        follows `limit`, not the number of matches (bm25 ranking must score every match).
+        Visibility is asked of `limit` rows at a time, newest first (each a 4 KB row read)."""
+        groups = query_groups(text)[:MAX_QUERY_GROUPS]
+        if not groups:
             return []
+        token = tenant_token(group_id)
+        alone = sql.alone(self.conn, "facts", group_id)
+        match = keywords.words(groups) if alone else keywords.matching(token, groups)
         fetch = limit if time is None else limit * 4
         while True:
-            rows = self.conn.execute(_NEWEST, {"q": match, "fetch": fetch}).fetchall()
-            kept = self._visible_rows(group_id, [row["id"] for row in rows], time, now)
-            hits = [uuid for uuid in (kept.get(r["id"]) for r in rows) if uuid is not None]
-            if len(hits) >= limit or len(rows) < fetch:
-                return [Scored(uuid, float(-rank)) for rank, uuid in enumerate(hits[:limit])]
+            ids = [row["id"] for row in self.conn.execute(_NEWEST, {"q": match, "fetch": fetch})]
+            hits = self._first_visible(group_id, ids, limit, time, now)
+            if len(hits) >= limit or len(ids) < fetch:
+                return [Scored(uuid, float(-rank)) for rank, uuid in enumerate(hits)]
             fetch *= 4
+
+    def _first_visible(
+        self, group_id: str, ids: list[int], limit: int, time: TimeQuery | None, now: datetime
+    ) -> list[str]:
+        """The uuids of the first `limit` rows among `ids` that are visible, in their order."""
+        hits: list[str] = []
+        for start in range(0, len(ids), limit):
+            batch = ids[start : start + limit]
+            kept = self._visible_rows(group_id, batch, time, now)
+            hits += [kept[rowid] for rowid in batch if rowid in kept]
+            if len(hits) >= limit:
+                break
+        return hits[:limit]
 
     def vector(
         self,
