@@ -151,20 +151,25 @@ def test_a_restored_graph_searches_as_widely_as_the_one_that_was_saved(tmp_path:
     ]
 
 
-def test_a_kept_subset_is_searched_exactly_and_widened_until_it_fills_the_answer() -> None:
-    """`keep` (a time question's visibility) is asked about the int8 candidates before any
-    float32 vector is read; when it keeps too few, the search asks for more candidates."""
+def test_a_visible_subset_is_searched_exactly_and_widened_until_it_fills_the_answer() -> None:
+    """`visible` (a time question's visibility) reads the int8 candidates' rows, the float32
+    vectors among them, before any is rescored; when it keeps too few, the search asks for
+    more candidates."""
     vectors = sentences_like(1500, seed=5)
     conn = table(vectors)
     index = VectorIndex(exact_below=2000)
     query = vectors[11] + np.random.default_rng(6).normal(scale=0.5, size=WIDTH)
     asked: list[int] = []
 
-    def every_tenth(ids: list[int]) -> dict[int, str]:
+    def every_tenth(ids: list[int]) -> list[sqlite3.Row]:
         asked.append(len(ids))
-        return {i: f"f{i - 1}" for i in ids if (i - 1) % 10 == 0}
+        marks = ",".join("?" * len(ids))
+        return conn.execute(
+            f"SELECT uuid, fact_embedding FROM facts WHERE id IN ({marks}) AND (id - 1) % 10 = 0",
+            ids,
+        ).fetchall()
 
-    found = index.search(conn, GROUP, query, 30, keep=every_tenth)
+    found = index.search(conn, GROUP, query, 30, visible=every_tenth)
     kept = vectors[::10]
     expected = [f"f{10 * int(uuid[1:])}" for uuid in exact_top(kept, query, 30)]
     assert [uuid for uuid, _ in found] == expected

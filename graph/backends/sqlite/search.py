@@ -96,10 +96,10 @@ class SqliteSearch:
         time: TimeQuery | None,
         now: datetime,
     ) -> list[Scored]:
-        def keep(ids: list[int]) -> dict[int, str]:
-            return self._visible_rows(group_id, ids, time, now)
+        def visible(ids: list[int]) -> list[sqlite3.Row]:
+            return self._visible(group_id, ids, time, now, "f.uuid, f.fact_embedding")
 
-        hits = self.vectors.search(self.conn, group_id, embedding, limit, keep)
+        hits = self.vectors.search(self.conn, group_id, embedding, limit, visible)
         return [Scored(uuid, score) for uuid, score in hits]
 
     def neighbourhood(
@@ -188,16 +188,22 @@ class SqliteSearch:
         self, group_id: str, ids: list[int], time: TimeQuery | None, now: datetime
     ) -> dict[int, str]:
         """Row id -> uuid of the rows among `ids` in the tenant and visible under `time`."""
+        rows = self._visible(group_id, ids, time, now, "f.id, f.uuid")
+        return {row["id"]: row["uuid"] for row in rows}
+
+    def _visible(
+        self, group_id: str, ids: list[int], time: TimeQuery | None, now: datetime, columns: str
+    ) -> list[sqlite3.Row]:
+        """`columns` of the rows among `ids` in the tenant and visible under `time`."""
         if not ids:
-            return {}
+            return []
         marks, params = sql.placeholders("i", ids)
         where = f"f.id IN ({marks}) AND +f.group_id = :g"
         if time is not None:
             where += " AND " + sql.TIME_RULE
             params.update(sql.time_params(time, now))
         params["g"] = group_id
-        rows = self.conn.execute(f"SELECT f.id, f.uuid FROM facts f WHERE {where}", params)
-        return {row["id"]: row["uuid"] for row in rows.fetchall()}
+        return self.conn.execute(f"SELECT {columns} FROM facts f WHERE {where}", params).fetchall()
 
 
 def fts_query(group_id: str, text: str) -> str | None:

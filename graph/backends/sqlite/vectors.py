@@ -7,8 +7,9 @@ takes the `RESCORE` nearest row ids by an exact int8 scan below `EXACT_BELOW` ro
 about 50 MB read at 100k) and from the graph above, then reads those rows' float32 vectors from
 SQLite and ranks them by their exact cosine: the scores returned are exact, only the candidate
 set is approximate. A time question's visibility is asked about the candidates' row ids before
-any float32 vector is read (`keep`): rescoring sixteen times the answer and then dropping the
-invisible ones cost about 8 ms of CPU per search at 100k.
+any float32 vector is rescored, in the same read of the candidates' rows (`Visible`):
+rescoring sixteen times the answer and then dropping the invisible ones cost about 8 ms of CPU
+per search at 100k.
 
 Measured on the scale benchmark's 100k store (320 questions: 200 "Where was <name> born?" and
 120 of bench/read's mix, which sit far from every stored sentence among many near ties;
@@ -38,7 +39,7 @@ import json
 import os
 import sqlite3
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -47,8 +48,8 @@ import numpy.typing as npt
 from usearch.index import Index
 
 Matrix = npt.NDArray[np.float32]
-Keep = Callable[[list[int]], Mapping[int, str]]
-"""Which of these row ids may be answered (row id -> uuid)."""
+Visible = Callable[[list[int]], Sequence[sqlite3.Row]]
+"""The rows among these row ids that may be answered, with their `uuid` and `fact_embedding`."""
 RESCORE = 100
 EXACT_BELOW = 200_000
 SAVE_ABOVE = 50_000
@@ -95,20 +96,19 @@ class VectorIndex:
         group_id: str,
         query: npt.ArrayLike,
         limit: int,
-        keep: Keep | None = None,
+        visible: Visible | None = None,
     ) -> list[tuple[str, float]]:
-        """The `limit` nearest (uuid, cosine) pairs of the tenant, best first; with `keep`,
-        only among the rows it keeps (row id -> uuid), which it is asked before any row's
-        float32 vector is read: rescoring reads 2 KB per candidate, so a time question filters
-        the candidates first instead of rescoring four times the answer and dropping most."""
+        """The `limit` nearest (uuid, cosine) pairs of the tenant, best first; with `visible`,
+        only among the rows it reads (a time question's visibility and the float32 vectors in
+        one read of the candidates' rows: rescoring four times the answer and then dropping
+        the invisible ones cost about 8 ms of CPU per search at 100k, and reading the rows
+        twice, for their visibility and then their vectors, about 1 ms more at 1M)."""
         vector = np.asarray(query, dtype=np.float32).ravel()
         wanted = max(RESCORE, 4 * limit)
+        read = visible or (lambda ids: embeddings(conn, ids))
         while True:
             ids, size = self._nearest(conn, group_id, vector, wanted)
-            if keep is not None:
-                kept = keep(ids)
-                ids = [i for i in ids if i in kept]
-            found = rescore(conn, ids, vector, limit)
+            found = rescore(read(ids) if ids else [], vector, limit)
             if len(found) >= limit or wanted >= size:
                 return found
             wanted *= 4
@@ -225,16 +225,16 @@ def quantise(matrix: Matrix) -> npt.NDArray[np.int8]:
     return quantised
 
 
-def rescore(
-    conn: sqlite3.Connection, ids: list[int], query: Matrix, limit: int
-) -> list[tuple[str, float]]:
-    """The candidates' exact cosine to `query` from their stored float32 vectors, best first."""
-    if not ids:
-        return []
+def embeddings(conn: sqlite3.Connection, ids: list[int]) -> list[sqlite3.Row]:
+    """The rows' `uuid` and `fact_embedding`."""
     marks = ",".join("?" * len(ids))
-    rows = conn.execute(
+    return conn.execute(
         f"SELECT uuid, fact_embedding FROM facts WHERE id IN ({marks})", ids
     ).fetchall()
+
+
+def rescore(rows: Sequence[sqlite3.Row], query: Matrix, limit: int) -> list[tuple[str, float]]:
+    """The rows' exact cosine to `query` from their stored float32 vectors, best first."""
     width = query.shape[0]
     rows = [r for r in rows if r["fact_embedding"] and len(r["fact_embedding"]) == 4 * width]
     if not rows:
