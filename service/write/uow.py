@@ -163,9 +163,7 @@ class FactView:
 
     def holds(self, fact: Fact) -> bool:
         """Does a current record of the fact's subject and predicate hold its value?"""
-        if key_of(fact) not in self._loaded and _valued(fact) not in self._valued:
-            self._fetch_aligned(fact.group_id, set(), [fact])
-        return any(r.value_key == fact.value_key for r in self._current(fact))
+        return any(r.value_key == fact.value_key for r in self.bearing(fact))
 
     def _current(self, fact: Fact) -> tuple[Fact, ...]:
         records = (self._records[u] for u in self._keys.get(key_of(fact), {}) if u != fact.uuid)

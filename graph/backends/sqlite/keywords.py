@@ -65,9 +65,8 @@ class Plan:
     """Every row of the index is the tenant's (the store holds one tenant)."""
 
     def tenants(self, phrases: Sequence[Sequence[str]]) -> str:
-        """Rows of the tenant holding any of `phrases`: without the tenant token when the
-        tenant is alone (the same rows; see `count`)."""
-        return words(phrases) if self.alone else matching(self.token, phrases)
+        """Rows of the tenant holding any of `phrases` (`tenant_rows`)."""
+        return tenant_rows(self.token, phrases, self.alone)
 
 
 def phrase(terms: Sequence[str]) -> str:
@@ -77,6 +76,12 @@ def phrase(terms: Sequence[str]) -> str:
 def matching(token: str, phrases: Sequence[Sequence[str]]) -> str:
     """Rows of the tenant (`token` in `grp`) holding any of `phrases` in `body`."""
     return f"grp:{phrase([token])} AND {words(phrases)}"
+
+
+def tenant_rows(token: str, phrases: Sequence[Sequence[str]], alone: bool) -> str:
+    """Rows of the tenant holding any of `phrases`: without the tenant token when the tenant
+    is alone in the store (the same rows; see `count`)."""
+    return words(phrases) if alone else matching(token, phrases)
 
 
 def words(phrases: Sequence[Sequence[str]]) -> str:

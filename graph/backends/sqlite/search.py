@@ -64,9 +64,8 @@ class SqliteSearch:
         groups = query_groups(text)[:MAX_QUERY_GROUPS]
         if not groups:
             return []
-        token = tenant_token(group_id)
         alone = sql.alone(self.conn, "facts", group_id)
-        match = keywords.words(groups) if alone else keywords.matching(token, groups)
+        match = keywords.tenant_rows(tenant_token(group_id), groups, alone)
         fetch = limit if time is None else limit * 4
         while True:
             ids = [row["id"] for row in self.conn.execute(_NEWEST, {"q": match, "fetch": fetch})]
