@@ -28,11 +28,11 @@ import numpy as np
 import numpy.typing as npt
 
 from bench.scalecorpus import ScaleSynth
-from bench.scalestores import GROUP, merge_nearest
+from bench.scalestores import GROUP, merge_nearest, neighbours
 from graph.backends.neo4j.maintenance import Neo4jMaintenance
 from graph.backends.neo4j.search import lucene_query
 from graph.backends.neo4j.store import Neo4jStore
-from graph.ports import Store
+from graph.ports import Scored, Store
 
 URI_VARIABLE = "PALIMPSEST_NEO4J_URI"
 PAGE = 5_000
@@ -106,7 +106,7 @@ class Neo4jScale:
 
     def exact_vectors(
         self, size: int, queries: npt.NDArray[np.float32], k: int
-    ) -> list[list[str]] | None:
+    ) -> list[list[Scored]] | None:
         unit = queries / np.linalg.norm(queries, axis=1, keepdims=True)
         best: list[list[tuple[float, str]]] = [[] for _ in range(len(unit))]
         store, maintenance = self._maintenance(size)
@@ -116,4 +116,4 @@ class Neo4jScale:
                 block = np.asarray([vector for _, vector in page], dtype=np.float32)
                 merge_nearest(best, [uuid for uuid, _ in page], block, unit, k)
                 after = page[-1][0]
-        return [[uuid for _, uuid in found] for found in best]
+        return neighbours(best)

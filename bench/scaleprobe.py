@@ -9,6 +9,7 @@ import os
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
+import dataclasses
 import json
 import random
 import statistics
@@ -21,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from bench.common import NOW, summary, timed
+from bench.knn import Recall, recall_at
 from bench.read import encoder, queries
 from bench.scalecorpus import NAMESPACE, Birth, ScaleSynth
 from bench.scalestores import GROUP, ScaleBackend, backends
@@ -140,20 +142,17 @@ class Probe:
             }
         return out
 
-    def recall(self, backend: ScaleBackend, size: int, store: Store) -> float | None:
+    def recall(self, backend: ScaleBackend, size: int, store: Store) -> Recall | None:
+        """Recall@10 of the store's vector channel against an exact scan (strict and tie-aware,
+        bench/knn.py); the exact scan keeps 30 so ties at rank 10 are counted."""
         asked = [f"Where was {b.name} born?" for b in self.synth.births[:10]]
         asked += queries(self.synth, 30)
         vectors = np.asarray(encoder().embed(asked), dtype=np.float32)
-        exact = backend.exact_vectors(size, vectors, 10)
+        exact = backend.exact_vectors(size, vectors, 3 * 10)
         if exact is None:
             return None
         found = [nearest(store, vector.tolist()) for vector in vectors]
-        shares = [
-            len({hit.uuid for hit in got} & set(want)) / len(want)
-            for got, want in zip(found, exact, strict=True)
-            if want
-        ]
-        return float(np.mean(shares)) if shares else None
+        return recall_at(found, exact, 10)
 
 
 def nearest(store: Store, vector: list[float]) -> list[Scored]:
@@ -181,7 +180,9 @@ def main() -> None:
         result["ms"].update(probe.writes())
         result["rss_models_mb"] = with_models
         result["rss_store_mb"] = resident_mb() - with_models
-        result["recall"] = probe.recall(backend, size, store)
+        recall = probe.recall(backend, size, store)
+        result["recall"] = None if recall is None else recall.strict
+        result["recall_ties"] = None if recall is None else dataclasses.asdict(recall)
     print(json.dumps(result))
 
 

@@ -9,8 +9,8 @@ A backend is plugged in by adding a `ScaleBackend` to `BACKENDS`. It has four du
 * `full_bm25(size, question)`: the uuid of the fact a plain, unbounded bm25 ranking of the
   keyword index puts first (the quality baseline of the search), or None when the backend
   cannot say;
-* `exact_vectors(size, queries, k)`: per query vector the uuids of the `k` nearest stored
-  fact embeddings by an exact scan (the recall baseline), or None.
+* `exact_vectors(size, queries, k)`: per query vector the `k` nearest stored fact embeddings
+  by an exact scan, with their cosines, best first (the recall baseline), or None.
 
 The embedded store's implementation is below; Neo4j's is bench/scaleneo4j.py (one tenant in
 the database at the run's URI, grown from size to size).
@@ -30,7 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from graph.backends.sqlite.search import fts_query
-from graph.ports import Store
+from graph.ports import Scored, Store
 
 GROUP = "u_benchread"
 
@@ -48,7 +48,7 @@ class ScaleBackend(Protocol):
 
     def exact_vectors(
         self, size: int, queries: npt.NDArray[np.float32], k: int
-    ) -> list[list[str]] | None: ...
+    ) -> list[list[Scored]] | None: ...
 
 
 class SqliteScale:
@@ -119,7 +119,7 @@ class SqliteScale:
 
     def exact_vectors(
         self, size: int, queries: npt.NDArray[np.float32], k: int
-    ) -> list[list[str]] | None:
+    ) -> list[list[Scored]] | None:
         unit = queries / np.linalg.norm(queries, axis=1, keepdims=True)
         best: list[list[tuple[float, str]]] = [[] for _ in range(len(unit))]
         conn = self._connect(size)
@@ -133,7 +133,7 @@ class SqliteScale:
                 _merge(best, rows, unit, k)
         finally:
             conn.close()
-        return [[uuid for _, uuid in found] for found in best]
+        return neighbours(best)
 
 
 def _merge(
@@ -165,6 +165,10 @@ def merge_nearest(
         top = np.argpartition(-row_scores, min(k, len(uuids) - 1))[:k]
         merged = best[i] + [(float(row_scores[j]), uuids[j]) for j in top]
         best[i] = sorted(merged, reverse=True)[:k]
+
+
+def neighbours(best: list[list[tuple[float, str]]]) -> list[list[Scored]]:
+    return [[Scored(uuid, cosine) for cosine, uuid in found] for found in best]
 
 
 def backends(folder: Path) -> dict[str, ScaleBackend]:

@@ -42,6 +42,12 @@ def test_the_small_scale_benchmark_prints_every_ratio(
         assert recall is not None, name
         # a tiny tenant is exact on the embedded store; Neo4j's HNSW graph nearly so
         assert float(recall.group(1)) >= (1.0 if name == "sqlite" else 0.9), name
+        aware = re.search(
+            rf"{name:7} vector recall@10 tie-aware at 900: (\d\.\d+) .*; \d+ of 40 questions tie",
+            out,
+        )
+        assert aware is not None, name  # never below strict: an exact top-10 hit is within it
+        assert float(aware.group(1)) >= float(recall.group(1)), name
     if len(names) == 2:
         assert re.search(r"neo4j/sqlite search p95 at 900: \d+\.\d\d", out)
 
