@@ -39,9 +39,9 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from graph.backends.sqlite import bm25
+from graph.backends.sqlite import bm25, memo
 from graph.ports import Scored
 
 RARE = 1000
@@ -63,6 +63,8 @@ class Plan:
     """The phrases as bm25 compares them (`bm25.tokens`), folded once per question."""
     alone: bool = False
     """Every row of the index is the tenant's (the store holds one tenant)."""
+    known: memo.Memo = field(default_factory=dict, compare=False)
+    """Statistics remembered for this state of the database (memo.py)."""
 
     def tenants(self, phrases: Sequence[Sequence[str]]) -> str:
         """Rows of the tenant holding any of `phrases` (`tenant_rows`)."""
@@ -96,12 +98,14 @@ def plan(
     phrases: Sequence[Sequence[str]],
     alone: bool = False,
 ) -> Plan:
-    """The question's statistics over `table`; `alone`: the tenant holds every row of it."""
-    rows, average, ends = averages(conn, table)
-    everywhere = tuple(documents(conn, table, p, ends) for p in phrases)
+    """The question's statistics over `table`; `alone`: the tenant holds every row of it.
+    Each is remembered until the database changes (memo.py)."""
+    known = memo.current(conn)
+    rows, average, ends = memo.recall(known, ("averages", table), lambda: averages(conn, table))
+    everywhere = tuple(document_count(conn, known, table, p, ends) for p in phrases)
     stats = bm25.Stats(rows, average, tuple(bm25.idf(rows, n) for n in everywhere))
     folded = tuple(bm25.tokens(" ".join(p)) for p in phrases)
-    return Plan(table, token, tuple(phrases), everywhere, stats, folded, alone)
+    return Plan(table, token, tuple(phrases), everywhere, stats, folded, alone, known)
 
 
 def averages(conn: sqlite3.Connection, table: str) -> tuple[int, float, tuple[int, int]]:
@@ -115,6 +119,19 @@ def averages(conn: sqlite3.Connection, table: str) -> tuple[int, float, tuple[in
         f"(SELECT rowid FROM {table} ORDER BY rowid LIMIT 1)"
     ).fetchone()
     return rows, average or 1.0, (ends[1] or 0, ends[0] or 0)
+
+
+def document_count(
+    conn: sqlite3.Connection,
+    known: memo.Memo,
+    table: str,
+    terms: Sequence[str],
+    ends: tuple[int, int],
+) -> int:
+    """`documents`, remembered until the database changes."""
+    return memo.recall(
+        known, ("documents", table, *terms), lambda: documents(conn, table, terms, ends)
+    )
 
 
 def varints(data: bytes) -> list[int]:
@@ -168,10 +185,17 @@ def count(conn: sqlite3.Connection, how: Plan, i: int) -> int:
     """How many of the tenant's rows hold the plan's `i`-th phrase, counted up to `RARE` + 1.
     FTS5 intersects the phrase with the tenant token by reading the token's posting list
     (every row of the tenant) page by page until it has found as many: up to 15 ms at a
-    million rows for a phrase in 1,200 of them. A tenant alone in the store is not named."""
+    million rows for a phrase in 1,200 of them. A tenant alone in the store is not named;
+    remembered until the database changes, as the plan's statistics."""
+    match = how.tenants([how.phrases[i]])
+    key = ("count", how.table, match)
+    return memo.recall(how.known, key, lambda: _count(conn, how.table, match))
+
+
+def _count(conn: sqlite3.Connection, table: str, match: str) -> int:
     row = conn.execute(
-        f"SELECT count(*) FROM (SELECT 1 FROM {how.table} WHERE {how.table} MATCH :q LIMIT :cap)",
-        {"q": how.tenants([how.phrases[i]]), "cap": RARE + 1},
+        f"SELECT count(*) FROM (SELECT 1 FROM {table} WHERE {table} MATCH :q LIMIT :cap)",
+        {"q": match, "cap": RARE + 1},
     ).fetchone()
     return int(row[0])
 
@@ -193,7 +217,7 @@ def ranked(
     rare, budget = rarest(how.everywhere, BUDGET)
     scores: dict[int, float] = {}
     if rare:
-        scores = scored(conn, how, matches(conn, how.table, words(pick(how.phrases, rare))))
+        scores = matched(conn, how, words(pick(how.phrases, rare)), -1, scores)
     hits = best(scores, limit, fetch, visible)
     if len(hits) >= limit or len(rare) == len(how.phrases):
         return hits
@@ -201,18 +225,24 @@ def ranked(
     tenant = [count(conn, how, i) for i in common]
     local = {common[i] for i in rarest(tenant, budget)[0]}
     if local:
-        found = matches(conn, how.table, how.tenants(pick(how.phrases, local)))
-        scores.update(scored(conn, how, unscored(found, scores)))
+        scores.update(matched(conn, how, how.tenants(pick(how.phrases, local)), -1, scores))
     crowded = [i for i in common if i not in local]
     if crowded:
         scores.update(scored(conn, how, unscored(holding_all(conn, how, crowded), scores)))
-        newest = matches(conn, how.table, how.tenants(how.phrases), WINDOW)
-        scores.update(scored(conn, how, unscored(newest, scores)))
+        scores.update(matched(conn, how, how.tenants(how.phrases), WINDOW, scores))
     return best(scores, limit, fetch, visible)
 
 
 def unscored(rowids: list[int], scores: dict[int, float]) -> list[int]:
     return [rowid for rowid in rowids if rowid not in scores]
+
+
+def matched(
+    conn: sqlite3.Connection, how: Plan, match: str, newest: int, scores: dict[int, float]
+) -> dict[int, float]:
+    """The bm25 of the rows matching `match` (all of them, or the `newest`) not in `scores`."""
+    found = bodies(conn, how.table, match, newest)
+    return bm25.scores(how.stats, how.folded, (row for row in found if row[0] not in scores))
 
 
 def holding_all(conn: sqlite3.Connection, how: Plan, crowded: Sequence[int]) -> list[int]:
@@ -263,10 +293,21 @@ def matches(conn: sqlite3.Connection, table: str, match: str, newest: int = -1) 
     return [int(row[0]) for row in rows.fetchall()]
 
 
+def bodies(conn: sqlite3.Connection, table: str, match: str, newest: int) -> list[tuple[int, str]]:
+    """(row id, body) of the rows matching `match` (all, or the `newest`), in one statement:
+    the row ids and then their content rows (`matches` + `content`) cost 1.5 times as much."""
+    rows = conn.execute(
+        f"SELECT c.id, c.c1 FROM (SELECT rowid AS hit FROM {table} WHERE {table} MATCH :q "
+        f"ORDER BY rowid DESC LIMIT :n) AS m JOIN {table}_content AS c ON c.id = m.hit",
+        {"q": match, "n": newest},
+    )
+    return [(int(row[0]), row[1]) for row in rows.fetchall()]
+
+
 def scored(conn: sqlite3.Connection, how: Plan, rowids: list[int]) -> dict[int, float]:
     """Each row's bm25 over the whole question, from the index's own text of it."""
     rows = content(conn, how.table, rowids)
-    return {rowid: bm25.score(how.stats, how.folded, body) for rowid, _, body in rows}
+    return bm25.scores(how.stats, how.folded, ((rowid, body) for rowid, _, body in rows))
 
 
 def content(conn: sqlite3.Connection, table: str, rowids: list[int]) -> list[tuple[int, str, str]]:

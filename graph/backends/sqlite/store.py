@@ -28,6 +28,7 @@ from typing import TypeVar
 
 from graph.backends.sqlite.episodes import index_episodes
 from graph.backends.sqlite.maintenance import SqliteMaintenance
+from graph.backends.sqlite.memo import MemoConnection
 from graph.backends.sqlite.ops import SqliteTx
 from graph.backends.sqlite.vectors import VectorIndex
 from graph.domain.errors import InvalidInput, PalimpsestError, StoreError, StoreUnavailable
@@ -180,6 +181,7 @@ class SqliteStore(Store):
                 check_same_thread=False,
                 isolation_level=None,
                 timeout=self._busy_timeout_ms / 1000,
+                factory=MemoConnection,
             )
         except sqlite3.Error as exc:
             raise StoreUnavailable(f"cannot open the embedded store: {exc}") from exc
