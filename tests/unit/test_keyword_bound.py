@@ -4,11 +4,12 @@ ranking does; a common phrase is ranked only over its newest matches."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 
 import pytest
 
-from graph.backends.sqlite import SqliteStore, keywords, sql
+from graph.backends.sqlite import SqliteStore, bm25, keywords, sql
 from graph.domain.model import Episode
 from graph.ports import Store
 from graph.textindex import query_groups
@@ -189,3 +190,17 @@ def test_a_tenant_alone_in_the_store_is_ranked_as_beside_another(
     births.transaction(lambda tx: tx.record_episodes([other]))
     assert alone() == (False, False)
     assert answers() == before
+
+
+def test_a_phrase_is_counted_at_every_place_it_starts() -> None:
+    """bm25's phrase frequency: overlapping places count, a phrase longer than the row none."""
+    assert bm25.occurrences(["a", "a", "a", "b"], ["a", "a"]) == 2
+    assert bm25.occurrences(["北", "京", "北", "京"], ["北", "京"]) == 2
+    assert bm25.occurrences(["a"], ["a", "b"]) == 0
+    rng = random.Random(7)
+    for _ in range(2000):
+        words = [rng.choice("abc") for _ in range(rng.randrange(9))]
+        terms = [rng.choice("abc") for _ in range(1 + rng.randrange(4))]
+        width = len(terms)
+        slid = sum(words[i : i + width] == terms for i in range(len(words) - width + 1))
+        assert bm25.occurrences(words, terms) == slid, (words, terms)

@@ -54,8 +54,14 @@ def occurrences(words: list[str], terms: list[str]) -> int:
     """How often the phrase `terms` occurs in `words` (its terms in order, adjacent)."""
     if len(terms) == 1:
         return words.count(terms[0])
-    width = len(terms)
-    return sum(1 for i in range(len(words) - width + 1) if words[i : i + width] == terms)
+    width, found, at = len(terms), 0, -1
+    end = len(words) - width + 1  # a phrase starts before this
+    while True:  # list.index finds each start in C: CJK bodies are long lists of short terms
+        try:
+            at = words.index(terms[0], at + 1, max(end, 0))
+        except ValueError:
+            return found
+        found += words[at : at + width] == terms
 
 
 def score(stats: Stats, phrases: Sequence[list[str]], body: str, other: int = 1) -> float:

@@ -228,13 +228,14 @@ def ranked(
         scores.update(matched(conn, how, how.tenants(pick(how.phrases, local)), -1, scores))
     crowded = [i for i in common if i not in local]
     if crowded:
-        scores.update(scored(conn, how, unscored(holding_all(conn, how, crowded), scores)))
+        rows = unscored(holding_all(conn, how, crowded), scores)
+        scores.update(bm25.scores(how.stats, how.folded, rows))
         scores.update(matched(conn, how, how.tenants(how.phrases), WINDOW, scores))
     return best(scores, limit, fetch, visible)
 
 
-def unscored(rowids: list[int], scores: dict[int, float]) -> list[int]:
-    return [rowid for rowid in rowids if rowid not in scores]
+def unscored(rows: list[tuple[int, str]], scores: dict[int, float]) -> list[tuple[int, str]]:
+    return [row for row in rows if row[0] not in scores]
 
 
 def matched(
@@ -242,32 +243,36 @@ def matched(
 ) -> dict[int, float]:
     """The bm25 of the rows matching `match` (all of them, or the `newest`) not in `scores`."""
     found = bodies(conn, how.table, match, newest)
-    return bm25.scores(how.stats, how.folded, (row for row in found if row[0] not in scores))
+    return bm25.scores(how.stats, how.folded, unscored(found, scores))
 
 
-def holding_all(conn: sqlite3.Connection, how: Plan, crowded: Sequence[int]) -> list[int]:
-    """The tenant's newest `WINDOW` rows holding every one of two or more phrases (indexes
-    into the plan; none for fewer). FTS5 intersecting them with each other and the tenant
-    token reads the common lists page by page (about 20 ms at a million rows when one name
-    of "Where was <First Last> born?" is a common word), so the rows holding the two rarest
-    are found first (short lists); when there are at most `WINDOW` of them, each is checked
-    on its content row for the other phrases and the tenant: the same rows. Else (many
-    rows hold the two) FTS5 intersects them all, which then stops early."""
+def holding_all(
+    conn: sqlite3.Connection, how: Plan, crowded: Sequence[int]
+) -> list[tuple[int, str]]:
+    """(row id, body) of the tenant's newest `WINDOW` rows holding every one of two or more
+    phrases (indexes into the plan; none for fewer). FTS5 intersecting them with each other
+    and the tenant token reads the common lists page by page (about 20 ms at a million rows
+    when one name of "Where was <First Last> born?" is a common word), so the rows holding
+    the two rarest are found first (short lists); when there are at most `WINDOW` of them,
+    each is checked on its content row for the other phrases and the tenant: the same rows.
+    Else (many rows hold the two) FTS5 intersects them all, which then stops early. The
+    bodies read are the ones scored (reading them again cost 4-5 ms for 1,000 rows at 1M)."""
     if len(crowded) < 2:
         return []
     rarest_two = sorted(crowded, key=lambda i: how.everywhere[i])[:2]
     found = matches(conn, how.table, every(pick(how.phrases, set(rarest_two))), WINDOW + 1)
     if len(found) > WINDOW:
         match = every(pick(how.phrases, set(crowded)))
-        return matches(conn, how.table, match if how.alone else together(how.token, match), WINDOW)
+        return bodies(conn, how.table, match if how.alone else together(how.token, match), WINDOW)
     wanted = [how.folded[i] for i in crowded]
     rows = content(conn, how.table, found)
-    held = {rowid: bm25.tokens(body) for rowid, grp, body in rows if grp == how.token}
-    return [
-        rowid
-        for rowid in found
-        if rowid in held and all(bm25.occurrences(held[rowid], terms) for terms in wanted)
-    ]
+    return [(rowid, body) for rowid, grp, body in rows if grp == how.token and holds(body, wanted)]
+
+
+def holds(body: str, wanted: Sequence[list[str]]) -> bool:
+    """Does `body` hold every one of the folded phrases `wanted`?"""
+    words = bm25.tokens(body)
+    return all(bm25.occurrences(words, terms) for terms in wanted)
 
 
 def together(token: str, match: str) -> str:
@@ -302,12 +307,6 @@ def bodies(conn: sqlite3.Connection, table: str, match: str, newest: int) -> lis
         {"q": match, "n": newest},
     )
     return [(int(row[0]), row[1]) for row in rows.fetchall()]
-
-
-def scored(conn: sqlite3.Connection, how: Plan, rowids: list[int]) -> dict[int, float]:
-    """Each row's bm25 over the whole question, from the index's own text of it."""
-    rows = content(conn, how.table, rowids)
-    return bm25.scores(how.stats, how.folded, ((rowid, body) for rowid, _, body in rows))
 
 
 def content(conn: sqlite3.Connection, table: str, rowids: list[int]) -> list[tuple[int, str, str]]:
