@@ -53,7 +53,7 @@ def decide(verdicts: Sequence[Finding], *, manual: bool = False) -> Decision:
     if updates and manual:
         return Decision(WriteEvent.ADD, all_, disputes + history, write_new=True, pending=True)
     if updates:
-        return Decision(WriteEvent.UPDATE, all_, updates + disputes, write_new=True)
+        return Decision(WriteEvent.UPDATE, all_, updates + disputes + history, write_new=True)
     if disputes:
         return Decision(WriteEvent.KEEP_BOTH, all_, disputes + history, write_new=True)
     return Decision(WriteEvent.ADD, all_, history, write_new=True)
@@ -137,7 +137,7 @@ def insert_into_chain(
     new record closes at its successor's valid_at; its predecessor, if any, now closes at the
     new record's valid_at and points to it.
     """
-    ordered = sorted(chain, key=lambda f: (f.valid_at, f.created_at))
+    ordered = _chain_order(chain)
     before = [f for f in ordered if f.valid_at <= new.valid_at]
     after = [f for f in ordered if f.valid_at > new.valid_at]
     own: Fields = {}
@@ -166,6 +166,26 @@ def insert_into_chain(
             )
         )
     return own, changes
+
+
+def _chain_order(chain: Sequence[Fact]) -> list[Fact]:
+    """Event order, then ingestion; records of one instant said in one write ("I live in Oslo.
+    I live in Rome.") in the order their links give (the one another supersedes first), then
+    by id: never the order a backend happened to return them in."""
+    by_uuid = {f.uuid: f for f in chain}
+    return sorted(
+        chain, key=lambda f: (f.valid_at, f.created_at, _links_before(f, by_uuid), f.uuid)
+    )
+
+
+def _links_before(fact: Fact, by_uuid: Mapping[str, Fact]) -> int:
+    """How many records of `by_uuid` precede `fact` by `supersedes` links."""
+    seen = {fact.uuid}
+    previous = by_uuid.get(fact.supersedes or "")
+    while previous is not None and previous.uuid not in seen:
+        seen.add(previous.uuid)
+        previous = by_uuid.get(previous.supersedes or "")
+    return len(seen) - 1
 
 
 def effect_of(

@@ -28,7 +28,7 @@ from graph.domain.resolution import (
     undisputed_fields,
 )
 from graph.domain.tenancy import TenantScope
-from graph.domain.timerules import is_current
+from graph.domain.timerules import believed_at, is_current
 from graph.ports import StoreReads
 from service.conflicts.answers import ReviewOut, RollbackOut
 from service.conflicts.usecases import ConflictService, Planned, effective, execute, own_change
@@ -67,7 +67,7 @@ class Reversals:
         group, now = scope.group_id, self.s.clock.now()
 
         def work(uow: UnitOfWork) -> Planned:
-            fact = _current(uow.reads, group, fact_id, now)
+            fact = _reviewable(uow.reads, group, fact_id, now)
             verdict = self.c.rejudge(uow, fact, Policy(reviewed=True))
             planned = Planned(
                 fact.uuid, effective([own_change(fact, verdict.own), *verdict.changes])
@@ -83,7 +83,7 @@ class Reversals:
         own = rejected_fields(now)
 
         def work(uow: UnitOfWork) -> Planned:
-            fact = _current(uow.reads, group, fact_id, now)
+            fact = _reviewable(uow.reads, group, fact_id, now)
             others = [f for f in uow.aligned(fact) if f.scope == fact.scope]
             undisputed = [self._undispute(old, others, fact) for old in others if old.disputed]
             changes = [own_change(fact, own), *(c for c in undisputed if c)]
@@ -151,9 +151,13 @@ def _fact(reads: StoreReads, group: str, fact_id: str) -> Fact:
     return found[0]
 
 
-def _current(reads: StoreReads, group: str, fact_id: str, now: datetime) -> Fact:
+def _reviewable(reads: StoreReads, group: str, fact_id: str, now: datetime) -> Fact:
+    """A record a reviewer may confirm or reject: a current one, or one still believed that
+    awaits a reviewer though its period has closed (a held-back statement that the write
+    placed in the history of a later record: "lived in Oslo from June 2023", Oslo since 2024)."""
     fact = _fact(reads, group, fact_id)
-    if not is_current(fact, now):
+    waiting = fact.needs_confirmation and believed_at(fact, None)
+    if not (waiting or is_current(fact, now)):
         raise ConflictError(f"fact {fact_id} is no longer current", details={"id": fact_id})
     return fact
 

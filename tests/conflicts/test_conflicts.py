@@ -166,6 +166,15 @@ def test_a_held_correction_once_confirmed_stops_believing_what_it_corrects(
     assert [f.value for f in current(memory, "alice")] == ["Rome"]
 
 
+def test_a_reviewer_cannot_confirm_a_record_a_later_one_replaced(memory: Memory) -> None:
+    oslo = say(memory, "I live in Oslo", observation_date="2025-01-01")
+    say(memory, "I live in Rome", observation_date="2026-01-01")
+    with pytest.raises(ConflictError, match="no longer current"):
+        memory.confirm_fact(oslo["id"], user_id="alice")
+    with pytest.raises(ConflictError, match="no longer current"):
+        memory.reject_fact(oslo["id"], user_id="alice")
+
+
 def test_a_reviewer_settles_a_dispute_and_can_undo_it(memory: Memory) -> None:
     yes = say(memory, "Atlas supports SSO")
     no = say(memory, "Atlas does not support SSO")

@@ -212,6 +212,34 @@ def test_history_is_inserted_between_its_neighbours() -> None:
     assert by_uuid[first.uuid]["superseded_by"] == middle.uuid
 
 
+def test_an_update_that_predates_the_same_later_value_also_takes_its_place_in_history() -> None:
+    """"Oslo since June 2023" replaces Rome (said of then) and is the earlier period of "Oslo
+    since 2024": it closes Rome and closes where the later Oslo begins, in one write."""
+    rome, later = f("Rome", 300), f("Oslo", 10)
+    new = f("Oslo", 300)
+    aligned = Aligned((later, rome), None, (later, rome))
+    verdict = one_judge(Statement(new, SINGLE), aligned, Policy(), now=T)
+    assert verdict.event is WriteEvent.UPDATE
+    assert {(v.target_id, v.mode) for v in verdict.executed} == {
+        (rome.uuid, "close"), (later.uuid, "history")}
+    assert (verdict.own["supersedes"], verdict.own["superseded_by"]) == (rome.uuid, later.uuid)
+    assert verdict.own["invalid_at"] == later.valid_at
+    assert {c.uuid: c.after.get("supersedes") for c in verdict.changes}[later.uuid] == new.uuid
+
+
+def test_records_of_one_instant_are_placed_by_their_links_not_by_store_order() -> None:
+    """"I live in Oslo. I live in Rome." said of one day: Rome supersedes Oslo. A record of that
+    day said later follows Rome, whichever order a backend returns the two in."""
+    oslo = f("Oslo", 300)
+    rome = f("Rome", 300, supersedes=oslo.uuid)
+    oslo = oslo.model_copy(update={"superseded_by": rome.uuid, "invalid_at": rome.valid_at})
+    new = f("Oslo", 300)
+    for chain in ([oslo, rome], [rome, oslo]):
+        own, changes = insert_into_chain(new, chain, T)
+        assert own["supersedes"] == rome.uuid
+        assert [c.uuid for c in changes] == [rome.uuid]
+
+
 def test_a_reviewers_confirmation_is_the_judges_verdict_under_the_reviewed_policy() -> None:
     yes = f("SSO", 9, predicate="supports")
     no = f("SSO", 1, predicate="supports", polarity=-1, disputed=True)
