@@ -44,13 +44,19 @@ def selected_backends(config: pytest.Config) -> list[str]:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Tests marked `neo4j_only` are deselected, not skipped, when Neo4j is not selected."""
+    """Tests marked `neo4j_only`, or asking for the `neo4j_store` fixture, are deselected, not
+    skipped, when Neo4j is not selected."""
     if "neo4j" in selected_backends(config):
         return
-    chosen = [item for item in items if item.get_closest_marker("neo4j_only")]
+    chosen = [item for item in items if _needs_neo4j(item)]
     if chosen:
         config.hook.pytest_deselected(items=chosen)
         items[:] = [item for item in items if item not in chosen]
+
+
+def _needs_neo4j(item: pytest.Item) -> bool:
+    fixtures = getattr(item, "fixturenames", ())
+    return item.get_closest_marker("neo4j_only") is not None or "neo4j_store" in fixtures
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
