@@ -78,11 +78,11 @@ def scores(
     pairs = list(zip(stats.idf, phrases, strict=True))
     found: dict[int, float] = {}
     for rowid, body in rows:
-        words = (body if body.isascii() else fold(body)).split()
+        words = tokens(body)
         norm = K1 * (1 - B + B * (len(words) + other) / stats.average)
         total = 0.0
         for weight, terms in pairs:
-            held = words.count(terms[0]) if len(terms) == 1 else occurrences(words, terms)
+            held = occurrences(words, terms)
             if held:
                 total += weight * held * (K1 + 1) / (held + norm)
         found[rowid] = total
