@@ -103,10 +103,14 @@ def report_size(backend: str, size: int, row: dict[str, Any]) -> None:
     print(f"{backend:7} N={size:>9,} p50/p95 ms: {cells}", flush=True)
     print(
         f"{backend:7} N={size:>9,} search top-1 {row['top1']:.2f} (full bm25 {row['bm25_top1']}), "
-        f"vector recall@10 {row['recall']}, RSS {row['rss_models_mb']:.0f} MB with models, "
-        f"+{row['rss_store_mb']:.0f} MB with the store",
+        f"vector recall@10 {_strict(row['recall'])}, RSS {row['rss_models_mb']:.0f} MB with "
+        f"models, +{row['rss_store_mb']:.0f} MB with the store",
         flush=True,
     )
+
+
+def _strict(recall: dict[str, Any] | None) -> str:
+    return "-" if recall is None else f"{recall['strict']:.3f}"
 
 
 def ratio_lines(backend: str, results: dict[int, dict[str, Any]]) -> list[str]:
@@ -155,7 +159,7 @@ def memory_lines(
         verdict = "met" if per_fact <= 1.0 else "NOT met"
         lines.append(f"{backend:7} resident memory growth {base:,} -> {top:,}: {per_fact:.2f} KB "
                      f"per fact (target <= 1 KB): {verdict}")  # fmt: skip
-    return lines + recall_lines(backend, top, results[top].get("recall_ties"))
+    return lines + recall_lines(backend, top, results[top]["recall"])
 
 
 def recall_lines(backend: str, size: int, recall: dict[str, Any] | None) -> list[str]:

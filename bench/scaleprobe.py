@@ -181,8 +181,7 @@ def main() -> None:
         result["rss_models_mb"] = with_models
         result["rss_store_mb"] = resident_mb() - with_models
         recall = probe.recall(backend, size, store)
-        result["recall"] = None if recall is None else recall.strict
-        result["recall_ties"] = None if recall is None else dataclasses.asdict(recall)
+        result["recall"] = None if recall is None else dataclasses.asdict(recall)
     print(json.dumps(result))
 
 
