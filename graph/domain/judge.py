@@ -82,6 +82,9 @@ class Aligned:
     likeness: Mapping[str, float] = field(default_factory=dict)
     """How alike (0-1, the encoder's) the name of each record in `alias_questions` is to the
     statement's value; needed only when the policy holds possible aliases."""
+    findings: tuple[Finding, ...] | None = None
+    """`findings_of(statement, current)` when the caller has it already (it asked
+    `needs_chain` or `alias_questions` with it); None: the judge classifies `current`."""
 
 
 @dataclass(frozen=True)
@@ -109,20 +112,34 @@ def findings_of(statement: Statement, current: Iterable[Fact]) -> tuple[Finding,
     return tuple(classify(new, old, rules, correction=statement.correction) for old in current)
 
 
-def needs_chain(statement: Statement, current: Iterable[Fact]) -> bool:
-    """Does judging the statement need its version chain (it predates a current record)?"""
-    return any(f.mode == "history" for f in findings_of(statement, current))
+def needs_chain(
+    statement: Statement,
+    current: Iterable[Fact],
+    findings: Sequence[Finding] | None = None,
+) -> bool:
+    """Does judging the statement need its version chain (it predates a current record)?
+    `findings`: `findings_of(statement, current)`, when the caller has it."""
+    if findings is None:
+        findings = findings_of(statement, current)
+    return any(f.mode == "history" for f in findings)
 
 
-def alias_questions(statement: Statement, current: Iterable[Fact]) -> tuple[Fact, ...]:
+def alias_questions(
+    statement: Statement,
+    current: Iterable[Fact],
+    findings: Sequence[Finding] | None = None,
+) -> tuple[Fact, ...]:
     """The current records the statement would replace by naming another value: an UPDATE
     that closes a record of a different value (not a correction, a denial or history). Its
     value might be another name of theirs (a spelling, a language, an abbreviation the alias
-    table lacks); the caller measures how alike the names are (`Aligned.likeness`)."""
+    table lacks); the caller measures how alike the names are (`Aligned.likeness`).
+    `findings`: `findings_of(statement, current)`, when the caller has it."""
     records = {f.uuid: f for f in current}
+    if findings is None:
+        findings = findings_of(statement, records.values())
     return tuple(
         records[f.target_id]
-        for f in findings_of(statement, records.values())
+        for f in findings
         if f.action is WriteEvent.UPDATE
         and f.mode == "close"
         and records[f.target_id].value_key != statement.fact.value_key
@@ -134,7 +151,9 @@ def judge(statement: Statement, aligned: Aligned, policy: Policy, *, now: dateti
     """The verdict on `statement`; its effects carry `statement.at`, else `now`."""
     if aligned.holder is not None:
         return Verdict(WriteEvent.DUPLICATE, aligned.holder)
-    findings = findings_of(statement, aligned.current)
+    findings = aligned.findings
+    if findings is None:
+        findings = findings_of(statement, aligned.current)
     if policy.reviewed:
         return _reviewed(statement, aligned, findings, now)
     findings, maybe_alias = _maybe_aliases(statement, aligned, findings, policy.alias_similarity)
@@ -168,7 +187,7 @@ def _maybe_aliases(
     it as an UPDATE, or rejects it as another name of the current value)."""
     if threshold is None:
         return findings, False
-    asked = {f.uuid: f for f in alias_questions(statement, aligned.current)}
+    asked = {f.uuid: f for f in alias_questions(statement, aligned.current, findings)}
     out, held = [], False
     for finding in findings:
         similarity = aligned.likeness.get(finding.target_id)

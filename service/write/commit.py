@@ -22,6 +22,7 @@ from graph.domain.judge import (
     Statement,
     Verdict,
     alias_questions,
+    findings_of,
     judge,
     needs_chain,
 )
@@ -83,17 +84,35 @@ def judge_draft(
     current = (
         view.bearing(fact) if view.narrows(draft.rules, draft.correction) else view.aligned(fact)
     )
-    chain = view.chain(fact) if claim.holder is None and needs_chain(statement, current) else ()
-    likeness = {}
-    if names is not None and policy.alias_similarity is not None and claim.holder is None:
-        likeness = names.of(fact, alias_questions(statement, current))
-    aligned = Aligned(current, claim.holder, chain, likeness)
+    aligned = (
+        Aligned(current, claim.holder)  # a duplicate: the judge asks nothing more
+        if claim.holder is not None
+        else _aligned(view, statement, current, policy, names)
+    )
     verdict = judge(statement, aligned, policy, now=view.now)
     if verdict.writes:
         for change in verdict.changes:
             view.change(fact.group_id, change)
         view.add(verdict.fact)
     return verdict
+
+
+def _aligned(
+    view: FactView,
+    statement: Statement,
+    current: tuple[Fact, ...],
+    policy: Policy,
+    names: NameLikeness | None,
+) -> Aligned:
+    """What the judge needs beside the current records: the version chain when the statement
+    predates one, and how alike the names are when the policy holds possible aliases. The
+    statement is classified against `current` once, for both questions and the judge."""
+    findings = findings_of(statement, current)
+    chain = view.chain(statement.fact) if needs_chain(statement, current, findings) else ()
+    likeness: dict[str, float] = {}
+    if names is not None and policy.alias_similarity is not None:
+        likeness = names.of(statement.fact, alias_questions(statement, current, findings))
+    return Aligned(current, None, chain, likeness, findings)
 
 
 def _meant(view: FactView, draft: Draft) -> Draft:

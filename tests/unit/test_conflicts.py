@@ -16,7 +16,14 @@ from graph.domain.enums import (
     VerifyStatus,
     WriteEvent,
 )
-from graph.domain.judge import Aligned, Policy, Statement
+from graph.domain.judge import (
+    Aligned,
+    Policy,
+    Statement,
+    alias_questions,
+    findings_of,
+    needs_chain,
+)
 from graph.domain.judge import judge as one_judge
 from graph.domain.model import Fact
 from graph.domain.quantities import parse_quantity, same_magnitude
@@ -273,3 +280,41 @@ def test_quantities_compare_within_ten_percent() -> None:
     assert a and b and c
     assert same_magnitude(a, b) and not same_magnitude(a, c)
     assert parse_quantity("Berlin") is None and parse_quantity("5.8.4") is None
+
+
+OLD = f("Munich", 100)
+HEARD: dict[str, tuple[Statement, tuple[Fact, ...], Policy]] = {
+    "temporal update": (Statement(f("Lisbon", 1), SINGLE), (OLD,), Policy()),
+    "preference change": (Statement(f("tea", 1), PREFERENCE), (f("coffee", 9),), Policy()),
+    "history": (Statement(f("Oslo", 700), SINGLE), (OLD,), Policy()),
+    "two current": (Statement(f("Kyiv", 200), SINGLE), (OLD, f("Rome", 300)), Policy()),
+    "restatement": (Statement(f("Munich", 1), SINGLE), (OLD,), Policy()),
+    "denial": (Statement(f("Munich", 1, polarity=-1), SINGLE), (OLD,), Policy()),
+    "correction": (Statement(f("Lisbon", 1), SINGLE, correction=True), (OLD,), Policy()),
+    "multi-valued": (Statement(f("jazz", 1), MULTI), (f("chess", 9),), Policy()),
+    "source conflict": (
+        Statement(f("Lisbon", 1, source_type=SourceType.INFERENCE), SINGLE), (OLD,), Policy()
+    ),
+    "manual": (Statement(f("Lisbon", 1), SINGLE), (OLD,), Policy(manual=True)),
+    "alias held": (Statement(f("München", 1), SINGLE), (OLD,), Policy(alias_similarity=0.8)),
+    "reviewed": (Statement(f("Lisbon", 1), SINGLE), (OLD,), Policy(reviewed=True)),
+    "nothing current": (Statement(f("Lisbon", 1), SINGLE), (), Policy()),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", HEARD.values(), ids=list(HEARD))
+def test_findings_given_to_the_judge_decide_as_the_judge_classifying_them(
+    case: tuple[Statement, tuple[Fact, ...], Policy],
+) -> None:
+    """The write classifies a statement against its current records once, for
+    `needs_chain`, `alias_questions` and the judge (`service.write.commit`): given those
+    findings, each decides exactly as when it classifies the statement itself."""
+    statement, current, policy = case
+    findings = findings_of(statement, current)
+    assert needs_chain(statement, current, findings) is needs_chain(statement, current)
+    assert alias_questions(statement, current, findings) == alias_questions(statement, current)
+    likeness = {r.uuid: 0.9 for r in current}
+    chain = current if needs_chain(statement, current) else ()
+    classified = one_judge(statement, Aligned(current, None, chain, likeness), policy, now=T)
+    given = Aligned(current, None, chain, likeness, findings)
+    assert one_judge(statement, given, policy, now=T) == classified
