@@ -3,14 +3,15 @@ its row is the record written, whatever the select list's column order or extra 
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from datetime import UTC, datetime
 
 import pytest
 
 from graph.backends.sqlite import codec
-from graph.domain.enums import FactType, VerifyStatus
-from graph.domain.model import Fact
+from graph.domain.enums import FactType, OperationStatus, VerifyStatus
+from graph.domain.model import Fact, LedgerEntry, Operation
 
 AT = datetime(2024, 5, 1, 12, 30, tzinfo=UTC)
 
@@ -69,7 +70,27 @@ def test_a_row_without_every_fact_column_is_refused() -> None:
         codec.fact_from_row(row)
 
 
-@pytest.mark.parametrize("fact", [a_fact(), FULL], ids=["defaults", "every field set"])
+ODD = FULL.model_copy(  # values a copy can hold that its field's type would not let in
+    update={
+        "scope": VerifyStatus.SUPERSEDED,  # an enumeration in a text column
+        "cardinality": "multi",  # a text in an enumeration's column
+        "polarity": True,  # a boolean in a number's column
+        "confidence": 1,  # an integer in a float's column
+        "episodes": ["ep1"],  # a list, not a tuple
+        "categories": [],
+        "metadata": {"nested": {"list": [1, "ü"], "t": None}},
+        "media_refs": (),
+        "source_span": None,
+        "user_id": ("a", "b"),  # a tuple in a text column
+        "run_id": AT,  # a time in a text column
+        "episode_id": {"k": 1},  # a map in a text column
+    }
+)
+
+
+@pytest.mark.parametrize(
+    "fact", [a_fact(), FULL, ODD], ids=["defaults", "every field set", "odd values"]
+)
 def test_the_column_encoders_give_what_the_per_field_rule_gives(fact: Fact) -> None:
     """fact_params picks each column's encoder once; it must agree with encode_value on
     every field, including enums, booleans, times, JSON and the embedding."""
@@ -77,3 +98,35 @@ def test_the_column_encoders_give_what_the_per_field_rule_gives(fact: Fact) -> N
     params = codec.fact_params(fact)
     assert params == expected
     assert [type(v) for v in params.values()] == [type(v) for v in expected.values()]
+
+
+def test_operation_and_ledger_columns_are_the_records_fields_encoded() -> None:
+    """The columns are made from the record's own values (no dump of the record first):
+    the same as from its dump."""
+    result = {"results": [{"id": "f1", "fact": {"metadata": {"ü": [1, 2]}}}], "alerts": []}
+    operation = Operation(
+        event_id="e1", group_id="u_ann", status=OperationStatus.SUCCEEDED, result=result,
+        payload={"a": 1}, created_at=AT, updated_at=AT, lease_until=AT, worker="w",
+    )  # fmt: skip
+    dumped = operation.model_dump(mode="python")
+    expected = {
+        **dumped,
+        "status": "SUCCEEDED",
+        "created_at": codec.to_micros(AT),
+        "updated_at": codec.to_micros(AT),
+        "lease_until": codec.to_micros(AT),
+        "payload": json.dumps({"a": 1}, ensure_ascii=False),
+        "result": json.dumps(result, ensure_ascii=False),
+        "error": None,
+    }
+    assert codec.operation_params(operation) == expected
+    entry = LedgerEntry(
+        group_id="u_ann", seq=3, prev_hash="0" * 64, hash="a" * 64, action="add",
+        target_ids=("f1", "e1"), payload_digest="b" * 64, at=AT, records=("fact:f1:" + "c" * 64,),
+    )  # fmt: skip
+    assert codec.ledger_params(entry) == {
+        **entry.model_dump(),
+        "target_ids": '["f1", "e1"]',
+        "records": json.dumps(["fact:f1:" + "c" * 64]),
+        "at": codec.to_micros(AT),
+    }

@@ -46,6 +46,10 @@ def from_micros(value: int | None) -> datetime | None:
     return EPOCH + timedelta(microseconds=value)
 
 
+_JSON = json.JSONEncoder(ensure_ascii=False)
+"""`json.dumps(value, ensure_ascii=False)`, without making an encoder per call."""
+
+
 def encode_value(name: str, value: Any) -> Any:
     """One field of a record as its column value."""
     if value is None:
@@ -55,7 +59,7 @@ def encode_value(name: str, value: Any) -> Any:
     if name == "fact_embedding":
         return np.asarray(value, dtype=np.float32).tobytes()
     if name in FACT_JSON or isinstance(value, dict | list | tuple):
-        return json.dumps(value, ensure_ascii=False)
+        return _JSON.encode(value)
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, bool):
@@ -64,29 +68,58 @@ def encode_value(name: str, value: Any) -> Any:
 
 
 def fact_params(fact: Fact) -> dict[str, Any]:
-    fields = fact.__dict__
-    return {name: encode(fields[name]) for name, encode in _FACT_ENCODERS}
+    """A record's column values (what `encode_value` gives for each field). A value whose
+    type is kept as it is (a text, a number, None: most columns of most records) is taken
+    without a call; the others go through their column's encoder."""
+    return {
+        name: value if type(value) in kept else encode(value)
+        for name, value, kept, encode in zip(
+            FACT_COLUMNS, _FACT_VALUES(fact.__dict__), _FACT_KEPT, _FACT_ENCODE, strict=True
+        )
+    }
 
 
-def _encoder(name: str) -> Callable[[Any], Any]:
-    """`encode_value` for one column, with its per-call name tests done once: a batch
-    encodes about fifty columns of every fact it writes, and the tests of each call were most
-    of the cost of writing a record."""
+_AS_IS: frozenset[type] = frozenset({str, int, float, type(None)})
+_NONE: frozenset[type] = frozenset({type(None)})
+
+
+def _encoder(name: str) -> tuple[frozenset[type], Callable[[Any], Any]]:
+    """`encode_value` for one column, with its per-call name tests done once: the value
+    types the column keeps as they are, and its encoder for any other value. A batch encodes
+    about fifty columns of every fact it writes, and the tests of each call were most of the
+    cost of writing a record."""
     if name in FACT_TIMES:
-        return to_micros
-    if name == "fact_embedding" or name in FACT_JSON:
-        return partial(encode_value, name)
+        return _NONE, to_micros
+    if name in FACT_JSON:
+        return _NONE, partial(_json_column, name)
+    if name == "fact_embedding":
+        return _NONE, partial(encode_value, name)
+    return _AS_IS, partial(_other_column, name)
 
-    def plain(value: Any) -> Any:
-        kind = type(value)
-        if value is None or kind is str or kind is int or kind is float:
-            return value
+
+_EMPTY_JSON: dict[type, str] = {tuple: "[]", list: "[]", dict: "{}"}
+
+
+def _json_column(name: str, value: Any) -> Any:
+    """`encode_value` of a JSON column's value (not None)."""
+    if isinstance(value, datetime):
         return encode_value(name, value)
+    if type(value) in _EMPTY_JSON and not value:
+        return _EMPTY_JSON[type(value)]
+    return _JSON.encode(value)
 
-    return plain
+
+def _other_column(name: str, value: Any) -> Any:
+    """`encode_value` of another column's value (not a text, a number or None)."""
+    if type(value) is bool:
+        return int(value)
+    if isinstance(value, Enum) and not isinstance(value, datetime | dict | list | tuple):
+        return value.value  # what encode_value gives: nothing it tests before applies
+    return encode_value(name, value)
 
 
-_FACT_ENCODERS = tuple((name, _encoder(name)) for name in FACT_COLUMNS)
+_FACT_VALUES = itemgetter(*FACT_COLUMNS)
+_FACT_KEPT, _FACT_ENCODE = zip(*(_encoder(name) for name in FACT_COLUMNS), strict=True)
 
 
 def fact_from_row(row: sqlite3.Row, *, with_embedding: bool = False) -> Fact:
@@ -156,7 +189,7 @@ def entity_params(entity: Entity) -> dict[str, Any]:
         "name": entity.name,
         "normalized": entity.normalized,
         "type": entity.type,
-        "aliases": json.dumps(list(entity.aliases), ensure_ascii=False),
+        "aliases": _JSON.encode(list(entity.aliases)),
         "summary": entity.summary,
         "created_at": to_micros(entity.created_at),
     }
@@ -197,7 +230,7 @@ LEDGER_COLUMNS = (
 
 
 def ledger_params(entry: LedgerEntry) -> dict[str, Any]:
-    params = entry.model_dump()
+    params = {name: getattr(entry, name) for name in LEDGER_COLUMNS}
     params["target_ids"] = json.dumps(list(entry.target_ids))
     params["records"] = json.dumps(list(entry.records))
     params["at"] = to_micros(entry.at)
@@ -217,13 +250,15 @@ OPERATION_JSON = ("payload", "result", "error")
 
 
 def operation_params(operation: Operation) -> dict[str, Any]:
-    params: dict[str, Any] = operation.model_dump(mode="python")
+    """The columns of an operation (its fields; the JSON ones encoded from the record's own
+    values: a dump of the record first would copy its result, a batch item's whole answer)."""
+    params: dict[str, Any] = {name: getattr(operation, name) for name in Operation.model_fields}
     params["status"] = operation.status.value
     for name in OPERATION_TIMES:
         params[name] = to_micros(getattr(operation, name))
     for name in OPERATION_JSON:
         value = getattr(operation, name)
-        params[name] = None if value is None else json.dumps(value, ensure_ascii=False)
+        params[name] = None if value is None else _JSON.encode(value)
     return params
 
 
