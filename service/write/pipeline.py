@@ -430,11 +430,13 @@ def _items(chunk: Chunk) -> list[tuple[str, PreparedAdd]]:
 
 
 def answer(event_id: str, plan: ItemPlan, outcomes: Sequence[Outcome]) -> AddOut:
-    return AddOut.model_construct(
-        results=[ResultOut.of(o) for o in outcomes],
-        alerts=[AlertOut.of(a) for a in plan.alerts],
-        candidates=[CandidateOut.of(c) for c in plan.candidates],
-        event_id=event_id,
-        episode_id=plan.episodes[-1].uuid if plan.episodes else None,
-        episode_ids=[e.uuid for e in plan.episodes],
+    return AddOut.trusted(
+        {
+            "results": [ResultOut.of(o) for o in outcomes],
+            "alerts": [AlertOut.of(a) for a in plan.alerts],
+            "candidates": [CandidateOut.of(c) for c in plan.candidates],
+            "event_id": event_id,
+            "episode_id": plan.episodes[-1].uuid if plan.episodes else None,
+            "episode_ids": [e.uuid for e in plan.episodes],
+        }
     )
