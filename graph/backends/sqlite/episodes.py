@@ -35,10 +35,14 @@ _TIME_RULE = (
 
 
 def record(conn: sqlite3.Connection, episodes: Sequence[Episode]) -> None:
-    """Insert episodes and their keyword index rows."""
-    for e in episodes:
-        cursor = conn.execute(
-            _INSERT,
+    """Insert episodes and their keyword index rows: one statement for the rows, one for
+    their index rows (a batch chunk writes a couple of hundred; two statements per episode
+    were a sixth of writing them)."""
+    if not episodes:
+        return
+    conn.executemany(
+        _INSERT,
+        [
             (
                 e.uuid,
                 e.group_id,
@@ -46,16 +50,33 @@ def record(conn: sqlite3.Connection, episodes: Sequence[Episode]) -> None:
                 codec.episode_body(e),
                 to_micros(e.valid_at),
                 to_micros(e.created_at),
-            ),
-        )
-        _index(conn, int(cursor.lastrowid or 0), e)
+            )
+            for e in episodes
+        ],
+    )
+    rowids = _rowids(conn, [e.uuid for e in episodes])
+    conn.executemany(_INDEX, [_index_row(rowids[e.uuid], e) for e in episodes])
+
+
+def _rowids(conn: sqlite3.Connection, uuids: Sequence[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for start in range(0, len(uuids), _CHUNK):
+        marks, params = sql.placeholders("u", uuids[start : start + _CHUNK])
+        rows = conn.execute(f"SELECT rowid, uuid FROM episodes WHERE uuid IN ({marks})", params)
+        out.update((row["uuid"], row["rowid"]) for row in rows)
+    return out
+
+
+_CHUNK = 5000
+_INDEX = "INSERT INTO episodes_fts (rowid, grp, body) VALUES (?, ?, ?)"
+
+
+def _index_row(rowid: int, e: Episode) -> tuple[int, str, str]:
+    return rowid, tenant_token(e.group_id), episode_text(e.speaker, e.content, e.media_refs)
 
 
 def _index(conn: sqlite3.Connection, rowid: int, e: Episode) -> None:
-    conn.execute(
-        "INSERT INTO episodes_fts (rowid, grp, body) VALUES (?, ?, ?)",
-        (rowid, tenant_token(e.group_id), episode_text(e.speaker, e.content, e.media_refs)),
-    )
+    conn.execute(_INDEX, _index_row(rowid, e))
 
 
 def index_episodes(conn: sqlite3.Connection) -> int:
