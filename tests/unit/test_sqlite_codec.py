@@ -8,6 +8,8 @@ import sqlite3
 from datetime import UTC, datetime
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from graph.backends.sqlite import codec
 from graph.domain.enums import FactType, OperationStatus, VerifyStatus
@@ -62,6 +64,17 @@ def test_a_record_reads_back_as_written_in_any_column_order(fact: Fact, select: 
     row = rows_of(fact, select)
     assert codec.fact_from_row(row, with_embedding=True) == fact
     assert codec.fact_from_row(row) == fact.model_copy(update={"fact_embedding": None})
+
+
+@settings(max_examples=300, deadline=None)
+@given(texts=st.lists(st.text(), max_size=4), others=st.lists(st.text(), max_size=3))
+@example(texts=['", "', 'a"b', "c\\d", "\n", "上海"], others=["", "a, b"])
+def test_lists_of_any_texts_read_back_as_written(texts: list[str], others: list[str]) -> None:
+    """Lists of texts (a fact's episodes, categories, media references) are read without the
+    JSON parser when nothing in them is escaped: any text, quotes, backslashes, control
+    characters and the separator itself included, reads back as written."""
+    fact = a_fact(episodes=tuple(texts), categories=tuple(others), media_refs=tuple(texts))
+    assert codec.fact_from_row(rows_of(fact, ", ".join(codec.FACT_COLUMNS))) == fact
 
 
 def test_a_row_without_every_fact_column_is_refused() -> None:

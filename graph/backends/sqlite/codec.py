@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
@@ -166,7 +167,24 @@ def _nothing(raw: Any) -> None:
 def _json(raw: str | None) -> Any:
     if raw is None:
         return None
-    return _EMPTY.get(raw) if raw in _EMPTY else json.loads(raw)
+    if raw in _EMPTY:
+        return _EMPTY[raw]
+    texts = _texts(raw)
+    return json.loads(raw) if texts is None else texts
+
+
+def _texts(raw: str) -> list[str] | None:
+    """A JSON list of texts as the encoder writes it (`["a", "b"]`: a fact's episodes and
+    categories) read without the JSON parser, when no text in it holds a quote, a backslash
+    or a control character (so nothing in it is escaped): what json.loads gives. None for
+    anything else (the parser reads it)."""
+    if not (raw.startswith('["') and raw.endswith('"]')) or _ESCAPED.search(raw):
+        return None
+    texts = raw[2:-2].split('", "')
+    return None if any('"' in text for text in texts) else texts
+
+
+_ESCAPED = re.compile(r'[\\\x00-\x1f]')
 
 
 def _metadata(raw: str | None) -> Any:
