@@ -7,6 +7,7 @@ import json
 import sqlite3
 from datetime import UTC, datetime
 
+import numpy as np
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -143,3 +144,20 @@ def test_operation_and_ledger_columns_are_the_records_fields_encoded() -> None:
         "records": json.dumps(["fact:f1:" + "c" * 64]),
         "at": codec.to_micros(AT),
     }
+
+
+@pytest.mark.filterwarnings("ignore:overflow encountered in cast:RuntimeWarning")
+@pytest.mark.parametrize(
+    "vector",
+    [
+        (0.5, -0.25, 1 / 3, 0.1),
+        (0.0, -0.0, 5e-324, 1e-45, 2.1e-45, 1.1754942106924411e-38, 3.4028234663852886e38),
+        (float("nan"), float("inf"), -float("inf")),
+        (3.5e38, 1.0),  # out of float32's range
+        (1, 2),  # integers
+    ],
+    ids=["plain", "edges", "not finite", "out of range", "integers"],
+)
+def test_a_vector_is_stored_as_numpy_casts_it_to_float32(vector: tuple[float, ...]) -> None:
+    expected = np.asarray(vector, dtype=np.float32).tobytes()
+    assert codec.encode_value("fact_embedding", vector) == expected

