@@ -29,6 +29,7 @@ from pathlib import Path
 from graph.domain.signature import entity_key
 
 CLDR_FILE = Path(__file__).with_name("aliases_cldr.json")
+KEPT_KEYS = 65_536
 
 
 def fold(name: str) -> str:
@@ -54,7 +55,22 @@ class AliasTable:
     def keys(self, name: str) -> tuple[str, ...]:
         """The entity keys a name may be stored under: its canonical name's first (where its
         entity is keyed), then the name's own and its group's other names' (where a store
-        written before the table knew them may hold it)."""
+        written before the table knew them may hold it). Kept per name (up to `KEPT_KEYS`
+        names, then forgotten at once): every write asks it of each entity it names, and the
+        same speakers and values come back in every chunk."""
+        kept = self._kept_keys
+        keys = kept.get(name)
+        if keys is None:
+            if len(kept) >= KEPT_KEYS:
+                kept.clear()
+            keys = kept[name] = self._keys(name)
+        return keys
+
+    @cached_property
+    def _kept_keys(self) -> dict[str, tuple[str, ...]]:
+        return {}
+
+    def _keys(self, name: str) -> tuple[str, ...]:
         canonical = self.canonical(name)
         others = (entity_key(n) for n in self.members.get(canonical, ()))
         return tuple(dict.fromkeys([entity_key(canonical), entity_key(name), *others]))
