@@ -19,7 +19,7 @@ import hashlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from graph.domain.errors import InvalidInput
@@ -117,7 +117,10 @@ def entry_hash(
 def chain(
     group_id: str, head: LedgerEntry | None, drafts: Sequence[LedgerDraft], at: datetime
 ) -> list[LedgerEntry]:
-    """The entries that extend `head` (None: an empty chain) with `drafts`, in order."""
+    """The entries that extend `head` (None: an empty chain) with `drafts`, in order. `at` is
+    hashed and kept in UTC, as the stores read it back: hashed with a clock's own offset,
+    the entry would not verify against its stored copy."""
+    at = at.astimezone(UTC)
     seq = head.seq if head else 0
     prev = head.hash if head else GENESIS_HASH
     entries: list[LedgerEntry] = []

@@ -147,3 +147,27 @@ def test_the_command_line_prints_the_head_and_verifies_against_it(
     assert main(["ledger", "verify", "--user-id", "mari", "--expect-head", head, *store]) == 1
     verdict = json.loads(capsys.readouterr().out)
     assert verdict["ok"] is False and verdict["first_bad_seq"] == 1
+
+
+def test_a_clock_in_another_time_zone_keeps_the_ledger_verifiable(
+    store: Any, extractor: Any, embedder: Any
+) -> None:
+    """The store keeps every time in UTC; an entry hashed with the clock's own offset
+    (+08:00 here) no longer matched its stored copy, so verify failed at entry 1."""
+    from datetime import datetime, timedelta, timezone
+
+    from graph.domain.clock import ManualClock
+    from service.bootstrap import bootstrap
+
+    clock = ManualClock(
+        datetime(2024, 5, 1, 9, 30, tzinfo=timezone(timedelta(hours=8))),
+        tick=timedelta(milliseconds=1),
+    )
+    memory = Memory(
+        container=bootstrap(
+            Settings(), store=store, clock=clock, extractor=extractor, embedder=embedder
+        )
+    )
+    seed(memory)
+    entries = [r for r in memory.container.store.export(ALICE) if isinstance(r, LedgerEntry)]
+    assert entries and all(e.at.utcoffset() == timedelta(0) for e in entries)
