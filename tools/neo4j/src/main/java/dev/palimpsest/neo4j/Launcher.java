@@ -13,6 +13,7 @@ import org.neo4j.configuration.helpers.SocketAddress;
 import org.neo4j.dbms.api.DatabaseManagementService;
 import org.neo4j.dbms.api.DatabaseManagementServiceBuilder;
 import org.neo4j.io.ByteUnit;
+import org.neo4j.kernel.api.impl.index.LuceneSettings;
 import org.neo4j.logging.log4j.Log4jLogProvider;
 
 /**
@@ -43,7 +44,14 @@ public final class Launcher {
                 .setConfig(GraphDatabaseSettings.pagecache_memory, ByteUnit.parse(pageCache))
                 .setConfig(GraphDatabaseSettings.udc_enabled, false)
                 // Netty's default 5 s quiet period (per event loop group) makes stop take ~10 s.
-                .setConfig(GraphDatabaseInternalSettings.netty_server_shutdown_quiet_period, 1);
+                .setConfig(GraphDatabaseInternalSettings.netty_server_shutdown_quiet_period, 1)
+                // A vector index populated in one pass (created on existing data, or dropped and
+                // made again) is otherwise left in one Lucene segment per flush, never merged
+                // (merge factor 1000), and each search walks every segment's graph: 32 segments
+                // at 10k, 96 at 1M. Merging pairs while populating leaves one (docs/storage.md,
+                // "One segment").
+                .setConfig(LuceneSettings.vector_population_merge_factor, 2)
+                .setConfig(LuceneSettings.vector_population_ram_buffer_size, populationBufferMb());
         Path conf = home.resolve("neo4j.conf");
         if (Files.isRegularFile(conf)) {
             builder.loadPropertiesFromFile(conf);
@@ -82,6 +90,11 @@ public final class Launcher {
             fail(t); // System.exit runs the shutdown hook
         }
         new CountDownLatch(1).await();
+    }
+
+    /** A quarter of the heap, at most 2 GB (Lucene's limit per writer thread). */
+    private static double populationBufferMb() {
+        return Math.min(2047.0, Runtime.getRuntime().maxMemory() / 4.0 / (1024 * 1024));
     }
 
     private static void fail(Throwable t) {
