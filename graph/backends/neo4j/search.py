@@ -14,13 +14,15 @@ from graph.search_reads import ChannelAsk, ChannelHits, Scored, SearchRecords
 from graph.textindex import query_groups, query_terms
 
 VECTOR_OVERFETCH = 10
-VECTOR_CANDIDATES = 400
+VECTOR_CANDIDATES = 1000
 """The vector index is asked for `VECTOR_OVERFETCH` times `limit` neighbours, and at least
 `VECTOR_CANDIDATES`: the tenant and the time rule are applied to its answer, and its candidates
-re-ranked by their exact cosine. Recall@10 against an exact scan at 100k records, default
-index settings, from 400 candidates (docs/storage.md, "Vector index settings"): 0.965 on an
-index made in one pass, 0.907 on one grown by 2,000-record transactions and merged (0.92 and
-0.87 from 100); `ef_construction` 400 reached 0.99 from 200, at a quarter of the insert rate."""
+re-ranked by their exact cosine. Lucene searches each segment of the index for that many, so
+the cost follows the segments: on an index populated in one pass into one segment
+(tools/neo4j's launcher, docs/storage.md "One segment"), recall@10 against an exact scan of 40
+questions was 0.978 from 1,000 at 100k (0.925 from 400) and 0.905 at 1M (0.853 from 400), the
+vector query 12-14 ms; on the 40 segments of the same 100k index left as Neo4j populates it,
+1.000 from 1,000 and 0.975 from 400, at 45 and 28 ms."""
 
 
 def vector_fetch(limit: int) -> int:
