@@ -20,9 +20,9 @@ from __future__ import annotations
 import json
 import tomllib
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
 
@@ -55,20 +55,14 @@ class AliasTable:
     def keys(self, name: str) -> tuple[str, ...]:
         """The entity keys a name may be stored under: its canonical name's first (where its
         entity is keyed), then the name's own and its group's other names' (where a store
-        written before the table knew them may hold it). Kept per name (up to `KEPT_KEYS`
-        names, then forgotten at once): every write asks it of each entity it names, and the
-        same speakers and values come back in every chunk."""
-        kept = self._kept_keys
-        keys = kept.get(name)
-        if keys is None:
-            if len(kept) >= KEPT_KEYS:
-                kept.clear()
-            keys = kept[name] = self._keys(name)
-        return keys
+        written before the table knew them may hold it). Kept per name (the `KEPT_KEYS` most
+        recent names): every write asks it of each entity it names, and the same speakers and
+        values come back in every chunk."""
+        return self._kept_keys(name)
 
     @cached_property
-    def _kept_keys(self) -> dict[str, tuple[str, ...]]:
-        return {}
+    def _kept_keys(self) -> Callable[[str], tuple[str, ...]]:
+        return lru_cache(maxsize=KEPT_KEYS)(self._keys)
 
     def _keys(self, name: str) -> tuple[str, ...]:
         canonical = self.canonical(name)
