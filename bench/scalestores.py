@@ -176,4 +176,4 @@ def backends(folder: Path) -> dict[str, ScaleBackend]:
     $PALIMPSEST_NEO4J_URI (bench/scaleneo4j.py)."""
     from bench.scaleneo4j import Neo4jScale, neo4j_uri
 
-    return {"sqlite": SqliteScale(folder), "neo4j": Neo4jScale(neo4j_uri())}
+    return {"sqlite": SqliteScale(folder), "neo4j": Neo4jScale(neo4j_uri(), folder)}

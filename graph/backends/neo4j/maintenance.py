@@ -7,6 +7,7 @@ itself uses); each runs in one write transaction through the store's translated 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
 from typing import Any, LiteralString, TypeVar
 
 from neo4j import ManagedTransaction
@@ -110,6 +111,11 @@ class Neo4jMaintenance(Maintenance):
             self._text(query("schema_fact_vector"), {"options": {"indexConfig": dict(config)}})
             self._text(query("schema_await"), {"seconds": 300})
 
+    def server_cpu_seconds(self) -> float:
+        """The server process's CPU time so far (benchmarks: work per CPU second, which a
+        shared machine's load moves far less than per wall second)."""
+        return float(self._run("bench_server_cpu")[0]["nanos"]) / 1e9
+
     def attach_embeddings(self, group_id: str, embeddings: Mapping[str, Sequence[float]]) -> None:
         """Set recorded facts' embeddings afterwards (deferred embedding writes)."""
         rows = [{"uuid": uuid, "embedding": list(vector)} for uuid, vector in embeddings.items()]
@@ -123,6 +129,11 @@ class Neo4jMaintenance(Maintenance):
     def fact_vectors(self, group_id: str, after: str, limit: int) -> list[tuple[str, list[float]]]:
         """One page of the tenant's fact embeddings, in uuid order after `after`."""
         rows = self._run("bench_fact_vectors", group_id=group_id, after=after, limit=limit)
+        return [(str(row["uuid"]), list(row["embedding"])) for row in rows]
+
+    def fact_vectors_since(self, group_id: str, since: datetime) -> list[tuple[str, list[float]]]:
+        """The embeddings of the tenant's facts created after `since`."""
+        rows = self._run("bench_fact_vectors_since", group_id=group_id, since=since)
         return [(str(row["uuid"]), list(row["embedding"])) for row in rows]
 
     def create_legacy_fact_text_index(self) -> None:
