@@ -8,6 +8,7 @@ for the ledger, which is retried here); anything else `StoreError`.
 
 from __future__ import annotations
 
+import logging
 import random
 import time
 from collections.abc import Callable
@@ -30,6 +31,7 @@ from graph.domain.errors import LedgerHeadMoved, StoreError, StoreUnavailable
 from graph.ports import Capabilities, Store, StoreReads, StoreTx
 
 T = TypeVar("T")
+log = logging.getLogger("palimpsest.store")
 
 LEDGER_RETRIES = 8
 LEDGER_BACKOFF_SECONDS = 0.01
@@ -37,6 +39,9 @@ LEDGER_BACKOFF_SECONDS = 0.01
 all at most), so writers of one tenant spread out instead of colliding again at once."""
 INDEX_WAIT_SECONDS = 300
 MIGRATION_BATCH = 5_000
+# The vector index's HNSW graph: 32 links per node and 200 candidates weighed per insert
+# instead of Neo4j's 16 and 100 (docs/storage.md "Vector index settings": recall@10 at 1M)
+VECTOR_HNSW = {"vector.hnsw.m": 32, "vector.hnsw.ef_construction": 200}
 GRAPHITI_UUID_INDEXES = ("entity_uuid", "episode_uuid", "relation_uuid")
 """graphiti-core's plain range indexes on keys our uniqueness constraints cover."""
 LEGACY_TEXT_INDEXES = ("edge_name_and_fact", "node_name_and_summary")
@@ -159,6 +164,7 @@ class Neo4jStore(Store):
             "indexConfig": {
                 "vector.dimensions": dimensions,
                 "vector.similarity_function": "cosine",
+                **VECTOR_HNSW,
             }
         }
         self._release_blocking_indexes()
@@ -167,6 +173,22 @@ class Neo4jStore(Store):
             self._run_schema(name, params)
         self._run_schema("schema_await", {"seconds": INDEX_WAIT_SECONDS})
         self._migrate("graphiti_fields", "migration_graphiti_fields")
+        self._check_vector_index()
+
+    def _check_vector_index(self) -> None:
+        """Say so when the facts' vector index was made with other HNSW settings than this
+        version's: `IF NOT EXISTS` keeps an index as it was made, and rebuilding one takes
+        minutes per million facts, so it is the operator's call (docs/storage.md)."""
+        config = self.maintenance().vector_index() or {}
+        made = {key: config.get(key) for key in VECTOR_HNSW}
+        if config and made != VECTOR_HNSW:
+            log.warning(
+                "the facts' vector index was made with %s, not %s: recall is lower until it "
+                "is rebuilt (DROP INDEX fact_embedding, then restart the service; "
+                "docs/storage.md, 'Vector index settings')",
+                made,
+                VECTOR_HNSW,
+            )
 
     def _migrate(self, name: str, query_name: str) -> None:
         """Run a one-off data migration in batches, once per database (marked when done)."""
