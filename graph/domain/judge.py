@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from graph.domain.conflicts import Finding, PredicateRules, classify
-from graph.domain.enums import WriteEvent
+from graph.domain.enums import Cardinality, WriteEvent
 from graph.domain.model import Fact
 from graph.domain.resolution import (
     Change,
@@ -219,6 +219,16 @@ def _given(records: Sequence[Fact]) -> Callable[[], Sequence[Fact]]:
     return lambda: records
 
 
+def _one_line(new: Fact, record: Fact) -> bool:
+    """Whether `record` is a version of what `new` states, so may precede or follow it in
+    history: the same scope, and for a predicate whose values coexist (likes) the same value
+    ("I don't like Oslo" placed before "I like Oslo. I don't like SSO." is followed by the
+    first, never the second, whichever id sorts first)."""
+    if record.scope != new.scope:
+        return False
+    return new.cardinality is not Cardinality.MULTI or record.value_key == new.value_key
+
+
 def _effects(
     new: Fact, execute: Sequence[Finding], aligned: Aligned, now: datetime
 ) -> tuple[Fields, list[Change]]:
@@ -228,7 +238,7 @@ def _effects(
     own: Fields = {}
     changes: list[Change] = []
     for finding in execute:
-        believed = [f for f in chain.values() if f.scope == new.scope and f.expired_at is None]
+        believed = [f for f in chain.values() if _one_line(new, f) and f.expired_at is None]
         mine, more = effect_of(new, finding, current.get(finding.target_id), _given(believed), now)
         own.update(mine)
         changes.extend(more)

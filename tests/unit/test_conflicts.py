@@ -40,6 +40,7 @@ T = datetime(2026, 11, 29, tzinfo=UTC)
 SINGLE = PredicateRules(Cardinality.SINGLE)
 MULTI = PredicateRules(Cardinality.MULTI)
 PREFERENCE = PredicateRules(Cardinality.SINGLE, preference=True)
+LIKES = PredicateRules(Cardinality.MULTI, preference=True)
 
 
 def f(value: str, days_ago: float = 0, **extra: Any) -> Fact:
@@ -245,6 +246,22 @@ def test_records_of_one_instant_are_placed_by_their_links_not_by_store_order() -
         own, changes = insert_into_chain(new, chain, T)
         assert own["supersedes"] == rome.uuid
         assert [c.uuid for c in changes] == [rome.uuid]
+
+
+def test_history_of_a_multi_valued_predicate_follows_the_same_value_only() -> None:
+    """"I like Oslo. I don't like SSO." said of one day, then "I don't like Oslo" said of an
+    earlier one: the new record is followed by "I like Oslo", never by "I don't like SSO" (a
+    value that coexists with it), whichever of the two has the smaller id (it once decided)."""
+    multi = {"predicate": "likes", "cardinality": Cardinality.MULTI}
+    new = f("Oslo", 300, polarity=-1, **multi)
+    for low, high in (("0" * 32, "f" * 32), ("f" * 32, "0" * 32)):
+        oslo = f("Oslo", 10, **multi).model_copy(update={"uuid": low})
+        sso = f("SSO", 10, polarity=-1, **multi).model_copy(update={"uuid": high})
+        aligned = Aligned((oslo, sso), None, (oslo, sso))
+        verdict = one_judge(Statement(new, LIKES), aligned, Policy(), now=T)
+        assert verdict.own["superseded_by"] == oslo.uuid
+        assert verdict.own["invalid_at"] == oslo.valid_at
+        assert [c.uuid for c in verdict.changes] == [oslo.uuid]
 
 
 def test_a_reviewers_confirmation_is_the_judges_verdict_under_the_reviewed_policy() -> None:
