@@ -161,3 +161,46 @@ def test_operation_and_ledger_columns_are_the_records_fields_encoded() -> None:
 def test_a_vector_is_stored_as_numpy_casts_it_to_float32(vector: tuple[float, ...]) -> None:
     expected = np.asarray(vector, dtype=np.float32).tobytes()
     assert codec.encode_value("fact_embedding", vector) == expected
+
+
+def test_rows_of_one_query_decode_as_each_row_alone() -> None:
+    """`facts_from_rows` plans the decoding once per query: the same records as decoding each
+    row by itself, in any column order."""
+    facts = [a_fact(), FULL, a_fact(uuid="f2", signature="s2", source_span=(-3, 0))]
+    conn = sqlite3.connect(":memory:")
+    conn.row_factory = sqlite3.Row
+    conn.execute(f"CREATE TABLE facts (id INTEGER PRIMARY KEY, {', '.join(codec.FACT_COLUMNS)})")
+    marks = ", ".join(f":{c}" for c in codec.FACT_COLUMNS)
+    insert = f"INSERT INTO facts ({', '.join(codec.FACT_COLUMNS)}) VALUES ({marks})"
+    conn.executemany(insert, [codec.fact_params(f) for f in facts])
+    select = ", ".join(reversed(codec.FACT_COLUMNS)) + ", id AS row_id"
+    cursor = conn.execute(f"SELECT {select} FROM facts ORDER BY id")
+    rows = cursor.fetchall()
+    decoded = codec.facts_from_rows(rows, codec.columns_of(cursor), with_embedding=True)
+    assert decoded == [codec.fact_from_row(r, with_embedding=True) for r in rows] == facts
+    assert codec.facts_from_rows([], ("uuid",)) == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(min_value=-(10**20), max_value=10**20), min_size=2, max_size=2))
+@example([0, 0])
+@example([-1, 17])
+def test_a_pair_of_integers_reads_as_the_json_parser_reads_it(pair: list[int]) -> None:
+    raw = json.dumps(pair)
+    assert codec._json(raw) == json.loads(raw)
+    assert type(codec._json(raw)) is list
+
+
+@pytest.mark.parametrize("raw", ["[-0, 1]", "[1,2]", "[1, 2, 3]", "[1.5, 2]", "[1e3, 2]"])
+def test_other_number_lists_go_to_the_json_parser(raw: str) -> None:
+    assert codec._json(raw) == json.loads(raw)
+
+
+@pytest.mark.parametrize("micros", [None, 0, 1, -1, 1_714_566_600_000_000, 253_402_300_799_999_999])
+def test_a_time_read_twice_is_the_same_time(micros: int | None) -> None:
+    """`from_micros` keeps what it decoded: the same value as decoding it afresh."""
+    fresh = codec.from_micros.__wrapped__(micros)
+    assert codec.from_micros(micros) == fresh
+    assert codec.from_micros(micros) == fresh
+    if fresh is not None:
+        assert codec.from_micros(micros).tzinfo is UTC  # type: ignore[union-attr]

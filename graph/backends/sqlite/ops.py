@@ -87,8 +87,7 @@ class SqliteTx(SqliteWalk, SqliteSearch, StoreTx):
                 facts = self._facts(where, params, "f.valid_at, f.created_at")
             else:
                 params.update(v=key.value_key, sc=key.scope)
-                rows = self.conn.execute(sql.BEARING, params).fetchall()
-                facts = [codec.fact_from_row(row) for row in rows]
+                facts = _decoded(self.conn.execute(sql.BEARING, params))
             for fact in facts:
                 found[fact.uuid] = fact
         return list(found.values())
@@ -431,10 +430,16 @@ class SqliteTx(SqliteWalk, SqliteSearch, StoreTx):
         return ids
 
     def _facts(self, where: str, params: dict[str, Any], order: str) -> list[Fact]:
-        rows = self.conn.execute(
-            f"SELECT {sql.FACT_SELECT_ALL} FROM facts f WHERE {where} ORDER BY {order}", params
-        ).fetchall()
-        return [codec.fact_from_row(row) for row in rows]
+        return _decoded(
+            self.conn.execute(
+                f"SELECT {sql.FACT_SELECT_ALL} FROM facts f WHERE {where} ORDER BY {order}", params
+            )
+        )
+
+
+def _decoded(cursor: sqlite3.Cursor) -> list[Fact]:
+    """The records a query's rows hold, decoded by one plan for the query."""
+    return codec.facts_from_rows(cursor.fetchall(), codec.columns_of(cursor))
 
 
 def _stored(given: tuple[Entity, dict[str, Any]] | None, row: sqlite3.Row) -> Entity:
