@@ -97,9 +97,11 @@ def entry_hash(
     action: str,
     target_ids: Sequence[str],
     digest: str,
-    at: datetime,
+    at: datetime | str,
     records: Sequence[str] = (),
 ) -> str:
+    """`at` is a time, or its `isoformat()` (what canonical JSON writes for it: the same
+    hash; `chain` writes one time into every entry it makes, and formats it once)."""
     body: dict[str, Any] = {
         "group_id": group_id,
         "seq": seq,
@@ -121,6 +123,7 @@ def chain(
     hashed and kept in UTC, as the stores read it back: hashed with a clock's own offset,
     the entry would not verify against its stored copy."""
     at = at.astimezone(UTC)
+    stamp = at.isoformat()
     seq = head.seq if head else 0
     prev = head.hash if head else GENESIS_HASH
     entries: list[LedgerEntry] = []
@@ -134,7 +137,7 @@ def chain(
             action=draft.action,
             target_ids=draft.target_ids,
             digest=digest,
-            at=at,
+            at=stamp,
             records=draft.records,
         )
         entries.append(

@@ -91,3 +91,17 @@ def test_a_field_added_later_with_its_default_keeps_a_record_digest() -> None:
     assert ledger.record_digest(fact.model_copy(update={"value": "coffee"})) != (
         ledger.record_digest(fact)
     )
+
+
+@settings(max_examples=200)
+@given(
+    at=st.datetimes(timezones=st.just(UTC)) | st.datetimes(timezones=st.timezones()),
+    records=st.lists(st.text(max_size=12), max_size=3),
+)
+def test_a_time_hashes_as_its_iso_text(at: datetime, records: list[str]) -> None:
+    """`chain` formats its one time once and hashes the text: the same hash as the time."""
+    args = dict(group_id="u_a", seq=1, prev_hash=ledger.GENESIS_HASH, action="add",
+                target_ids=("f1",), digest="0" * 64, records=records)  # fmt: skip
+    assert ledger.entry_hash(at=at.isoformat(), **args) == ledger.entry_hash(at=at, **args)  # type: ignore[arg-type]
+    entries = ledger.chain("u_a", None, [LedgerDraft("add", ("f1",), {}, tuple(records))], at)
+    assert ledger.check_entry(entries[0], 1, ledger.GENESIS_HASH) is None
