@@ -16,12 +16,12 @@ the entry that last wrote it. A chain cut at its end (or deleted) still verifies
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from graph.domain import jsontext
 from graph.domain.errors import InvalidInput
 from graph.domain.model import Episode, Fact, LedgerEntry, LedgerVerdict
 
@@ -82,7 +82,7 @@ def parse_record_line(line: str) -> tuple[RecordKey, str]:
 
 def canonical_json(value: Any) -> str:
     """Deterministic JSON: sorted keys, no spaces, datetimes as ISO 8601."""
-    return _CANONICAL.encode(value)
+    return _canonical(value)
 
 
 def payload_digest(payload: Mapping[str, Any]) -> str:
@@ -279,8 +279,8 @@ def _iso(value: Any) -> str:
     raise TypeError(f"not JSON serialisable: {type(value).__name__}")
 
 
-_CANONICAL = json.JSONEncoder(
+_canonical = jsontext.encoder(
     sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=_iso
 )
-"""What `json.dumps` with these arguments makes, without an encoder made per call (a batch
-hashes a few canonical texts per record it writes)."""
+"""What `json.dumps` with these arguments makes, by an encoder made once (a batch hashes a few
+canonical texts per record it writes: `graph.domain.jsontext`)."""

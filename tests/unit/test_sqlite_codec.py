@@ -204,3 +204,19 @@ def test_a_time_read_twice_is_the_same_time(micros: int | None) -> None:
     assert codec.from_micros(micros) == fresh
     if fresh is not None:
         assert codec.from_micros(micros).tzinfo is UTC  # type: ignore[union-attr]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    value=st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+        lambda inner: st.lists(inner, max_size=4)
+        | st.lists(inner, max_size=3).map(tuple)
+        | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+        max_leaves=20,
+    )
+)
+def test_the_column_json_is_what_json_dumps_makes(value: object) -> None:
+    """The column encoders are made once (graph.domain.jsontext): the same text as json.dumps."""
+    assert codec._json_text(value) == json.dumps(value, ensure_ascii=False)
+    assert codec._ascii_text(value) == json.dumps(value)

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from graph.domain import jsontext
 from graph.domain.model import (
     ActionRecord,
     Candidate,
@@ -52,8 +53,10 @@ def from_micros(value: int | None) -> datetime | None:
     return EPOCH + timedelta(microseconds=value)
 
 
-_JSON = json.JSONEncoder(ensure_ascii=False)
-"""`json.dumps(value, ensure_ascii=False)`, without making an encoder per call."""
+_json_text = jsontext.encoder(ensure_ascii=False)
+"""`json.dumps(value, ensure_ascii=False)`, by an encoder made once (`graph.domain.jsontext`)."""
+_ascii_text = jsontext.encoder()
+"""`json.dumps(value)`, the same way (the ledger's id lists)."""
 
 
 def encode_value(name: str, value: Any) -> Any:
@@ -65,7 +68,7 @@ def encode_value(name: str, value: Any) -> Any:
     if name == "fact_embedding":
         return _vector_bytes(value)
     if name in FACT_JSON or isinstance(value, dict | list | tuple):
-        return _JSON.encode(value)
+        return _json_text(value)
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, bool):
@@ -122,7 +125,7 @@ def _json_column(name: str, value: Any) -> Any:
         return encode_value(name, value)
     if type(value) in _EMPTY_JSON and not value:
         return _EMPTY_JSON[type(value)]
-    return _JSON.encode(value)
+    return _json_text(value)
 
 
 def _other_column(name: str, value: Any) -> Any:
@@ -249,7 +252,7 @@ def entity_params(entity: Entity) -> dict[str, Any]:
         "name": entity.name,
         "normalized": entity.normalized,
         "type": entity.type,
-        "aliases": _JSON.encode(list(entity.aliases)),
+        "aliases": _json_text(list(entity.aliases)),
         "summary": entity.summary,
         "created_at": to_micros(entity.created_at),
     }
@@ -291,8 +294,8 @@ LEDGER_COLUMNS = (
 
 def ledger_params(entry: LedgerEntry) -> dict[str, Any]:
     params = {name: getattr(entry, name) for name in LEDGER_COLUMNS}
-    params["target_ids"] = json.dumps(list(entry.target_ids))
-    params["records"] = json.dumps(list(entry.records))
+    params["target_ids"] = _ascii_text(list(entry.target_ids))
+    params["records"] = _ascii_text(list(entry.records))
     params["at"] = to_micros(entry.at)
     return params
 
@@ -318,7 +321,7 @@ def operation_params(operation: Operation) -> dict[str, Any]:
         params[name] = to_micros(getattr(operation, name))
     for name in OPERATION_JSON:
         value = getattr(operation, name)
-        params[name] = None if value is None else _JSON.encode(value)
+        params[name] = None if value is None else _json_text(value)
     return params
 
 
