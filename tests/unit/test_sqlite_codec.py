@@ -220,3 +220,43 @@ def test_the_column_json_is_what_json_dumps_makes(value: object) -> None:
     """The column encoders are made once (graph.domain.jsontext): the same text as json.dumps."""
     assert codec._json_text(value) == json.dumps(value, ensure_ascii=False)
     assert codec._ascii_text(value) == json.dumps(value)
+
+
+def _stored_both_ways(
+    table: str, columns: tuple[str, ...], named: dict[str, object], row: tuple[object, ...]
+) -> None:
+    """The row a statement binding by position stores is the one binding by name stored."""
+    conn = sqlite3.connect(":memory:")
+    conn.execute(f"CREATE TABLE {table} ({', '.join(columns)})")
+    conn.execute(f"INSERT INTO {table} VALUES ({', '.join(':' + c for c in columns)})", named)
+    conn.execute(f"INSERT INTO {table} VALUES ({', '.join('?' for _ in columns)})", row)
+    by_name, by_position = conn.execute(f"SELECT * FROM {table} ORDER BY rowid").fetchall()
+    assert by_position == by_name
+    assert [type(v) for v in by_position] == [type(v) for v in by_name]
+
+
+@pytest.mark.parametrize("fact", [a_fact(), FULL, ODD], ids=["defaults", "every field set", "odd"])
+def test_a_fact_row_bound_by_position_is_the_row_bound_by_name(fact: Fact) -> None:
+    assert codec.fact_row(fact) == tuple(codec.fact_params(fact).values())
+    _stored_both_ways("facts", codec.FACT_COLUMNS, codec.fact_params(fact), codec.fact_row(fact))
+
+
+def test_operation_and_ledger_rows_bound_by_position_are_the_rows_bound_by_name() -> None:
+    operation = Operation(
+        event_id="e1", group_id="u_ann", status=OperationStatus.SUCCEEDED, payload={"a": 1},
+        result={"results": [{"id": "f1"}]}, created_at=AT, updated_at=AT, lease_until=AT,
+    )  # fmt: skip
+    assert tuple(Operation.model_fields) == codec.OPERATION_COLUMNS
+    _stored_both_ways(
+        "operations",
+        codec.OPERATION_COLUMNS,
+        codec.operation_params(operation),
+        codec.operation_row(operation),
+    )
+    entry = LedgerEntry(
+        group_id="u_ann", seq=3, prev_hash="0" * 64, hash="a" * 64, action="add",
+        target_ids=("f1", "e1"), payload_digest="b" * 64, at=AT, records=("fact:f1:" + "c" * 64,),
+    )  # fmt: skip
+    _stored_both_ways(
+        "ledger", codec.LEDGER_COLUMNS, codec.ledger_params(entry), codec.ledger_row(entry)
+    )

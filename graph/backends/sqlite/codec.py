@@ -87,15 +87,23 @@ def _vector_bytes(value: Any) -> bytes:
 
 
 def fact_params(fact: Fact) -> dict[str, Any]:
-    """A record's column values (what `encode_value` gives for each field). A value whose
-    type is kept as it is (a text, a number, None: most columns of most records) is taken
-    without a call; the others go through their column's encoder."""
-    return {
-        name: value if type(value) in kept else encode(value)
-        for name, value, kept, encode in zip(
-            FACT_COLUMNS, _FACT_VALUES(fact.__dict__), _FACT_KEPT, _FACT_ENCODE, strict=True
-        )
-    }
+    """A record's column values by name (what `encode_value` gives for each field)."""
+    return dict(zip(FACT_COLUMNS, fact_row(fact), strict=True))
+
+
+def fact_row(fact: Fact) -> tuple[Any, ...]:
+    """A record's column values in `FACT_COLUMNS` order, for a statement whose parameters are
+    bound by position (`sql.INSERT_FACT`). A value whose type is kept as it is (a text, a
+    number, None: most columns of most records) is taken without a call; the others go
+    through their column's encoder."""
+    return tuple(
+        [
+            value if type(value) in kept else encode(value)
+            for value, kept, encode in zip(
+                _FACT_VALUES(fact.__dict__), _FACT_KEPT, _FACT_ENCODE, strict=True
+            )
+        ]
+    )
 
 
 _AS_IS: frozenset[type] = frozenset({str, int, float, type(None)})
@@ -300,6 +308,12 @@ def ledger_params(entry: LedgerEntry) -> dict[str, Any]:
     return params
 
 
+def ledger_row(entry: LedgerEntry) -> tuple[Any, ...]:
+    """`ledger_params` in `LEDGER_COLUMNS` order (`sql.INSERT_LEDGER` binds by position)."""
+    params = ledger_params(entry)
+    return tuple([params[name] for name in LEDGER_COLUMNS])
+
+
 def ledger_from_row(row: sqlite3.Row) -> LedgerEntry:
     data = {name: row[name] for name in LEDGER_COLUMNS}
     data["target_ids"] = tuple(json.loads(data["target_ids"]))
@@ -308,6 +322,21 @@ def ledger_from_row(row: sqlite3.Row) -> LedgerEntry:
     return LedgerEntry.model_validate(data)
 
 
+OPERATION_COLUMNS = (
+    "event_id",
+    "group_id",
+    "kind",
+    "status",
+    "payload",
+    "idempotency_key",
+    "attempts",
+    "result",
+    "error",
+    "created_at",
+    "updated_at",
+    "lease_until",
+    "worker",
+)
 OPERATION_TIMES = ("created_at", "updated_at", "lease_until")
 OPERATION_JSON = ("payload", "result", "error")
 
@@ -323,6 +352,13 @@ def operation_params(operation: Operation) -> dict[str, Any]:
         value = getattr(operation, name)
         params[name] = None if value is None else _json_text(value)
     return params
+
+
+def operation_row(operation: Operation) -> tuple[Any, ...]:
+    """`operation_params` in `OPERATION_COLUMNS` order (`sql.INSERT_OPERATION` binds by
+    position)."""
+    params = operation_params(operation)
+    return tuple([params[name] for name in OPERATION_COLUMNS])
 
 
 def operation_from_row(row: sqlite3.Row) -> Operation:
