@@ -176,9 +176,10 @@ def facts_from_rows(
 
 def columns_of(cursor: sqlite3.Cursor) -> tuple[str, ...]:
     """The select list of a query's cursor, as `facts_from_rows` takes it."""
-    return tuple(column[0] for column in cursor.description)
+    return tuple(map(_FIRST, cursor.description))
 
 
+_FIRST = itemgetter(0)
 _Decode = Callable[[Any], Any]
 
 
