@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta, timezone
 
 import numpy as np
 import pytest
@@ -260,3 +260,25 @@ def test_operation_and_ledger_rows_bound_by_position_are_the_rows_bound_by_name(
     _stored_both_ways(
         "ledger", codec.LEDGER_COLUMNS, codec.ledger_params(entry), codec.ledger_row(entry)
     )
+
+
+@pytest.mark.parametrize(
+    "when",
+    [
+        AT,
+        AT.astimezone(timezone(timedelta(hours=5, minutes=30))),
+        datetime(1, 1, 1, tzinfo=UTC),
+        datetime(9999, 12, 31, 23, 59, 59, 999999, tzinfo=UTC),
+        AT.replace(microsecond=1),
+    ],
+)
+def test_a_time_encoded_twice_is_the_same_number(when: datetime) -> None:
+    """`to_micros` keeps what it encoded: the instant's number, whatever zone asked first."""
+    fresh = codec.to_micros.__wrapped__(when)
+    assert codec.to_micros(when.astimezone(UTC)) == codec.to_micros(when) == fresh
+
+
+def test_a_naive_time_is_still_refused() -> None:
+    codec.to_micros(AT)
+    with pytest.raises(TypeError):
+        codec.to_micros(AT.replace(tzinfo=None))

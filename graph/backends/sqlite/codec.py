@@ -36,7 +36,11 @@ FACT_BOOLS = frozenset({"disputed", "needs_confirmation", "immutable", "correcti
 FACT_COLUMNS: tuple[str, ...] = tuple(Fact.model_fields)
 
 
+@lru_cache(maxsize=8192)
 def to_micros(value: datetime | None) -> int | None:
+    """Microseconds since the epoch of an aware time. Kept per time (a bounded cache, as
+    `from_micros`): the result depends on the instant only, and equal times are one instant;
+    a naive time is never equal to an aware one, and raises TypeError as before."""
     if value is None:
         return None
     delta = value - EPOCH
