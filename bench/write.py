@@ -231,8 +231,9 @@ def print_scaling(backend: str, count: int, measured: dict[int, dict[str, float]
         print(
             f"{backend:7} batch with {n} extraction process(es): {row['rate']:.1f} msg/s, "
             f"store share of batch time {100 * row['store_share']:.0f}% (target <= 25%), "
-            f"{100 * cpu_share(row):.0f}% of the batch's CPU; "
-            f"CPU ms/msg: writer {1000 * row['writer_cpu'] / count:.2f}, "
+            f"{100 * cpu_share(row):.1f}% of the batch's CPU; "
+            f"CPU ms/msg: writer {1000 * row['writer_cpu'] / count:.2f} "
+            f"(the store {1000 * row['store_cpu'] / count:.2f}), "
             f"extraction processes {1000 * row['workers_cpu'] / count:.2f}"
         )
     ratio = many["rate"] / one["rate"]
@@ -251,7 +252,7 @@ def print_scaling(backend: str, count: int, measured: dict[int, dict[str, float]
         f"{backend:7} batch {max(measured)} workers / 1: {ratio:.2f}x (target >= 1.6x); "
         f"bound from CPU on {cores} idle cores {best:.2f}x, from the one writer (Amdahl, "
         f"its share {100 / writer:.0f}% of the in-process CPU) {writer:.2f}x; the store's "
-        f"share of the in-process CPU {100 * cpu_share(one):.0f}%; "
+        f"share of the in-process CPU {100 * cpu_share(one):.1f}%; "
         f"load average {os.getloadavg()[0]:.2f}",
         flush=True,
     )

@@ -16,12 +16,12 @@ the entry that last wrote it. A chain cut at its end (or deleted) still verifies
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from graph.domain import jsontext
 from graph.domain.errors import InvalidInput
 from graph.domain.model import Episode, Fact, LedgerEntry, LedgerVerdict
 
@@ -82,7 +82,7 @@ def parse_record_line(line: str) -> tuple[RecordKey, str]:
 
 def canonical_json(value: Any) -> str:
     """Deterministic JSON: sorted keys, no spaces, datetimes as ISO 8601."""
-    return _CANONICAL.encode(value)
+    return _canonical(value)
 
 
 def payload_digest(payload: Mapping[str, Any]) -> str:
@@ -97,9 +97,11 @@ def entry_hash(
     action: str,
     target_ids: Sequence[str],
     digest: str,
-    at: datetime,
+    at: datetime | str,
     records: Sequence[str] = (),
 ) -> str:
+    """`at` is a time, or its `isoformat()` (what canonical JSON writes for it: the same
+    hash; `chain` writes one time into every entry it makes, and formats it once)."""
     body: dict[str, Any] = {
         "group_id": group_id,
         "seq": seq,
@@ -121,6 +123,7 @@ def chain(
     hashed and kept in UTC, as the stores read it back: hashed with a clock's own offset,
     the entry would not verify against its stored copy."""
     at = at.astimezone(UTC)
+    stamp = at.isoformat()
     seq = head.seq if head else 0
     prev = head.hash if head else GENESIS_HASH
     entries: list[LedgerEntry] = []
@@ -134,7 +137,7 @@ def chain(
             action=draft.action,
             target_ids=draft.target_ids,
             digest=digest,
-            at=at,
+            at=stamp,
             records=draft.records,
         )
         entries.append(
@@ -276,8 +279,8 @@ def _iso(value: Any) -> str:
     raise TypeError(f"not JSON serialisable: {type(value).__name__}")
 
 
-_CANONICAL = json.JSONEncoder(
+_canonical = jsontext.encoder(
     sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=_iso
 )
-"""What `json.dumps` with these arguments makes, without an encoder made per call (a batch
-hashes a few canonical texts per record it writes)."""
+"""What `json.dumps` with these arguments makes, by an encoder made once (a batch hashes a few
+canonical texts per record it writes: `graph.domain.jsontext`)."""

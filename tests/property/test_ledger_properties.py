@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from graph.domain import ledger
+from graph.domain import jsontext, ledger
 from graph.domain.ledger import LedgerDraft
 
 T = datetime(2026, 11, 29, tzinfo=UTC)
@@ -91,3 +93,62 @@ def test_a_field_added_later_with_its_default_keeps_a_record_digest() -> None:
     assert ledger.record_digest(fact.model_copy(update={"value": "coffee"})) != (
         ledger.record_digest(fact)
     )
+
+
+@settings(max_examples=200)
+@given(
+    at=st.datetimes(timezones=st.just(UTC)) | st.datetimes(timezones=st.timezones()),
+    records=st.lists(st.text(max_size=12), max_size=3),
+)
+def test_a_time_hashes_as_its_iso_text(at: datetime, records: list[str]) -> None:
+    """`chain` formats its one time once and hashes the text: the same hash as the time."""
+    args = dict(group_id="u_a", seq=1, prev_hash=ledger.GENESIS_HASH, action="add",
+                target_ids=("f1",), digest="0" * 64, records=records)  # fmt: skip
+    assert ledger.entry_hash(at=at.isoformat(), **args) == ledger.entry_hash(at=at, **args)  # type: ignore[arg-type]
+    entries = ledger.chain("u_a", None, [LedgerDraft("add", ("f1",), {}, tuple(records))], at)
+    assert ledger.check_entry(entries[0], 1, ledger.GENESIS_HASH) is None
+
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats()  # nan and the infinities included
+    | st.text()
+    | st.datetimes(timezones=st.just(UTC)),
+    lambda inner: st.lists(inner, max_size=4)
+    | st.lists(inner, max_size=3).map(tuple)
+    | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300)
+@given(value=json_values)
+def test_canonical_json_is_what_json_dumps_makes(value: object) -> None:
+    """The canonical encoder skips the circular-value check: the same text as json.dumps."""
+    expected = json.dumps(
+        value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=ledger._iso
+    )
+    assert ledger.canonical_json(value) == expected
+
+
+@settings(max_examples=200)
+@given(value=json_values)
+def test_an_encoder_made_once_writes_what_json_dumps_writes(value: object) -> None:
+    """graph.domain.jsontext: the C encoder called directly, for every option we use."""
+    for options in (
+        {},
+        {"ensure_ascii": False},
+        {"sort_keys": True, "separators": (",", ":"), "ensure_ascii": False},
+    ):
+        made = jsontext.encoder(default=ledger._iso, **options)  # type: ignore[arg-type]
+        assert made(value) == json.dumps(value, default=ledger._iso, **options)  # type: ignore[arg-type]
+
+
+def test_without_the_c_accelerator_the_encoder_is_the_plain_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(json.encoder, "c_make_encoder", None)
+    value = {"b": [1, 2.5, None], "a": "ü"}
+    assert jsontext.encoder(sort_keys=True)(value) == json.dumps(value, sort_keys=True)

@@ -4,7 +4,7 @@ must be the ones model_construct makes, down to their JSON."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 import pytest
@@ -13,6 +13,7 @@ from graph.domain.conflicts import PredicateRules
 from graph.domain.enums import Cardinality
 from graph.domain.judge import Aligned, Policy, Statement, judge
 from graph.domain.model import Alert, Candidate
+from service import views
 from service.views import (
     AddOut,
     AlertOut,
@@ -72,3 +73,31 @@ def test_each_answer_is_what_model_construct_makes() -> None:
 )
 def test_other_values_are_made_by_model_construct(values: dict[str, Any]) -> None:
     same(AddOut.trusted(dict(values)), AddOut.model_construct(**values))
+
+
+EAST = timezone(timedelta(hours=-3))
+
+
+class _Stamp(datetime):
+    def isoformat(self, sep: str = "T", timespec: str = "auto") -> str:
+        return "stamp"
+
+
+@pytest.mark.parametrize(
+    "times",
+    [
+        [T, T.astimezone(timezone(timedelta(hours=2))), T.astimezone(EAST)],
+        [T.replace(microsecond=7), T.replace(tzinfo=None), T.replace(microsecond=7, tzinfo=None)],
+        [T, _Stamp(2026, 11, 29, tzinfo=UTC)],
+        [datetime(1, 1, 1, tzinfo=UTC), datetime(9999, 12, 31, 23, 59, 59, 999999, tzinfo=UTC)],
+    ],
+    ids=["one instant in three zones", "microseconds and naive", "a subclass", "the ends"],
+)
+def test_a_time_shows_as_its_own_isoformat_whatever_was_shown_before(
+    times: list[datetime],
+) -> None:
+    """Times are formatted once per instant and offset: each still shows as its isoformat."""
+    for _ in range(2):
+        for time in times:
+            assert views._iso(time) == time.isoformat()
+    assert views._iso(None) is None

@@ -6,15 +6,16 @@ import json
 import re
 import sqlite3
 import struct
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from enum import Enum
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 from operator import itemgetter
 from typing import Any
 
 import numpy as np
 
+from graph.domain import jsontext
 from graph.domain.model import (
     ActionRecord,
     Candidate,
@@ -35,21 +36,31 @@ FACT_BOOLS = frozenset({"disputed", "needs_confirmation", "immutable", "correcti
 FACT_COLUMNS: tuple[str, ...] = tuple(Fact.model_fields)
 
 
+@lru_cache(maxsize=8192)
 def to_micros(value: datetime | None) -> int | None:
+    """Microseconds since the epoch of an aware time. Kept per time (a bounded cache, as
+    `from_micros`): the result depends on the instant only, and equal times are one instant;
+    a naive time is never equal to an aware one, and raises TypeError as before."""
     if value is None:
         return None
     delta = value - EPOCH
     return (delta.days * 86_400 + delta.seconds) * 1_000_000 + delta.microseconds
 
 
+@lru_cache(maxsize=8192)
 def from_micros(value: int | None) -> datetime | None:
+    """The time of a column value. Kept per value (a bounded cache; a time is immutable): the
+    records a batch reads and writes share a few instants (the chunk's clock reading, the
+    messages' observation times), and a record has six."""
     if value is None:
         return None
     return EPOCH + timedelta(microseconds=value)
 
 
-_JSON = json.JSONEncoder(ensure_ascii=False)
-"""`json.dumps(value, ensure_ascii=False)`, without making an encoder per call."""
+_json_text = jsontext.encoder(ensure_ascii=False)
+"""`json.dumps(value, ensure_ascii=False)`, by an encoder made once (`graph.domain.jsontext`)."""
+_ascii_text = jsontext.encoder()
+"""`json.dumps(value)`, the same way (the ledger's id lists)."""
 
 
 def encode_value(name: str, value: Any) -> Any:
@@ -61,7 +72,7 @@ def encode_value(name: str, value: Any) -> Any:
     if name == "fact_embedding":
         return _vector_bytes(value)
     if name in FACT_JSON or isinstance(value, dict | list | tuple):
-        return _JSON.encode(value)
+        return _json_text(value)
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, bool):
@@ -80,15 +91,23 @@ def _vector_bytes(value: Any) -> bytes:
 
 
 def fact_params(fact: Fact) -> dict[str, Any]:
-    """A record's column values (what `encode_value` gives for each field). A value whose
-    type is kept as it is (a text, a number, None: most columns of most records) is taken
-    without a call; the others go through their column's encoder."""
-    return {
-        name: value if type(value) in kept else encode(value)
-        for name, value, kept, encode in zip(
-            FACT_COLUMNS, _FACT_VALUES(fact.__dict__), _FACT_KEPT, _FACT_ENCODE, strict=True
-        )
-    }
+    """A record's column values by name (what `encode_value` gives for each field)."""
+    return dict(zip(FACT_COLUMNS, fact_row(fact), strict=True))
+
+
+def fact_row(fact: Fact) -> tuple[Any, ...]:
+    """A record's column values in `FACT_COLUMNS` order, for a statement whose parameters are
+    bound by position (`sql.INSERT_FACT`). A value whose type is kept as it is (a text, a
+    number, None: most columns of most records) is taken without a call; the others go
+    through their column's encoder."""
+    return tuple(
+        [
+            value if type(value) in kept else encode(value)
+            for value, kept, encode in zip(
+                _FACT_VALUES(fact.__dict__), _FACT_KEPT, _FACT_ENCODE, strict=True
+            )
+        ]
+    )
 
 
 _AS_IS: frozenset[type] = frozenset({str, int, float, type(None)})
@@ -118,7 +137,7 @@ def _json_column(name: str, value: Any) -> Any:
         return encode_value(name, value)
     if type(value) in _EMPTY_JSON and not value:
         return _EMPTY_JSON[type(value)]
-    return _JSON.encode(value)
+    return _json_text(value)
 
 
 def _other_column(name: str, value: Any) -> Any:
@@ -137,20 +156,41 @@ _FACT_KEPT, _FACT_ENCODE = zip(*(_encoder(name) for name in FACT_COLUMNS), stric
 
 def fact_from_row(row: sqlite3.Row, *, with_embedding: bool = False) -> Fact:
     """A record from its row (any column order; other columns are ignored)."""
-    pick, decoders = _fact_plan(tuple(row.keys()), with_embedding)
-    data: dict[str, Any] = dict(zip(FACT_COLUMNS, pick(tuple(row)), strict=True))
-    for name, decode in decoders:
-        data[name] = decode(data[name])
-    return Fact.model_validate(data)
+    return facts_from_rows([row], tuple(row.keys()), with_embedding=with_embedding)[0]
 
 
+def facts_from_rows(
+    rows: Sequence[sqlite3.Row], columns: tuple[str, ...], *, with_embedding: bool = False
+) -> list[Fact]:
+    """Records from the rows of one query, whose select list is `columns` (`columns_of` its
+    cursor): how they decode is looked up once for all of them, not once per row (the
+    column names of each row, listed and hashed, were a tenth of decoding it)."""
+    if not rows:
+        return []
+    pick, decoders = _fact_plan(columns, with_embedding)
+    validate = Fact.model_validate
+    out: list[Fact] = []
+    for row in rows:
+        data: dict[str, Any] = dict(zip(FACT_COLUMNS, pick(row), strict=True))
+        for name, decode in decoders:
+            data[name] = decode(data[name])
+        out.append(validate(data))
+    return out
+
+
+def columns_of(cursor: sqlite3.Cursor) -> tuple[str, ...]:
+    """The select list of a query's cursor, as `facts_from_rows` takes it."""
+    return tuple(map(_FIRST, cursor.description))
+
+
+_FIRST = itemgetter(0)
 _Decode = Callable[[Any], Any]
 
 
 @cache
 def _fact_plan(
     columns: tuple[str, ...], with_embedding: bool
-) -> tuple[Callable[[tuple[Any, ...]], tuple[Any, ...]], tuple[tuple[str, _Decode], ...]]:
+) -> tuple[Callable[[Any], tuple[Any, ...]], tuple[tuple[str, _Decode], ...]]:
     """How a row of these columns decodes: which position holds each field, and the fields
     stored in another form. Reading columns by position and converting only those took a
     third off decoding a record (70-100 microseconds each), which a search does for every
@@ -182,7 +222,10 @@ def _json(raw: str | None) -> Any:
     if raw in _EMPTY:
         return _EMPTY[raw]
     texts = _texts(raw)
-    return json.loads(raw) if texts is None else texts
+    if texts is not None:
+        return texts
+    pair = _PAIR.fullmatch(raw)
+    return json.loads(raw) if pair is None else [int(pair[1]), int(pair[2])]
 
 
 def _texts(raw: str) -> list[str] | None:
@@ -197,6 +240,9 @@ def _texts(raw: str) -> list[str] | None:
 
 
 _ESCAPED = re.compile(r'[\\\x00-\x1f]')
+_PAIR = re.compile(r"\[(0|-?[1-9][0-9]*), (0|-?[1-9][0-9]*)\]")
+"""Two integers as the encoder writes them (a fact's `source_span`, `[0, 17]`): read without
+the JSON parser, which took twice as long; anything else (`-0`, `1e3`, spaces) goes to it."""
 
 
 def _metadata(raw: str | None) -> Any:
@@ -219,7 +265,7 @@ def entity_params(entity: Entity) -> dict[str, Any]:
         "name": entity.name,
         "normalized": entity.normalized,
         "type": entity.type,
-        "aliases": _JSON.encode(list(entity.aliases)),
+        "aliases": _json_text(list(entity.aliases)),
         "summary": entity.summary,
         "created_at": to_micros(entity.created_at),
     }
@@ -261,10 +307,16 @@ LEDGER_COLUMNS = (
 
 def ledger_params(entry: LedgerEntry) -> dict[str, Any]:
     params = {name: getattr(entry, name) for name in LEDGER_COLUMNS}
-    params["target_ids"] = json.dumps(list(entry.target_ids))
-    params["records"] = json.dumps(list(entry.records))
+    params["target_ids"] = _ascii_text(list(entry.target_ids))
+    params["records"] = _ascii_text(list(entry.records))
     params["at"] = to_micros(entry.at)
     return params
+
+
+def ledger_row(entry: LedgerEntry) -> tuple[Any, ...]:
+    """`ledger_params` in `LEDGER_COLUMNS` order (`sql.INSERT_LEDGER` binds by position)."""
+    params = ledger_params(entry)
+    return tuple([params[name] for name in LEDGER_COLUMNS])
 
 
 def ledger_from_row(row: sqlite3.Row) -> LedgerEntry:
@@ -275,6 +327,21 @@ def ledger_from_row(row: sqlite3.Row) -> LedgerEntry:
     return LedgerEntry.model_validate(data)
 
 
+OPERATION_COLUMNS = (
+    "event_id",
+    "group_id",
+    "kind",
+    "status",
+    "payload",
+    "idempotency_key",
+    "attempts",
+    "result",
+    "error",
+    "created_at",
+    "updated_at",
+    "lease_until",
+    "worker",
+)
 OPERATION_TIMES = ("created_at", "updated_at", "lease_until")
 OPERATION_JSON = ("payload", "result", "error")
 
@@ -288,8 +355,15 @@ def operation_params(operation: Operation) -> dict[str, Any]:
         params[name] = to_micros(getattr(operation, name))
     for name in OPERATION_JSON:
         value = getattr(operation, name)
-        params[name] = None if value is None else _JSON.encode(value)
+        params[name] = None if value is None else _json_text(value)
     return params
+
+
+def operation_row(operation: Operation) -> tuple[Any, ...]:
+    """`operation_params` in `OPERATION_COLUMNS` order (`sql.INSERT_OPERATION` binds by
+    position)."""
+    params = operation_params(operation)
+    return tuple([params[name] for name in OPERATION_COLUMNS])
 
 
 def operation_from_row(row: sqlite3.Row) -> Operation:

@@ -51,7 +51,7 @@ class SqliteMaintenance(Maintenance):
         def work(conn: sqlite3.Connection) -> None:
             conn.executemany(sql.INSERT_ENTITY, [codec.entity_params(e) for e in entities])
             first = conn.execute("SELECT coalesce(max(id), 0) FROM facts").fetchone()[0] + 1
-            conn.executemany(sql.INSERT_FACT, [codec.fact_params(f) for f in facts])
+            conn.executemany(sql.INSERT_FACT, [codec.fact_row(f) for f in facts])
             conn.executemany(
                 sql.INSERT_FTS,
                 [

@@ -87,8 +87,7 @@ class SqliteTx(SqliteWalk, SqliteSearch, StoreTx):
                 facts = self._facts(where, params, "f.valid_at, f.created_at")
             else:
                 params.update(v=key.value_key, sc=key.scope)
-                rows = self.conn.execute(sql.BEARING, params).fetchall()
-                facts = [codec.fact_from_row(row) for row in rows]
+                facts = _decoded(self.conn.execute(sql.BEARING, params))
             for fact in facts:
                 found[fact.uuid] = fact
         return list(found.values())
@@ -256,7 +255,7 @@ class SqliteTx(SqliteWalk, SqliteSearch, StoreTx):
             return
         self._require_entities(facts)
         try:
-            self.conn.executemany(sql.INSERT_FACT, [codec.fact_params(f) for f in facts])
+            self.conn.executemany(sql.INSERT_FACT, [codec.fact_row(f) for f in facts])
         except sqlite3.IntegrityError as exc:
             raise DuplicateRecord(f"a fact with this uuid or signature exists: {exc}") from exc
         ids = self._row_ids([f.uuid for f in facts])
@@ -282,7 +281,7 @@ class SqliteTx(SqliteWalk, SqliteSearch, StoreTx):
         head = self.ledger_head(group_id)
         if (head.seq if head else 0) != expected_head_seq:
             raise LedgerHeadMoved(f"ledger head of {group_id} moved past {expected_head_seq}")
-        self.conn.executemany(sql.INSERT_LEDGER, [codec.ledger_params(e) for e in entries])
+        self.conn.executemany(sql.INSERT_LEDGER, [codec.ledger_row(e) for e in entries])
 
     def append_operation(self, operation: Operation) -> Operation:
         if operation.idempotency_key is not None:
@@ -293,7 +292,7 @@ class SqliteTx(SqliteWalk, SqliteSearch, StoreTx):
             if row is not None:
                 return codec.operation_from_row(row)
         try:
-            self.conn.execute(sql.INSERT_OPERATION, codec.operation_params(operation))
+            self.conn.execute(sql.INSERT_OPERATION, codec.operation_row(operation))
         except sqlite3.IntegrityError as exc:
             raise DuplicateRecord(f"operation {operation.event_id} exists") from exc
         return operation
@@ -303,7 +302,7 @@ class SqliteTx(SqliteWalk, SqliteSearch, StoreTx):
             raise InvalidInput("record_operations takes receipts without idempotency keys")
         try:
             self.conn.executemany(
-                sql.INSERT_OPERATION, [codec.operation_params(o) for o in operations]
+                sql.INSERT_OPERATION, [codec.operation_row(o) for o in operations]
             )
         except sqlite3.IntegrityError as exc:
             raise DuplicateRecord(f"an operation of this batch exists: {exc}") from exc
@@ -431,10 +430,16 @@ class SqliteTx(SqliteWalk, SqliteSearch, StoreTx):
         return ids
 
     def _facts(self, where: str, params: dict[str, Any], order: str) -> list[Fact]:
-        rows = self.conn.execute(
-            f"SELECT {sql.FACT_SELECT_ALL} FROM facts f WHERE {where} ORDER BY {order}", params
-        ).fetchall()
-        return [codec.fact_from_row(row) for row in rows]
+        return _decoded(
+            self.conn.execute(
+                f"SELECT {sql.FACT_SELECT_ALL} FROM facts f WHERE {where} ORDER BY {order}", params
+            )
+        )
+
+
+def _decoded(cursor: sqlite3.Cursor) -> list[Fact]:
+    """The records a query's rows hold, decoded by one plan for the query."""
+    return codec.facts_from_rows(cursor.fetchall(), codec.columns_of(cursor))
 
 
 def _stored(given: tuple[Entity, dict[str, Any]] | None, row: sqlite3.Row) -> Entity:
