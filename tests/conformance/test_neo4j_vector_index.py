@@ -7,6 +7,7 @@ import logging
 
 import pytest
 
+from graph.backends.neo4j.search import OLD_GRAPH_CANDIDATES, VECTOR_CANDIDATES
 from graph.backends.neo4j.store import VECTOR_HNSW, Neo4jStore
 from graph.ports import Store
 from tests.conftest import NEO4J_URI
@@ -25,7 +26,7 @@ def test_the_store_makes_its_vector_index_with_its_hnsw_settings(neo4j_store: St
     assert config["vector.quantization.enabled"] is True
 
 
-def test_an_index_made_with_other_settings_is_kept_and_named_on_start(
+def test_an_index_made_with_other_settings_is_kept_named_and_asked_as_before(
     neo4j_store: Store, caplog: pytest.LogCaptureFixture
 ) -> None:
     assert isinstance(neo4j_store, Neo4jStore)
@@ -34,7 +35,9 @@ def test_an_index_made_with_other_settings_is_kept_and_named_on_start(
     maintenance.rebuild_vector_index(neo4j)  # Neo4j's own m 16, ef_construction 100
     try:
         with caplog.at_level(logging.WARNING, logger="palimpsest.store"):
-            Neo4jStore(NEO4J_URI, connection_timeout=5.0).close()
+            older = Neo4jStore(NEO4J_URI, connection_timeout=5.0)
+        assert older.read(lambda tx: tx.vector_candidates) == OLD_GRAPH_CANDIDATES  # type: ignore[attr-defined]
+        older.close()
         config = maintenance.vector_index()
         assert config is not None and config["vector.hnsw.m"] == 16  # kept, not rebuilt
         warned = [r.getMessage() for r in caplog.records if r.name == "palimpsest.store"]
@@ -45,7 +48,9 @@ def test_an_index_made_with_other_settings_is_kept_and_named_on_start(
         Neo4jStore(NEO4J_URI, connection_timeout=5.0).close()
     caplog.clear()
     with caplog.at_level(logging.WARNING, logger="palimpsest.store"):
-        Neo4jStore(NEO4J_URI, connection_timeout=5.0).close()
+        current = Neo4jStore(NEO4J_URI, connection_timeout=5.0)
+    assert current.read(lambda tx: tx.vector_candidates) == VECTOR_CANDIDATES  # type: ignore[attr-defined]
+    current.close()
     assert not [r for r in caplog.records if r.name == "palimpsest.store"]
 
 

@@ -15,6 +15,7 @@ from graph.backends.neo4j.queries import query as cypher
 from graph.backends.neo4j.search import (
     EPISODE_OVERFETCH,
     TEXT_OVERFETCH,
+    VECTOR_CANDIDATES,
     channel_hits,
     channel_params,
     episode_query,
@@ -60,8 +61,12 @@ from graph.search_reads import ChannelAsk, ChannelHits, SearchRecords
 class Neo4jTx(StoreTx):
     """The port on one Neo4j transaction."""
 
-    def __init__(self, tx: ManagedTransaction) -> None:
+    def __init__(
+        self, tx: ManagedTransaction, *, vector_candidates: int = VECTOR_CANDIDATES
+    ) -> None:
         self.tx = tx
+        self.vector_candidates = vector_candidates
+        """How many neighbours the vector index is asked for at least (`search.py`)."""
 
     def _rows(self, name: LiteralString, **params: Any) -> list[dict[str, Any]]:
         # the rows hold maps, lists and scalars only: `record.data()` would copy every nested
@@ -212,7 +217,10 @@ class Neo4jTx(StoreTx):
         params = {"group_id": group_id, "embedding": [float(x) for x in embedding], "limit": limit}
         params.update(time_params(time, now))
         rows = self._rows(
-            "facts_vector_index", fetch=vector_fetch(limit), rescore=vector_rescore(limit), **params
+            "facts_vector_index",
+            fetch=vector_fetch(limit, self.vector_candidates),
+            rescore=vector_rescore(limit),
+            **params,
         )
         if len(rows) < limit:
             rows = self._rows("facts_vector_exact", **params)
@@ -313,7 +321,9 @@ class Neo4jTx(StoreTx):
 
     def search_channels(self, ask: ChannelAsk) -> ChannelHits:
         """Every channel in one query (one round trip)."""
-        return channel_hits(self._rows("search_channels", **channel_params(ask))[0], ask)
+        return channel_hits(
+            self._rows("search_channels", **channel_params(ask, self.vector_candidates))[0], ask
+        )
 
     def search_records(
         self,

@@ -27,6 +27,7 @@ from neo4j.exceptions import (
 from graph.backends.neo4j.maintenance import Neo4jMaintenance
 from graph.backends.neo4j.ops import Neo4jTx
 from graph.backends.neo4j.queries import query, schema_queries
+from graph.backends.neo4j.search import OLD_GRAPH_CANDIDATES, VECTOR_CANDIDATES
 from graph.domain.errors import LedgerHeadMoved, StoreError, StoreUnavailable
 from graph.ports import Capabilities, Store, StoreReads, StoreTx
 
@@ -73,6 +74,7 @@ class Neo4jStore(Store):
     ) -> None:
         auth = (user, password) if password else None
         self._database = database
+        self._candidates = VECTOR_CANDIDATES
         self._cooldown = outage_cooldown
         self._down_until = 0.0
         try:
@@ -120,7 +122,7 @@ class Neo4jStore(Store):
 
     def _port(self, tx: ManagedTransaction) -> Neo4jTx:
         """The port on one transaction (a subclass may observe its queries)."""
-        return Neo4jTx(tx)
+        return Neo4jTx(tx, vector_candidates=self._candidates)
 
     def _write(self, name: str, **params: Any) -> list[dict[str, Any]]:
         """One named runtime query in a write transaction (data migrations)."""
@@ -178,16 +180,22 @@ class Neo4jStore(Store):
     def _check_vector_index(self) -> None:
         """Say so when the facts' vector index was made with other HNSW settings than this
         version's: `IF NOT EXISTS` keeps an index as it was made, and rebuilding one takes
-        minutes per million facts, so it is the operator's call (docs/storage.md)."""
+        minutes per million facts, so it is the operator's call (docs/storage.md). Such an
+        index is asked for as many candidates as before (`OLD_GRAPH_CANDIDATES`), so an
+        upgrade does not lower what search finds."""
         config = self.maintenance().vector_index() or {}
         made = {key: config.get(key) for key in VECTOR_HNSW}
         if config and made != VECTOR_HNSW:
+            self._candidates = OLD_GRAPH_CANDIDATES
             log.warning(
-                "the facts' vector index was made with %s, not %s: recall is lower until it "
-                "is rebuilt (DROP INDEX fact_embedding, then restart the service; "
-                "docs/storage.md, 'Vector index settings')",
+                "the facts' vector index was made with %s, not %s: it is asked for %d "
+                "candidates instead of %d, slower and finding less, until it is rebuilt "
+                "(DROP INDEX fact_embedding, then restart the service; docs/storage.md, "
+                "'Vector index settings')",
                 made,
                 VECTOR_HNSW,
+                OLD_GRAPH_CANDIDATES,
+                VECTOR_CANDIDATES,
             )
 
     def _migrate(self, name: str, query_name: str) -> None:
