@@ -24,11 +24,10 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # as bench/read: the encoder
 import statistics
 import time
 
-from bench.common import arguments, drop_group, open_store
-from bench.vectors import BASE
+from bench.common import DIM, arguments, drop_group, open_store
 from bench.write import batched, build_memory, messages, warm
 from graph.backends.neo4j.maintenance import Neo4jMaintenance
-from graph.backends.neo4j.store import VECTOR_HNSW
+from graph.backends.neo4j.store import vector_index_config
 from graph.domain.tenancy import TenantScope
 from graph.maintenance import maintenance_of
 from graph.ports import Store
@@ -53,7 +52,7 @@ def one_batch(store: Store, texts: list[str], indexed: bool) -> tuple[float, flo
         cpu = time.process_time() - client + probes.server_cpu_seconds() - server
     finally:
         if not indexed:
-            probes.rebuild_vector_index(BASE | VECTOR_HNSW)
+            probes.rebuild_vector_index(vector_index_config(DIM))
     return len(texts) / wall, len(texts) / cpu
 
 

@@ -129,12 +129,11 @@ class Neo4jMaintenance(Maintenance):
     def fact_vectors(self, group_id: str, after: str, limit: int) -> list[tuple[str, list[float]]]:
         """One page of the tenant's fact embeddings, in uuid order after `after`."""
         rows = self._run("bench_fact_vectors", group_id=group_id, after=after, limit=limit)
-        return [(str(row["uuid"]), list(row["embedding"])) for row in rows]
+        return _vectors(rows)
 
     def fact_vectors_since(self, group_id: str, since: datetime) -> list[tuple[str, list[float]]]:
         """The embeddings of the tenant's facts created after `since`."""
-        rows = self._run("bench_fact_vectors_since", group_id=group_id, since=since)
-        return [(str(row["uuid"]), list(row["embedding"])) for row in rows]
+        return _vectors(self._run("bench_fact_vectors_since", group_id=group_id, since=since))
 
     def create_legacy_fact_text_index(self) -> None:
         """The full-text index our schema made before it was named apart from graphiti's."""
@@ -161,3 +160,7 @@ def _operators(plan: Mapping[str, Any]) -> list[str]:
     for child in plan.get("children", []):
         found += _operators(child)
     return found
+
+
+def _vectors(rows: list[dict[str, Any]]) -> list[tuple[str, list[float]]]:
+    return [(str(row["uuid"]), list(row["embedding"])) for row in rows]

@@ -43,10 +43,21 @@ MIGRATION_BATCH = 5_000
 # The vector index's HNSW graph: 32 links per node and 200 candidates weighed per insert
 # instead of Neo4j's 16 and 100 (docs/storage.md "Vector index settings": recall@10 at 1M)
 VECTOR_HNSW = {"vector.hnsw.m": 32, "vector.hnsw.ef_construction": 200}
+
+
 GRAPHITI_UUID_INDEXES = ("entity_uuid", "episode_uuid", "relation_uuid")
 """graphiti-core's plain range indexes on keys our uniqueness constraints cover."""
 LEGACY_TEXT_INDEXES = ("edge_name_and_fact", "node_name_and_summary")
 """Our full-text indexes before they were named apart from graphiti-core's (docs/graphiti.md)."""
+
+
+def vector_index_config(dimensions: int) -> dict[str, Any]:
+    """The `indexConfig` the store makes the facts' vector index with."""
+    return {
+        "vector.dimensions": dimensions,
+        "vector.similarity_function": "cosine",
+        **VECTOR_HNSW,
+    }
 
 
 class Neo4jStore(Store):
@@ -162,13 +173,7 @@ class Neo4jStore(Store):
             raise StoreError(f"Neo4j failed: {_message(exc)}") from exc
 
     def _apply_schema(self, dimensions: int) -> None:
-        options = {
-            "indexConfig": {
-                "vector.dimensions": dimensions,
-                "vector.similarity_function": "cosine",
-                **VECTOR_HNSW,
-            }
-        }
+        options = {"indexConfig": vector_index_config(dimensions)}
         self._release_blocking_indexes()
         for name in schema_queries():
             params = {"options": options} if name == "schema_fact_vector" else {}
