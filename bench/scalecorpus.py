@@ -7,20 +7,15 @@ projects, Zipf-distributed English words, 15% Chinese). Everything is determinis
 entity and fact ids are uuid5 of their key, so a store built to 100k can be grown to 1M later
 by replaying the generator.
 
-Embeddings: the real encoder's, computed once and cached in the data folder (`vectors.f32`,
-one 512-float row per record), for the first `REAL` records. Records past `REAL` (only the
-1M size) take a real record's vector plus Gaussian noise of the same norm scale, normalised:
-embedding a million sentences would take 75 minutes of one core here (220 sentences/s under the
-machine's load), which the run cannot afford. The store's costs (search, memory) do not depend
-on which vectors they hold; the vector recall printed at 1M is over these derived vectors and
-says so. They are not near-duplicates, but closer to their source than real sentences are to
-each other (cosine 0.86 to the source; a real record's nearest real neighbour: median 0.65),
-and their noise is isotropic (the top 50 principal components hold 42% of their variance, 56%
-of the real ones'): each real record gets a cluster of 19 noisy copies at 1M, so the exact top
-10 of a question is full of near ties (at 100k the 10th and 11th differ by 0.002 in median)
-and noise of full rank likely makes them harder for a graph index than real embeddings: read
-recall@10 at 1M as a pessimistic proxy (at 100k, where half the records are derived, 7.6% of
-the exact top 10 are derived).
+Embeddings: the real encoder's, computed once and cached in the data folder
+(`vectors-<REAL>.f32`, one 512-float row per record), for the first `REAL` records: every record
+of the 1M size. Embedding them takes about 14 minutes on this machine's two cores when it is
+quiet (`Vectors.ensure` runs one process per core; about 600 sentences/s each), 75 minutes of
+one core under load. Until 2026-12-02 only the first 50,000 were embedded and records past them
+took a real record's vector plus isotropic Gaussian noise (`_derived`, still used past `REAL`):
+clusters of 19 noisy copies at cosine 0.86 to their source, whose noise of full rank made the
+graph index's recall@10 at 1M a pessimistic proxy (0.900 there, docs/storage.md); the recall
+printed now is over real embeddings of every record.
 """
 
 from __future__ import annotations
@@ -29,8 +24,10 @@ import os
 import random
 import uuid
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from multiprocessing import get_context
 from pathlib import Path
 
 import numpy as np
@@ -42,7 +39,7 @@ from graph.domain.enums import Cardinality, VerifyStatus
 from graph.domain.model import Entity, Episode, Fact
 from graph.domain.signature import fact_signature, normalize_text
 
-REAL = 50_000
+REAL = 1_000_000
 DIM = 512
 NOISE = 0.6
 CITIES = 400
@@ -197,6 +194,42 @@ def told_as(fact: Fact) -> Episode:
     )  # fmt: skip
 
 
+BLOCK = 20_000
+"""Records per file of `Vectors.ensure`'s workers (the unit a rerun resumes from)."""
+
+
+def _runs(blocks: list[tuple[int, int]], workers: int) -> list[list[tuple[int, int]]]:
+    """`blocks` cut into at most `workers` contiguous runs of about equal length."""
+    count = max(1, min(workers, len(blocks)))
+    return [blocks[len(blocks) * i // count : len(blocks) * (i + 1) // count] for i in range(count)]
+
+
+def _block_path(parts: Path, low: int, high: int) -> Path:
+    return parts / f"{low:09d}-{high:09d}.f32"
+
+
+def _embed_run(group_id: str, run: list[tuple[int, int]], parts: Path, chunk: int) -> None:
+    """Embed one worker's blocks in order, each into its file (skipped when already there)."""
+    from bench.read import encoder
+
+    synth = ScaleSynth(group_id)
+    at = 0
+    for low, high in run:
+        for _ in synth.sentences(at, low):
+            pass
+        texts = list(synth.sentences(low, high))
+        at = high
+        target = _block_path(parts, low, high)
+        if target.exists():
+            continue
+        block = [np.asarray(encoder().embed(texts[i : i + chunk]), dtype=np.float32)
+                 for i in range(0, len(texts), chunk)]  # fmt: skip
+        scratch = target.with_suffix(".tmp")
+        scratch.write_bytes(np.concatenate(block).tobytes())
+        scratch.replace(target)
+        print(f"embedded records {low:,}..{high:,}", flush=True)
+
+
 class Vectors:
     """Record embeddings: a cached file of real ones, derived ones past `real`."""
 
@@ -207,27 +240,40 @@ class Vectors:
     def cached(self) -> int:
         return self.path.stat().st_size // (DIM * 4) if self.path.exists() else 0
 
-    def ensure(self, count: int, group_id: str, chunk: int = 2000) -> None:
-        """Embed the texts of records cached()..min(count, real) and append them."""
-        from bench.read import encoder
-
+    def ensure(
+        self, count: int, group_id: str, chunk: int = 2000, workers: int | None = None
+    ) -> None:
+        """Embed the texts of records cached()..min(count, real) and append them: in `workers`
+        processes (default: the cores), each embedding a contiguous run of blocks into a file
+        of its own (`<path>.parts/`, kept when interrupted, so a rerun resumes), then appended
+        in order."""
         want = min(count, self.real)
         done = self.cached()
         if done >= want:
             return
-        synth = ScaleSynth(group_id)
-        for _ in synth.sentences(0, done):
-            pass
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        for low in range(done, want, chunk):
-            texts = list(synth.sentences(low, min(want, low + chunk)))
-            block = np.asarray(encoder().embed(texts), dtype=np.float32)
-            with self.path.open("ab") as out:
-                out.write(block.tobytes())
-            print(f"embedded {low + len(texts):,} of {want:,} records", flush=True)
+        blocks = [(low, min(want, low + BLOCK)) for low in range(done, want, BLOCK)]
+        runs = _runs(blocks, workers or os.cpu_count() or 1)
+        parts = self.path.with_suffix(".parts")
+        parts.mkdir(exist_ok=True)
+        print(f"embedding records {done:,}..{want:,} in {len(runs)} processes", flush=True)
+        if len(runs) == 1:
+            _embed_run(group_id, runs[0], parts, chunk)
+        else:
+            with ProcessPoolExecutor(len(runs), mp_context=get_context("spawn")) as pool:
+                list(pool.map(_embed_run, [group_id] * len(runs), runs, [parts] * len(runs),
+                              [chunk] * len(runs)))  # fmt: skip
+        with self.path.open("ab") as out:
+            for low, high in blocks:
+                block = _block_path(parts, low, high)
+                out.write(block.read_bytes())
+                block.unlink()
+        parts.rmdir()
 
     def rows(self, start: int, stop: int) -> npt.NDArray[np.float32]:
         real = np.memmap(self.path, dtype=np.float32, mode="r").reshape(-1, DIM)
+        if stop <= len(real):
+            return np.array(real[start:stop])
         out = np.empty((stop - start, DIM), dtype=np.float32)
         for i, number in enumerate(range(start, stop)):
             out[i] = real[number] if number < len(real) else self._derived(real, number)
