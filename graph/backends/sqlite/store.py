@@ -65,7 +65,7 @@ class SqliteStore(Store):
 
     capabilities = Capabilities(
         name="sqlite",
-        vector_search="approximate",  # exact scores, candidates from a graph (vectors.py)
+        vector_search="approximate",  # exact scores, candidates from sign bits (vectors.py)
         fulltext_analyzer="bigram",
         concurrent_writers=False,
     )

@@ -1,43 +1,34 @@
 """A bounded-memory vector index over each tenant's fact embeddings.
 
 Vectors live in the facts table (computed once, stored on the record as float32). In memory
-each tenant has one HNSW graph (usearch) over int8 copies of its vectors, keyed by the facts'
-row ids: about 0.7 KB per fact instead of the 2 KB of a float32 matrix plus its uuids. A query
-takes the `RESCORE` nearest row ids by an exact int8 scan below `EXACT_BELOW` rows (SIMD,
-about 50 MB read at 100k) and from the graph above, then reads those rows' float32 vectors from
-SQLite and ranks them by their exact cosine: the scores returned are exact, only the candidate
-set is approximate. A time question's visibility is asked about the candidates' row ids before
-any float32 vector is rescored, in the same read of the candidates' rows (`Visible`):
-rescoring sixteen times the answer and then dropping the invisible ones cost about 8 ms of CPU
-per search at 100k.
+each tenant keeps, per row, the sign bits of its vector (64 bytes for 512 dimensions) and an
+int8 copy (512 bytes), keyed by the facts' row ids: about 0.6 KB per fact instead of the 2 KB
+of a float32 matrix plus its uuids. A query takes the `CANDIDATES` rows nearest in Hamming
+distance of the sign bits (faiss's SIMD scan: about 4 ms of one core at 1M rows), ranks those
+by their int8 cosine, and reads the best `RESCORE` rows' float32 vectors from SQLite to rank
+them by their exact cosine: the scores returned are exact, only the candidate set is
+approximate. A tenant of at most `exact_below` rows skips the sign bits: every row is a
+candidate. A time question's visibility is asked about the candidates' row ids before any
+float32 vector is rescored, in the same read of the candidates' rows (`Visible`): rescoring
+sixteen times the answer and then dropping the invisible ones cost about 8 ms of CPU per search
+at 100k.
 
-Measured on the scale benchmark's 100k store (320 questions: 200 "Where was <name> born?" and
-120 of bench/read's mix, which sit far from every stored sentence among many near ties;
-recall@10 against an exact float32 scan, CPU ms per query on one core under load 14): the
-int8 scan 1.000 at 12 ms; the graph (connectivity 16, expansion_add 64) 0.871 at ef 64 (what
-a restored graph used before `tune`), 0.913 at ef 400 (3 ms), 0.928 at 1,000 and 0.948 at
-2,000 (each slower than the scan): the graph's own quality caps it, so the scan covers 100k and
-the graph only larger tenants. A sign-bit prefilter (1,000 candidates by Hamming distance,
-rescored in int8) reached 0.993 but cost more than the int8 scan here (17 ms through usearch,
-14 ms in numpy). A graph built with expansion_add 200 instead of 64 (same memory, 2.7x
-the build time) answered the 30k prefix at 0.976 instead of 0.936 with ef 400 (0.992 instead of
-0.970 at ef 1,000), and the whole 100k store at 0.958 with ef 400 (4.5 ms); graphs saved
-before keep their links, only rows added later get the wider build.
+Why not a graph. Until 2026-12-02 a tenant above 200k rows was searched through an HNSW graph
+(usearch, connectivity 32, expansion_add 200, search expansion 400) over the int8 copies. On
+the scale benchmark's 1M records embedded by the real encoder (`python -m bench.graphrecall`),
+its recall@10 was 0.787 (0.720 on bench/read's query mix, which sits far from every stored
+sentence among many near ties) at 4.5 ms, 0.948 only at expansion 3,200 (22 ms), and the graph
+took 42 minutes of one core to build at 1M. The sign-bit scan with 1,000 candidates found
+0.982 of the same exact top 10 at about 5 ms (the scan plus the int8 ranking), needs no build
+(adding a row appends 576 bytes), and holds less memory (788 bytes a row in the graph).
 
-Connectivity 32 instead of 16 (2026-12-02, the scale benchmark's 1M store, built in one pass
-on two threads in 46 minutes beside a test run): recall@10 0.900 instead of 0.790 at ef 400 on
-its 40 questions (every birth found; the mix questions, far from clusters of 20 near-copies, are
-what is missed), graph CPU 6.1 instead of 4.1 ms per query, and 788 instead of 660 bytes per
-row in the saved graph. A saved graph keeps the connectivity it was built with: delete
-`<db>.vectors/` to have the next search rebuild it under these settings (at 1M, about as long
-as the build above).
-
-The graph is loaded on first use and extended with the rows added since (by row id). Removing
-vectors (erasure) bumps the tenant's generation in `tenant_state`, which makes every process
-rebuild it. A file-backed store saves each graph of at least `SAVE_ABOVE` rows beside the
-database when it closes (`<db>.vectors/<tenant digest>.usearch`, with the generation and last
-row id it covers), so a restart reads 1M vectors' graph in a second instead of rebuilding it
-for minutes; a file whose generation is not the tenant's is ignored.
+The arrays are loaded on first use and extended with the rows added since (by row id).
+Removing vectors (erasure) bumps the tenant's generation in `tenant_state`, which makes every
+process reload them. A file-backed store saves each tenant's arrays of at least `SAVE_ABOVE`
+rows beside the database when it closes (`<db>.vectors/<tenant digest>.npz`, with the
+generation and last row id they cover), so a restart reads 1M rows' arrays in about a second
+instead of reading and quantising 2 GB of float32 vectors from SQLite; a file whose generation
+is not the tenant's is ignored (and so are the `.usearch` graphs of earlier versions).
 """
 
 from __future__ import annotations
@@ -48,23 +39,89 @@ import os
 import sqlite3
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
+import faiss
 import numpy as np
 import numpy.typing as npt
-from usearch.index import Index
 
 Matrix = npt.NDArray[np.float32]
 Visible = Callable[[list[int]], Sequence[sqlite3.Row]]
 """The rows among these row ids that may be answered, with their `uuid` and `fact_embedding`."""
 RESCORE = 100
-EXACT_BELOW = 200_000
+CANDIDATES = 1000
+EXACT_BELOW = 2 * CANDIDATES
 SAVE_ABOVE = 50_000
 LOAD_BATCH = 20_000
-CONNECTIVITY = 32
-EXPANSION_ADD = 200
-EXPANSION_SEARCH = 400
+
+faiss.omp_set_num_threads(1)  # one query at a time: no thread pool spinning beside the server
+
+
+@dataclass
+class Rows:
+    """A tenant's rows in memory, grown by doubling: row ids, sign bits, int8 copies and the
+    int8 copies' norms, the first `count` of each array in use."""
+
+    width: int
+    count: int = 0
+    keys: npt.NDArray[np.int64] = field(default_factory=lambda: np.empty(0, dtype=np.int64))
+    bits: npt.NDArray[np.uint8] = field(default_factory=lambda: np.empty((0, 0), np.uint8))
+    int8: npt.NDArray[np.int8] = field(default_factory=lambda: np.empty((0, 0), np.int8))
+    norms: Matrix = field(default_factory=lambda: np.empty(0, dtype=np.float32))
+
+    def append(self, keys: npt.NDArray[np.int64], vectors: Matrix) -> None:
+        need = self.count + len(keys)
+        if need > len(self.keys):
+            self._grow(max(need, 2 * len(self.keys), 1024))
+        end = self.count + len(keys)
+        quantised = quantise(vectors)
+        self.keys[self.count : end] = keys
+        self.bits[self.count : end] = sign_bits(vectors)
+        self.int8[self.count : end] = quantised
+        self.norms[self.count : end] = np.linalg.norm(quantised.astype(np.float32), axis=1)
+        self.count = end
+
+    def _grow(self, capacity: int) -> None:
+        bytes_per_row = (self.width + 7) // 8
+        self.keys = _resized(self.keys, (capacity,), self.count)
+        self.bits = _resized(self.bits, (capacity, bytes_per_row), self.count)
+        self.int8 = _resized(self.int8, (capacity, self.width), self.count)
+        self.norms = _resized(self.norms, (capacity,), self.count)
+
+    def nearest(
+        self, vector: Matrix, wanted: int, exact_below: int, candidates: int = CANDIDATES
+    ) -> list[int]:
+        """Row ids of the `wanted` rows nearest `vector` by int8 cosine, among the sign bits'
+        `candidates` nearest (at least 10x `wanted`) when there are more than `exact_below`."""
+        pick = max(candidates, 10 * wanted)
+        if self.count > max(exact_below, pick):
+            _, found = faiss.knn_hamming(
+                sign_bits(vector.reshape(1, -1)), self.bits[: self.count], pick
+            )
+            positions = found[0][found[0] >= 0]
+        else:
+            positions = np.arange(self.count)
+        query = quantise(vector.reshape(1, -1))[0].astype(np.float32)
+        scores = (self.int8[positions].astype(np.float32) @ query) / np.maximum(
+            self.norms[positions], 1e-9
+        )
+        best = np.argsort(-scores, kind="stable")[:wanted]
+        return [int(key) for key in self.keys[positions[best]]]
+
+    @classmethod
+    def of(cls, width: int, saved: dict[str, npt.NDArray[np.generic]]) -> Rows:
+        keys = saved["keys"].astype(np.int64)
+        return cls(width, len(keys), keys, saved["bits"].astype(np.uint8),
+                   saved["int8"].astype(np.int8), saved["norms"].astype(np.float32))  # fmt: skip
+
+
+def _resized(array: npt.NDArray[Any], shape: tuple[int, ...], keep: int) -> npt.NDArray[Any]:
+    out = np.empty(shape, dtype=array.dtype)
+    if keep:
+        out[:keep] = array[:keep]
+    return out
 
 
 @dataclass
@@ -73,7 +130,7 @@ class _TenantVectors:
     width: int = 0
     last_id: int = 0
     saved_id: int = 0
-    index: Index | None = None
+    rows: Rows | None = None
 
 
 _LOAD = (  # `+group_id` is no index term: a rowid range, not a scan of the tenant's index
@@ -83,7 +140,7 @@ _LOAD = (  # `+group_id` is no index term: a rowid range, not a scan of the tena
 
 
 class VectorIndex:
-    """Per-tenant graphs shared by every connection of one store in this process."""
+    """Per-tenant rows in memory, shared by every connection of one store in this process."""
 
     def __init__(
         self,
@@ -127,33 +184,37 @@ class VectorIndex:
         """The row ids of the `wanted` nearest int8 vectors, and the tenant's row count."""
         with self._lock:
             state = self._refresh(conn, group_id)
-            if state.index is None or len(state.index) == 0 or vector.shape[0] != state.width:
+            rows = state.rows
+            if rows is None or rows.count == 0 or vector.shape[0] != state.width:
                 return [], 0
-            size = len(state.index)
-            found = state.index.search(
-                quantise(vector.reshape(1, -1))[0],
-                min(size, wanted),
-                exact=size < self._exact_below,
-            )
-            return [int(key) for key in np.asarray(found.keys).ravel()], size
+            return rows.nearest(vector, min(rows.count, wanted), self._exact_below), rows.count
 
     def save(self) -> None:
-        """Write each large graph that grew since it was read or saved (see the docstring)."""
+        """Write each large tenant's rows that grew since they were read or saved."""
         if self._folder is None:
             return
         with self._lock:
             for group_id, state in self._tenants.items():
-                if state.index is None or len(state.index) < self._save_above:
+                if state.rows is None or state.rows.count < self._save_above:
                     continue
                 if state.last_id != state.saved_id:
                     self._write(group_id, state)
 
     def _write(self, group_id: str, state: _TenantVectors) -> None:
-        assert self._folder is not None and state.index is not None
+        assert self._folder is not None and state.rows is not None
         self._folder.mkdir(parents=True, exist_ok=True)
         path = self._path(group_id)
         partial = path.with_suffix(f".{os.getpid()}.part")
-        state.index.save(str(partial))
+        with partial.open("wb") as out:
+            rows = state.rows
+            n = rows.count
+            np.savez(
+                out,
+                keys=rows.keys[:n],
+                bits=rows.bits[:n],
+                int8=rows.int8[:n],
+                norms=rows.norms[:n],
+            )
         os.replace(partial, path)
         meta = {"generation": state.generation, "last_id": state.last_id, "width": state.width}
         path.with_suffix(".json").write_text(json.dumps(meta))
@@ -162,7 +223,7 @@ class VectorIndex:
     def _path(self, group_id: str) -> Path:
         assert self._folder is not None
         digest = hashlib.sha256(group_id.encode("utf-8")).hexdigest()[:32]
-        return self._folder / f"{digest}.usearch"
+        return self._folder / f"{digest}.npz"
 
     def _refresh(self, conn: sqlite3.Connection, group_id: str) -> _TenantVectors:
         generation = _generation(conn, group_id)
@@ -178,7 +239,7 @@ class VectorIndex:
                 return state
 
     def _read(self, group_id: str, generation: int) -> _TenantVectors:
-        """The tenant's saved graph when one matches `generation`, else an empty state."""
+        """The tenant's saved rows when they match `generation`, else an empty state."""
         if self._folder is None:
             return _TenantVectors(generation)
         path = self._path(group_id)
@@ -186,14 +247,12 @@ class VectorIndex:
             meta = json.loads(path.with_suffix(".json").read_text())
             if meta["generation"] != generation:
                 return _TenantVectors(generation)
-            index = Index.restore(str(path))
-        except (OSError, ValueError, KeyError, RuntimeError):
+            with np.load(path) as saved:
+                rows = Rows.of(int(meta["width"]), {name: saved[name] for name in saved.files})
+        except (OSError, ValueError, KeyError):
             return _TenantVectors(generation)
-        if index is None:
-            return _TenantVectors(generation)
-        tune(index)
         last = int(meta["last_id"])
-        return _TenantVectors(generation, int(meta["width"]), last, last, index)
+        return _TenantVectors(generation, rows.width, last, last, rows)
 
 
 def _append(state: _TenantVectors, rows: list[sqlite3.Row]) -> None:
@@ -204,24 +263,17 @@ def _append(state: _TenantVectors, rows: list[sqlite3.Row]) -> None:
     fresh = [r for r in rows if len(r["fact_embedding"]) == 4 * state.width]
     if not fresh:
         return
-    if state.index is None:
-        state.index = new_index(state.width)
+    if state.rows is None:
+        state.rows = Rows(state.width)
     block = np.frombuffer(b"".join(r["fact_embedding"] for r in fresh), dtype=np.float32)
-    keys = np.fromiter((r["id"] for r in fresh), dtype=np.uint64, count=len(fresh))
-    state.index.add(keys, quantise(block.reshape(len(fresh), state.width)), threads=0)
+    keys = np.fromiter((r["id"] for r in fresh), dtype=np.int64, count=len(fresh))
+    state.rows.append(keys, block.reshape(len(fresh), state.width))
 
 
-def new_index(width: int) -> Index:
-    return tune(Index(ndim=width, metric="cos", dtype="i8", connectivity=CONNECTIVITY))
-
-
-def tune(index: Index) -> Index:
-    """Set the expansions: usearch saves neither, so a restored graph would search with its
-    default (64) and lose recall (0.87 instead of 0.91 at 100k on the scale benchmark)."""
-    # usearch declares the setters apart from the properties, which mypy does not follow
-    index.expansion_add = EXPANSION_ADD  # type: ignore[misc]
-    index.expansion_search = EXPANSION_SEARCH  # type: ignore[misc]
-    return index
+def sign_bits(matrix: Matrix) -> npt.NDArray[np.uint8]:
+    """Each row's signs, eight dimensions a byte (what faiss's Hamming scan reads)."""
+    bits: npt.NDArray[np.uint8] = np.packbits(matrix > 0, axis=1)
+    return bits
 
 
 def quantise(matrix: Matrix) -> npt.NDArray[np.int8]:

@@ -1,20 +1,20 @@
-"""Recall@10 of the embedded store's vector graph at a size, without building the store.
+"""Recall@10 of the embedded store's vector index at a size, without building the store.
 
-Usage: python -m bench.graphrecall [--size 1000000] [--ef 400,800] [--late 20]
+Usage: python -m bench.embeddedrecall [--size 1000000] [--candidates 1000,4000] [--late 20]
 
-The embedded store answers a tenant above `EXACT_BELOW` rows from an HNSW graph over int8
-copies of its vectors and rescores the graph's `RESCORE` nearest by their exact float32 cosine
-(graph/backends/sqlite/vectors.py). Building a 1M store through the port takes hours here; the
-graph over the same vectors takes minutes. This builds that graph with the store's own
-functions and settings (`new_index`, `quantise`, `LOAD_BATCH` batches on every core) over the
-scale corpus's first `size` vectors (bench/scalecorpus.py), caches it in the data folder
-(`graph-<size>-c<connectivity>-e<expansion_add>.usearch`), and asks it bench.scale's 40
-recall questions (10 births, 30 of bench/read's mix) plus `--late` births from past the first
-30% of the records. Beside each expansion it prints the baseline the store uses below
-`EXACT_BELOW`: an exact int8 scan's `RESCORE` nearest, rescored the same way. Exact answers:
-a float32 scan of every vector (top 30, so ties at rank 10 count; bench/knn.py).
+The embedded store answers a tenant above `EXACT_BELOW` rows from the sign bits of its vectors:
+the `CANDIDATES` nearest by Hamming distance, ranked by their int8 cosine, the best `RESCORE`
+rescored by their exact float32 cosine (graph/backends/sqlite/vectors.py). Building a 1M store
+through the port takes hours here; the index over the same vectors takes about a minute. This
+fills the store's own in-memory rows (`Rows`, in `LOAD_BATCH` batches) with the scale corpus's
+first `size` vectors (bench/scalecorpus.py) and asks bench.scale's 40 recall questions (10
+births, 30 of bench/read's mix) plus `--late` births from past the first 30% of the records,
+for each candidate count, beside the baseline of an exact int8 scan of every row (what the
+store does at or below `EXACT_BELOW` rows), rescored the same way. Exact answers: a float32
+scan of every vector (top 30, so ties at rank 10 count; bench/knn.py). Time is CPU per query,
+one thread, candidates only (the float32 rescoring reads 100 rows, the same for every variant).
 
-Every vector is a candidate here (the store also filters by time): the recall is the graph's.
+Every vector is a candidate here (the store also filters by time): the recall is the index's.
 """
 
 from __future__ import annotations
@@ -26,29 +26,21 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import argparse
 import time
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
-from usearch.index import Index
 
 from bench.knn import Recall, recall_at
 from bench.read import encoder, queries
 from bench.scalecorpus import ScaleSynth, Vectors, data_folder
 from bench.scalestores import GROUP, merge_nearest, neighbours
-from graph.backends.sqlite.vectors import (
-    CONNECTIVITY,
-    EXPANSION_ADD,
-    LOAD_BATCH,
-    RESCORE,
-    new_index,
-    quantise,
-    tune,
-)
+from graph.backends.sqlite.vectors import LOAD_BATCH, RESCORE, Rows
 from graph.ports import Scored
 
 Matrix = npt.NDArray[np.float32]
 EXACT_K = 30
+EVERY_ROW = 1 << 62
+"""An `exact_below` no tenant reaches: the exact int8 scan of every row (the baseline)."""
 
 
 @dataclass(frozen=True)
@@ -69,27 +61,21 @@ def questions(size: int, late: int) -> list[Asked]:
     return [Asked("births", first), Asked("mix", queries(synth, 30)), Asked("late births", later)]
 
 
-def graph(vectors: Matrix, path: Path) -> Index:
-    """The store's graph over `vectors` (keys: row numbers), read from `path` when built."""
-    if path.exists():
-        index = Index.restore(str(path))
-        if index is not None and len(index) == len(vectors):
-            return tune(index)
-    index = new_index(vectors.shape[1])
-    started, cpu = time.perf_counter(), time.process_time()
+def index(vectors: Matrix) -> Rows:
+    """The store's in-memory rows over `vectors` (keys: row numbers), filled as it fills them."""
+    rows = Rows(vectors.shape[1])
+    started = time.process_time()
     for low in range(0, len(vectors), LOAD_BATCH):
         block = vectors[low : low + LOAD_BATCH]
-        keys = np.arange(low, low + len(block), dtype=np.uint64)
-        index.add(keys, quantise(block), threads=0)
-        if (low // LOAD_BATCH) % 5 == 0:
-            print(f"graph: {low + len(block):,} of {len(vectors):,} rows, "
-                  f"{time.perf_counter() - started:.0f} s", flush=True)  # fmt: skip
-    print(f"graph built: {time.perf_counter() - started:.0f} s wall, "
-          f"{time.process_time() - cpu:.0f} s CPU", flush=True)  # fmt: skip
-    partial = path.with_suffix(".part")
-    index.save(str(partial))
-    partial.replace(path)
-    return index
+        rows.append(np.arange(low, low + len(block), dtype=np.int64), block)
+    print(f"index filled: {len(vectors):,} rows, {time.process_time() - started:.1f} s CPU, "
+          f"{rows_bytes(rows) / len(vectors):.0f} bytes a row", flush=True)  # fmt: skip
+    return rows
+
+
+def rows_bytes(rows: Rows) -> int:
+    n = rows.count
+    return sum(a[:n].nbytes for a in (rows.keys, rows.bits, rows.int8, rows.norms))
 
 
 def exact(vectors: Matrix, asked: Matrix) -> list[list[Scored]]:
@@ -110,13 +96,12 @@ def rescored(vectors: Matrix, query: Matrix, keys: list[int]) -> list[Scored]:
 
 
 def answer(
-    index: Index, vectors: Matrix, asked: Matrix, exact_scan: bool
+    rows: Rows, vectors: Matrix, asked: Matrix, exact_below: int, candidates: int
 ) -> tuple[list[list[Scored]], list[float]]:
     found, cpu = [], []
     for query in asked:
         started = time.process_time()
-        hits = index.search(quantise(query.reshape(1, -1))[0], RESCORE, exact=exact_scan)
-        keys = [int(k) for k in np.asarray(hits.keys).ravel()]
+        keys = rows.nearest(query, RESCORE, exact_below, candidates)
         cpu.append(1000 * (time.process_time() - started))
         found.append(rescored(vectors, query, keys))
     return found, cpu
@@ -131,20 +116,17 @@ def row(label: str, recalls: dict[str, Recall | None], cpu: list[float]) -> str:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--size", type=int, default=1_000_000)
-    parser.add_argument("--ef", default="400,800", help="search expansions to try")
+    parser.add_argument("--candidates", default="1000,4000", help="sign-bit candidate counts")
     parser.add_argument("--late", type=int, default=20)
     parser.add_argument("--no-scan", action="store_true", help="skip the int8 scan baseline")
     args = parser.parse_args(argv)
-    folder = data_folder()
-    store = Vectors(folder)
+    store = Vectors(data_folder())
     store.ensure(args.size, GROUP)
     vectors = store.rows(0, args.size)
     groups = questions(args.size, args.late)
-    texts = [t for g in groups for t in g.texts]
-    asked = np.asarray(encoder().embed(texts), dtype=np.float32)
+    asked = np.asarray(encoder().embed([t for g in groups for t in g.texts]), dtype=np.float32)
     want = exact(vectors, asked)
-    path = folder / f"graph-{args.size}-c{CONNECTIVITY}-e{EXPANSION_ADD}.usearch"
-    index = graph(vectors, path)
+    rows = index(vectors)
     spans, at = {}, 0
     for g in groups:
         spans[g.label] = slice(at, at + len(g.texts))
@@ -157,18 +139,16 @@ def main(argv: list[str] | None = None) -> None:
             out[label] = recall_at(found[span], want[span], 10)
         return out
 
-    print(f"\n{args.size:,} vectors, connectivity {CONNECTIVITY}, expansion_add {EXPANSION_ADD}, "
-          f"{RESCORE} candidates rescored; recall@10 strict / tie-aware\n")  # fmt: skip
-    print(
-        "| candidates from | " + " | ".join(["bench.scale's 40", *spans]) + " | CPU ms p50 / p95 |"
-    )
+    print(f"\n{args.size:,} vectors; the best {RESCORE} candidates rescored exactly; "
+          "recall@10 strict / tie-aware\n")  # fmt: skip
+    labels = " | ".join(["bench.scale's 40", *spans])
+    print(f"| candidates from | {labels} | CPU ms p50 / p95 |")
     print("| --- " * (len(spans) + 3) + "|")
-    for ef in (int(e) for e in args.ef.split(",")):
-        index.expansion_search = ef  # type: ignore[misc]
-        found, cpu = answer(index, vectors, asked, exact_scan=False)
-        print(row(f"graph, ef {ef}", recalls(found), cpu), flush=True)
+    for count in (int(c) for c in args.candidates.split(",")):
+        found, cpu = answer(rows, vectors, asked, 0, count)
+        print(row(f"sign bits, {count:,} by Hamming", recalls(found), cpu), flush=True)
     if not args.no_scan:
-        found, cpu = answer(index, vectors, asked, exact_scan=True)
+        found, cpu = answer(rows, vectors, asked, EVERY_ROW, 0)
         print(row("exact int8 scan (baseline)", recalls(found), cpu), flush=True)
 
 
