@@ -28,6 +28,7 @@ import resource
 import statistics
 import tempfile
 import time
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -224,6 +225,37 @@ def cpu_share(row: dict[str, float]) -> float:
     return row["store_cpu"] / max(row["writer_cpu"] + row["workers_cpu"], 1e-9)
 
 
+@dataclass(frozen=True)
+class ScalingBounds:
+    """What the pool could gain over in-process planning on idle cores, from one run's CPU
+    and wall times."""
+
+    cores: float
+    """In-process wall time over the pooled batch's least wall time: at least the writer's
+    CPU (one writer) and at least all its CPU spread over every core."""
+    writer: float
+    """In-process wall time over the pooled writer's CPU (Amdahl's serial part alone)."""
+    in_process_cores: float
+    """Cores the in-process batch kept busy (CPU over wall): above 1 when the store's commit,
+    which releases the GIL, overlaps the next chunk's planning."""
+    extra_cpu: float
+    """The pooled batch's CPU over the in-process batch's (pickling, per-process caches)."""
+
+
+def scaling_bounds(one: dict[str, float], many: dict[str, float], cores: int) -> ScalingBounds:
+    """Bounds from the in-process row `one` and the pooled row `many` of `worker_scaling`.
+    Measured against the in-process wall time, not its CPU: in-process planning already runs
+    the store's commit beside the next chunk, so it is not one core's worth of work."""
+    pooled_cpu = many["writer_cpu"] + many["workers_cpu"]
+    least = max(many["writer_cpu"], pooled_cpu / cores, 1e-9)
+    return ScalingBounds(
+        cores=one["wall"] / least,
+        writer=one["wall"] / max(many["writer_cpu"], 1e-9),
+        in_process_cores=one["writer_cpu"] / max(one["wall"], 1e-9),
+        extra_cpu=pooled_cpu / max(one["writer_cpu"], 1e-9),
+    )
+
+
 def print_scaling(backend: str, count: int, measured: dict[int, dict[str, float]]) -> None:
     one, many = measured[min(measured)], measured[max(measured)]
     for n in sorted(measured):
@@ -238,22 +270,14 @@ def print_scaling(backend: str, count: int, measured: dict[int, dict[str, float]
         )
     ratio = many["rate"] / one["rate"]
     cores = os.cpu_count() or 1
-    # On idle cores the pooled batch takes at least the writer's CPU (one writer) and at
-    # least all the CPU it needs spread over every core; in-process it takes its CPU on about
-    # one core (the GIL): what the pool could gain here, whatever the other load.
-    best = one["writer_cpu"] / max(
-        many["writer_cpu"], (many["writer_cpu"] + many["workers_cpu"]) / cores
-    )
-    # The one writer is the serial part (Amdahl): the pool cannot go faster than its CPU per
-    # message allows, however many processes extract; it runs beside the extraction of the
-    # next chunk, so on two cores the CPU bound above is usually the tighter one.
-    writer = one["writer_cpu"] / max(many["writer_cpu"], 1e-9)
+    bounds = scaling_bounds(one, many, cores)
     print(
         f"{backend:7} batch {max(measured)} workers / 1: {ratio:.2f}x (target >= 1.6x); "
-        f"bound from CPU on {cores} idle cores {best:.2f}x, from the one writer (Amdahl, "
-        f"its share {100 / writer:.0f}% of the in-process CPU) {writer:.2f}x; the store's "
-        f"share of the in-process CPU {100 * cpu_share(one):.1f}%; "
-        f"load average {os.getloadavg()[0]:.2f}",
+        f"bound from CPU on {cores} idle cores {bounds.cores:.2f}x (in-process the batch "
+        f"kept {bounds.in_process_cores:.2f} cores busy, the pool needs "
+        f"{bounds.extra_cpu:.2f}x its CPU), from the one writer (Amdahl) "
+        f"{bounds.writer:.2f}x; the store's share of the in-process CPU "
+        f"{100 * cpu_share(one):.1f}%; load average {os.getloadavg()[0]:.2f}",
         flush=True,
     )
 
