@@ -5,6 +5,7 @@ either way, saved rows reused only for the generation they were made for
 
 from __future__ import annotations
 
+import hashlib
 import sqlite3
 from pathlib import Path
 
@@ -101,6 +102,21 @@ def test_saved_rows_are_reused_and_extended_by_a_new_process(tmp_path: Path) -> 
     second = VectorIndex(tmp_path, save_above=1000, exact_below=1000)
     assert second.search(conn, GROUP, vectors[5], 1)[0][0] == "f5"
     assert second.search(conn, GROUP, late[3], 1)[0][0] == f"f{len(vectors) + 3}"
+
+
+def test_saving_deletes_the_graph_an_earlier_version_saved_for_the_tenant(tmp_path: Path) -> None:
+    vectors = sentences_like(1200, seed=11)
+    conn = table(vectors)
+    index = VectorIndex(tmp_path, save_above=1000, exact_below=1000)
+    index.search(conn, GROUP, vectors[0], 10)
+    digest = hashlib.sha256(GROUP.encode()).hexdigest()[:32]
+    own, other = tmp_path / f"{digest}.usearch", tmp_path / f"{'0' * 32}.usearch"
+    own.write_bytes(b"this tenant's graph")
+    other.write_bytes(b"another tenant's graph")
+    index.save()
+    assert (tmp_path / f"{digest}.npz").exists()
+    assert not own.exists()
+    assert other.exists()  # another tenant's rows were not saved: its file stays until they are
 
 
 def test_saved_rows_of_an_older_generation_are_not_used(tmp_path: Path) -> None:

@@ -28,7 +28,8 @@ process reload them. A file-backed store saves each tenant's arrays of at least 
 rows beside the database when it closes (`<db>.vectors/<tenant digest>.npz`, with the
 generation and last row id they cover), so a restart reads 1M rows' arrays in about a second
 instead of reading and quantising 2 GB of float32 vectors from SQLite; a file whose generation
-is not the tenant's is ignored (and so are the `.usearch` graphs of earlier versions).
+is not the tenant's is ignored. The `.usearch` graph an earlier version saved for a tenant
+(same name, 800 MB at 1M rows) is ignored and deleted when the tenant's rows are saved.
 """
 
 from __future__ import annotations
@@ -55,6 +56,8 @@ CANDIDATES = 1000
 EXACT_BELOW = 2 * CANDIDATES
 SAVE_ABOVE = 50_000
 LOAD_BATCH = 20_000
+FORMER_SUFFIX = ".usearch"
+"""What the index of earlier versions saved per tenant (an HNSW graph); deleted on save."""
 
 faiss.omp_set_num_threads(1)  # one query at a time: no thread pool spinning beside the server
 
@@ -218,6 +221,7 @@ class VectorIndex:
         os.replace(partial, path)
         meta = {"generation": state.generation, "last_id": state.last_id, "width": state.width}
         path.with_suffix(".json").write_text(json.dumps(meta))
+        path.with_suffix(FORMER_SUFFIX).unlink(missing_ok=True)
         state.saved_id = state.last_id
 
     def _path(self, group_id: str) -> Path:
