@@ -2,14 +2,15 @@
 
 Applied to every finding before masking (`notary.core.find_secrets`), in three classes:
 
-* **stand-ins** (all rules): fillers (`xxxx`, `PUT_YOUR_TOKEN_HERE`, four or fewer distinct
-  characters, see `values.filler`) and documented example values stated as examples
+* **stand-ins** (all rules): named fillers (`xxxx`, `PUT_YOUR_TOKEN_HERE`, `changeme`, see
+  `values.named_filler`) and documented example values stated as examples
   (`values.stated_example`);
-* **counting runs in a machine slot** (keyword and context rules only): a value assigned to a
-  token, key or secret that is mostly a run in code order, read case-blind (`xoxp-1234567890`,
-  `AbCeFG123`, `dapi123456789012345678a9bc...`). Issued tokens and keys are random; a counting
-  run there is someone's stand-in. A password or PIN is a human's choice and `12345678` is,
-  sadly, a real one, so those slots keep every value;
+* **machine-made stand-ins**: an issued token or key is random, so a value of four or fewer
+  distinct characters there (`AKIA0000000000000000`, `glc_1111...`, `values.few_characters`)
+  and, from a keyword or context rule, a value that is mostly a run in code order, read
+  case-blind (`xoxp-1234567890`, `AbCeFG123`, `dapi123456789012345678a9bc...`), is someone's
+  stand-in. A password or PIN is a person's choice, and `12345678`, `aaaa1111` and
+  `12341234` are, sadly, real ones: those slots keep every value but a named filler;
 * **formats the maintained rule set owns** (our own rules, detect-secrets' plugins and the
   entropy rule): a value wholly in a format that betterleaks' rule set checks with its own
   entropy floor and published-example allowlist (Google API keys, `AIza` + 35; gitleaks'
@@ -23,7 +24,7 @@ from __future__ import annotations
 import itertools
 import re
 
-from extractors.notary.values import filler, stated_example
+from extractors.notary.values import few_characters, named_filler, stated_example
 
 MACHINE_RANK = 3
 """Findings of this rank and above come from a keyword or context (`token=...`), not from a
@@ -40,9 +41,11 @@ def not_a_secret(text: str, start: int, end: int, kind: str, rank: int) -> bool:
     """Whether the finding `text[start:end]` of type `kind` and `rank` is one of the classes
     above (`owned` is checked separately: it depends on which rule found the value)."""
     value = text[start:end]
-    if filler(value) or stated_example(text, start, end):
+    if named_filler(value) or stated_example(text, start, end):
         return True
-    return rank >= MACHINE_RANK and counting_run(value) and not human_kind(kind)
+    if human_kind(kind):
+        return False
+    return few_characters(value) or (rank >= MACHINE_RANK and counting_run(value))
 
 
 def owned_format(value: str) -> bool:
@@ -51,8 +54,9 @@ def owned_format(value: str) -> bool:
 
 
 def human_kind(kind: str) -> bool:
-    """A secret a person chooses (password, PIN): any value may be one."""
-    return any(word in kind for word in _HUMAN_KINDS)
+    """A secret a person chooses (password, PIN): any value may be one. Read by whole words of
+    the kind (`generic_password`, `PIN`), so `pinecone_api_key` is not a PIN."""
+    return any(word in _HUMAN_KINDS for word in re.split(r"[^a-z]+", kind.lower()))
 
 
 def counting_run(value: str) -> bool:

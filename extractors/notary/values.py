@@ -125,12 +125,22 @@ def in_public_block(text: str, start: int) -> bool:
 
 
 def filler(value: str) -> bool:
-    """A stand-in rather than a secret: `ghp_xxxx...`, `glpat-XXXXXXXXXXX`, `pnu_XXXX`,
-    `sha256~XXXXXXXXXX_PUT_YOUR_TOKEN_HERE`, `xoxb-xoxb-my-bot-token`, or a body of at most
-    four distinct characters after its prefix (`glc_1111111...`). A run of one character alone
-    is not a filler: base64 of zero bytes (`AAAAAAAA`) is common inside real tokens."""
-    if _FILLER.search(value):
-        return True
+    """A stand-in rather than a secret: a named one (`named_filler`) or a body of at most four
+    distinct characters (`few_characters`)."""
+    return named_filler(value) or few_characters(value)
+
+
+def named_filler(value: str) -> bool:
+    """A stand-in that says so: `ghp_xxxx...`, `glpat-XXXXXXXXXXX`, `pnu_XXXX`,
+    `sha256~XXXXXXXXXX_PUT_YOUR_TOKEN_HERE`, `xoxb-xoxb-my-bot-token`, `changeme`."""
+    return _FILLER.search(value) is not None
+
+
+def few_characters(value: str) -> bool:
+    """A body of at most four distinct characters after its prefix (`glc_1111111...`,
+    `AKIA0000000000000000`): a stand-in where the value is issued (random), not where a person
+    chose it. A run of one character alone is not a filler: base64 of zero bytes (`AAAAAAAA`)
+    is common inside real tokens."""
     body = re.sub(r"^[A-Za-z]{2,12}[_\-.~]", "", value)
     alnum = [c.lower() for c in body if c.isalnum()]
     return len(alnum) >= 8 and len(set(alnum)) <= 4

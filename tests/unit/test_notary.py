@@ -731,6 +731,27 @@ def test_fillers_are_not_masked(text: str) -> None:
     assert notarize(text) == NotaryResult(text, (), 0)
 
 
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("the password is 0000000A", "0000000A"),  # found by the JSON property below
+        ("password=aaaa1111", "aaaa1111"),
+        ("my PIN is 12341234", "12341234"),
+        ("我的密码是abab1212", "abab1212"),
+    ],
+)
+def test_few_distinct_characters_are_a_real_password_or_pin(text: str, value: str) -> None:
+    """Four or fewer distinct characters are a stand-in where a value is issued (a token, a
+    key: `AKIA0000000000000000` above) but a person's choice in a password or PIN slot."""
+    result = notarize(text)
+    assert value not in result.text and result.masked == 1
+
+
+def test_a_named_filler_stays_a_filler_in_a_password_slot() -> None:
+    for text in ("password=changeme", "password: xxxxxxxx", "password=YOUR_PASSWORD_HERE"):
+        assert notarize(text).masked == 0, text
+
+
 def test_typed_placeholders_name_the_format() -> None:
     token = "ghp_" + "Ab3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE3fG5"
     assert notarize(f"token {token}").text.endswith("[REDACTED:github_pat]")
