@@ -118,28 +118,32 @@ class Neo4jScale:
         best: list[list[tuple[float, str]]] = [[] for _ in range(len(unit))]
         store, maintenance = self._maintenance(size)
         with closing(store):
-            generated = self._generated(store, maintenance, size)
-            if generated is None:
+            found = self._generated(store, maintenance, size)
+            if found is None:
                 after = ""
                 while page := maintenance.fact_vectors(GROUP, after, PAGE):
                     merge_page(best, page, unit, k)
                     after = page[-1][0]
                 return neighbours(best)
+            generated, uuids = found
             for low in range(0, size, BLOCK):
                 high = min(size, low + BLOCK)
-                uuids = [self.synth.fact_uuid(n) for n in range(low, high)]
-                merge_nearest(best, uuids, generated.rows(low, high), unit, k)
+                merge_nearest(best, uuids[low:high], generated.rows(low, high), unit, k)
             if written := maintenance.fact_vectors_since(GROUP, NOW - timedelta(days=1)):
                 merge_page(best, written, unit, k)
         return neighbours(best)
 
-    def _generated(self, store: Store, maintenance: Neo4jMaintenance, size: int) -> Vectors | None:
-        """The data folder's generated vectors, when the tenant holds all `size` records and
-        a page of its stored vectors equals their rows: scanning them in numpy takes about a
-        minute at 1M, paging the stored ones through Bolt twelve. None otherwise."""
+    def _generated(
+        self, store: Store, maintenance: Neo4jMaintenance, size: int
+    ) -> tuple[Vectors, list[str]] | None:
+        """The data folder's generated vectors and the uuids of their facts, when the tenant
+        holds all `size` records and a page of its stored vectors equals their rows: scanning
+        them in numpy takes about a minute at 1M, paging the stored ones through Bolt twelve.
+        None otherwise."""
         if self.folder is None or not self._holds(store, size - 1):
             return None
-        numbers = {self.synth.fact_uuid(n): n for n in range(size)}
+        uuids = [self.synth.fact_uuid(n) for n in range(size)]
+        numbers = {u: n for n, u in enumerate(uuids)}
         sample = [
             (numbers[u], v) for u, v in maintenance.fact_vectors(GROUP, "", 50) if u in numbers
         ]
@@ -148,7 +152,7 @@ class Neo4jScale:
             if sample and all(
                 np.allclose(vectors.rows(n, n + 1)[0], stored, atol=1e-6) for n, stored in sample
             ):
-                return vectors
+                return vectors, uuids
         return None
 
 
