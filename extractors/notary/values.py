@@ -16,7 +16,8 @@ unit ("12 characters", "8位"), and source-code variables (`password = password`
 `$UPPERCASE`, `name(arg)` or `name[0]`) is not masked.
 
 Also here, for every rule source: the typed placeholder (`placeholder`, `MASKED`), fillers
-(`filler`: `xxxx`, `PUT_YOUR_TOKEN_HERE`, a body of four or fewer distinct characters),
+(`named_filler`: `xxxx`, `PUT_YOUR_TOKEN_HERE`; `few_characters`: a body of four or fewer
+distinct characters, a filler only where a value is issued, see `notary.precision`),
 documented examples stated as examples (`stated_example`), and public key blocks
 (`in_public_block`).
 """
@@ -122,12 +123,6 @@ def in_public_block(text: str, start: int) -> bool:
     if armour < 0 or text.find("-----END", armour, start) >= 0:
         return False
     return _ARMOUR_OPEN.match(text, armour) is not None
-
-
-def filler(value: str) -> bool:
-    """A stand-in rather than a secret: a named one (`named_filler`) or a body of at most four
-    distinct characters (`few_characters`)."""
-    return named_filler(value) or few_characters(value)
 
 
 def named_filler(value: str) -> bool:
