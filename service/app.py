@@ -22,6 +22,7 @@ from service.logs import install_log_redaction
 from service.observe import install_observability
 from service.openapi import install_openapi
 from service.ui import install_ui
+from service.version import __version__
 from service.warmup import Warmup
 from service.worker import Worker
 
@@ -43,7 +44,7 @@ def create_app(
     app = FastAPI(
         lifespan=_lifespan,
         title="Palimpsest memory",
-        version="0.1.0",
+        version=__version__,
         description="Bitemporal graph memory for AI agents: facts are never overwritten; "
         "ask what is true now, what was true as of a date, and what was believed when.",
     )
@@ -96,7 +97,10 @@ def install_health(
     app: FastAPI, container: Container, worker: Worker | None, warmup: Warmup | None = None
 ) -> None:
     def state() -> dict[str, Any]:
-        body: dict[str, Any] = {"backend": container.store.capabilities.name}
+        body: dict[str, Any] = {
+            "backend": container.store.capabilities.name,
+            "version": __version__,
+        }
         if worker is not None:
             body["worker"] = worker.health()
         if warmup is not None:
@@ -114,15 +118,15 @@ def install_health(
 
     @app.get("/healthz", tags=["health"])
     def healthz() -> JSONResponse:
-        """Liveness: `{"status": "ok", "backend", "worker"?}`; 503 when the store cannot be
-        reached or this process's worker is dead or stuck."""
+        """Liveness: `{"status": "ok", "backend", "version", "worker"?}`; 503 when the store
+        cannot be reached or this process's worker is dead or stuck."""
         return answer("ok")
 
     @app.get("/readyz", tags=["health"])
     def readyz() -> JSONResponse:
-        """Readiness: `{"status": "ready", "backend", "worker"?, "models"?}` once the models
-        are loaded, the store answers and the worker (if this process runs one) is turning;
-        503 otherwise (`status` "warming", "models_failed" or "worker_down")."""
+        """Readiness: `{"status": "ready", "backend", "version", "worker"?, "models"?}` once
+        the models are loaded, the store answers and the worker (if this process runs one) is
+        turning; 503 otherwise (`status` "warming", "models_failed" or "worker_down")."""
         if warmup is not None and not warmup.ready:
             waiting = "warming" if warmup.state == "warming" else "models_failed"
             message = f"models are not ready: {warmup.state}"

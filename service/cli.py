@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from graph.domain.errors import InvalidInput, PalimpsestError
+from service.version import __version__
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -19,6 +20,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="palimpsest",
         description="Bitemporal graph memory for AI agents (embedded SQLite store by default).",
     )
+    parser.add_argument("--version", action="version", version=f"palimpsest {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     serve = commands.add_parser("serve", help="start the HTTP API on the configured store")
     serve.add_argument("--host", default=None, help="interface to bind (default 127.0.0.1)")
