@@ -60,6 +60,10 @@ class Maintenance(ABC):
     def plan(self, statement: str, params: Mapping[str, Any] | None = None) -> list[str]:
         """The steps of the database's plan for a native statement (SQL or Cypher)."""
 
+    @abstractmethod
+    def stamp_schema_version(self, version: int) -> None:
+        """Record another schema version, as a newer (or older) release would have."""
+
 
 def maintenance_of(store: Store) -> Maintenance:
     """The maintenance interface of a concrete store."""

@@ -25,6 +25,7 @@ STATUS: dict[type[errors.PalimpsestError], int] = {
     errors.LeaseLost: 409,
     errors.ImmutableRecord: 409,
     errors.StoreUnavailable: 503,
+    errors.StoreTooNew: 503,
     errors.ExtractorError: 502,
     errors.StoreError: 500,
     errors.PalimpsestError: 500,

@@ -15,7 +15,8 @@ class to one HTTP status through one table.
     │   ├── LeaseLost               code=lease_lost           (another worker took the operation)
     │   └── ImmutableRecord         code=immutable_record
     ├── StoreError                  code=store_error          (a bug or a corrupt store)
-    │   └── StoreUnavailable        code=store_unavailable    (transient: retry later; nothing lost)
+    │   ├── StoreUnavailable        code=store_unavailable    (transient: retry later; nothing lost)
+    │   └── StoreTooNew             code=store_too_new        (written by a newer version: upgrade)
     └── ExtractorError              code=extractor_error      (an optional model extractor failed)
 """
 
@@ -123,6 +124,13 @@ class StoreUnavailable(StoreError):
     code: ClassVar[str] = "store_unavailable"
 
 
+class StoreTooNew(StoreError):
+    """The store's schema is newer than this code: a newer version wrote it. Opening it anyway
+    could write records that version cannot read, so the store is refused; upgrade the code."""
+
+    code: ClassVar[str] = "store_too_new"
+
+
 class ExtractorError(PalimpsestError):
     """An optional extractor (an LLM endpoint) failed or answered nonsense. Nothing was written."""
 
@@ -144,5 +152,6 @@ ALL_ERRORS: tuple[type[PalimpsestError], ...] = (
     ImmutableRecord,
     StoreError,
     StoreUnavailable,
+    StoreTooNew,
     ExtractorError,
 )

@@ -83,6 +83,9 @@ class Neo4jMaintenance(Maintenance):
         found: list[str] = self._call("read", work)
         return found
 
+    def stamp_schema_version(self, version: int) -> None:
+        self._text(query("store_version_record"), {"version": version})
+
     # -- schema probes (Neo4j only) --------------------------------------------------------
 
     def indexes(self) -> dict[str, dict[str, Any]]:

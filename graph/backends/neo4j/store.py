@@ -28,7 +28,7 @@ from graph.backends.neo4j.maintenance import Neo4jMaintenance
 from graph.backends.neo4j.ops import Neo4jTx
 from graph.backends.neo4j.queries import query, schema_queries
 from graph.backends.neo4j.search import OLD_GRAPH_CANDIDATES, VECTOR_CANDIDATES
-from graph.domain.errors import LedgerHeadMoved, StoreError, StoreUnavailable
+from graph.domain.errors import LedgerHeadMoved, StoreError, StoreTooNew, StoreUnavailable
 from graph.ports import Capabilities, Store, StoreReads, StoreTx
 
 T = TypeVar("T")
@@ -38,6 +38,11 @@ LEDGER_RETRIES = 8
 LEDGER_BACKOFF_SECONDS = 0.01
 """First pause after a lost chain-head race; doubled per attempt with jitter (about 2.5 s in
 all at most), so writers of one tenant spread out instead of colliding again at once."""
+SCHEMA_VERSION = 1
+"""The version of the graph's shape (labels, properties, constraints, indexes, data
+migrations) this code writes. Recorded on a `SchemaVersion` node after the schema and its
+migrations ran; a database recorded with a higher one is refused at open. Raise it with any
+change an older version could not read, and add a fixture (tests/upgrade/)."""
 INDEX_WAIT_SECONDS = 300
 MIGRATION_BATCH = 5_000
 # The vector index's HNSW graph: 32 links per node and 200 candidates weighed per insert
@@ -173,6 +178,7 @@ class Neo4jStore(Store):
             raise StoreError(f"Neo4j failed: {_message(exc)}") from exc
 
     def _apply_schema(self, dimensions: int) -> None:
+        self._refuse_newer()
         options = {"indexConfig": vector_index_config(dimensions)}
         self._release_blocking_indexes()
         for name in schema_queries():
@@ -181,6 +187,20 @@ class Neo4jStore(Store):
         self._run_schema("schema_await", {"seconds": INDEX_WAIT_SECONDS})
         self._migrate("graphiti_fields", "migration_graphiti_fields")
         self._check_vector_index()
+        self._run_schema("store_version_record", {"version": SCHEMA_VERSION})
+
+    def _refuse_newer(self) -> None:
+        """A database a newer version shaped is refused before anything is written to it: this
+        code could write records that version reads wrongly (migrations only run forward)."""
+        row = self._run_schema("store_version_read", {})[0]
+        found = row["version"]
+        if found is not None and int(found) > SCHEMA_VERSION:
+            raise StoreTooNew(
+                f"the Neo4j database {self._database!r} has schema version {found}, newer than "
+                f"this version's {SCHEMA_VERSION}: it was shaped by a newer palimpsest; upgrade "
+                "the package (README, 'Upgrading')",
+                details={"found": int(found), "supported": SCHEMA_VERSION},
+            )
 
     def _check_vector_index(self) -> None:
         """Say so when the facts' vector index was made with other HNSW settings than this

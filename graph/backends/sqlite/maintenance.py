@@ -112,6 +112,9 @@ class SqliteMaintenance(Maintenance):
         )
         return rows
 
+    def stamp_schema_version(self, version: int) -> None:
+        self._write(lambda conn: conn.execute("UPDATE schema_version SET version = ?", (version,)))
+
 
 def _rows(conn: sqlite3.Connection, table: str) -> list[tuple[Any, ...]]:
     quoted = table.replace('"', '""')

@@ -31,7 +31,13 @@ from graph.backends.sqlite.maintenance import SqliteMaintenance
 from graph.backends.sqlite.memo import MemoConnection
 from graph.backends.sqlite.ops import SqliteTx
 from graph.backends.sqlite.vectors import VectorIndex
-from graph.domain.errors import InvalidInput, PalimpsestError, StoreError, StoreUnavailable
+from graph.domain.errors import (
+    InvalidInput,
+    PalimpsestError,
+    StoreError,
+    StoreTooNew,
+    StoreUnavailable,
+)
 from graph.ports import Capabilities, Store, StoreReads, StoreTx
 
 T = TypeVar("T")
@@ -94,7 +100,11 @@ class SqliteStore(Store):
         self._local = threading.local()
         self._closed = False
         self._writer = self._connect()
-        self._apply_schema()
+        try:
+            self._apply_schema()
+        except BaseException:
+            self._writer.close()
+            raise
 
     def read(self, fn: Callable[[StoreReads], T]) -> T:
         conn = self._reader()
@@ -199,6 +209,7 @@ class SqliteStore(Store):
     def _apply_schema(self) -> None:
         script = resources.files("graph.backends.sqlite").joinpath("schema.sql").read_text()
         with self._write_lock:
+            _refuse_newer(self._writer, self._path)
             self._writer.executescript(script)
             _migrate(self._writer)
             row = self._writer.execute("SELECT version FROM schema_version").fetchone()
@@ -208,6 +219,28 @@ class SqliteStore(Store):
                 if row[0] < 4:
                     index_episodes(self._writer)
                 self._writer.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION,))
+
+
+def stored_version(conn: sqlite3.Connection) -> int | None:
+    """The schema version a file was written with; None for a new, empty file."""
+    table = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
+    if conn.execute(table).fetchone() is None:
+        return None
+    row = conn.execute("SELECT version FROM schema_version").fetchone()
+    return None if row is None else int(row[0])
+
+
+def _refuse_newer(conn: sqlite3.Connection, path: str) -> None:
+    """A file written by a newer version is refused before anything is written to it: this code
+    could add records that version reads wrongly (migrations only ever run forward)."""
+    found = stored_version(conn)
+    if found is not None and found > SCHEMA_VERSION:
+        raise StoreTooNew(
+            f"the embedded store {path} has schema version {found}, newer than this version's "
+            f"{SCHEMA_VERSION}: it was written by a newer palimpsest; upgrade the package "
+            "(README, 'Upgrading') or point --data-dir at another folder",
+            details={"found": found, "supported": SCHEMA_VERSION},
+        )
 
 
 def _migrate(conn: sqlite3.Connection) -> None:
