@@ -64,6 +64,10 @@ class Maintenance(ABC):
     def stamp_schema_version(self, version: int) -> None:
         """Record another schema version, as a newer (or older) release would have."""
 
+    @abstractmethod
+    def schema_version(self) -> int | None:
+        """The schema version the store records (None: made before versions were recorded)."""
+
 
 def maintenance_of(store: Store) -> Maintenance:
     """The maintenance interface of a concrete store."""

@@ -86,6 +86,47 @@ class Neo4jMaintenance(Maintenance):
     def stamp_schema_version(self, version: int) -> None:
         self._text(query("store_version_record"), {"version": version})
 
+    def schema_version(self) -> int | None:
+        found = self._text(query("store_version_read"), {})[0]["version"]
+        return None if found is None else int(found)
+
+    # -- upgrade fixtures (Neo4j only) ---------------------------------------------------------
+
+    def drop_schema(self) -> None:
+        """Drop every constraint and index (but the built-in token lookups)."""
+        for row in self._run("admin_schema_constraint_statements"):
+            self._run("admin_drop_constraint", constraint=row["name"])
+        for row in self._run("admin_schema_index_statements"):
+            self._text(query("drop_index"), {"index": row["name"]})
+
+    def apply_schema_statements(self, statements: Sequence[str]) -> None:
+        """Run the CREATE statements an earlier version's schema consisted of, as Neo4j printed
+        them (`SHOW ... createStatement`, recorded in an upgrade fixture), then wait for the
+        indexes to come online. Test and upgrade fixtures only: the text is the fixture's."""
+        for statement in statements:
+            if not statement.startswith("CREATE "):
+                raise ValueError(f"not a schema statement: {statement[:60]!r}")
+            self._text(statement, {})
+        self._text(query("schema_await"), {"seconds": 300})
+
+    def load_records(
+        self, nodes: Sequence[Mapping[str, Any]], edges: Sequence[Mapping[str, Any]]
+    ) -> None:
+        """Create nodes (`labels`, `props`) and the relationships between them (`from`/`to`:
+        positions in `nodes`, `type`, `props`) exactly as given: an earlier version's records."""
+        made = {row["i"]: row["id"] for row in self._run("admin_load_nodes", nodes=list(nodes))}
+        rows = [
+            {
+                "source": made[e["from"]],
+                "target": made[e["to"]],
+                "type": e["type"],
+                "props": e["props"],
+            }
+            for e in edges
+        ]
+        if rows:
+            self._run("admin_load_edges", edges=rows)
+
     # -- schema probes (Neo4j only) --------------------------------------------------------
 
     def indexes(self) -> dict[str, dict[str, Any]]:

@@ -115,6 +115,12 @@ class SqliteMaintenance(Maintenance):
     def stamp_schema_version(self, version: int) -> None:
         self._write(lambda conn: conn.execute("UPDATE schema_version SET version = ?", (version,)))
 
+    def schema_version(self) -> int | None:
+        from graph.backends.sqlite.store import stored_version
+
+        found: int | None = self._write(stored_version)
+        return found
+
 
 def _rows(conn: sqlite3.Connection, table: str) -> list[tuple[Any, ...]]:
     quoted = table.replace('"', '""')
