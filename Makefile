@@ -20,6 +20,9 @@ test: ## run the test suite only (needs `make neo4j` or --backends=sqlite in ARG
 lint: ## ruff, mypy and the import contracts
 	$(BIN)/ruff check . && $(BIN)/mypy graph extractors service bench && $(BIN)/lint-imports
 
+container-check: ## build the image, run it on both stores (docker or podman), print its size
+	scripts/container-check.sh
+
 bench: ## run the benchmarks (needs Neo4j for the neo4j half); prints ratios
 	$(BIN)/python -m bench.store
 
@@ -29,4 +32,4 @@ neo4j: ## start the local Neo4j (tools/neo4j) and wait until Bolt answers
 neo4j-stop: ## stop the local Neo4j
 	tools/neo4j/neo4j.sh stop
 
-.PHONY: help install serve check test lint bench neo4j neo4j-stop
+.PHONY: help install serve check container-check test lint bench neo4j neo4j-stop

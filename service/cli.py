@@ -327,8 +327,9 @@ def serve(args: argparse.Namespace) -> int:
 
     from service.app import create_app
     from service.bootstrap import bootstrap
+    from service.memory import Memory
     from service.observe import configure_logging
-    from service.warmup import Warmup, model_steps
+    from service.warmup import Warmup, model_steps, query_steps
     from service.worker import Worker
 
     settings = _settings(args)
@@ -340,8 +341,10 @@ def serve(args: argparse.Namespace) -> int:
     steps = model_steps(container.embedder, container.extractor, container.clock.now())
     if container.writes.pool is not None:
         steps.append(container.writes.pool.warm)  # the extraction processes load theirs too
+    if settings.warm_queries:
+        steps.extend(query_steps(Memory(container=container)))
     warmup = Warmup(steps)
-    warmup.start()  # /readyz says "warming" until the models answered once
+    warmup.start()  # /readyz says "warming" until the models and queries answered once
     worker = None if args.no_worker else Worker(container.writes)
     if worker is not None:
         worker.start_thread()

@@ -92,6 +92,9 @@ class Settings(BaseSettings):
     """`json`: one JSON object per log line (with request_id); `text`: readable lines."""
     log_query_strings: bool = False
     """Whether the HTTP access log keeps query strings (masked by the notary); default: no."""
+    warm_queries: bool = True
+    """`palimpsest serve` asks every read once of an empty tenant before `/readyz` says ready
+    (PALIMPSEST_WARM_QUERIES; docs/operations.md, "Warm before ready")."""
 
     @field_validator("api_keys", mode="before")
     @classmethod

@@ -10,12 +10,14 @@ import re
 import threading
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
+from graph.domain.errors import StoreUnavailable
 from service.app import create_app
 from service.memory import Memory
 from service.observe import log_handler
-from service.warmup import Warmup, model_steps
+from service.warmup import WARM_SCOPE, Warmup, model_steps, query_steps
 from service.worker import Worker
 
 
@@ -112,6 +114,41 @@ def test_the_real_models_warm_up(memory: Memory) -> None:
     warmup = Warmup(model_steps(container.embedder, container.extractor, container.clock.now()))
     warmup.run()
     assert warmup.state == "ready", warmup.error
+
+
+def warmed_through(memory: Memory, reads: Any, monkeypatch: pytest.MonkeyPatch) -> Warmup:
+    """The query warm-up run once, every store read going through `reads(real_read, fn)`."""
+    store = memory.container.store
+    real = store.read
+    monkeypatch.setattr(store, "read", lambda fn: reads(real, fn))
+    warmup = Warmup(query_steps(memory, rounds=1))
+    warmup.run()
+    monkeypatch.undo()
+    return warmup
+
+
+def test_the_queries_warm_up_on_an_empty_tenant_and_write_nothing(
+    memory: Memory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    memory.add("I moved to Berlin in 2023.", user_id="alice", observation_date="2023-06-01")
+    before = [line.model_dump(mode="json") for line in memory.export(user_id="alice")]
+    asked: list[object] = []
+    warmup = warmed_through(memory, lambda real, fn: asked.append(fn) or real(fn), monkeypatch)
+    assert warmup.state == "ready", warmup.error
+    assert len(asked) > 20  # every read use case, for each time question
+    assert memory.verify_ledger(user_id=WARM_SCOPE).length == 0
+    assert not memory.export(user_id=WARM_SCOPE)
+    assert [line.model_dump(mode="json") for line in memory.export(user_id="alice")] == before
+
+
+def test_a_store_down_at_start_does_not_fail_readiness_for_good(
+    memory: Memory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def down(real: Any, fn: Any) -> Any:
+        raise StoreUnavailable("Neo4j is unavailable")
+
+    warmup = warmed_through(memory, down, monkeypatch)
+    assert warmup.state == "ready"  # /readyz still pings the store itself
 
 
 def test_openapi_declares_the_error_body_every_status_and_the_key_scheme(

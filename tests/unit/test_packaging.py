@@ -27,6 +27,33 @@ def test_the_image_segments_chinese_and_reports_readiness() -> None:
     assert "/readyz" in healthcheck and "HEALTHCHECK" in dockerfile
 
 
+def test_the_image_is_built_in_two_stages_and_runs_without_a_compiler_as_a_user() -> None:
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    stages = re.split(r"^FROM ", dockerfile, flags=re.MULTILINE)[1:]
+    assert len(stages) == 2 and stages[0].startswith("${BASE} AS build")
+    build, runtime = stages
+    assert "build-essential" in build and "build-essential" not in runtime
+    assert "COPY --from=build /opt/palimpsest /opt/palimpsest" in runtime
+    assert "USER palimpsest" in runtime and "HEALTHCHECK" in runtime
+    assert re.search(r"^ARG BASE=python:3\.11-slim-bookworm$", dockerfile, re.MULTILINE)
+
+
+def test_compose_pins_the_neo4j_version_the_tests_run_against() -> None:
+    pom = (ROOT / "tools" / "neo4j" / "pom.xml").read_text()
+    version = re.search(r"<neo4j\.version>([\d.]+)</neo4j\.version>", pom)
+    assert version
+    compose = (ROOT / "docker-compose.yml").read_text()
+    assert f"image: neo4j:{version.group(1)}-community" in compose
+
+
+def test_ci_runs_the_container_check_after_the_suite() -> None:
+    ci = (ROOT / ".ci" / "run").read_text().split()
+    assert ci.index("container-check") > ci.index("check")
+    script = ROOT / "scripts" / "container-check.sh"
+    syntax = subprocess.run(["bash", "-n", str(script)], check=False)
+    assert syntax.returncode == 0
+
+
 def test_compose_starts_neo4j_and_documents_api_keys() -> None:
     compose = (ROOT / "docker-compose.yml").read_text()
     assert "image: neo4j:5.26" in compose and "condition: service_healthy" in compose
