@@ -24,6 +24,7 @@ from service.memory import Memory
 from service.settings import Settings
 from service.worker import Worker
 from service.write.queue import FINISH_PAUSES, OperationRunner
+from service.version import __version__
 from tests.conftest import T0
 
 ALICE = TenantScope(user_id="alice").group_id
@@ -144,7 +145,8 @@ def test_without_a_worker_readyz_reports_the_store(memory: Memory) -> None:
     with TestClient(create_app(memory.container)) as client:
         answer = client.get("/readyz")
     assert answer.status_code == 200
-    assert answer.json() == {"status": "ready", "backend": memory.container.store.capabilities.name}
+    backend = memory.container.store.capabilities.name
+    assert answer.json() == {"status": "ready", "backend": backend, "version": __version__}
 
 
 class FlakyStore(SqliteStore):
