@@ -22,9 +22,9 @@ from service.app import create_app
 from service.bootstrap import bootstrap
 from service.memory import Memory
 from service.settings import Settings
+from service.version import __version__
 from service.worker import Worker
 from service.write.queue import FINISH_PAUSES, OperationRunner
-from service.version import __version__
 from tests.conftest import T0
 
 ALICE = TenantScope(user_id="alice").group_id
