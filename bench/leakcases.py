@@ -173,6 +173,8 @@ class Case:
     positive: bool
     text: str
     secret: str = ""
+    source: str = "leak"
+    """The data set it comes from (bench/notary_sources.py keeps several apart)."""
 
     @property
     def message(self) -> str:

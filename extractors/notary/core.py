@@ -16,12 +16,16 @@ git SHAs, invoice ids, product names, versions, paths and plain URLs alone.
    characters are removed; one `invisible_unicode` alert per kind with the count and the span
    from the first to the last such character in the original text.
 3. **Credential detection on the stripped text**, so that a secret split by zero-width spaces is
-   still caught: betterleaks' maintained rule set (`notary.providers`), our own rules
-   (`notary.patterns`), the detect-secrets plugins the rule set does not cover and an
-   unlabelled entropy check (`notary.plugins`). What is not a secret is dropped by the
-   precision layer (`notary.precision`): fillers, documented examples stated as examples,
-   counting runs in a token's slot, and values in a format the maintained rule set decides.
-   Each value found is also masked wherever else it occurs. Only the value is replaced, by a
+   still caught: our own rules first (`notary.patterns`: the grammar of named secrets in
+   `notary.grammar`, then the structural families in `notary.families` and
+   `notary.commands`), betterleaks' maintained rule set (`notary.providers`), the
+   detect-secrets plugins the rule set does not cover and an unlabelled entropy check
+   (`notary.plugins`). What is not a secret is dropped by the precision layer
+   (`notary.precision`): fillers, documented examples stated as examples, a URL template's
+   password, counting runs and elided tokens in a token's slot, and values in a format the
+   maintained rule set decides; a value that is a stand-in anywhere in the text is one
+   everywhere. A token found by its format is widened to the whole token around it, and each
+   value found is also masked wherever else it occurs. Only the value is replaced, by a
    typed placeholder; labels stay
    ("password=[REDACTED:password]", "我的密码是[REDACTED:password]"). One `credential` alert
    per masked span; its detail names the type ("password assignment", "GitHub PAT
@@ -125,12 +129,38 @@ def find_secrets(text: str) -> list[Finding]:
         *provider_findings(text),
         *(f for f in ours if not owned_format(text[f.start : f.end])),
     ]
-    found = [f for f in found if not not_a_secret(text, f.start, f.end, f.kind, f.rank)]
+    stand_ins = {
+        text[f.start : f.end] for f in found if not_a_secret(text, f.start, f.end, f.kind, f.rank)
+    }
+    found = [f for f in found if text[f.start : f.end] not in stand_ins]
     if not found:
         return []
+    found = [widened(text, f) if f.token else f for f in found]
     found.extend(_repeats(text, found))
     kept = _outside_placeholders(text, found)
     return _merge(kept) if kept else []
+
+
+_TOKEN_LEFT = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-.+")
+_TOKEN_RIGHT = _TOKEN_LEFT | {"="}
+_TOKEN_TRAIL = "._-+"
+
+
+def widened(text: str, finding: Finding) -> Finding:
+    """A format finding widened to the token it sits in, so no part of a token stays: a rule
+    that stops at its format's length (`xoxa-2398475` of `xoxa-2398475-2348975`) or a key
+    glued to other characters (`ghs_12345_` before a JWT). Trailing `.`, `-`, `_`, `+` are not
+    taken (they end a sentence or a list), nor a placeholder's bracket."""
+    start, end = finding.start, finding.end
+    while start > 0 and text[start - 1] in _TOKEN_LEFT:
+        start -= 1
+    while end < len(text) and text[end] in _TOKEN_RIGHT:
+        end += 1
+    while end > finding.end and text[end - 1] in _TOKEN_TRAIL:
+        end -= 1
+    while start < finding.start and text[start] in _TOKEN_TRAIL:
+        start += 1
+    return finding._replace(start=start, end=end)
 
 
 def _outside_placeholders(text: str, found: list[Finding]) -> list[Finding]:

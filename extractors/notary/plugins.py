@@ -108,27 +108,57 @@ def plugin_findings(text: str) -> Iterator[Finding]:
         kind = slug(plugin.secret_type)
         for value in _values(plugin, windows):
             for start in _occurrences(text, value):
-                yield Finding(start, start + len(value), label, _PLUGIN_RANK, kind)
+                yield Finding(start, start + len(value), label, _PLUGIN_RANK, kind, True)
 
 
 _PUBLIC_BEFORE = re.compile(r"(?<![A-Za-z0-9])(?i:public|pub|csrf|xsrf)[_\-.]?\w*\W{0,6}$")
 """The token is the value of a public or anti-forgery key (`public_key = "..."`); the word
 starts a name, it is not three letters inside another token (`...0PUB000...`)."""
 _CANDIDATE = re.compile(
-    r"(?<![\w+/.\-])(?:[A-Za-z0-9]{1,12}[_\-])?[A-Za-z0-9+/]{32,}={0,2}(?![\w+/=\-]|\.\w)"
+    r"(?<![\w+/.\-])(?:[A-Za-z0-9]{1,12}[_\-])?[A-Za-z0-9+/]{20,}={0,2}(?![\w+/=\-]|\.\w)"
 )
-"""A run of 32+ base64 characters, with an optional short prefix (`fm2_`, `key-`)."""
+"""A run of 20+ base64 characters, with an optional short prefix (`fm2_`, `key-`)."""
+MIN_RANDOM_RUN = 32
+MIN_MIXED_RUN = 20
+"""A run of `MIN_RANDOM_RUN` or more is key material when it looks random; a shorter one of
+`MIN_MIXED_RUN` or more only when it also mixes upper case, lower case and digits
+(`eZu6BQuoDbeUH3upVw9tF1u`): a word, a number or a hex digest of that length does not."""
+_DOTTED = re.compile(
+    r"(?<![\w+/.\-])(?:[A-Za-z0-9_\-]{2,64}\.){1,3}[A-Za-z0-9_\-+/]{16,}={0,2}(?![\w+/=\-]|\.\w)"
+)
+"""Segments joined by dots (`SG.<id>.<secret>`, `dp.pt.<secret>`, `hvs.<secret>`): a token of
+`MIN_DOTTED` or more characters whose characters, without the dots, look random."""
+MIN_DOTTED = 40
+
+
+def _three_classes(body: str) -> bool:
+    return (
+        any(c.isupper() for c in body)
+        and any(c.islower() for c in body)
+        and any(c.isdigit() for c in body)
+    )
 
 
 def entropy_findings(text: str) -> Iterator[Finding]:
-    """Standalone random-looking tokens of 32+ characters (unknown providers' keys)."""
-    for match in _CANDIDATE.finditer(text):
+    """Standalone random-looking tokens of 32+ characters (unknown providers' keys), also made
+    of dotted segments (`_DOTTED`)."""
+    yield from _random_tokens(text, _CANDIDATE.finditer(text), 0)
+    if "." in text:
+        dotted = (m for m in _DOTTED.finditer(text) if len(m.group()) >= MIN_DOTTED)
+        yield from _random_tokens(text, dotted, 1)
+
+
+def _random_tokens(text: str, matches: Iterator[re.Match[str]], dots: int) -> Iterator[Finding]:
+    for match in matches:
         start = match.start()
         if text[max(start - 7, 0) : start].lower() == "base64,":
             continue
         if _PUBLIC_BEFORE.search(text, max(start - 40, 0), start) or in_public_block(text, start):
             continue
-        if looks_random(match.group()):
+        body = match.group().replace(".", "") if dots else match.group()
+        if len(body) < MIN_RANDOM_RUN and not _three_classes(body):
+            continue
+        if looks_random(body):
             yield Finding(
-                start, match.end(), "high-entropy token", _ENTROPY_RANK, "high_entropy_secret"
+                start, match.end(), "high-entropy token", _ENTROPY_RANK, "high_entropy_secret", True
             )

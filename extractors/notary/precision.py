@@ -3,10 +3,13 @@
 Applied to every finding before masking (`notary.core.find_secrets`), in three classes:
 
 * **stand-ins** (all rules): named fillers (`xxxx`, `PUT_YOUR_TOKEN_HERE`, `changeme`, see
-  `values.named_filler`) and documented example values stated as examples
-  (`values.stated_example`);
+  `values.named_filler`), documented example values stated as examples
+  (`values.stated_example`) and a URL template's password (`userinfo_stand_in`:
+  `postgres://postgres:postgres@`, `user:password@`, `user:abc@`);
 * **machine-made stand-ins**: an issued token or key is random, so a value of four or fewer
   distinct characters there (`AKIA0000000000000000`, `glc_1111...`, `values.few_characters`)
+  and a token cut short by an ellipsis (`elided`: `ops_eyJz...`, someone showing a prefix;
+  a password followed by "..." is the whole password, at a sentence's end),
   and, from a keyword or context rule, a value that is mostly a run in code order, read
   case-blind (`xoxp-1234567890`, `AbCeFG123`, `dapi123456789012345678a9bc...`), is someone's
   stand-in. A password or PIN is a person's choice, and `12345678`, `aaaa1111` and
@@ -24,6 +27,7 @@ from __future__ import annotations
 import itertools
 import re
 
+from extractors.notary.grammar import WORDS
 from extractors.notary.values import few_characters, named_filler, stated_example
 
 MACHINE_RANK = 3
@@ -43,9 +47,40 @@ def not_a_secret(text: str, start: int, end: int, kind: str, rank: int) -> bool:
     value = text[start:end]
     if named_filler(value) or stated_example(text, start, end):
         return True
+    if userinfo_stand_in(text, start, end):
+        return True
     if human_kind(kind):
         return False
-    return few_characters(value) or (rank >= MACHINE_RANK and counting_run(value))
+    if elided(text, start, end) or few_characters(value):
+        return True
+    return rank >= MACHINE_RANK and counting_run(value)
+
+
+_USER_INFO = re.compile(r"//([^\s:/@]*):$")
+_CREDENTIAL_WORD = re.compile(rf"(?i:(?:my|your|the|some)[_\-]?)?(?:{WORDS})")
+MIN_URL_PASSWORD = 4
+
+
+def userinfo_stand_in(text: str, start: int, end: int) -> bool:
+    """The password of a URL's user-info that is a template's: the user name again
+    (`postgres://postgres:postgres@`), a credential word (`user:password@`, `:mypassword@`) or
+    fewer than `MIN_URL_PASSWORD` characters (`user:abc@`)."""
+    if not text.startswith("@", end):
+        return False
+    user = _USER_INFO.search(text, max(0, start - 257), start)
+    if user is None:
+        return False
+    value = text[start:end]
+    return (
+        value == user[1]
+        or len(value) < MIN_URL_PASSWORD
+        or _CREDENTIAL_WORD.fullmatch(value) is not None
+    )
+
+
+def elided(text: str, start: int, end: int) -> bool:
+    """A value cut short by an ellipsis: someone showing a prefix (`ops_eyJz...`)."""
+    return text.startswith(("...", "…"), end) or text[start:end].endswith(("...", "…"))
 
 
 def owned_format(value: str) -> bool:

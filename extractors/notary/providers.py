@@ -47,7 +47,7 @@ def provider_findings(text: str) -> Iterator[Finding]:
         label = f"{_label(rule)} (betterleaks)"
         kind = _SLUG.sub("_", rule.lower()).strip("_")[:64] or "secret"
         for hit in re.finditer(re.escape(value), text):
-            yield Finding(hit.start(), hit.end(), label, rank, kind)
+            yield Finding(hit.start(), hit.end(), label, rank, kind, rank == RANK)
 
 
 def _secret_of(found: betterleaks.Finding) -> str:

@@ -5,13 +5,16 @@ A token is random-looking when its characters are spread (Shannon entropy of at 
 case, digits, `+`/`/`), it is not hex alone (hashes and git SHAs are hex, printed in one case;
 mixed-case hex is a token's alphabet), few of its characters sit in lower-case runs of three
 or more letters (which keeps CamelCase identifiers such as
-`AbstractSingletonProxyFactoryBean2024` out), and it is not mostly a run in code order (an
-alphabet, `ABCDEFGHIJ...0123456789`). No class needs a minimum count: AWS's documented example
+`AbstractSingletonProxyFactoryBean2024` out), it is not mostly a run in code order (an
+alphabet, `ABCDEFGHIJ...0123456789`, `aAbBcC...`), and it is not base64 of plain words
+(`encoded_text`). No class needs a minimum count: AWS's documented example
 secret key has a single digit and is still key material.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import itertools
 import math
 import re
@@ -47,6 +50,8 @@ def looks_random(token: str) -> bool:
     body = token.rstrip("=")
     if not body or _classes(body) < 2 or (set(body) <= _HEX and not mixed_case(body)):
         return False
+    if encoded_text(token):
+        return False
     runs = sum(len(run) for run in _LOWER_RUN.findall(body))
     if runs / len(body) >= MAX_LOWER_RUNS or _sequential(body) >= MAX_SEQUENTIAL:
         return False
@@ -67,7 +72,33 @@ def mixed_case(body: str) -> bool:
 
 
 def _sequential(body: str) -> float:
-    """The share of neighbours that follow each other in code order (`ABCDEF...0123`): an
-    alphabet or a keyboard run, not a key."""
-    steps = sum(ord(b) - ord(a) == 1 for a, b in itertools.pairwise(body))
+    """The share of neighbours that follow each other in code order, case-blind, or repeat a
+    letter in the other case (`ABCDEF...0123`, `aAbBcC...`): an alphabet typed to look like a
+    key, not a key."""
+    lowered = body.lower()
+    steps = sum(
+        ord(b) - ord(a) == 1 or (a == b and x != y)
+        for (a, b), (x, y) in zip(
+            itertools.pairwise(lowered), itertools.pairwise(body), strict=True
+        )
+    )
     return steps / max(len(body) - 1, 1)
+
+
+MIN_ENCODED_TEXT = 12
+_BASE64 = re.compile(r"[A-Za-z0-9+/]{16,}={0,2}")
+_TEXT = re.compile(r"[A-Za-z ]+")
+
+
+def encoded_text(token: str) -> bool:
+    """Base64 of words (`ZHVtbXkgdGV4dA==` is "dummy text"): at least `MIN_ENCODED_TEXT`
+    letters and spaces and nothing else once decoded. Key material decodes to random bytes; a
+    `user:password` pair has its colon, so it stays a secret."""
+    if not _BASE64.fullmatch(token):
+        return False
+    try:
+        decoded = base64.b64decode(token + "=" * (-len(token) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    text = decoded.decode("ascii", errors="replace")
+    return len(text) >= MIN_ENCODED_TEXT and _TEXT.fullmatch(text) is not None

@@ -38,6 +38,9 @@ class Finding(NamedTuple):
     rank: int
     kind: str = "secret"
     """The placeholder's type (`github_pat`, `password`): lower-case letters, digits and `_`."""
+    token: bool = False
+    """The span is a whole token by its format (a provider's key, a random run), not a value
+    after a label: `notary.core` widens it to the token around it."""
 
 
 MASKED = re.compile(r"\[REDACTED(?::([a-z0-9_]{1,64}))?\]")
@@ -109,7 +112,8 @@ EXAMPLE_WINDOW = 80
 
 _FILLER = re.compile(
     r"(?i:x{5,}|(?:your|put|insert|replace)[_\-]|[_\-](?:here|goes[_\-]here)\b|here$"
-    r"|changeme|placeholder|redacted|dummy|fake|foobar|(?<![a-z])my[_\-]\w*token)"
+    r"|changeme|placeholder|redacted|dummy|(?<![a-z])fake|foobar|(?<![a-z])my[_\-]\w*token"
+    r"|not[_\-]?a?[_\-]?real)"
 )
 
 
@@ -127,7 +131,8 @@ def in_public_block(text: str, start: int) -> bool:
 
 def named_filler(value: str) -> bool:
     """A stand-in that says so: `ghp_xxxx...`, `glpat-XXXXXXXXXXX`, `pnu_XXXX`,
-    `sha256~XXXXXXXXXX_PUT_YOUR_TOKEN_HERE`, `xoxb-xoxb-my-bot-token`, `changeme`."""
+    `sha256~XXXXXXXXXX_PUT_YOUR_TOKEN_HERE`, `xoxb-xoxb-my-bot-token`, `changeme`,
+    `sk-ant-api02-notarealkey`."""
     return _FILLER.search(value) is not None
 
 
@@ -171,7 +176,7 @@ QUOTED = (
 _NEXT_FIELD = r"[,;&]\s*[\"']?[A-Za-z_][\w.\-]+[\"']?\s*(?:=|:\s)"
 """Where an unquoted value stops: `&page=2`, `;Database=x`, `, host: db`."""
 _CJK = r"\u3000-\u303f\u4e00-\u9fff\uff00-\uffef"
-_UNQUOTED = rf"(?P<vu>[^\s{_CJK}](?:(?!{_NEXT_FIELD})[^\s{_CJK}]){{0,511}})"
+_UNQUOTED = rf"(?P<vu>[^\s{_CJK}](?:(?!{_NEXT_FIELD})[^\s{_CJK}]){{0,4095}})"
 VALUE = rf"(?:{QUOTED}|{_UNQUOTED})"
 
 _TRAILING = ".,;:"

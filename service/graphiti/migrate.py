@@ -6,7 +6,9 @@
   superseded by the edge of the same subject and relation whose `valid_at` is that instant
   (the rule graphiti applies when it invalidates), else by one sharing its subject.
 * Embeddings are kept when their dimension is our embedder's, recomputed otherwise.
-* Text passes the notary before it is stored (graphiti stores raw text).
+* Text passes the notary before it is stored (graphiti stores raw text): entity names and
+  summaries, episode bodies, names and source descriptions, facts, relation names and the
+  free-form attributes kept as provenance.
 * Written through units of work (`service/write/uow.py`), each with its ledger entry, entities,
   then episodes, then facts (as copies: graphiti judged them), in chunks. Ids are derived from
   graphiti's, and facts are found by signature, so an interrupted or repeated import adds only
@@ -22,7 +24,7 @@ from typing import Any, Protocol
 
 from graphiti_core.edges import EntityEdge
 
-from extractors.notary.core import notarize
+from extractors.notary.core import notarize, notarize_json
 from graph.domain.clock import Clock
 from graph.domain.ledger import LedgerDraft
 from graph.domain.model import Entity, Episode, Fact
@@ -128,6 +130,12 @@ class _Run:
         self.report.masked += result.masked
         return result.text
 
+    def clean_json(self, value: dict[str, Any]) -> dict[str, Any]:
+        """graphiti's free-form attributes, field by field (`notarize_json`)."""
+        cleaned, alerts = notarize_json(value)
+        self.report.masked += sum(a.kind == "credential" for a in alerts)
+        return cleaned if isinstance(cleaned, dict) else {}
+
     # -- entities ---------------------------------------------------------------------------
 
     def entities(self, graph: GraphitiGraph) -> dict[str, Entity]:
@@ -160,7 +168,13 @@ class _Run:
                 )
         mapped = {
             node.uuid: compat.episode_from_node(
-                node.model_copy(update={"content": self.clean(node.content)}),
+                node.model_copy(
+                    update={
+                        "content": self.clean(node.content),
+                        "name": self.clean(node.name),
+                        "source_description": self.clean(node.source_description),
+                    }
+                ),
                 group_id=self.group,
                 uuid=self.our_id("episode", node.uuid),
                 user_id=self.scope.user_id,
@@ -208,7 +222,13 @@ class _Run:
         ours = [episodes[e] for e in edge.episodes if e in episodes]
         links, back = chain
         return compat.fact_from_edge(
-            edge.model_copy(update={"fact": self.clean(edge.fact)}),
+            edge.model_copy(
+                update={
+                    "fact": self.clean(edge.fact),
+                    "name": self.clean(edge.name),
+                    "attributes": self.clean_json(edge.attributes or {}),
+                }
+            ),
             compat.EdgeContext(
                 uuid=self.our_id("fact", edge.uuid),
                 group_id=self.group,

@@ -1,0 +1,242 @@
+"""The notary benchmark: credentials left at rest per source, false masking, cost, in one run.
+
+Sources (bench/notary_sources.py): credentials and negative examples from several independent
+rule authors, each printed on its own row and marked `tuned` (the notary's rules were written
+reading its misses) or `held out` (only measured); ordinary chat turns in English and Chinese.
+Beside this checkout's notary, in the same run: the notary of an older checkout (`--before`, a
+folder or a git revision), betterleaks' rule set alone (the maintained engine the notary runs)
+and detect-secrets alone (its default plugins, as a user would run it).
+
+Prints:
+
+1. per credential source, the share of real-format positives whose secret (any 12 characters of
+   it) is left in the masked text;
+2. the same through `add` (sync path) into a fresh SQLite file per source, with every byte of
+   the database, the add answers and the log lines as the haystack (`--backends` adds Neo4j),
+   and the share of credential turns that left a value-free `shared_credential` record;
+3. per source, the share of the rule authors' negative examples that were masked;
+4. per chat source, the share of ordinary turns the notary changed;
+5. the notary's CPU per ordinary chat turn, this checkout against `--before` (fastest of
+   `--rounds` alternating fresh processes; the adversarial cases are bench/notary_cost.py's).
+
+Usage: python -m bench.notary_bench --before main [--backends sqlite,neo4j] [--rounds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import subprocess
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from bench.common import open_store
+from bench.leak import Captured, recallable, run_path, through_sqlite
+from bench.leakcases import Case, detect_secrets_alone, leaked, notary_of
+from bench.notary_cost import timings
+from bench.notary_sources import (
+    CHAT_SOURCES,
+    CREDENTIAL_SOURCES,
+    NAMES,
+    Loaded,
+    load_chat,
+    load_reported,
+)
+from extractors.notary.core import notarize
+from graph.maintenance import maintenance_of
+
+HERE = Path(__file__).resolve().parents[1]
+Masker = Callable[[list[str]], list[str]]
+
+
+def checkout(before: str) -> Path:
+    """A folder holding the older notary: `before` itself, or a git revision exported."""
+    if Path(before).is_dir():
+        return Path(before)
+    folder = Path(tempfile.mkdtemp(prefix="notary-before-"))
+    archive = subprocess.run(
+        ["git", "-C", str(HERE), "archive", before], capture_output=True, check=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    return folder
+
+
+def betterleaks_alone(texts: list[str]) -> list[str]:
+    """Every value betterleaks' rules report, masked (no rule of ours)."""
+    import betterleaks
+
+    out = []
+    for text in texts:
+        masked = text
+        for found in betterleaks.scan_string(text):
+            value = found.match.value or found.match.full
+            if value:
+                masked = masked.replace(value, "[MASKED]")
+        out.append(masked)
+    return out
+
+
+def maskers(before: Path | None) -> dict[str, Masker]:
+    alone = detect_secrets_alone()
+    found: dict[str, Masker] = {"notary": lambda ts: [notarize(t).text for t in ts]}
+    if before is not None:
+        found["before"] = lambda ts: notary_of(before, ts)
+    found["betterleaks"] = betterleaks_alone
+    found["detect-secrets"] = lambda ts: [alone(t) for t in ts]
+    return found
+
+
+def _pct(hits: int, total: int) -> str:
+    return f"{100 * hits / total:6.1f}%" if total else "      -"
+
+
+def _row(label: str, size: str, cells: list[str]) -> None:
+    print(f"  {label:30} {size:>14} " + " ".join(f"{c:>14}" for c in cells))
+
+
+def _head(title: str, columns: list[str], size: str = "n") -> None:
+    print(f"\n{title}")
+    _row("source", size, columns)
+
+
+def _leaks(cases: list[Case], masker: Masker) -> int:
+    out = masker([c.message for c in cases])
+    return sum(leaked(c.secret, m) for c, m in zip(cases, out, strict=True))
+
+
+def report_leaks(loaded: dict[str, Loaded], masks: dict[str, Masker]) -> None:
+    columns = [*masks, "notary, all"]
+    _head(
+        "1. real-format credential left in the masked text (lower is better; 'notary, all':"
+        " placeholders included)",
+        columns,
+        "n (+placeholders)",
+    )
+    negatives: dict[str, list[Case]] = {}
+    for name, data in loaded.items():
+        positives = [c for c in data.cases if c.positive]
+        negatives[name] = [c for c in data.cases if not c.positive]
+        cells = [_pct(_leaks(positives, m), len(positives)) for m in masks.values()]
+        every = positives + data.placeholders
+        cells.append(_pct(_leaks(every, masks["notary"]), len(every)))
+        _row(_label(name), f"{len(positives)} (+{len(data.placeholders)})", cells)
+    _head("3. rule authors' negative examples masked (lower is better)", list(masks))
+    for name, cases in negatives.items():
+        if not cases:
+            continue
+        texts = [c.message for c in cases]
+        cells = [
+            _pct(sum(o != t for o, t in zip(m(texts), texts, strict=True)), len(texts))
+            for m in masks.values()
+        ]
+        _row(_label(name), str(len(cases)), cells)
+
+
+def _label(name: str) -> str:
+    tuned = "tuned" if CREDENTIAL_SOURCES.get(name) else "held out"
+    return f"{NAMES.get(name, name)} ({tuned})"
+
+
+def report_chat(chats: dict[str, list[str]], masks: dict[str, Masker]) -> None:
+    _head("4. ordinary chat turns changed (lower is better)", list(masks))
+    for name, turns in chats.items():
+        cells = [
+            _pct(sum(o != t for o, t in zip(m(turns), turns, strict=True)), len(turns))
+            for m in masks.values()
+        ]
+        _row(name, str(len(turns)), cells)
+
+
+def report_rest(loaded: dict[str, Loaded], backends: list[str], uri: str, logs: Captured) -> None:
+    """Every source's positives through `add` (sync) on each backend."""
+    _head(
+        "2. credential at rest after add, sync path (any stored byte, answer or log)",
+        [f"{b} at rest" for b in backends] + ["value-free record"],
+    )
+    for name, data in loaded.items():
+        positives = [c for c in data.cases if c.positive]
+        cells: list[str] = []
+        outputs: list[dict[str, object]] = []
+        for backend in backends:
+            outputs, haystack = _through(backend, uri, positives, logs)
+            cells.append(_pct(sum(leaked(c.secret, haystack) for c in positives), len(positives)))
+        cells.append(_pct(sum(recallable(o) for o in outputs), len(positives)))
+        _row(_label(name), str(len(positives)), cells)
+
+
+def _through(
+    backend: str, uri: str, cases: list[Case], logs: Captured
+) -> tuple[list[dict[str, object]], str]:
+    if backend == "sqlite":
+        return through_sqlite("sync", cases, logs)
+    from bench.leak import _memory
+
+    with open_store(backend, uri) as store:
+        maintenance_of(store).wipe()
+        outputs, written = run_path(_memory(store), "sync", cases)
+        stored = maintenance_of(store).stored_text()
+        maintenance_of(store).wipe()
+    return outputs, "\n".join((written, stored, *logs.lines))
+
+
+def report_cost(before: Path, turns: list[str], rounds: int) -> None:
+    best: dict[str, float] = {}
+    for _ in range(rounds):
+        for name, tree in (("before", before), ("notary", HERE)):
+            seconds, _each = timings(tree, turns, [])
+            best[name] = min(best.get(name, seconds), seconds)
+    per = {k: v / len(turns) * 1e6 for k, v in best.items()}
+    print(f"\n5. notary CPU per ordinary chat turn ({len(turns):,} turns, fastest of {rounds})")
+    ratio = per["notary"] / per["before"]
+    print(f"  before {per['before']:8.1f} us   notary {per['notary']:8.1f} us   ratio {ratio:.2f}x")
+
+
+def show_misses(name: str, loaded: Loaded) -> None:
+    """A tuned source's positives left in the text and negatives masked, case by case (a held-out
+    source is refused: reading its misses would tune on it)."""
+    if not CREDENTIAL_SOURCES.get(name):
+        raise SystemExit(f"{name} is held out: its misses are counted, never read")
+    for case in loaded.cases:
+        masked = notarize(case.message).text
+        if case.positive and leaked(case.secret, masked):
+            at = case.message.find(case.secret)
+            shown = case.message[max(0, at - 80) : at + len(case.secret) + 40]
+            print(f"LEFT   {case.rule}: {shown!r}")
+        elif not case.positive and masked != case.message:
+            print(f"MASKED {case.rule}: {masked[:300]!r}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", maxsplit=1)[0])
+    parser.add_argument("--before", help="an older checkout's folder or a git revision")
+    parser.add_argument("--backends", default="sqlite", help="sqlite, neo4j or both ('' for none)")
+    parser.add_argument(
+        "--neo4j-uri", default=os.environ.get("PALIMPSEST_NEO4J_URI", "bolt://127.0.0.1:7687")
+    )
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--misses", help="print a tuned source's misses case by case, and stop")
+    args = parser.parse_args()
+    if args.misses:
+        show_misses(args.misses, load_reported()[args.misses])
+        return
+    before = checkout(args.before) if args.before else None
+    loaded = load_reported()
+    chats = {name: load_chat(name) for name in CHAT_SOURCES}
+    print(f"notary benchmark: {HERE}" + (f" against {args.before} ({before})" if before else ""))
+    masks = maskers(before)
+    report_leaks(loaded, masks)
+    logs = Captured()
+    logging.getLogger().addHandler(logs)
+    logging.getLogger().setLevel(logging.DEBUG)
+    backends = [b.strip() for b in args.backends.split(",") if b.strip()]
+    if backends:
+        report_rest(loaded, backends, args.neo4j_uri, logs)
+    report_chat(chats, masks)
+    if before is not None and args.rounds > 0:
+        report_cost(before, [t for ts in chats.values() for t in ts], args.rounds)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,164 @@
+"""Structural families typed at a terminal or pasted from a file: command lines, config files
+and password hashes, one rule each (the other families are in `notary.families`, whose
+docstring lists what each rule covers)."""
+
+from __future__ import annotations
+
+import re
+
+from extractors.notary.grammar import ASSIGN, checker
+from extractors.notary.rule import Rule, check_shaped, check_value
+from extractors.notary.values import QUOTED, VALUE, is_placeholder
+
+
+def _check_cli_auth(match: re.Match[str], start: int, end: int) -> bool:
+    """Only `user:password` carries a secret (`-u user` alone makes curl ask for it)."""
+    value = match.string[start:end]
+    return ":" in value and not is_placeholder(value.partition(":")[2])
+
+
+_FLAG_WORDS = (
+    r"password|passwd|pass|pwd|pw|passphrase|token|access-?token|auth-?token|api-?key|apikey"
+    r"|secret|client-?secret|secret-?key|access-?key|storepass|keypass|srcstorepass"
+    r"|deststorepass|passin|passout|rpcpassword|masterpassword"
+)
+_PASS_TOOLS = (
+    r"sshpass|zip|sqlcmd|bcp|osql|docker(?:[ \t]+login|-compose)|podman[ \t]+login"
+    r"|redis-cli|mysql|mysqldump|mysqladmin|mariadb|smbclient|ldapsearch|ldapmodify|openssl"
+)
+COMMAND_LINES: tuple[Rule, ...] = (
+    Rule(
+        "{kind} command-line flag",
+        re.compile(
+            rf"(?<![\w\-/])(?:--?|/)(?:[A-Za-z0-9]+[\-_.])*(?P<k>(?i:{_FLAG_WORDS}))(?![\w\-])"
+            rf"(?P<op>[ \t]*[=:][ \t]*|[ \t]+)(?!-[A-Za-z](?:\s|$)|--[a-z])"
+            rf"(?:(?i:pass|env|file):(?=\S))?{VALUE}"
+        ),
+        3,
+        checker(ASSIGN),
+        needles=("pass", "pw", "token", "secret", "key", "storepass", "keypass"),
+    ),
+    Rule(
+        "password on a command line",
+        re.compile(r"(?<![\w\-])-p(?P<vu>[^\s\-'\"][^\s'\"]{3,255})"),
+        3,
+        check_shaped,
+        kind="password",
+        needles=("-p",),
+    ),
+    Rule(
+        "password on a command line",
+        re.compile(
+            rf"(?i:\b(?:{_PASS_TOOLS})\b)[^\n|;&]{{0,200}}?[ \t](?:-p|-P|-a|--pass)[ \t]+"
+            rf"{VALUE}"
+        ),
+        3,
+        check_value,
+        kind="password",
+        needles=(
+            "sshpass",
+            "zip",
+            "sqlcmd",
+            "bcp",
+            "osql",
+            "docker",
+            "podman",
+            "redis",
+            "mysql",
+            "mariadb",
+            "smbclient",
+            "ldap",
+            "openssl",
+        ),
+    ),
+    Rule(
+        "password on a command line",
+        re.compile(r"(?i:\bsmbclient\b)[^\n]{0,200}?[ \t]-U[ \t]+[^\s%]+%(?P<vu>\S{1,256})"),
+        3,
+        check_value,
+        kind="password",
+        needles=("smbclient",),
+    ),
+    Rule(
+        "password on a command line",
+        re.compile(rf"(?i:convertto-securestring)(?:[ \t]+-string)?[ \t]+{VALUE}"),
+        3,
+        check_value,
+        kind="password",
+        needles=("convertto-securestring",),
+    ),
+    Rule(
+        "credentials on a command line",
+        re.compile(
+            r"(?i:\b(?:curl|wget|http|https|httpie|xh|ab|lftp|ftp|svn|git)\b)[^\n]{0,300}?[ \t]"
+            r"(?:-u|--user|-a|--auth|--proxy-user|-U)(?:=|[ \t]+)"
+            rf"(?:{QUOTED}|(?P<vu>[^\s'\"]+))"
+        ),
+        2,
+        _check_cli_auth,
+        kind="password",
+        needles=("-u", "--user", "-a", "--auth", "--proxy-user"),
+    ),
+    Rule(
+        "cookie on a command line",
+        re.compile(
+            r"(?i:\bcurl\b)[^\n]{0,300}?[ \t](?:-b|--cookie)(?:=|[ \t]+)"
+            rf"(?:{QUOTED}|(?P<vu>[^\s'\"]+=[^\s'\"]+))"
+        ),
+        2,
+        check_value,
+        kind="cookie",
+        needles=("curl",),
+    ),
+)
+
+CONFIG_FILES: tuple[Rule, ...] = (
+    Rule(
+        "password in .netrc",
+        re.compile(
+            r"(?i:\bmachine[ \t]+\S+(?:\s+login[ \t]+\S+)?\s+password)[ \t]+(?P<vu>\S{1,256})"
+        ),
+        2,
+        check_value,
+        kind="password",
+        needles=("machine",),
+    ),
+)
+
+_CRYPT = (
+    r"\$(?:2[abxy]?|1|5|6|apr1|y|7|gy|sha1|md5|argon2(?:id|i|d)|scrypt|pbkdf2(?:-sha\d+)?)\$"
+    r"[\w./+=,$\-]{16,512}"
+)
+_KERBEROS = r"\$krb5(?:asrep|tgs|pa)\$[\w$*.:/@\-]{32,4096}"
+_NTLM = (
+    r"(?<![\w\-])[\w.\-$]{1,64}::[\w.\-]{0,64}:[0-9a-fA-F]{16}:[0-9a-fA-F]{32}:[0-9a-fA-F]{32,2048}"
+    r"|(?<![0-9a-fA-F])[0-9a-fA-F]{32}:[0-9a-fA-F]{32}(?![0-9a-fA-F])"
+)
+HASHES: tuple[Rule, ...] = (
+    Rule(
+        "password hash",
+        re.compile(
+            rf"(?:{_CRYPT}|{_KERBEROS}|pbkdf2_sha\d+\$\d+\$[\w./+=]{{4,}}\$[\w./+=]{{16,}})"
+        ),
+        1,
+        whole=True,
+        kind="password_hash",
+        needles=("$",),
+    ),
+    Rule(
+        "password hash",
+        re.compile(_NTLM),
+        1,
+        whole=True,
+        kind="password_hash",
+        needles=(":",),
+    ),
+    Rule(
+        "password hash",
+        re.compile(r"\{S?SHA(?:256|512)?\}[A-Za-z0-9+/]{20,}={0,2}"),
+        1,
+        whole=True,
+        kind="password_hash",
+        needles=("sha}",),
+    ),
+)

@@ -1,0 +1,260 @@
+"""The grammar of named secrets: a credential word, an optional owner, a separator, a value.
+
+How people write a credential they name, in one grammar rather than a list of examples:
+
+    [owner] WORD [decoration] [closing quote or bracket] SEPARATOR VALUE
+
+* **WORD** (`WORDS`, case-blind, parts joined by nothing, `_`, `-`, `.` or a space):
+  password, passwd, passwrd, pword, pswd, pwd, pw, pass, passphrase, passcode, passwort, pin,
+  pin code, secret, client/app/consumer secret, token, access/auth/api/bearer/refresh/session/
+  bot/OAuth/id token, key, api key, apikey, access/secret/private/account/master/signing/
+  encryption/auth key, credential(s), cred(s), auth, authorization, cookie, session id; in
+  Chinese 密码, 口令, 密钥, 秘钥, 私钥, 令牌, 通行码, 授权码, 凭证, 凭据, 支付密码, PIN码.
+  A word is *strong* when it can only name a secret (password, passphrase, api key, access
+  token, client secret, every Chinese word) and *weak* when ordinary language also uses it
+  ("the mountain pass", "my key point", "a token gesture", "the secret to good coffee").
+* **owner and decoration**: any name around the word (`db_password`, `DB_PASSWORD`,
+  `myPassword`, `password_prod`, `mysql password`, `wifi password`); a decoration that names
+  something *about* the secret (`password_policy`, `token_limit`, `key_length`) or a public
+  value (`public_key`, `csrf_token`) makes it no label.
+* **SEPARATOR**, one of four classes: *assignment* (`=`, `:`, `：`, `:=`, `=>`, `->`, `==`,
+  also after a quote, bracket or type annotation: `"password": "..."`,
+  `password: str = "..."`); *statement* (`is`, `was`, `are`, `is now`, `changed/set/reset/
+  updated to`, optionally after "for the db"; a spaced dash or bar: `token - 'x'`,
+  `token | x`); *space* alone (`PW Tr0ub4dor&3x`); and in
+  Chinese 是, 为, 改成, 设置为, 换成, 变成, `：`, or nothing (密码abc123).
+* **VALUE**: quoted (any quotes, also 「」 and “”) or unquoted up to a space or the next field
+  (`values.VALUE`); its shape is judged by `notary.shapes`.
+
+Whether the value is a secret is one decision table on (word, separator, shape):
+
+| shape \\ separator | assignment              | statement                 | space       |
+| ------------------ | ----------------------- | ------------------------- | ----------- |
+| RANDOM             | secret                  | secret                    | secret      |
+| MIXED              | secret                  | secret                    | strong, or  |
+|                    |                         |                           | 12+ chars   |
+| WORD               | strong; pass, pw, token | strong only               | never       |
+|                    | and secret too          |                           |             |
+| NUMBER             | PIN and password words  | PIN and password words    | never       |
+|                    | (4+ digits); others 8+  | (4+ digits)               |             |
+| NOTHING            | never                   | never                     | never       |
+
+and a WORD after `:` followed by more lower-case words is prose ("password: must be long"),
+not a value. CJK characters are a value only after a Chinese word and a Chinese statement
+(密码是芝麻开门), never a question or description (密码是什么, 密码为空). Beside the table, a
+value is never a secret when a unit follows it ("12 characters", "8位"), when it is source code
+(`password = password`, `self._pwd = pwd`; `values.code_like`), or, for `pwd`, a path.
+Cookies and sessions need a `name=value` pair or a RANDOM value. A bare `key` or `auth` that is
+part of a longer code name (`schemaKey`, `sort_key`, `KeyPair`, `keyPressed`) names the key of
+something else: only a RANDOM value after it is a secret. A value holding a PEM armour line is
+the key-block family's to judge.
+
+A user name and password written as a pair (`user/pass: admin/Tr0ub4dor`) mask the part after
+the pair's separator.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from extractors.notary.shapes import Shape, shape
+from extractors.notary.values import CN_STOP, VALUE, code_like, unit_follows
+
+_J = r"[_\-. ]?"
+WORDS = (
+    rf"pass(?:word|wd|wrd|phrase|code|wort)?s?|pswd|pwd|pw|pword"
+    rf"|pin(?:{_J}code)?"
+    rf"|(?:(?:client|app|consumer|webhook|shared|signing){_J})?secret(?:{_J}(?:access{_J})?key)?"
+    rf"|(?:(?:access|auth|api|bearer|bot|refresh|session|personal{_J}access|oauth|id)"
+    rf"{_J})?token"
+    rf"|(?:(?:api|access|account|shared{_J}access|private|master|encryption|signing|client"
+    rf"|app|consumer|subscription|auth|license|storage|deploy){_J})?key|apikey"
+    rf"|cred(?:ential)?s?|auth(?:ori[sz]ation)?|cookie|session{_J}(?:id|key|secret)"
+)
+"""Every credential word (case-blind); see the module docstring."""
+CN_WORDS = "密码|口令|密钥|秘钥|私钥|令牌|通行码|授权码|凭证|凭据|支付密码|(?i:pin)码"
+_WEAK = frozenset(
+    {
+        *("pass", "passes", "pw", "pin", "pincode", "token", "secret", "key", "cred", "creds"),
+        *("credential", "credentials", "auth", "authorization", "cookie", "sessionid"),
+        *("sessionkey", "sessionsecret"),
+    }
+)
+_PASSWORDS = ("pass", "pw", "pwd", "pswd", "pword", "pin")
+_CN_PASSWORDS = ("密码", "口令", "通行码", "pin码")
+_KEY_START = (
+    r"(?:(?<![A-Za-z0-9])|(?<=[a-z0-9])(?=[A-Z])"
+    r"|(?<=[A-Z0-9])(?=PASSWORD|PASSWD|PASS|PWD|SECRET|TOKEN|APIKEY|API_KEY|KEY))"
+)
+_SUFFIX = r"(?P<suf>(?:[_\-.][A-Za-z0-9]+|[A-Z][a-z0-9]+|[A-Z0-9]+(?![a-z])){0,3}?)"
+_LABEL = rf"{_KEY_START}(?P<k>(?i:{WORDS})){_SUFFIX}(?![A-Za-z0-9])"
+_ANNOTATION = r"(?:[ \t]*:[ \t]*[A-Za-z_][\w\[\]., |]{0,40}?(?=[ \t]*=[^=>]))?"
+
+ASSIGNMENT = re.compile(
+    rf"{_LABEL}[\"'\]\)]?{_ANNOTATION}"
+    rf"(?:[ \t]*(?P<op>=>|->|:=|===?|!==?|=|:|：)|[ \t]+(?P<dash>[-–—|])(?=[ \t]))[ \t]*{VALUE}"
+)
+STATEMENT = re.compile(
+    rf"{_LABEL}(?:\s+(?i:for|to|of|on|at|in|with)\s+[^\n.,;:!?\"'“”]{{1,40}}?)?"
+    r"\s+(?P<op>(?i:is|was|are|(?:(?:has|have)\s+been\s+|was\s+|is\s+)?"
+    r"(?:changed|set|reset|updated)\s+to)\b)"
+    r"(?:\s+(?i:now|still|currently|actually|just|really))?"
+    rf"\s*[:：]?\s*{VALUE}"
+)
+SPACED = re.compile(rf"{_LABEL}[\"']?(?P<op>[ \t]{{1,4}})(?![=:：>\-])(?:{VALUE})")
+CHINESE = re.compile(
+    rf"(?P<k>{CN_WORDS}|(?<![A-Za-z0-9])(?i:password|passwd|pwd|api\s?key|token|secret))[^\S\n]*"
+    r"(?:也|就|还|都|则|其实|现在|目前|已经|已)?"
+    r"(?P<op>是|为|改成了?|改为|换成了?|设置为|设置成|设为|设成|变成了?|变为|[:：=])"
+    r"[^\S\n]*[:：]?[^\S\n]*(?:"
+    + VALUE.removeprefix("(?:").removesuffix(")")
+    + r"|(?P<vc>[\u4e00-\u9fff]{1,16}))"
+)
+CHINESE_BARE = re.compile(rf"(?P<k>{CN_WORDS})(?P<op>[^\S\n]?)(?P<vu>[!-~]{{1,256}})")
+PAIR = re.compile(
+    r"(?i:\b(?:user(?:name)?|login|id|account|acct)[ \t]*[/|][ \t]*(?:pass(?:word)?|pwd|pw))"
+    r"(?P<k>)(?P<op>[ \t]*[:=：][ \t]*)[^\s/|]{1,64}[ \t]*[/|][ \t]*(?P<vu>[^\s/|]{1,256})"
+)
+
+_META_SUFFIX = re.compile(
+    r"(?i)(?:^|[_\-.]|(?<=[a-z])(?=[A-Z]))(?:policy|length|len|min|max|count|type|file|path|url|uri|endpoint|field|label"
+    r"|prompt|regex|pattern|hint|rules?|strength|version|id|name|enabled|required|expir\w*|ttl"
+    r"|timeout|limit|size|format|header|param|env|var|mode|algorithm|hash|iterations|rounds"
+    r"|reset|changed|updated|at|date|time|provider|store|manager|source|dir|input|box|button"
+    r"|column|attempts|retries|age|lifetime|salt|encoding|chars?|digits?)(?![a-z])"
+)
+"""A decoration that names something about the secret, not the secret (`password_policy`)."""
+_PUBLIC = re.compile(r"(?i:public|pub|csrf|xsrf|publishable)[_\-. ]?$")
+PUBLIC_WINDOW = 12
+_PROSE_GOES_ON = re.compile(r"[ \t]+[a-z]")
+_CODE_OPERATOR = re.compile(r"==|!=|&&|\|\||->|::|\)\s*$")
+
+ASSIGN, STATE, SPACE, CN_STATE, CN_BARE = "assign", "state", "space", "cn_state", "cn_bare"
+MIN_SPACED_WEAK = 12
+"""A MIXED value after a weak word and a space alone needs this many characters
+(`token 5f2a9c1e4b7d`, not `pass 2nd`)."""
+
+
+@dataclass(frozen=True)
+class Label:
+    """The credential word found before a value, and how it was written."""
+
+    word: str
+    separator: str
+    """One of ASSIGN, STATE, SPACE, CN_STATE, CN_BARE."""
+
+    @property
+    def normal(self) -> str:
+        return re.sub(r"[^a-z\u4e00-\u9fff]", "", self.word.lower())
+
+    @property
+    def strong(self) -> bool:
+        return self.normal not in _WEAK
+
+    @property
+    def password(self) -> bool:
+        normal = self.normal
+        return normal.startswith(_PASSWORDS) or any(word in normal for word in _CN_PASSWORDS)
+
+
+def decide(label: Label, value: str, found: Shape) -> bool:
+    """The decision table of the module docstring."""
+    if found is Shape.NOTHING:
+        return False
+    if found is Shape.RANDOM:
+        return True
+    if label.separator in (SPACE, CN_BARE):
+        long_enough = label.strong or label.separator == CN_BARE or len(value) >= MIN_SPACED_WEAK
+        return found is Shape.MIXED and long_enough
+    if found is Shape.MIXED:
+        return True
+    if found is Shape.NUMBER:
+        digits = sum(c.isdigit() for c in value)
+        if label.password:
+            return digits >= 4
+        return label.separator == ASSIGN and digits >= 8
+    if label.strong:
+        return True
+    return label.separator == ASSIGN and label.normal.startswith(("pass", "pw", "token", "secret"))
+
+
+def check(match: re.Match[str], start: int, end: int, separator: str) -> bool:
+    """Whether the value `match.string[start:end]` after the label of `match` is a secret."""
+    value = match.string[start:end]
+    word = match.group("k") or "password"
+    if not_a_label(match, word) or not_a_value(match, value, end, separator):
+        return False
+    if match.groupdict().get("vc") is not None:
+        return word[0] > "\u2e80" and separator == CN_STATE and CN_STOP.match(value) is None
+    found = shape(value)
+    if word.lower().startswith(("cookie", "session")):
+        return ("=" in value and found > Shape.NOTHING) or found is Shape.RANDOM
+    op = match.group("op")
+    prose = separator == ASSIGN and op in (":", "：") and _PROSE_GOES_ON.match(match.string, end)
+    if found is Shape.WORD and prose:
+        return False
+    if separator == CN_STATE and word[0] < "\u2e80" and op in (":", "：", "="):
+        separator = ASSIGN
+    if match.groupdict().get("dash"):
+        separator = STATE  # `token - 'x'`, `token | x`: read like "is"
+    if _vague(match, word) and found is not Shape.RANDOM:
+        return False
+    return decide(Label(word, separator), value, found)
+
+
+def not_a_label(match: re.Match[str], word: str) -> bool:
+    """The word names something about a secret (`password_policy`), a public value
+    (`public_key`) or an XML tag (`<key tag=...>`)."""
+    text, at = match.string, match.start("k")
+    suffix = match.groupdict().get("suf") or ""
+    if suffix and _META_SUFFIX.search(suffix):
+        return True
+    return _public(text, at) or text[at - 1 : at] == "<" or not word
+
+
+def not_a_value(match: re.Match[str], value: str, end: int, separator: str) -> bool:
+    """A key block (the key-block family's), an elided value (`ops_eyJz...`), a number with a
+    unit, source code, an expression (`pIdxKey->default_rc==0`), `pwd`'s path, or after a
+    space alone, a further assignment (`key tag="x"`)."""
+    text = match.string
+    op = (match.group("op") or "").strip() or None
+    word = (match.group("k") or "").lower()
+    if "-----BEGIN" in value or "-----END" in value:
+        return True
+    if text.startswith(("...", "…"), end) and not Label(word, separator).password:
+        return True
+    if unit_follows(match, end) or code_like(value, op, word):
+        return True
+    if _CODE_OPERATOR.search(value) and (separator == SPACE or op in ("->", "==", "!=", "===")):
+        return True
+    if separator == SPACE and "=" in value:
+        return True
+    return word == "pwd" and value.startswith(("/", "~/", "./", "../"))
+
+
+_OWNER_GLUED = re.compile(r"[A-Za-z0-9][_\-.]?$")
+
+
+def _vague(match: re.Match[str], word: str) -> bool:
+    """A bare `key` (or `auth`) that is part of a longer code name (`schemaKey`, `sort_key`,
+    `KeyPair`, `keyPressed`) names a key of something else: only a RANDOM value is a secret."""
+    if word.lower() not in ("key", "auth"):
+        return False
+    at = match.start("k")
+    glued = _OWNER_GLUED.search(match.string, max(0, at - 2), at)
+    return bool(match.groupdict().get("suf")) or glued is not None
+
+
+def _public(text: str, start: int) -> bool:
+    return _PUBLIC.search(text, max(0, start - PUBLIC_WINDOW), start) is not None
+
+
+def checker(separator: str) -> Callable[[re.Match[str], int, int], bool]:
+    """`check` for one separator class, as a rule's check."""
+
+    def run(match: re.Match[str], start: int, end: int) -> bool:
+        return check(match, start, end, separator)
+
+    return run

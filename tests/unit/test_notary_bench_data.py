@@ -1,0 +1,144 @@
+"""The notary benchmark's data code (bench/leak_*.py, bench/notary_sources.py) on inputs
+written for this test in each source's shape: the derivations read what their authors wrote
+and nothing else, and the loader's label rules (placeholders, armour, URLs) hold. The fetched
+data itself is never read here."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from bench.leak_patterns import case_of
+from bench.leak_secretlint import derive_cases as secretlint_cases
+from bench.leak_secretlint import secret_of as secretlint_secret
+from bench.leak_trufflehog import cases_of
+from bench.leak_trufflehog import derive_cases as trufflehog_cases
+from bench.notary_sources import load_source, placeholder_secret, secret_of
+
+GO_TEST = """
+package acme
+
+var (
+	validPattern   = "Ab12Cd34Ef56Gh78Ij90Kl12"
+	invalidPattern = "Ab12Cd34?f56Gh78Ij90Kl12"
+	keyword        = "acme"
+)
+
+func TestAcme_Pattern(t *testing.T) {
+	tests := []struct {
+		name  string
+		input string
+		want  []string
+	}{
+		{
+			name:  "valid pattern",
+			input: fmt.Sprintf("%s token = '%s'", keyword, validPattern),
+			want:  []string{validPattern},
+		},
+		{
+			name:  "joined",
+			input: "id: abc secret: " + validPattern + " // https://x.io/a",
+			want:  []string{"abc:" + validPattern},
+		},
+		{
+			name:  "invalid pattern",
+			input: fmt.Sprintf("%s = '%s'", keyword, invalidPattern),
+			want:  nil,
+		},
+	}
+}
+"""
+
+
+def _reader(files: dict[str, str]):  # type: ignore[no-untyped-def]
+    def read(path: str) -> bytes:
+        if path.endswith("/"):
+            names = sorted(
+                {
+                    p[len(path) :].split("/")[0] + ("/" if "/" in p[len(path) :] else "")
+                    for p in files
+                    if p.startswith(path)
+                }
+            )
+            return ("tree x\n\n" + "\n".join(names) + "\n").encode()
+        return files[path].encode()
+
+    return read
+
+
+def test_trufflehog_cases_are_evaluated_from_go() -> None:
+    cases = list(cases_of(GO_TEST))
+    assert cases[0] == ("acme token = 'Ab12Cd34Ef56Gh78Ij90Kl12'", ["Ab12Cd34Ef56Gh78Ij90Kl12"])
+    assert cases[1][0] == "id: abc secret: Ab12Cd34Ef56Gh78Ij90Kl12 // https://x.io/a"
+    assert cases[2][1] == []
+
+
+def test_trufflehog_derivation_keeps_only_spans_of_the_input() -> None:
+    files = {"pkg/detectors/acme/acme_test.go": GO_TEST}
+    rows = [json.loads(line) for line in trufflehog_cases(_reader(files), ()).splitlines()]
+    assert [(r["rule"], r["secret"]) for r in rows] == [
+        ("acme", "Ab12Cd34Ef56Gh78Ij90Kl12"),
+        ("acme", ""),  # "abc:..." is joined by trufflehog, not in the input
+    ]
+
+
+def test_secretlint_fixtures_become_positives_and_line_negatives() -> None:
+    base = "packages/@secretlint/secretlint-rule-acme/test/snapshots/"
+    ng = {
+        "sourceContent": "url: https://bob:S3cr3tPw9@db.io\n",
+        "messages": [
+            {"messageId": "BasicAuth", "data": {"CREDENTIAL": "https://bob:S3cr3tPw9@db.io"}}
+        ],
+    }
+    ok = {"sourceContent": "# comment\nhttps://example.com is fine\n", "messages": []}
+    allowed = {"sourceContent": "token=Zz99Yy88Xx77\n", "messages": []}
+    files = {
+        base + "ng.basic/output.json": json.dumps(ng),
+        base + "ok.valid/output.json": json.dumps(ok),
+        base + "ok.allows/output.json": json.dumps(allowed),
+    }
+    rows = [json.loads(line) for line in secretlint_cases(_reader(files), ()).splitlines()]
+    assert [(r["label"], r["secret"], r["text"]) for r in rows] == [
+        ("tp", "S3cr3tPw9", "url: https://bob:S3cr3tPw9@db.io"),
+        ("fp", "", "https://example.com is fine"),
+    ]
+    assert secretlint_secret({"URL": "https://hooks.x.io/services/T1/B2/Tok3n"}) == "Tok3n"
+
+
+def test_patterns_draw_a_value_of_the_pattern_in_a_carrier() -> None:
+    case = case_of("Acme - 2", r"(?:acme).{0,40}\b([a-z0-9]{32})\b")
+    assert case is not None and len(case["secret"]) == 32 and case["secret"] in case["text"]
+    assert case_of("Acme", r"BEGIN PRIVATE KEY") is None  # no repetition: a keyword
+    assert case_of("Mail", r"(?:acme).{0,40}\b([a-z]{3,8}@[a-z]{3,8}\.com)\b") is None
+
+
+def test_placeholder_positives_are_one_rule_for_every_source() -> None:
+    assert placeholder_secret("hf_xxxxxxxxxxxxxxxxxxxx")
+    assert placeholder_secret("sk_live_AAAAAAAAAAAAAAAAAAAAAAAA")
+    assert placeholder_secret("figd_aBcDeFgHiJkLmNoPqRsT1234567890")
+    assert placeholder_secret("cfat_aAbBcCdDeEfFgGhHiIjJkK")
+    assert not placeholder_secret("ghp_k7Qz2mX9pL4wR8vTq1")
+
+
+def test_secret_labels_drop_armour_and_url_hosts() -> None:
+    assert secret_of("-----BEGIN RSA PRIVATE KEY-----\nMIIabc\n-----END RSA PRIVATE KEY-----") == (
+        "MIIabc"
+    )
+    assert secret_of("postgres://app:Pw9x@db:5432/x") == "Pw9x"
+    assert secret_of("jdbc:postgresql://localhost:5432/mydb") == ""
+    assert secret_of("https://hooks.x.io/services/T1/B2/Tok3n") == "/services/T1/B2/Tok3n"
+
+
+def test_loader_keeps_placeholders_apart(tmp_path: Path) -> None:
+    rows = [
+        {"rule": "a", "label": "tp", "text": "k=Ab12Cd34Ef56", "secret": "Ab12Cd34Ef56"},
+        {"rule": "a", "label": "tp", "text": "k=xxxxxxxx", "secret": "xxxxxxxx"},
+        {"rule": "a", "label": "tp", "text": "k=", "secret": ""},
+        {"rule": "a", "label": "fp", "text": "k=${K}", "secret": ""},
+    ]
+    path = tmp_path / "cases.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in rows), encoding="utf-8")
+    loaded = load_source("secretlint", path)
+    assert [c.positive for c in loaded.cases] == [True, False]
+    assert len(loaded.placeholders) == 1 and loaded.unlabelled == 1
+    assert loaded.cases[0].message == "Note: k=Ab12Cd34Ef56"
