@@ -11,9 +11,13 @@ Prints:
 
 1. per credential source, the share of real-format positives whose secret (any 12 characters of
    it) is left in the masked text;
-2. the same through `add` (sync path) into a fresh SQLite file per source, with every byte of
-   the database, the add answers and the log lines as the haystack (`--backends` adds Neo4j),
-   and the share of credential turns that left a value-free `shared_credential` record;
+2. the same at rest, through `add` into a fresh SQLite file per source and path, with every
+   byte of the database, the add answers and the log lines as the haystack (`--backends` adds
+   Neo4j: every property of every node and relationship): every positive with `infer=false`
+   (the episode, the operation log and the value-free record are stored), and the first
+   `--sample` of each source through the full sync path (extraction too: slow on long code
+   snippets); and the share of credential turns that left a value-free `shared_credential`
+   record (sync);
 3. per source, the share of the rule authors' negative examples that were masked;
 4. per chat source, the share of ordinary turns the notary changed;
 5. the notary's CPU per ordinary chat turn, this checkout against `--before` (fastest of
@@ -29,6 +33,7 @@ import logging
 import os
 import subprocess
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -114,15 +119,17 @@ def report_leaks(loaded: dict[str, Loaded], masks: dict[str, Masker]) -> None:
         columns,
         "n (+placeholders)",
     )
-    negatives: dict[str, list[Case]] = {}
     for name, data in loaded.items():
         positives = [c for c in data.cases if c.positive]
-        negatives[name] = [c for c in data.cases if not c.positive]
         cells = [_pct(_leaks(positives, m), len(positives)) for m in masks.values()]
         every = positives + data.placeholders
         cells.append(_pct(_leaks(every, masks["notary"]), len(every)))
         _row(_label(name), f"{len(positives)} (+{len(data.placeholders)})", cells)
+
+
+def report_negatives(loaded: dict[str, Loaded], masks: dict[str, Masker]) -> None:
     _head("3. rule authors' negative examples masked (lower is better)", list(masks))
+    negatives = {name: [c for c in data.cases if not c.positive] for name, data in loaded.items()}
     for name, cases in negatives.items():
         if not cases:
             continue
@@ -141,41 +148,56 @@ def _label(name: str) -> str:
 
 def report_chat(chats: dict[str, list[str]], masks: dict[str, Masker]) -> None:
     _head("4. ordinary chat turns changed (lower is better)", list(masks))
+    spent: dict[str, float] = dict.fromkeys(masks, 0.0)
     for name, turns in chats.items():
-        cells = [
-            _pct(sum(o != t for o, t in zip(m(turns), turns, strict=True)), len(turns))
-            for m in masks.values()
-        ]
+        cells = []
+        for label, masker in masks.items():
+            began = time.process_time()
+            out = masker(turns)
+            spent[label] += time.process_time() - began
+            cells.append(_pct(sum(o != t for o, t in zip(out, turns, strict=True)), len(turns)))
         _row(name, str(len(turns)), cells)
+    count = sum(len(turns) for turns in chats.values())
+    per = {label: f"{seconds / count * 1e6:.0f} us" for label, seconds in spent.items()}
+    per["before"] = "(5. below)" if "before" in per else ""
+    _row("CPU per turn, in this process", "", [per[label] for label in masks])
 
 
-def report_rest(loaded: dict[str, Loaded], backends: list[str], uri: str, logs: Captured) -> None:
-    """Every source's positives through `add` (sync) on each backend."""
+def report_rest(
+    loaded: dict[str, Loaded], backends: list[str], uri: str, logs: Captured, sample: int
+) -> None:
+    """Every source's positives through `add` with `infer=false` (every byte the notary lets
+    through is stored: episode, operation log, the value-free record), and the first `sample`
+    of each through the full sync path (extraction too), on each backend."""
+    columns = [f"{b} {p}" for p in ("all, infer=false", f"first {sample}, sync") for b in backends]
     _head(
-        "2. credential at rest after add, sync path (any stored byte, answer or log)",
-        [f"{b} at rest" for b in backends] + ["value-free record"],
+        "2. credential at rest after add (any stored byte, answer or log; lower is better) and"
+        " turns with a value-free record",
+        [*columns, "record"],
     )
     for name, data in loaded.items():
         positives = [c for c in data.cases if c.positive]
         cells: list[str] = []
-        outputs: list[dict[str, object]] = []
-        for backend in backends:
-            outputs, haystack = _through(backend, uri, positives, logs)
-            cells.append(_pct(sum(leaked(c.secret, haystack) for c in positives), len(positives)))
-        cells.append(_pct(sum(recallable(o) for o in outputs), len(positives)))
-        _row(_label(name), str(len(positives)), cells)
+        recorded = ""
+        for path, cases in (("infer=false", positives), ("sync", positives[:sample])):
+            for backend in backends:
+                outputs, haystack = _through(backend, uri, path, cases, logs)
+                cells.append(_pct(sum(leaked(c.secret, haystack) for c in cases), len(cases)))
+                recorded = _pct(sum(recallable(o) for o in outputs), len(cases))
+        _row(_label(name), str(len(positives)), [*cells, recorded])
 
 
 def _through(
-    backend: str, uri: str, cases: list[Case], logs: Captured
+    backend: str, uri: str, path: str, cases: list[Case], logs: Captured
 ) -> tuple[list[dict[str, object]], str]:
+    logs.lines.clear()
     if backend == "sqlite":
-        return through_sqlite("sync", cases, logs)
+        return through_sqlite(path, cases, logs)
     from bench.leak import _memory
 
     with open_store(backend, uri) as store:
         maintenance_of(store).wipe()
-        outputs, written = run_path(_memory(store), "sync", cases)
+        outputs, written = run_path(_memory(store), path, cases)
         stored = maintenance_of(store).stored_text()
         maintenance_of(store).wipe()
     return outputs, "\n".join((written, stored, *logs.lines))
@@ -216,6 +238,7 @@ def main() -> None:
         "--neo4j-uri", default=os.environ.get("PALIMPSEST_NEO4J_URI", "bolt://127.0.0.1:7687")
     )
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--sample", type=int, default=60, help="positives per source, sync path")
     parser.add_argument("--misses", help="print a tuned source's misses case by case, and stop")
     args = parser.parse_args()
     if args.misses:
@@ -232,7 +255,8 @@ def main() -> None:
     logging.getLogger().setLevel(logging.DEBUG)
     backends = [b.strip() for b in args.backends.split(",") if b.strip()]
     if backends:
-        report_rest(loaded, backends, args.neo4j_uri, logs)
+        report_rest(loaded, backends, args.neo4j_uri, logs, args.sample)
+    report_negatives(loaded, masks)
     report_chat(chats, masks)
     if before is not None and args.rounds > 0:
         report_cost(before, [t for ts in chats.values() for t in ts], args.rounds)

@@ -20,8 +20,8 @@ How people write a credential they name, in one grammar rather than a list of ex
 * **SEPARATOR**, one of four classes: *assignment* (`=`, `:`, `：`, `:=`, `=>`, `->`, `==`,
   also after a quote, bracket or type annotation: `"password": "..."`,
   `password: str = "..."`); *statement* (`is`, `was`, `are`, `is now`, `changed/set/reset/
-  updated to`, optionally after "for the db"; a spaced dash or bar: `token - 'x'`,
-  `token | x`); *space* alone (`PW Tr0ub4dor&3x`); and in
+  updated to`, optionally after "for the db"; a spaced dash or a bar: `token - 'x'`,
+  `token | x`, `token |x`); *space* alone (`PW Tr0ub4dor&3x`); and in
   Chinese 是, 为, 改成, 设置为, 换成, 变成, `：`, or nothing (密码abc123).
 * **VALUE**: quoted (any quotes, also 「」 and “”) or unquoted up to a space or the next field
   (`values.VALUE`); its shape is judged by `notary.shapes`.
@@ -94,7 +94,8 @@ _ANNOTATION = r"(?:[ \t]*:[ \t]*[A-Za-z_][\w\[\]., |]{0,40}?(?=[ \t]*=[^=>]))?"
 
 ASSIGNMENT = re.compile(
     rf"{_LABEL}[\"'\]\)]?{_ANNOTATION}"
-    rf"(?:[ \t]*(?P<op>=>|->|:=|===?|!==?|=|:|：)|[ \t]+(?P<dash>[-–—|])(?=[ \t]))[ \t]*{VALUE}"
+    rf"(?:[ \t]*(?P<op>=>|->|:=|===?|!==?|=|:|：)|[ \t]+(?P<dash>[-–—](?=[ \t])|\|))"
+    rf"[ \t]*{VALUE}"
 )
 STATEMENT = re.compile(
     rf"{_LABEL}(?:\s+(?i:for|to|of|on|at|in|with)\s+[^\n.,;:!?\"'“”]{{1,40}}?)?"

@@ -91,6 +91,11 @@ _ARGUMENT = re.compile(
 )
 """A literal passed to a function named for a secret: `set_password("...")`,
 `withApiKey('...')`."""
+_RETURNED = re.compile(
+    rf"{_KEY_START}(?P<k>(?i:{WORDS}))(?P<suf>)[A-Za-z0-9_]*[ \t]*\([^()\n]{{0,80}}\)"
+    rf"[^{{:\n]{{0,40}}[{{:]\s*return[ \t]+(?P<op>)(?:{QUOTED})"
+)
+"""A literal returned by a function named for a secret: `getApiToken() { return "..." }`."""
 
 GRAMMAR: tuple[Rule, ...] = (
     Rule("{kind} assignment", ASSIGNMENT, 3, checker(ASSIGN), needles=_LABEL_WORDS),
@@ -114,6 +119,7 @@ GRAMMAR: tuple[Rule, ...] = (
     ),
     Rule("{kind} compared in code", _REVERSED, 3, check_value, needles=_LABEL_WORDS),
     Rule("{kind} passed as an argument", _ARGUMENT, 3, checker(ASSIGN), needles=_LABEL_WORDS),
+    Rule("{kind} returned in code", _RETURNED, 3, checker(ASSIGN), needles=_LABEL_WORDS),
 )
 
 

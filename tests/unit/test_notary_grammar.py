@@ -125,6 +125,7 @@ SEPARATORS = (
     "{w} changed to {v}",
     "{w} - '{v}'",
     "{w} | {v}",
+    "{w} |{v}",
     "{w} {v}",
 )
 
@@ -166,6 +167,20 @@ def test_chinese_credential_words_with_every_separator(form: str) -> None:
     secret = _password(12)
     text = form.format(v=secret)
     assert _hidden(text, secret), (text, notarize(text).text)
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        'func getApiToken() string { return "{v}" }',
+        "def get_password(self):\n    return '{v}'",
+        'String secretKey() {{ return "{v}"; }}',
+    ],
+)
+def test_a_literal_returned_by_a_function_named_for_a_secret(form: str) -> None:
+    secret = _password(16)
+    text = form.replace("{{", "{").replace("}}", "}").replace("{v}", secret)
+    assert _hidden(text, secret), notarize(text).text
 
 
 # --- ordinary language -----------------------------------------------------------------------

@@ -200,3 +200,24 @@ def test_every_surface_carries_the_same_placeholders(
     for line in logs.lines:
         assert not any(leaked(s, line) for s in SECRETS.values()), line
     assert set(LOGGERS) >= {"palimpsest", "palimpsest.write"}
+
+
+@pytest.mark.parametrize(
+    ("said", "asked", "kind"),
+    [
+        ("here is my OpenAI key sk-proj-{t}", "what is my OpenAI key?", "OpenAI API key"),
+        ("PW: {p}", "what is my password?", "password"),
+        ("mysql -u root -p{p} shop", "what was the database password?", "password"),
+        ("我的密码是{p}", "我的密码是什么？", "password"),
+    ],
+)
+def test_a_credential_turn_is_found_by_asking_for_it_without_its_value(
+    memory: Memory, said: str, asked: str, kind: str
+) -> None:
+    secret, token = _password(), _draw(string.ascii_letters + string.digits, 40)
+    memory.add(said.format(p=secret, t=token), user_id="vault")
+    found = memory.search(asked, user_id="vault", limit=5)
+    shown = _dump(found)
+    assert not leaked(secret, shown) and not leaked(token, shown)
+    texts = [r["memory"] for r in found["results"]]
+    assert any(kind.lower() in t.lower() and "masked" in t for t in texts), texts
