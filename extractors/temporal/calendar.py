@@ -69,8 +69,26 @@ class Hit:
     role: TimeRole = "at"
     needs_marker: bool = False
     """Keep only if a marker ("in", "since", ...) attaches: bare years and month names."""
+    last: date | None = None
+    """The first day after the period when it is not `granularity` long (a weekend, a
+    holiday of several days); None: one period of `granularity` from `day`."""
+    kind: str = ""
+    """ "weekday" for a weekday named with its week (next Thursday, 下周三), "bare" for a
+    weekday alone: a bare one coordinated with a named one is of the same week."""
+    anchored: Anchored | None = None
+    """A phrase resolved against another time ("the weekend before", "two days later"): the
+    expression right after it, else the previous one of the text, else the reference day."""
+
+    @property
+    def until(self) -> date:
+        """The first day after the period this hit names."""
+        return self.last if self.last is not None else step(self.day, self.granularity, 1)
 
 
+Span = tuple[date, date]
+"""A period as [first day, first day after)."""
+Anchored = Callable[[Span], "tuple[date, Granularity, date | None] | None"]
+"""Resolves an anchored phrase against its anchor's period: first day, granularity, end."""
 Handler = Callable[[re.Match[str], date], Hit | None]
 Rule = tuple[re.Pattern[str], Handler]
 Finder = Callable[[str, date], list[Hit]]
@@ -87,6 +105,9 @@ class Marker:
     """A range opener ("from", "between", 从): a later `needs_opener` marker may attach."""
     needs_opener: bool = False
     """Only right after an opener's expression: "to" in "from 2020 to 2023"."""
+    counts_only: bool = False
+    """Only before a count ("over 3 years ago"); elsewhere a plain preposition ("over the
+    weekend", "over Christmas"): left out of the span."""
 
 
 @dataclass(frozen=True)
@@ -199,8 +220,9 @@ def make(
     *,
     approximate: bool = False,
     needs_marker: bool = False,
+    last: date | None = None,
 ) -> Hit:
-    return Hit(m.start(), m.end(), day, granularity, approximate, "at", needs_marker)
+    return Hit(m.start(), m.end(), day, granularity, approximate, "at", needs_marker, last)
 
 
 # --------------------------------------------------------------------------- running rules
@@ -230,6 +252,20 @@ def select(hits: Iterable[Hit]) -> list[Hit]:
     return chosen
 
 
+def distribute(text: str, hits: Sequence[Hit], joiner: re.Pattern[str]) -> list[Hit]:
+    """ "next Thursday and Friday", 下周三和周五: a bare weekday right after a weekday named with
+    its week (joined by `joiner`, which must match the whole text between) is of that week."""
+    out = list(hits)
+    for i in range(1, len(out)):
+        prev, hit = out[i - 1], out[i]
+        if hit.kind == "bare" and prev.kind == "weekday" and joiner.fullmatch(
+            text, prev.end, hit.start
+        ):
+            day = weekday_in_week(prev.day, hit.day.weekday(), 0)
+            out[i] = replace(hit, day=day, kind="weekday")
+    return out
+
+
 def attach_markers(text: str, hits: Sequence[Hit], markers: MarkerSet) -> list[Hit]:
     """Extend hits with their role/approximation markers; drop `needs_marker` hits without."""
     out: list[Hit] = []
@@ -253,6 +289,8 @@ def _attach(
         if pre is None:
             break
         marker = ms.lookup(pre.group("m"))
+        if marker.counts_only and not _COUNT_START.match(text, hit.start):
+            marker = Marker(in_span=False)
         if marker.needs_opener and not _follows_opener(text, opener_end, pre.start("m")):
             break
         hit = _apply(hit, marker, start=pre.start("m"))
@@ -263,6 +301,13 @@ def _attach(
     if hit.needs_marker and not found:
         return None, False
     return replace(hit, needs_marker=False), opened
+
+
+_COUNT_START = re.compile(
+    r"\d|(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|a\s+couple|several"
+    r"|half|twenty|thirty|forty|fifty)\b",
+    re.IGNORECASE,
+)
 
 
 def _follows_opener(text: str, opener_end: int, marker_start: int) -> bool:

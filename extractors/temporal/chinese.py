@@ -9,10 +9,12 @@ years may be written digit by digit (二〇二三年).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import replace
 from datetime import date, timedelta
 
 from extractors.schema import TimeRole
+from extractors.temporal import holidays
 from extractors.temporal.calendar import (
     ISO_RULES,
     YEAR,
@@ -22,6 +24,7 @@ from extractors.temporal.calendar import (
     MarkerSet,
     Rule,
     attach_markers,
+    distribute,
     make,
     nearest_weekday,
     part_of,
@@ -34,6 +37,7 @@ from extractors.temporal.calendar import (
     valid_date,
     weekday_in_week,
 )
+from extractors.temporal.relative import weekend_after, weekend_before, weekend_of_week
 
 _DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"〇": 0, "两": 2}
 _NO_DIGIT_BEFORE = r"(?<![0-9A-Za-z_$#/.\-零〇一二两三四五六七八九十百几个每])"
@@ -56,6 +60,8 @@ _DAYS = {
 _WEEK_MODS = {"上上": -2, "上": -1, "本": 0, "这": 0, "下": 1, "下下": 2}
 _WEEKDAYS = {c: i for i, c in enumerate("一二三四五六日")} | {"天": 6}
 _PARTS = {"初": "begin", "底": "end", "末": "end"}
+_RANGE_NUMERAL = re.compile(r"[一二两三四五六七八九]{2}")
+"""两三, 三四, 七八: a range of two neighbouring counts (两三天前 is two or three days ago)."""
 _SEASONS = {"春": 3, "夏": 6, "秋": 9, "冬": 12}
 _RANGE_AFTER = re.compile(r"[到至~～\-—－]+(?:周|星期|礼拜)[一二三四五六日天]")
 _RANGE_BEFORE = re.compile(r"(?:周|星期|礼拜)[一二三四五六日天][到至~～\-—－]{1,8}$")
@@ -108,8 +114,9 @@ def _month_day(m: re.Match[str], today: date) -> Hit | None:
 
 
 def _rel_day(m: re.Match[str], today: date) -> Hit:
-    if m.group(0) in ("前几天", "前些天"):
-        return make(m, today - timedelta(days=3), G.DAY, approximate=True)
+    if m.group(0) in ("前几天", "前些天", "前两天"):
+        back = 2 if m.group(0) == "前两天" else 3
+        return make(m, today - timedelta(days=back), G.DAY, approximate=True)
     return make(m, today + timedelta(days=_DAYS[m.group(0)]), G.DAY)
 
 
@@ -125,15 +132,51 @@ def _week(m: re.Match[str], today: date) -> Hit:
     weeks = _WEEK_MODS[m.group("w").rstrip("个")]
     if m.group("d") is None:
         return make(m, relative_period(today, G.WEEK, weeks), G.WEEK)
-    return make(m, weekday_in_week(today, _WEEKDAYS[m.group("d")], weeks), G.DAY)
+    day = weekday_in_week(today, _WEEKDAYS[m.group("d")], weeks)
+    return replace(make(m, day, G.DAY), kind="weekday")
 
 
 def _bare_weekday(m: re.Match[str], today: date) -> Hit | None:
     before = max(0, m.start() - _RANGE_REACH)  # bounded: a search from 0 made long text quadratic
     if _RANGE_AFTER.match(m.string, m.end()) or _RANGE_BEFORE.search(m.string, before, m.start()):
         return None  # 周一到周五 is a weekly schedule, not two dates
-    future = _FUTURE.search(sentence_around(m.string, m.start(), m.end())) is not None
-    return make(m, nearest_weekday(today, _WEEKDAYS[m.group("d")], future=future), G.DAY)
+    day = nearest_weekday(today, _WEEKDAYS[m.group("d")], future=_forward(m))
+    return replace(make(m, day, G.DAY), kind="bare")
+
+
+def _forward(m: re.Match[str]) -> bool:
+    return _FUTURE.search(sentence_around(m.string, m.start(), m.end())) is not None
+
+
+def _weekend(m: re.Match[str], today: date) -> Hit:
+    """这周末 / 本周末 (this week's), 上(个)周末, 下(个)周末; 周末 alone: the latest that has begun
+    (the next one when the sentence looks forward)."""
+    if m.group("w"):
+        first, last = weekend_of_week(today, _WEEK_MODS[m.group("w")])
+    elif _forward(m):
+        first, last = weekend_after(today)
+    else:
+        first, last = weekend_before(today + timedelta(days=2))
+    return make(m, first, G.DAY, last=last)
+
+
+def _holiday(m: re.Match[str], today: date) -> Hit | None:
+    """春节, 去年国庆, 2023年中秋节: the festival's days (`temporal.holidays`)."""
+    key, base = _HOLIDAYS[m.group("h")], m.group("base")
+    if base:
+        year = today.year + _YEARS[base] if base in _YEARS else int(base.rstrip("年"))
+        span = holidays.in_year(key, year)
+    else:
+        span = holidays.occurrence(key, today, "", forward=_forward(m))
+    if span is None:
+        return None
+    last = None if span[1] - span[0] == timedelta(days=1) else span[1]
+    return make(m, span[0], G.DAY, last=last)
+
+
+def _lately(m: re.Match[str], today: date) -> Hit:
+    """前段时间, 前阵子, 前些日子: the four weeks before the reference day (approximate)."""
+    return make(m, today - timedelta(days=28), G.WEEK, approximate=True, last=today)
 
 
 def _ago(m: re.Match[str], today: date) -> Hit | None:
@@ -164,7 +207,9 @@ def _count_ago(m: re.Match[str], today: date, unit: str, sign: int) -> tuple[dat
     if n == 0 or (unit == "年" and n >= 1000):
         return None  # 2020年以前 is "before 2020", handled by the year rule and its marker
     kind = {"天": "days", "日": "days", "年": "years", "月": "months"}.get(unit, "weeks")
-    vague = raw == "几" or any(m.group(g) for g in ("m1", "m2", "m3"))
+    vague = raw == "几" or any(m.group(g) for g in ("m1", "m2", "m3")) or _RANGE_NUMERAL.fullmatch(
+        raw
+    ) is not None
     return shift(today, **{kind: sign * n}), vague
 
 
@@ -204,14 +249,31 @@ def _quarter(m: re.Match[str], today: date) -> Hit:
     return make(m, date(year, 3 * zh_number(m.group("q")) - 2, 1), G.QUARTER)
 
 
-def _alt(words: dict[str, int]) -> str:
+def _alt(words: Mapping[str, object]) -> str:
     return "|".join(sorted(words, key=len, reverse=True))
 
 
 _NUM = r"(?P<n>[0-9]{1,4}|[零一二两三四五六七八九十百]{1,6}|几|半)"
 _YEAR_BASE = rf"(?P<base>{_alt(_YEARS)}|{YEAR}年)"
+_HOLIDAYS = {
+    "春节": "spring", "过年": "spring", "除夕": "chinese_new_years_eve",
+    "大年三十": "chinese_new_years_eve", "元宵节": "lantern", "元宵": "lantern",
+    "清明节": "qingming", "清明": "qingming", "端午节": "dragon_boat", "端午": "dragon_boat",
+    "中秋节": "mid_autumn", "中秋": "mid_autumn", "国庆节": "national_day", "国庆": "national_day",
+    "五一": "may_day", "劳动节": "may_day", "元旦": "new_year", "圣诞节": "christmas",
+    "圣诞": "christmas", "平安夜": "christmas_eve", "感恩节": "thanksgiving",
+    "情人节": "valentines", "万圣节": "halloween",
+}  # fmt: skip
 _RULES: tuple[Rule, ...] = (
     *ISO_RULES,
+    (re.compile(r"(?:(?P<w>上上|下下|上|下|本|这)个?)?(?:周末|礼拜末)"), _weekend),
+    (
+        re.compile(
+            _NO_DIGIT_BEFORE + rf"{_YEAR_BASE}?的?(?P<h>{_alt(_HOLIDAYS)})(?!广场|路|街|大道|村)"
+        ),
+        _holiday,
+    ),
+    (re.compile(r"前段时间|前阵子|前一阵子?|前些日子"), _lately),
     (re.compile(_NO_DIGIT_BEFORE + _YEAR_ZH + rf"年(?:{_MONTH_ZH}月(?:{_DAY_ZH}[日号])?)?"), _ymd),
     (
         re.compile(
@@ -219,7 +281,7 @@ _RULES: tuple[Rule, ...] = (
         ),
         _month_day,
     ),
-    (re.compile(_alt(_DAYS) + "|前几天|前些天"), _rel_day),
+    (re.compile(_alt(_DAYS) + "|前几天|前些天|前两天"), _rel_day),
     (re.compile(_alt(_YEARS)), _rel_year),
     (re.compile(_alt(_MONTHS)), _rel_month),
     (
@@ -282,6 +344,10 @@ _MARKERS = MarkerSet(
 )  # fmt: skip
 
 
+_JOINER = re.compile(r"[和与跟或、，,及]|还有|以及")
+
+
 def find(text: str, today: date) -> list[Hit]:
     """Chinese time expressions in `text`, resolved against the reference day `today`."""
-    return attach_markers(text, select(run_rules(_RULES, text, today)), _MARKERS)
+    hits = distribute(text, select(run_rules(_RULES, text, today)), _JOINER)
+    return attach_markers(text, hits, _MARKERS)

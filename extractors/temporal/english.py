@@ -10,6 +10,7 @@ preposition and not before an unknown lowercase word ("of 2000 people" is a quan
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import date, timedelta
 
 from extractors.temporal.calendar import (
@@ -23,6 +24,7 @@ from extractors.temporal.calendar import (
     R,
     Rule,
     attach_markers,
+    distribute,
     make,
     nearest_weekday,
     norm,
@@ -31,11 +33,20 @@ from extractors.temporal.calendar import (
     relative_period,
     run_rules,
     select,
-    sentence_around,
     shift,
     valid_date,
     weekday_in_week,
 )
+from extractors.temporal.relative import (
+    NUM,
+    WD_ANY,
+    WD_FULL,
+    compose,
+    looks_forward,
+    number,
+    weekday_of,
+)
+from extractors.temporal.relative import RULES as RELATIVE_RULES
 
 _I = re.IGNORECASE
 _MONTH_FULL = (
@@ -47,12 +58,8 @@ _MONTH_ANY = (
     r"|november|december|(?:(?-i:Mar)|jan|feb|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?)"
 )
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-_WD_FULL = r"(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
-_WD_ANY = (
-    r"(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday"
-    r"|(?:mon|tues|tue|wed|thurs|thur|thu|fri|sat|sun)\.?)"
-)
-_WEEKDAYS = ("mo", "tu", "we", "th", "fr", "sa", "su")
+_WD_FULL = rf"(?P<wd>{WD_FULL})"
+_WD_ANY = rf"(?P<wd>{WD_ANY})"
 _ORD = r"(?:st|nd|rd|th)?"
 _MOD = {"last": -1, "previous": -1, "this": 0, "current": 0, "the": 0, "next": 1, "coming": 1}
 _UNITS = {"week": G.WEEK, "month": G.MONTH, "quarter": G.QUARTER, "year": G.YEAR}
@@ -68,29 +75,8 @@ _DAY_WORDS = {
     "tomorrow": 1,
     "the day after tomorrow": 2,
 }
-_NUMBERS = {
-    word: i
-    for i, word in enumerate([
-        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-        "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
-        "eighteen", "nineteen", "twenty",
-    ])
-} | {"a": 1, "an": 1, "thirty": 30, "forty": 40, "fifty": 50, "hundred": 100}  # fmt: skip
-_VAGUE = {"a couple of": 2, "a couple": 2, "couple of": 2, "a few": 3, "few": 3, "several": 3}
-_NUM = (
-    r"(?P<n>\d{1,4}|a\s+couple(?:\s+of)?|couple\s+of|a\s+few|few|several|half\s+an?|"
-    + "|".join(sorted(_NUMBERS, key=len, reverse=True))
-    + ")"
-)
 _PARTS = {"beginning": "begin", "start": "begin", "early": "begin", "middle": "mid", "mid": "mid"}
 _SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
-_FUTURE = re.compile(
-    r"\b(?:will|shall|going\s+to|gonna|plan(?:s|ning|ned)?\s+to|intends?\s+to|tomorrow|"
-    r"next|upcoming|coming|soon)\b|['’]ll\b|\bwon['’]t\b",
-    _I,
-)
-_FUTURE_BEFORE = re.compile(r"(?<![A-Za-z])(?:for|by)\s+$", _I)
-"""A target or deadline ("booked the flight for Friday", "by Monday") looks forward."""
 _YEAR_FOLLOWERS = frozenset([
     "and", "or", "to", "until", "till", "through", "when", "while", "after", "before", "but",
     "so", "as", "because", "since", "then", "i", "we", "you", "he", "she", "they", "it", "my",
@@ -107,7 +93,7 @@ def _month(m: re.Match[str]) -> int:
 
 
 def _weekday(m: re.Match[str]) -> int:
-    return _WEEKDAYS.index(m.group("wd")[:2].lower())
+    return weekday_of(m.group("wd"))
 
 
 def _rel_day(m: re.Match[str], today: date) -> Hit:
@@ -127,22 +113,12 @@ def _mod_weekday(m: re.Match[str], today: date) -> Hit:
         day = nearest_weekday(today, weekday, future=True, strict=True)
     else:
         day = weekday_in_week(today, weekday, _MOD[mod])
-    return make(m, day, G.DAY)
+    return replace(make(m, day, G.DAY), kind="weekday")
 
 
 def _bare_weekday(m: re.Match[str], today: date) -> Hit:
-    before = _FUTURE_BEFORE.search(m.string, max(0, m.start() - 12), m.start())
-    future = bool(before or _FUTURE.search(sentence_around(m.string, m.start(), m.end())))
-    return make(m, nearest_weekday(today, _weekday(m), future=future), G.DAY)
-
-
-def _number(raw: str) -> tuple[int, bool]:
-    """The count of "3", "three", "a couple of" and whether it is vague."""
-    if raw.isdigit():
-        return int(raw), False
-    if raw in _VAGUE:
-        return _VAGUE[raw], True
-    return _NUMBERS[raw], False
+    day = nearest_weekday(today, _weekday(m), future=looks_forward(m))
+    return replace(make(m, day, G.DAY), kind="bare")
 
 
 def _ago(m: re.Match[str], today: date) -> Hit | None:
@@ -154,7 +130,7 @@ def _ago(m: re.Match[str], today: date) -> Hit | None:
             return None
         day = shift(today, **{delta[0]: sign * delta[1]})
         return make(m, day, G.DAY, approximate=unit == "month")
-    n, vague = _number(raw)
+    n, vague = number(raw)
     if unit == "decade":
         unit, n = "year", 10 * n
     return make(m, shift(today, **{unit + "s": sign * n}), G.DAY, approximate=vague)
@@ -255,7 +231,7 @@ _RULES: tuple[Rule, ...] = (
     (_rule(_MOD_RE + r"(?P<u>week|month|quarter|year)"), _rel_period),
     (_rule(r"(?P<mod>last|this|next|coming)\s+" + _WD_ANY), _mod_weekday),
     (_rule(_WD_FULL), _bare_weekday),
-    (_rule(_NUM + r"\s+(?P<u>day|week|month|year|decade)s?\s+(?P<dir>ago|back|from\s+now)"), _ago),
+    (_rule(NUM + r"\s+(?P<u>day|week|month|year|decade)s?\s+(?P<dir>ago|back|from\s+now)"), _ago),
     (_rule(_PART_RE), _part),
     (_rule(r"(?:earlier|later)\s+this\s+(?P<u>week|month|year)"), _earlier_this),
     (_rule(_MONTH_ANY + r"\s+(?P<d>\d{1,2})" + _ORD + rf"(?:,?\s+(?P<y>{YEAR}))?"), _month_day),
@@ -281,10 +257,12 @@ _RULES: tuple[Rule, ...] = (
         _season,
     ),
     (_rule(rf"Q(?P<q>[1-4])\s*(?P<y>{YEAR})|(?P<y2>{YEAR})\s*Q(?P<q2>[1-4])"), _quarter),
+    *RELATIVE_RULES,
 )
 
 _AT = Marker(in_span=False)
 _SINCE, _UNTIL, _ABOUT = Marker(role="since"), Marker(role="until"), Marker(approximate=True)
+_OVER = Marker(approximate=True, counts_only=True)
 _OPEN, _CLOSE = Marker(role="since", opens=True), Marker(role="until", needs_opener=True)
 _MARKERS = MarkerSet(
     before=re.compile(
@@ -300,12 +278,16 @@ _MARKERS = MarkerSet(
         "until": _UNTIL, "till": _UNTIL, "through": _UNTIL, "before": _UNTIL,
         "in": _AT, "on": _AT, "during": _AT, "of": _AT, "year": _AT,
         "about": _ABOUT, "around": _ABOUT, "roughly": _ABOUT, "approximately": _ABOUT,
-        "nearly": _ABOUT, "almost": _ABOUT, "circa": _ABOUT, "some": _ABOUT, "over": _ABOUT,
+        "nearly": _ABOUT, "almost": _ABOUT, "circa": _ABOUT, "some": _ABOUT, "over": _OVER,
         "more than": _ABOUT, "less than": _ABOUT,
     },
 )  # fmt: skip
 
 
+_JOINER = re.compile(r"\s*(?:,\s*)?(?:(?:and|or|&)\s+)?", _I)
+
+
 def find(text: str, today: date) -> list[Hit]:
     """English time expressions in `text`, resolved against the reference day `today`."""
-    return attach_markers(text, select(run_rules(_RULES, text, today)), _MARKERS)
+    hits = distribute(text, compose(text, select(run_rules(_RULES, text, today)), today), _JOINER)
+    return attach_markers(text, hits, _MARKERS)

@@ -15,7 +15,7 @@ from typing import Literal
 from extractors.schema import TimeMention
 from extractors.temporal import chinese as temporal_zh
 from extractors.temporal import english as temporal_en
-from extractors.temporal.calendar import Finder, Hit, select, step
+from extractors.temporal.calendar import Finder, Hit, select
 from graph.domain.errors import InvalidTime
 
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
@@ -59,7 +59,7 @@ def _mention(text: str, hit: Hit, tz: tzinfo) -> TimeMention:
         text=text[hit.start : hit.end],
         span=(hit.start, hit.end),
         start=_midnight(hit.day, tz),
-        end=_midnight(step(hit.day, hit.granularity, 1), tz),
+        end=_midnight(hit.until, tz),
         granularity=hit.granularity,
         role=hit.role,
         approximate=hit.approximate,

@@ -1,0 +1,150 @@
+"""Relative time as a grammar (issue 33): properties over a calendar.
+
+Every reference day from 1901 to 2099 is fair game, so leap years (2000 and 2024, not 1900 or
+2100), month ends, the ISO week start (Monday) and the year boundary are all crossed. The
+golden files (tests/golden/temporal_*.json, "class" entries) pin single cases; these pin the
+rules.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+
+from dateutil.relativedelta import relativedelta
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from extractors.schema import TimeMention
+from extractors.temporal.resolve import find_times
+from graph.domain.enums import Granularity
+
+DAYS = st.dates(min_value=date(1901, 3, 1), max_value=date(2099, 10, 31))
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+ZH_WEEKDAYS = "一二三四五六日"
+
+
+def _one(text: str, today: date, lang: str = "en") -> TimeMention:
+    reference = datetime(today.year, today.month, today.day, 15, tzinfo=UTC)
+    found = find_times(text, reference, lang=lang)  # type: ignore[arg-type]
+    assert len(found) == 1, (text, today, found)
+    return found[0]
+
+
+def _days(mention: TimeMention) -> tuple[date, date]:
+    return mention.start.date(), mention.end.date()
+
+
+def _monday(day: date) -> date:
+    return day - timedelta(days=day.weekday())
+
+
+@settings(max_examples=300, deadline=None)
+@given(DAYS)
+def test_weekends_are_a_saturday_and_a_sunday_of_the_right_week(today: date) -> None:
+    monday = _monday(today)
+    for text, zh, week in (
+        ("We met last weekend.", "我们上个周末见了面。", -1),
+        ("We meet this weekend.", "我们这周末见面。", 0),
+        ("We meet next weekend.", "我们下周末见面。", 1),
+    ):
+        first, end = _days(_one(text, today))
+        assert first.weekday() == 5 and end - first == timedelta(days=2)
+        assert _monday(first) == monday + timedelta(weeks=week)
+        assert _days(_one(zh, today, "zh")) == (first, end)
+
+
+@settings(max_examples=300, deadline=None)
+@given(DAYS)
+def test_a_weekend_without_its_week_is_the_latest_begun_or_the_next(today: date) -> None:
+    past, _ = _days(_one("We hiked over the weekend.", today))
+    future, _ = _days(_one("We will hike over the weekend.", today))
+    assert past.weekday() == 5 and future.weekday() == 5
+    assert past <= today < past + timedelta(days=7)
+    assert today <= future < today + timedelta(days=7)
+    coming, _ = _days(_one("We hike the coming weekend.", today))
+    assert today < coming <= today + timedelta(days=7)
+    assert _days(_one("我周末去爬山了。", today, "zh"))[0] == past
+
+
+@settings(max_examples=200, deadline=None)
+@given(DAYS, st.integers(min_value=0, max_value=6))
+def test_past_and_coming_weekdays_are_strictly_before_and_after(today: date, wd: int) -> None:
+    for text, sign in (
+        (f"this past {WEEKDAYS[wd]}", -1),
+        (f"last {WEEKDAYS[wd][:3]}", -1),
+        (f"this coming {WEEKDAYS[wd]}", 1),
+    ):
+        day = _one(f"We met {text}.", today).start.date()
+        assert day.weekday() == wd
+        assert 0 < sign * (day - today).days <= 7
+
+
+@settings(max_examples=200, deadline=None)
+@given(DAYS, st.integers(min_value=0, max_value=6), st.integers(min_value=0, max_value=6))
+def test_a_bare_weekday_after_a_named_one_is_of_its_week(today: date, a: int, b: int) -> None:
+    found = find_times(
+        f"下周{ZH_WEEKDAYS[a]}和周{ZH_WEEKDAYS[b]}我要出差。",
+        datetime(today.year, today.month, today.day, tzinfo=UTC),
+        lang="zh",
+    )
+    if a == b:
+        return
+    assert [m.start.date() for m in found] == [
+        _monday(today) + timedelta(weeks=1, days=a),
+        _monday(today) + timedelta(weeks=1, days=b),
+    ]
+
+
+@settings(max_examples=300, deadline=None)
+@given(DAYS, st.integers(min_value=1, max_value=40), st.sampled_from(["day", "week", "month"]))
+def test_counts_ago_are_calendar_arithmetic(today: date, n: int, unit: str) -> None:
+    words = {2: "two", 3: "three", 21: "twenty-one", 25: "twenty five"}
+    count = words.get(n, str(n))
+    mention = _one(f"I moved here {count} {unit}s ago.", today)
+    assert mention.granularity is Granularity.DAY
+    assert mention.start.date() == today - relativedelta(**{unit + "s": n})
+    zh_unit = {"day": "天", "week": "周", "month": "个月"}[unit]
+    assert _one(f"我{n}{zh_unit}前搬来的。", today, "zh").start == mention.start
+
+
+@settings(max_examples=200, deadline=None)
+@given(DAYS)
+def test_month_parts_stay_inside_their_month(today: date) -> None:
+    name = today.strftime("%B")
+    for part in ("early", "mid", "late"):
+        first, end = _days(_one(f"It happened in {part} {name} {today.year}.", today))
+        assert first.month == today.month and first.year == today.year
+        assert (end - timedelta(days=1)).month == today.month
+    _, end = _days(_one(f"the end of {name} {today.year}", today))
+    assert end == date(today.year, today.month, 1) + relativedelta(months=1)
+
+
+@settings(max_examples=200, deadline=None)
+@given(DAYS)
+def test_the_other_day_is_the_week_before(today: date) -> None:
+    mention = _one("The other day I met Sam.", today)
+    assert _days(mention) == (today - timedelta(days=7), today)
+    assert mention.approximate
+
+
+@settings(max_examples=100, deadline=None)
+@given(DAYS)
+def test_the_last_holiday_has_ended_and_the_next_has_not_begun(today: date) -> None:
+    last = _days(_one("Last Christmas I gave her a scarf.", today))
+    upcoming = _days(_one("Next Christmas I will give her a scarf.", today))
+    assert last[1] <= today < upcoming[0]
+    assert (last[0].month, last[0].day) == (upcoming[0].month, upcoming[0].day) == (12, 25)
+    assert upcoming[0].year - last[0].year in (1, 2)
+
+
+def test_anchored_phrases_hang_on_the_expression_after_them() -> None:
+    today = date(2024, 5, 15)
+    assert _days(_one("the weekend before Christmas 2023", today)) == (
+        date(2023, 12, 23),
+        date(2023, 12, 25),
+    )
+    assert _days(_one("the Friday after Thanksgiving 2023", today)) == (
+        date(2023, 11, 24),
+        date(2023, 11, 25),
+    )
+    assert not find_times("the week before the exam", datetime(2024, 5, 15, tzinfo=UTC))
