@@ -18,6 +18,7 @@ from extractors.chinese.extractor import ChineseExtractor
 from extractors.english.extractor import EnglishExtractor
 from extractors.predicates import PredicateTable, default_table
 from extractors.schema import CandidateFact, Job, Language
+from extractors.temporal.events import with_events
 from graph.domain.enums import Role
 
 _SENTENCE = re.compile(r"[^.!?。！？\n]*(?:[.!?。！？]+|\n|$)")
@@ -95,11 +96,13 @@ class RuleExtractor:
         english = [p for p in pieces if p[3] == "en"]
         found: list[list[CandidateFact]] = [[] for _ in jobs]
         english_out = self._english.extract_many([p[2] for p in english])
-        for (n, offset, _, _), candidates in zip(english, english_out, strict=True):
-            found[n].extend(_shift(c, offset) for c in candidates)
+        for (n, offset, job, _), read in zip(english, english_out, strict=True):
+            dated = with_events(job.text, read, job.reference, "en")
+            found[n].extend(_shift(c, offset) for c in dated)
         for n, offset, job, lang in pieces:
             if lang == "zh":
                 zh = self._chinese.extract(job.text, reference=job.reference, role=job.role)
+                zh = with_events(job.text, zh, job.reference, "zh")
                 found[n].extend(_shift(c, offset) for c in zh)
         return [sorted(items, key=lambda c: c.span) for items in found]
 

@@ -57,6 +57,7 @@ from extractors.chinese.tokens import (
 )
 from extractors.predicates import PredicateInfo, PredicateTable, default_table
 from extractors.schema import SPEAKER, CandidateFact, EntityMention, TimeMention
+from extractors.temporal.scope import Carry
 from graph.domain.enums import Role
 
 __all__ = ["ChineseExtractor"]
@@ -69,6 +70,8 @@ class _SentenceState:
     scope: str = ""
     clauses: int = 0
     facts: list[CandidateFact] = field(default_factory=list)
+    said: tuple[TimeMention, ...] = ()
+    """The sentence's own adverbial times (what it leaves the next sentences)."""
 
 
 class ChineseExtractor:
@@ -99,9 +102,12 @@ class ChineseExtractor:
         tokens = split_known(tokens, self.anchors.known)
         builder = FactBuilder(self.table, text, role, mentions)
         facts: list[CandidateFact] = []
+        carry = Carry(reference)
         for sentence in split_sentences(tokens):
             if not is_question(sentence):
-                facts.extend(self._sentence(sentence, builder))
+                state = self._sentence(sentence, builder, carry)
+                facts.extend(state.facts)
+                carry = carry.after(state.said)
         return _unique(self._leavings(text, mentions, facts))
 
     def _leavings(self, text: str, mentions: Sequence[TimeMention],
@@ -138,11 +144,15 @@ class ChineseExtractor:
         info = self.table.as_member(state, value, "zh")
         return None if quits and info is state else info
 
-    def _sentence(self, sentence: Sequence[Tok], builder: FactBuilder) -> list[CandidateFact]:
-        state = _SentenceState()
+    def _sentence(
+        self, sentence: Sequence[Tok], builder: FactBuilder, carry: Carry
+    ) -> _SentenceState:
+        words = "".join(t.text for t in sentence)
+        past, future = bool(_PAST.search(words)), bool(_FUTURE.search(words))
+        state = _SentenceState(times=carry.to(past=past, future=future))
         for clause in split_clauses(sentence):
             self._clause(clause, builder, state)
-        return state.facts
+        return state
 
     def _clause(self, clause: Sequence[Tok], builder: FactBuilder, state: _SentenceState) -> None:
         blocked = blocks_time_carry(clause)
@@ -154,6 +164,7 @@ class ChineseExtractor:
         anchor = self.anchors.find(toks) if toks else None
         own = builder.times_in(toks)
         state.clauses += 1
+        state.said += own if anchor is None else ()
         if anchor is None or flags.request:
             state.times = own or state.times
             return
@@ -163,9 +174,10 @@ class ChineseExtractor:
         if builder.assistant and not completed(clause):
             return
         adverbial = builder.adverbial_times(own, readings)
+        state.said += adverbial
         times = adverbial or (() if blocked else state.times)
         if state.clauses == 1:
-            state.times = adverbial
+            state.times = adverbial or state.times
         for reading in readings:
             self._emit(reading, toks, clause_flags, times, builder, state)
 
@@ -179,6 +191,9 @@ class ChineseExtractor:
 
 
 _SENTENCE_END = re.compile(r"[。！？!?；;\n]")
+_PAST = re.compile(r"了|过(?!来|去|年|节)")
+_FUTURE = re.compile(r"要|将|会|打算|准备|计划|想")
+"""Aspect and modal words: a carried time reaches a clause of its own side of now only."""
 _LEAVER = re.compile(
     r"^\s*(?P<who>我|[\u4e00-\u9fff]{2,3}?)"
     r"(?:已经|去年|今年|上个月|上周|在|于|\d{4}年|刚刚|刚)*(?:从|离开|辞去|退出)"

@@ -87,6 +87,7 @@ from extractors.schema import (
     unique_facts,
 )
 from extractors.temporal.resolve import find_times
+from extractors.temporal.scope import Carry
 from graph.domain.enums import FactType, Role
 
 PIPE_BATCH = 256
@@ -142,10 +143,12 @@ class EnglishExtractor:
         mentions = _adverbial_times(doc, find_times(doc.text, reference, lang="en"))
         passage = Passage(role == Role.ASSISTANT, frozenset(mentions))
         facts: list[CandidateFact] = []
+        carry = Carry(reference)
         for sentence in doc.sents:
             if _is_question(sentence):
                 continue
-            found = self._sentence(sentence, passage, mentions)
+            found = self._sentence(sentence, passage, mentions, carry)
+            carry = carry.after(_said_in(sentence, mentions))
             misread = _misread(sentence) if repair else None
             if misread is not None:
                 found = self._reparsed(sentence, misread, reference, role) or found
@@ -153,10 +156,11 @@ class EnglishExtractor:
         return unique_facts(facts)
 
     def _sentence(
-        self, sentence: Span, passage: Passage, mentions: dict[int, TimeMention]
+        self, sentence: Span, passage: Passage, mentions: dict[int, TimeMention],
+        carry: Carry | None = None,
     ) -> list[CandidateFact]:
         repair_coordination(sentence, passage)
-        walker = Walker(self.table, passage, mentions)
+        walker = Walker(self.table, passage, mentions, carry=carry)
         walker.visit(sentence.root, Clause(), ())
         titled = _titled(sentence.doc)
         return [_candidate(item, sentence, titled) for item in walker.out if item.frame.value]
@@ -279,6 +283,12 @@ def _adverbial_times(doc: Doc, found: list[TimeMention]) -> dict[int, TimeMentio
         for token in tokens + [r.head for r in roots if r.dep_ == "pobj"]:
             out[token.i] = mention
     return out
+
+
+def _said_in(sentence: Span, mentions: dict[int, TimeMention]) -> tuple[TimeMention, ...]:
+    """The adverbial times of a sentence, in order (`temporal.scope.Carry.after`)."""
+    said = (mentions.get(token.i) for token in sentence)
+    return tuple(dict.fromkeys(m for m in said if m is not None))
 
 
 def _purpose(root: Token) -> bool:

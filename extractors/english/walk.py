@@ -42,6 +42,7 @@ from extractors.english.text import (
 from extractors.english.verbs import VerbReader, values, verb_lemma
 from extractors.predicates import PredicateTable
 from extractors.schema import SPEAKER, TimeMention
+from extractors.temporal.scope import Carry
 from graph.domain.enums import FactType
 
 HEDGE_VERBS = frozenset({"think", "believe", "guess", "suppose", "assume", "reckon", "suspect"})
@@ -57,6 +58,7 @@ MULLING_VERBS = frozenset({"consider", "contemplate", "think"})
 HYPOTHESIS, never a current fact."""
 NESTED = frozenset({"conj", "ccomp", "advcl", "parataxis", "xcomp", "relcl", "acl"})
 _CLAUSE_POS = frozenset({"VERB", "AUX"})
+_FUTURE_AUX = frozenset({"will", "'ll", "shall", "wo"})
 
 
 _Visit = tuple[Token, Clause, tuple[TimeMention, ...]]
@@ -78,6 +80,8 @@ class Walker:
     passage: Passage
     mentions: dict[int, TimeMention]
     out: list[Visited] = field(default_factory=list)
+    carry: Carry | None = None
+    """Times an earlier sentence of the turn left (`temporal.scope`)."""
 
     def visit(self, head: Token, clause: Clause, inherited: tuple[TimeMention, ...]) -> None:
         """Every clause under `head`, depth first, in document order of the tree.
@@ -93,7 +97,7 @@ class Walker:
     def _clause(
         self, head: Token, clause: Clause, inherited: tuple[TimeMention, ...]
     ) -> list[_Visit]:
-        times = self._own_times(head) or inherited
+        times = self._own_times(head) or inherited or self._carried(head)
         subj_token = subject_child(head) or self.passage.moved_subjects.get(head.i)
         subject = resolve_subject(subj_token, self.passage) if subj_token else clause.subject
         here = self._here(head, clause, subject)
@@ -237,6 +241,14 @@ class Walker:
             if mention is not None and mention not in found:
                 found.append(mention)
         return tuple(found)
+
+    def _carried(self, head: Token) -> tuple[TimeMention, ...]:
+        if self.carry is None:
+            return ()
+        helpers = [c for c in head.children if c.dep_ in ("aux", "auxpass")]
+        past = head.tag_ == "VBD" or any(c.tag_ == "VBD" for c in helpers)
+        future = any(c.lower_ in _FUTURE_AUX for c in helpers)
+        return self.carry.to(past=past, future=future)
 
     def _frame_times(
         self, frame: Frame, times: tuple[TimeMention, ...]

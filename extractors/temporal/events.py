@@ -1,0 +1,100 @@
+"""Event facts: a sentence that tells of something at a time leaves a dated record of it.
+
+When a statement sentence has a time phrase ("Took a quick trip to Lyon last week", "Last
+week, my cousin came over", 趣跑购物节的时间是下周六晚上七点) and none of the facts read from
+it carries that time (no rule knew the verb, the sentence has no subject, or the time was read
+as a value), the sentence becomes one `event_at` fact (multi-valued, category "event") of the
+speaker: the value is the sentence without its time phrase, the time is the phrase. So "when
+did I go to Lyon?" has a dated answer even where no predicate table knows "take a trip".
+
+Not events: questions; a time that is a target or a deadline ("book the flight for Friday",
+"by Monday", "until 2024": the statement's own time is when it was said); a sentence whose
+facts already carry its time.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from datetime import datetime
+
+from extractors.schema import SPEAKER, CandidateFact, Language, TimeMention
+from extractors.temporal.resolve import find_times
+from graph.domain.enums import FactType
+
+EVENT = "event_at"
+_SENTENCE = re.compile(r"[^.!?;。！？；\n]+[.!?;。！？；]*")
+_TARGET = re.compile(r"(?:(?<![A-Za-z])(?:for|by|until|till|before)|[为截])\s*$", re.IGNORECASE)
+_EDGES = " \t,，、;；:：.。!！-—"
+_LEADING = re.compile(r"^(?:and|but|so|then|also|well|oh|um|uh)\b[\s,]*", re.IGNORECASE)
+_SPACES = re.compile(r"\s+")
+CONFIDENCE = 0.6
+
+
+def with_events(
+    text: str, facts: Sequence[CandidateFact], reference: datetime, language: Language
+) -> list[CandidateFact]:
+    """`facts` and the event facts of `text`'s dated statement sentences (module doc)."""
+    mentions = _when(text, reference, language)
+    if not mentions:
+        return list(facts)
+    out = list(facts)
+    for start, sentence in _sentences(text):
+        own = [m for m in mentions if start <= m.span[0] < start + len(sentence)]
+        if not own or sentence.rstrip().endswith(("?", "？")) or _dated(facts, own, start):
+            continue
+        value = _description(sentence, own, start, "" if language == "zh" else " ")
+        if len(value) >= (4 if language == "zh" else 8):
+            out.append(_event(value, own[0], start, sentence, language))
+    return out
+
+
+def _when(text: str, reference: datetime, language: Language) -> list[TimeMention]:
+    found = find_times(text, reference, lang=language)
+    return [m for m in found if m.role == "at" and not _TARGET.search(text, 0, m.span[0])]
+
+
+def _sentences(text: str) -> Iterator[tuple[int, str]]:
+    for match in _SENTENCE.finditer(text):
+        if match.group(0).strip():
+            yield match.start(), match.group(0)
+
+
+def _dated(facts: Sequence[CandidateFact], own: list[TimeMention], start: int) -> bool:
+    """Does a fact of the sentence already carry one of its times?"""
+    said = {(m.text, m.start) for m in own}
+    return any(
+        f.time is not None and (f.time.text, f.time.start) in said
+        for f in facts
+        if f.predicate != EVENT
+    )
+
+
+def _description(sentence: str, own: list[TimeMention], start: int, joiner: str) -> str:
+    """The sentence without its time phrases, edges and a leading conjunction trimmed."""
+    kept, cursor = [], 0
+    for mention in own:
+        kept.append(sentence[cursor : mention.span[0] - start])
+        cursor = mention.span[1] - start
+    kept.append(sentence[cursor:])
+    text = _SPACES.sub(" ", joiner.join(part.strip(_EDGES) for part in kept)).strip(_EDGES)
+    return _LEADING.sub("", text).strip(_EDGES)
+
+
+def _event(
+    value: str, time: TimeMention, start: int, sentence: str, language: Language
+) -> CandidateFact:
+    stripped = sentence.strip()
+    offset = start + sentence.index(stripped[:1]) if stripped else start
+    return CandidateFact(
+        subject=SPEAKER,
+        predicate=EVENT,
+        value=value,
+        category="event",
+        confidence=CONFIDENCE,
+        fact_type=FactType.FACT,
+        span=(offset, offset + len(stripped)),
+        sentence=stripped,
+        time=time,
+        language=language,
+    )
