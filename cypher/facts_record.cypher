@@ -10,6 +10,7 @@ MATCH (o:Entity {uuid: f.object_uuid}) WHERE o.group_id = $group_id
 CREATE (s)-[r:RELATES_TO]->(o)
 SET r = f.props
 SET r.valid_at = datetime(f.times.valid_at), r.invalid_at = datetime(f.times.invalid_at),
+    r.valid_end = datetime(f.times.valid_end),
     r.knowledge_time = datetime(f.times.knowledge_time),
     r.created_at = datetime(f.times.created_at),
     r.invalidated_at = datetime(f.times.invalidated_at),

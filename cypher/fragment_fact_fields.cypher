@@ -9,7 +9,8 @@ r {.uuid, .group_id, .user_id, .agent_id, .run_id, .subject, .subject_key, .subj
    .episodes, .episode_id, .valid_granularity, .categories, .memory_type, .layer, .fact_type,
    .source_type, .confidence, .verify_status, .disputed, .needs_confirmation, .immutable,
    .supersedes, .superseded_by, .signature, .extraction_version, .policy_version, .source_span,
-   .modality, .media_refs, .metadata,
-   valid_at: toString(r.valid_at), invalid_at: toString(r.invalid_at),
+   .modality, .media_refs, .metadata, .valid_phrase,
+   valid_at: toString(r.valid_at), valid_end: toString(r.valid_end),
+   invalid_at: toString(r.invalid_at),
    knowledge_time: toString(r.knowledge_time), created_at: toString(r.created_at),
    invalidated_at: toString(r.invalidated_at), expired_at: toString(r.expired_at)}

@@ -42,6 +42,8 @@ FACT_EXAMPLE: dict[str, Any] = {
     "immutable": False,
     "valid_at": "2025-11-10T00:00:00+00:00",
     "valid_granularity": "day",
+    "valid_end": "2025-11-11T00:00:00+00:00",
+    "valid_phrase": "yesterday",
     "invalid_at": "2026-02-12T00:00:00+00:00",
     "knowledge_time": "2025-11-10T00:00:00+00:00",
     "created_at": "2025-11-10T09:30:00+00:00",
@@ -166,6 +168,11 @@ class FactOut(Out):
     policy_version: str
     metadata: dict[str, Any]
     episode_id: str | None
+    valid_end: str | None = None
+    """With `valid_at`, the period the text named ("last weekend": Saturday to Monday); null
+    when no phrase said when (the time is the message's)."""
+    valid_phrase: str = ""
+    """The words that said when ("last weekend", 上个周末); "" when none did."""
 
     @classmethod
     def of(cls, fact: Fact) -> FactOut:
@@ -207,6 +214,8 @@ def fact_view(fact: Fact) -> dict[str, Any]:
         "policy_version": fact.policy_version,
         "metadata": fact.metadata,
         "episode_id": fact.episode_id,
+        "valid_end": _iso(fact.valid_end),
+        "valid_phrase": fact.valid_phrase,
     }
 
 

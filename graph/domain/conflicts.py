@@ -9,7 +9,9 @@ alignment query guarantees that). The judgment chain, in order:
    a preference (UPDATE), a change of state when either statement is marked as an ending or a
    start (`state_change`: "I no longer work at Globex", "I started at Globex"; UPDATE, the later
    one closes the earlier in event time), else a logical contradiction (KEEP_BOTH);
-4. the same value again is a restatement: NOOP, unless the new record is more precise in time,
+4. the same value again is a restatement: NOOP, unless it names its own time apart from the
+   record's for a multi-valued predicate ("we won the cup last week" after "we won the cup" of
+   May: another occurrence, ADD), or the new record is more precise in time,
    which makes it a refinement that supersedes the vaguer one, or (single-valued predicates)
    starts earlier than the current record, which makes it history: a value can return ("plays
    for Brighton" in 2002 and again in 2016), and an as-of question about 2002 needs the earlier
@@ -166,6 +168,13 @@ def _state_change(new: Fact, old: Fact) -> str | None:
 
 
 def _restatement(new: Fact, old: Fact, rules: PredicateRules) -> Finding:
+    if rules.cardinality is Cardinality.MULTI and _another_time(new, old):
+        return _verdict(
+            old,
+            ConflictType.NONE,
+            WriteEvent.ADD,
+            f"the same value said of another time ({new.valid_phrase}): another occurrence",
+        )
     if _finer(new, old):
         return _update(
             new,
@@ -188,6 +197,16 @@ def _restatement(new: Fact, old: Fact, rules: PredicateRules) -> Finding:
         WriteEvent.NOOP,
         "the same value restated; the existing record is at least as complete",
     )
+
+
+def _another_time(new: Fact, old: Fact) -> bool:
+    """Does `new` name its own time ("we won the cup last week"), in a period apart from
+    `old`'s? Then a multi-valued statement tells of another occurrence, not the same one."""
+    if not new.valid_phrase:
+        return False
+    new_end = new.valid_end or period_end(new.valid_at, new.valid_granularity)
+    old_end = old.valid_end or period_end(old.valid_at, old.valid_granularity)
+    return new_end <= old.valid_at or old_end <= new.valid_at
 
 
 def _earlier(new: Fact, old: Fact) -> bool:

@@ -106,6 +106,11 @@ class Fact(_Record):
     episode_id: str | None = None
     valid_at: UtcDatetime
     valid_granularity: Granularity = Granularity.INSTANT
+    valid_end: UtcDatetime | None = None
+    """The first instant after the period the text named ("last weekend": the Monday after);
+    None when the time is the message's (no phrase said when)."""
+    valid_phrase: str = ""
+    """The words that said when ("last weekend", 上个周末), as written; "" when none did."""
     invalid_at: UtcDatetime | None = None
     knowledge_time: UtcDatetime
     created_at: UtcDatetime
@@ -135,6 +140,8 @@ class Fact(_Record):
     def _ordered_times(self) -> Fact:
         if self.invalid_at is not None and self.invalid_at < self.valid_at:
             raise ValueError("invalid_at must not be before valid_at")
+        if self.valid_end is not None and self.valid_end <= self.valid_at:
+            raise ValueError("valid_end must be after valid_at")
         if self.expired_at is not None and self.expired_at < self.created_at:
             raise ValueError("expired_at must not be before created_at")
         return self

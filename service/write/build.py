@@ -340,6 +340,8 @@ def _draft(plan: ItemPlan, episode: Episode, candidate: CandidateFact, ctx: Cont
         episode_id=episode.uuid,
         valid_at=valid_at,
         valid_granularity=granularity,
+        valid_end=candidate.time.end if candidate.time is not None else None,
+        valid_phrase=candidate.time.text if candidate.time is not None else "",
         invalid_at=_until(candidate, valid_at),
         knowledge_time=episode.knowledge_time,
         created_at=plan.created_at,

@@ -29,8 +29,11 @@ from graph.textindex import episode_text
 
 JSON_PROPERTIES = frozenset({"metadata", "payload", "result", "error"})
 TIME_PROPERTIES = frozenset(
-    {"valid_at", "invalid_at", "knowledge_time", "created_at", "invalidated_at", "expired_at"}
-)
+    {
+        "valid_at", "valid_end", "invalid_at", "knowledge_time", "created_at", "invalidated_at",
+        "expired_at",
+    }
+)  # fmt: skip
 WIRE_TIMES = (*sorted(TIME_PROPERTIES), "reference_time")
 """The times a batch write sends as text (`wire_times`); `reference_time` is graphiti-core's
 name for a fact's knowledge time."""

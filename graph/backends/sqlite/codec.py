@@ -29,8 +29,11 @@ from graph.domain.model import (
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 FACT_TIMES = frozenset(
-    {"valid_at", "invalid_at", "knowledge_time", "created_at", "invalidated_at", "expired_at"}
-)
+    {
+        "valid_at", "valid_end", "invalid_at", "knowledge_time", "created_at", "invalidated_at",
+        "expired_at",
+    }
+)  # fmt: skip
 FACT_JSON = frozenset({"episodes", "categories", "source_span", "media_refs", "metadata"})
 FACT_BOOLS = frozenset({"disputed", "needs_confirmation", "immutable", "correction"})
 FACT_COLUMNS: tuple[str, ...] = tuple(Fact.model_fields)

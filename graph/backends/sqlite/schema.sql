@@ -40,6 +40,8 @@ CREATE TABLE IF NOT EXISTS facts (
     episode_id          TEXT,
     valid_at            INTEGER NOT NULL,
     valid_granularity   TEXT NOT NULL,
+    valid_end           INTEGER,
+    valid_phrase        TEXT NOT NULL DEFAULT '',
     invalid_at          INTEGER,
     knowledge_time      INTEGER NOT NULL,
     created_at          INTEGER NOT NULL,

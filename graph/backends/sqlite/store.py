@@ -48,6 +48,8 @@ ADDED_COLUMNS = {
     ("facts", "cardinality"): "TEXT NOT NULL DEFAULT 'single'",
     ("facts", "state_change"): "TEXT NOT NULL DEFAULT ''",
     ("facts", "correction"): "INTEGER NOT NULL DEFAULT 0",
+    ("facts", "valid_end"): "INTEGER",
+    ("facts", "valid_phrase"): "TEXT NOT NULL DEFAULT ''",
     ("episodes", "source"): "TEXT NOT NULL DEFAULT ''",
     ("episodes", "valid_at"): "INTEGER",
     ("episodes", "created_at"): "INTEGER",
