@@ -16,7 +16,8 @@ of the query exactly (INV-2024-001, RTX 4090) scores 1.0 more per identifier; a 
 by (or about) a speaker the question names scores `SPEAKER_BONUS` more.
 
 Each fact result carries the record's `verify_status`, `disputed` and `superseded_by` (also
-inside `fact`), and the channels that found it.
+inside `fact`), and the channels that found it. A question that asks when puts the facts whose
+time was said in words first (`when.py`).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from service.read.lanes import gather
 from service.read.questions import fact_filter, matches
 from service.read.requests import SearchRequest
 from service.read.told import shown, told_excluded
+from service.read.when import WHEN_BONUS, asks_when, dated, when_bonus
 from service.views import FactOut
 
 MIN_FETCH = 30
@@ -180,7 +182,8 @@ def episode_candidates(fused: list[Fused], flt: FactFilter) -> list[str]:
 
 def bonus_bound(text: str, idents: Sequence[str]) -> float:
     """The most `_found` can add to a record's fused score."""
-    return EXACT_BONUS * len(idents) + (SPEAKER_BONUS if _named(text) else 0.0)
+    when = WHEN_BONUS if asks_when(text) else 0.0
+    return EXACT_BONUS * len(idents) + (SPEAKER_BONUS if _named(text) else 0.0) + when
 
 
 def speakers(request: SearchRequest) -> tuple[str, ...]:
@@ -207,6 +210,7 @@ def select(
     permissions; a shown episode's score goes to its best fact among the candidates."""
     facts = _facts(records, q, flt)
     told = shown(records, q, flt)
+    when = asks_when(q.text)
     scores = {e.uuid: (e.score, list(e.channels)) for e in fused if e.uuid in facts}
     owner = {fact: told_id for told_id, t in told.items() for fact in t.facts}
     kept_episodes: dict[str, tuple[float, list[str]]] = {}
@@ -215,12 +219,13 @@ def select(
             continue
         mine = [u for u in told[entry.uuid].facts if u in scores and owner.get(u) == entry.uuid]
         if mine:
-            best = max(mine, key=lambda u: scores[u][0])
+            best = max(mine, key=lambda u: (when and dated(facts[u]), scores[u][0]))
             scores[best] = (scores[best][0] + entry.score, [*scores[best][1], EPISODES])
         else:
             kept_episodes[entry.uuid] = (entry.score, list(entry.channels))
     named = _named(q.text)
-    found = [_found(facts[u], s, c, idents, named) for u, (s, c) in scores.items()]
+    found = [_found(facts[u], s + when_bonus(facts[u], when), c, idents, named)
+             for u, (s, c) in scores.items()]
     found += [_found(told[u].episode, s, c, idents, named) for u, (s, c) in kept_episodes.items()]
     found.sort(key=lambda item: (-item.score, item.record.uuid))
     return found[:limit]

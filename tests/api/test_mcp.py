@@ -80,9 +80,12 @@ async def conversation(client: Client, user: str) -> dict[str, Any]:
     await call(client, "add_memory", messages="I might move to Tokyo.", user_id=user)
     listed = await call(client, "get_facts", user_id=user)
     hedges = await call(client, "get_facts", user_id=user, fact_type="hypothesis")
+    await call(client, "add_memory", messages="Took a quick trip to Lyon last week.", user_id=user)
+    when = await call(client, "search_memory", query="when did I go to Lyon", user_id=user)
     return answers | {
         "after_hedge": [f["value"] for f in listed["facts"]],
         "hedges": [f["value"] for f in hedges["facts"]],
+        "when": when["results"][0]["fact"]["valid_phrase"],
     }
 
 
@@ -93,6 +96,7 @@ def check(answers: dict[str, Any]) -> None:
     assert answers["added"] == "ADD"
     assert answers["now"] == ["Paris"] and answers["2024"] == ["Berlin"]
     assert answers["after_hedge"] == ["Paris"] and answers["hedges"] == ["Tokyo"]
+    assert answers["when"] == "last week"
     assert answers["search"]["results"][0]["fact"]["value"] == "Paris"
     versions = answers["history"]["chains"][0]["versions"]
     assert [v["value"] for v in versions] == ["Berlin", "Paris"]
@@ -155,7 +159,7 @@ def test_streamable_http_on_the_service_with_api_keys(memory: Memory, keyed: str
     answers, foreign, own = asyncio.run(run())
     check(answers)
     assert foreign.startswith("forbidden:")
-    assert [f["value"] for f in own["facts"]] == ["Paris"]
+    assert [f["value"] for f in own["facts"]] == ["Paris", "Took a quick trip to Lyon"]
     assert memory.facts(user_id="bob")["facts"] == []
     refused = httpx.post(f"{keyed}/mcp", json={"jsonrpc": "2.0", "id": 1, "method": "ping"})
     assert refused.status_code == 401

@@ -1,0 +1,67 @@
+"""Event time on conversations, through `Memory` on both backends (issue 33, items 2 and 3).
+
+A re-said statement that names its own time is another occurrence with its own date; a
+question that asks when ranks the facts whose time was said first, and every hit shows the
+period and the words it came from.
+"""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from service.app import create_app
+from service.memory import Memory
+from service.read.answers import SearchOut
+
+
+def _say(memory: Memory, text: str, day: str, user: str = "alice") -> list[tuple[str, str]]:
+    out = memory.add([{"role": "user", "content": text}], user_id=user, observation_date=day)
+    return [(r.event, r.fact.valid_at[:10]) for r in out.results]  # type: ignore[union-attr]
+
+
+def _first_fact(found: SearchOut) -> tuple[str, str, str | None, str]:
+    fact = next(hit.fact for hit in found.results if hit.fact is not None)
+    return fact.value, fact.valid_at[:10], (fact.valid_end or "")[:10], fact.valid_phrase
+
+
+def test_a_restatement_with_its_own_time_is_another_occurrence(memory: Memory) -> None:
+    assert _say(memory, "Took a quick trip to Lyon last week.", "2024-05-15") == [
+        ("ADD", "2024-05-06")
+    ]
+    assert _say(memory, "Took a quick trip to Lyon last week.", "2024-07-15") == [
+        ("ADD", "2024-07-08")
+    ]
+    assert _say(memory, "We won the cup.", "2024-05-20") == [("ADD", "2024-05-20")]
+    assert _say(memory, "We won the cup last weekend.", "2024-06-20") == [("ADD", "2024-06-15")]
+    assert _say(memory, "We won the cup.", "2024-06-21") == [("NOOP", "2024-05-20")]
+
+
+def test_a_when_question_puts_the_dated_fact_first_with_its_period(memory: Memory) -> None:
+    _say(memory, "I love weekend trips to Hangzhou, Hangzhou is lovely.", "2024-05-01")
+    _say(memory, "We went to Hangzhou last weekend.", "2024-05-15")
+    found = memory.search("When did we go to Hangzhou?", user_id="alice")
+    assert _first_fact(found) == ("Hangzhou", "2024-05-11", "2024-05-13", "last weekend")
+
+
+def test_a_chinese_when_question(memory: Memory) -> None:
+    _say(memory, "我很喜欢杭州，杭州很美。", "2024-05-01")
+    _say(memory, "我上个周末去了杭州。", "2024-05-15")
+    found = memory.search("我哪天去的杭州？", user_id="alice")
+    assert _first_fact(found) == ("杭州", "2024-05-11", "2024-05-13", "上个周末")
+
+
+def test_rest_and_graphql_show_the_period_and_the_phrase(memory: Memory) -> None:
+    _say(memory, "Took a quick trip to Lyon last week.", "2024-05-15")
+    with TestClient(create_app(memory.container)) as client:
+        rest = client.get("/v1/search", params={"q": "when did I go to Lyon", "user_id": "alice"})
+        fact = rest.json()["results"][0]["fact"]
+        query = (
+            "query($q: String!) { search(q: $q, userId: \"alice\") "
+            "{ fact { validAt validEnd validPhrase } } }"
+        )
+        gql = client.post("/graphql", json={"query": query, "variables": {"q": "when Lyon"}})
+    assert (fact["valid_at"][:10], fact["valid_end"][:10], fact["valid_phrase"]) == (
+        "2024-05-06", "2024-05-13", "last week"
+    )
+    first = gql.json()["data"]["search"][0]["fact"]
+    assert (first["validEnd"][:10], first["validPhrase"]) == ("2024-05-13", "last week")
