@@ -266,6 +266,47 @@ def distribute(text: str, hits: Sequence[Hit], joiner: re.Pattern[str]) -> list[
     return out
 
 
+def absorb_weekdays(text: str, hits: Sequence[Hit], between: re.Pattern[str]) -> list[Hit]:
+    """ "Wednesday, June 24", "Sunday 27-September": a weekday right before a day's date (with
+    only `between` between) is that date's name; the date says which one."""
+    out: list[Hit] = []
+    for hit in hits:
+        prev = out[-1] if out else None
+        if (
+            prev is not None and prev.kind in ("bare", "weekday") and hit.kind == ""
+            and hit.granularity is G.DAY and hit.last is None
+            and between.fullmatch(text, prev.end, hit.start)
+        ):
+            out[-1] = replace(hit, start=prev.start)
+        else:
+            out.append(hit)
+    return out
+
+
+def nearest_date(today: date, month: int, day: int, tense: str) -> date | None:
+    """A month and day without a year: the latest by `today` for a past sentence, the first
+    from it for a future one, else the nearer of the two."""
+    candidates = [d for y in (today.year - 1, today.year, today.year + 1)
+                  if (d := valid_date(y, month, day)) is not None]
+    before = max((d for d in candidates if d <= today), default=None)
+    after = min((d for d in candidates if d >= today), default=None)
+    if tense == "past" or after is None:
+        return before
+    if tense == "future" or before is None:
+        return after
+    return before if (today - before) <= (after - today) else after
+
+
+def month_near(today: date, month: int, tense: str) -> date:
+    """A month without a year: the latest that began by `today`, or for a future sentence
+    the first that has not ended."""
+    if tense == "future" and month < today.month:
+        return date(today.year + 1, month, 1)
+    if tense == "future":
+        return date(today.year, month, 1)
+    return recent_month(today, month)
+
+
 def attach_markers(text: str, hits: Sequence[Hit], markers: MarkerSet) -> list[Hit]:
     """Extend hits with their role/approximation markers; drop `needs_marker` hits without."""
     out: list[Hit] = []

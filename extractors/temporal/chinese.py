@@ -60,6 +60,9 @@ _DAYS = {
 _WEEK_MODS = {"上上": -2, "上": -1, "本": 0, "这": 0, "下": 1, "下下": 2}
 _WEEKDAYS = {c: i for i, c in enumerate("一二三四五六日")} | {"天": 6}
 _PARTS = {"初": "begin", "底": "end", "末": "end"}
+_PAST_ZH = re.compile(r"了|过(?![来去年节])")
+"""A bare weekday is the next one unless its sentence tells of the past (了, 过): 周五开会,
+but 周五我们去了公园."""
 _RANGE_NUMERAL = re.compile(r"[一二两三四五六七八九]{2}")
 """两三, 三四, 七八: a range of two neighbouring counts (两三天前 is two or three days ago)."""
 _SEASONS = {"春": 3, "夏": 6, "秋": 9, "冬": 12}
@@ -140,7 +143,8 @@ def _bare_weekday(m: re.Match[str], today: date) -> Hit | None:
     before = max(0, m.start() - _RANGE_REACH)  # bounded: a search from 0 made long text quadratic
     if _RANGE_AFTER.match(m.string, m.end()) or _RANGE_BEFORE.search(m.string, before, m.start()):
         return None  # 周一到周五 is a weekly schedule, not two dates
-    day = nearest_weekday(today, _WEEKDAYS[m.group("d")], future=_forward(m))
+    said = sentence_around(m.string, m.start(), m.end())
+    day = nearest_weekday(today, _WEEKDAYS[m.group("d")], future=not _PAST_ZH.search(said))
     return replace(make(m, day, G.DAY), kind="bare")
 
 

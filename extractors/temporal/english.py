@@ -23,13 +23,15 @@ from extractors.temporal.calendar import (
     MarkerSet,
     R,
     Rule,
+    absorb_weekdays,
     attach_markers,
     distribute,
     make,
+    month_near,
+    nearest_date,
     nearest_weekday,
     norm,
     part_of,
-    recent_month,
     relative_period,
     run_rules,
     select,
@@ -42,8 +44,8 @@ from extractors.temporal.relative import (
     WD_ANY,
     WD_FULL,
     compose,
-    looks_forward,
     number,
+    tense,
     weekday_of,
 )
 from extractors.temporal.relative import RULES as RELATIVE_RULES
@@ -74,7 +76,9 @@ _DAY_WORDS = {
     "this evening": 0,
     "tomorrow": 1,
     "the day after tomorrow": 2,
-}
+    "tmrw": 1, "tmr": 1, "2morrow": 1, "2morow": 1, "2moro": 1, "tomorow": 1, "tommorow": 1,
+    "tommorrow": 1, "2day": 0, "2nite": 0, "tonite": 0,
+}  # fmt: skip
 _PARTS = {"beginning": "begin", "start": "begin", "early": "begin", "middle": "mid", "mid": "mid"}
 _SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
 _YEAR_FOLLOWERS = frozenset([
@@ -97,7 +101,7 @@ def _weekday(m: re.Match[str]) -> int:
 
 
 def _rel_day(m: re.Match[str], today: date) -> Hit:
-    return make(m, today + timedelta(days=_DAY_WORDS[norm(m.group(0))]), G.DAY)
+    return make(m, today + timedelta(days=_DAY_WORDS[norm(m.group(0)).lstrip("#")]), G.DAY)
 
 
 def _rel_period(m: re.Match[str], today: date) -> Hit:
@@ -117,7 +121,7 @@ def _mod_weekday(m: re.Match[str], today: date) -> Hit:
 
 
 def _bare_weekday(m: re.Match[str], today: date) -> Hit:
-    day = nearest_weekday(today, _weekday(m), future=looks_forward(m))
+    day = nearest_weekday(today, _weekday(m), future=tense(m) != "past")
     return replace(make(m, day, G.DAY), kind="bare")
 
 
@@ -153,8 +157,10 @@ def _earlier_this(m: re.Match[str], today: date) -> Hit:
 
 
 def _month_day(m: re.Match[str], today: date) -> Hit | None:
-    year = int(m.group("y")) if m.group("y") else today.year
-    day = valid_date(year, _month(m), int(m.group("d")))
+    if m.group("y"):
+        day = valid_date(int(m.group("y")), _month(m), int(m.group("d")))
+    else:
+        day = nearest_date(today, _month(m), int(m.group("d")), tense(m))
     return None if day is None else make(m, day, G.DAY)
 
 
@@ -173,7 +179,7 @@ def _mod_month(m: re.Match[str], today: date) -> Hit:
 
 
 def _bare_month(m: re.Match[str], today: date) -> Hit:
-    return make(m, recent_month(today, _month(m)), G.MONTH, needs_marker=True)
+    return make(m, month_near(today, _month(m), tense(m)), G.MONTH, needs_marker=True)
 
 
 def _year(m: re.Match[str], today: date) -> Hit | None:
@@ -220,6 +226,14 @@ def _rule(pattern: str) -> re.Pattern[str]:
     return re.compile(L + "(?:" + pattern + ")" + R, _I)
 
 
+def _tagged(pattern: str) -> re.Pattern[str]:
+    """`_rule`, also after a hashtag's "#" ("#Friday", "#tomorrow"), which stays in the span."""
+    return re.compile(r"(?<![A-Za-z0-9_$/.\-])#?(?:" + pattern + ")" + R, _I)
+
+
+_YEAR_AFTER = rf"(?:(?:,\s*|\s+)(?P<y>{YEAR}))?"
+
+
 _MOD_RE = r"(?P<mod>last|this|next|previous|coming|current)\s+"
 _PART_RE = (
     r"(?:(?:the\s+)?(?P<p>end|beginning|start|middle)\s+of\s+|(?P<q>early|late|mid)(?:-|\s+))"
@@ -227,21 +241,17 @@ _PART_RE = (
 )
 _RULES: tuple[Rule, ...] = (
     *ISO_RULES,
-    (_rule("|".join(w.replace(" ", r"\s+") for w in _DAY_WORDS)), _rel_day),
-    (_rule(_MOD_RE + r"(?P<u>week|month|quarter|year)"), _rel_period),
+    (_tagged("|".join(w.replace(" ", r"\s+") for w in _DAY_WORDS)), _rel_day),
+    (_rule(_MOD_RE + r"(?P<u>week|month|quarter|year)(?!\s+of\b)"), _rel_period),
     (_rule(r"(?P<mod>last|this|next|coming)\s+" + _WD_ANY), _mod_weekday),
-    (_rule(_WD_FULL), _bare_weekday),
+    (_tagged(_WD_FULL), _bare_weekday),
     (_rule(NUM + r"\s+(?P<u>day|week|month|year|decade)s?\s+(?P<dir>ago|back|from\s+now)"), _ago),
     (_rule(_PART_RE), _part),
     (_rule(r"(?:earlier|later)\s+this\s+(?P<u>week|month|year)"), _earlier_this),
-    (_rule(_MONTH_ANY + r"\s+(?P<d>\d{1,2})" + _ORD + rf"(?:,?\s+(?P<y>{YEAR}))?"), _month_day),
+    (_rule(_MONTH_ANY + r"\s*(?P<d>\d{1,2})" + _ORD + _YEAR_AFTER), _month_day),
     (
         _rule(
-            r"(?:the\s+)?(?P<d>\d{1,2})"
-            + _ORD
-            + r"\s+(?:of\s+)?"
-            + _MONTH_ANY
-            + rf"(?:,?\s+(?P<y>{YEAR}))?"
+            r"(?:the\s+)?(?P<d>\d{1,2})" + _ORD + r"[\s-]+(?:of\s+)?" + _MONTH_ANY + _YEAR_AFTER
         ),
         _month_day,
     ),
@@ -284,10 +294,12 @@ _MARKERS = MarkerSet(
 )  # fmt: skip
 
 
+_BESIDE_DATE = re.compile(r"[\s,]*(?:the\s+)?", _I)
 _JOINER = re.compile(r"\s*(?:,\s*)?(?:(?:and|or|&)\s+)?", _I)
 
 
 def find(text: str, today: date) -> list[Hit]:
     """English time expressions in `text`, resolved against the reference day `today`."""
-    hits = distribute(text, compose(text, select(run_rules(_RULES, text, today)), today), _JOINER)
+    hits = compose(text, select(run_rules(_RULES, text, today)), today)
+    hits = absorb_weekdays(text, distribute(text, hits, _JOINER), _BESIDE_DATE)
     return attach_markers(text, hits, _MARKERS)

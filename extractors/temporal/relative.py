@@ -49,10 +49,10 @@ from extractors.temporal.calendar import (
     Rule,
     Span,
     make,
+    month_near,
     nearest_weekday,
     part_of,
     period_start,
-    recent_month,
     relative_period,
     sentence_around,
     shift,
@@ -134,6 +134,38 @@ def looks_forward(m: re.Match[str]) -> bool:
     return FUTURE.search(sentence_around(m.string, m.start(), m.end())) is not None
 
 
+_PAST = re.compile(
+    r"\b(?:was|were|had|did|went|came|saw|met|made|took|got|gave|told|said|felt|left|found"
+    r"|bought|brought|ran|spent|won|lost|ate|wrote|heard|paid|sent|began|became|caught|slept"
+    r"|drove|flew|broke|fell|forgot|knew|spoke|stood|swam|threw|woke|ago|yesterday|already)\b",
+    _I,
+)
+_ED = re.compile(r"(?:([A-Za-z']+)\s+)?\b([a-z]{2,}ed)\b")
+_NOT_PAST = frozenset([
+    "need", "feed", "seed", "speed", "indeed", "exceed", "proceed", "succeed", "bed", "red",
+    "shed", "wed", "weed", "bleed", "breed",
+])  # fmt: skip
+_STATE_BEFORE = frozenset([
+    "am", "is", "are", "be", "been", "being", "so", "very", "really", "too", "get", "getting",
+    "feel", "feeling", "i'm", "im", "we're",
+])  # fmt: skip
+"""Before an -ed word, these make it a state ("I'm excited", "so tired"), not a past event."""
+
+
+def tense(m: re.Match[str]) -> str:
+    """ "future" when the sentence looks forward, "past" when it tells of the past (a past
+    form: went, was, -ed after no state word; ago, yesterday), else "" (no tense said)."""
+    if looks_forward(m):
+        return "future"
+    sentence = sentence_around(m.string, m.start(), m.end())
+    if _PAST.search(sentence):
+        return "past"
+    for before, word in _ED.findall(sentence):
+        if word.lower() not in _NOT_PAST and before.lower() not in _STATE_BEFORE:
+            return "past"
+    return ""
+
+
 def number(raw: str) -> tuple[int, bool]:
     """The count of "3", "three", "twenty-five", "a couple of", and whether it is vague."""
     raw = " ".join(raw.lower().replace("-", " ").split())
@@ -185,7 +217,7 @@ def _mod_weekend(m: re.Match[str], today: date) -> Hit:
 
 
 def _bare_weekend(m: re.Match[str], today: date) -> Hit:
-    if looks_forward(m):
+    if tense(m) == "future":
         return _weekend_hit(m, weekend_after(today), group="core")
     return _weekend_hit(m, weekend_before(today + timedelta(days=2)), group="core")
 
@@ -305,8 +337,8 @@ def _past_weekday(m: re.Match[str], today: date) -> Hit:
 
 
 def _abbreviated_weekday(m: re.Match[str], today: date) -> Hit:
-    day = nearest_weekday(today, weekday_of(m.group("wd")), future=looks_forward(m))
-    return Hit(m.start("core"), m.end("core"), day, G.DAY)
+    day = nearest_weekday(today, weekday_of(m.group("wd")), future=tense(m) != "past")
+    return Hit(m.start("core"), m.end("core"), day, G.DAY, kind="bare")
 
 
 def _other_day(m: re.Match[str], today: date) -> Hit:
@@ -316,7 +348,7 @@ def _other_day(m: re.Match[str], today: date) -> Hit:
 def _month_part(m: re.Match[str], today: date) -> Hit:
     month = _MONTHS.index(m.group("mon")[:3].lower()) + 1
     year = m.group("y")
-    start = date(int(year), month, 1) if year else recent_month(today, month)
+    start = date(int(year), month, 1) if year else month_near(today, month, tense(m))
     raw = (m.group("p") or m.group("q")).lower()
     part = {"early": "begin", "beginning": "begin", "start": "begin", "mid": "mid"}.get(raw)
     day, granularity = part_of(start, G.MONTH, part or ("mid" if raw == "middle" else "end"))
@@ -329,6 +361,9 @@ def _holiday(m: re.Match[str], today: date) -> Hit | None:
         m.group("h")[0].islower() or _GREETING.search(m.string, max(0, m.start() - 10), m.start())
     ):
         return None  # "a new year", "Happy New Year!": no date
+    follower = _WORD_AFTER.match(m.string, m.end())
+    if follower is not None and follower.group(1).lower() not in _HOLIDAY_FOLLOWERS:
+        return None  # "our Christmas party", "the Thanksgiving Invitational": a name
     if m.group("y"):
         span = holidays.in_year(key, int(m.group("y")))
     else:
@@ -342,6 +377,14 @@ def _holiday(m: re.Match[str], today: date) -> Hit | None:
 
 
 _GREETING = re.compile(r"happy\s+$", _I)
+_WORD_AFTER = re.compile(r"[ \t]+([A-Za-z][A-Za-z']*)")
+_HOLIDAY_FOLLOWERS = _ALONE | frozenset([
+    "day", "eve", "morning", "afternoon", "evening", "night", "weekend", "week", "break",
+    "holiday", "holidays", "vacation", "season", "time", "is", "was", "will", "with", "at", "in",
+    "on", "this", "last",
+])  # fmt: skip
+"""Words after a holiday that keep it a time ("Christmas morning", "Easter we went"); any
+other word makes it part of a name ("Christmas party")."""
 
 
 def norm(words: str) -> str:

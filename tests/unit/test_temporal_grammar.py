@@ -148,3 +148,11 @@ def test_anchored_phrases_hang_on_the_expression_after_them() -> None:
         date(2023, 11, 25),
     )
     assert not find_times("the week before the exam", datetime(2024, 5, 15, tzinfo=UTC))
+
+
+def test_names_that_hold_a_time_word_are_no_time() -> None:
+    """Guards for the new rules: a holiday naming a thing, a greeting, a sitting."""
+    reference = datetime(2024, 5, 15, tzinfo=UTC)
+    for text in ("Our Christmas party was great.", "Happy new year!", "I sat down with Tom.",
+                 "the Thanksgiving Invitational is loaded"):
+        assert not find_times(text, reference), text
