@@ -45,7 +45,7 @@ from service.read.lanes import gather
 from service.read.questions import fact_filter, matches
 from service.read.requests import SearchRequest
 from service.read.told import shown, told_excluded
-from service.read.when import WHEN_BONUS, asks_when, dated, when_bonus
+from service.read.when import WHEN_BONUS, asks_when, dated, its_time_first, when_bonus
 from service.views import FactOut
 
 MIN_FETCH = 30
@@ -228,7 +228,13 @@ def select(
              for u, (s, c) in scores.items()]
     found += [_found(told[u].episode, s, c, idents, named) for u, (s, c) in kept_episodes.items()]
     found.sort(key=lambda item: (-item.score, item.record.uuid))
+    found = its_time_first(q.text, found, lambda item: item.record, _lifted)
     return found[:limit]
+
+
+def _lifted(item: Found, above: Found) -> Found:
+    """`item` scored just over `above` (a when-question's dated answer: `when.py`)."""
+    return replace(item, score=above.score + 1e-6)
 
 
 def _facts(records: SearchRecords, q: Question, flt: FactFilter) -> dict[str, Fact]:

@@ -43,6 +43,15 @@ def test_a_when_question_puts_the_dated_fact_first_with_its_period(memory: Memor
     assert _first_fact(found) == ("Hangzhou", "2024-05-11", "2024-05-13", "last weekend")
 
 
+def test_a_when_question_about_a_thing_picked_by_another_fact(memory: Memory) -> None:
+    """ "When is the party with forty guests?": the best match says no time; the dated fact
+    naming the same party answers."""
+    _say(memory, "The Lakeview party will have forty guests.", "2024-05-14")
+    _say(memory, "The Lakeview party is next Saturday.", "2024-05-15")
+    found = memory.search("When is the party with forty guests?", user_id="alice")
+    assert _first_fact(found)[1:] == ("2024-05-25", "2024-05-26", "next Saturday")
+
+
 def test_a_chinese_when_question(memory: Memory) -> None:
     _say(memory, "我很喜欢杭州，杭州很美。", "2024-05-01")
     _say(memory, "我上个周末去了杭州。", "2024-05-15")
