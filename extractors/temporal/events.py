@@ -29,6 +29,10 @@ _EDGES = " \t,，、;；:：.。!！-—"
 _LEADING = re.compile(r"^(?:and|but|so|then|also|well|oh|um|uh)\b[\s,]*", re.IGNORECASE)
 _SPACES = re.compile(r"\s+")
 CONFIDENCE = 0.6
+_TIME_ATTRIBUTE = re.compile(
+    r"(?:时间|日期|日子|(?:^|[_\s])(?:time|date|day|when))$", re.IGNORECASE
+)
+"""A predicate naming an event's time ("X的时间", "the party's date"): its value dates X."""
 
 
 def with_events(
@@ -40,8 +44,10 @@ def with_events(
         return list(facts)
     out = list(facts)
     for start, sentence in _sentences(text):
-        own = [m for m in mentions if start <= m.span[0] < start + len(sentence)]
-        if not own or sentence.rstrip().endswith(("?", "？")) or _dated(facts, own, start):
+        end = start + len(sentence)
+        own = [m for m in mentions if start <= m.span[0] < end]
+        mine = [f for f in facts if start <= f.span[0] < end and f.predicate != EVENT]
+        if not own or sentence.rstrip().endswith(("?", "？")) or _dated(mine, own, held=True):
             continue
         value = _description(sentence, own, start, "" if language == "zh" else " ")
         if len(value) >= (4 if language == "zh" else 8):
@@ -60,14 +66,19 @@ def _sentences(text: str) -> Iterator[tuple[int, str]]:
             yield match.start(), match.group(0)
 
 
-def _dated(facts: Sequence[CandidateFact], own: list[TimeMention], start: int) -> bool:
-    """Does a fact of the sentence already carry one of its times?"""
+def _dated(facts: Sequence[CandidateFact], own: list[TimeMention], *, held: bool) -> bool:
+    """Does a fact of the sentence already carry one of its times, or hold it as its value
+    ("my birthday is May 4": the date is what the fact says, not when something happened)?
+    A value of a time attribute ("the party's date is", 时间是) is an event's time."""
     said = {(m.text, m.start) for m in own}
-    return any(
-        f.time is not None and (f.time.text, f.time.start) in said
-        for f in facts
-        if f.predicate != EVENT
-    )
+    for fact in facts:
+        if fact.time is not None and (fact.time.text, fact.time.start) in said:
+            return True
+        if held and not _TIME_ATTRIBUTE.search(fact.predicate) and any(
+            m.text in fact.value for m in own
+        ):
+            return True
+    return False
 
 
 def _description(sentence: str, own: list[TimeMention], start: int, joiner: str) -> str:
