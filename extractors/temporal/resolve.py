@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from datetime import date, datetime, tzinfo
+from functools import lru_cache
 from typing import Literal
 
 from extractors.schema import TimeMention
@@ -30,12 +31,18 @@ def find_times(
     `lang` None detects: CJK characters run the Chinese rules, Latin letters the English
     rules (mixed text runs both). Results are non-overlapping and in text order.
     """
-    tz = reference.tzinfo
-    if tz is None or reference.utcoffset() is None:
+    if reference.tzinfo is None or reference.utcoffset() is None:
         raise InvalidTime("the reference time must be timezone-aware", field="reference")
-    today = reference.date()
+    return list(_found(text, reference.date(), reference.tzinfo, lang))
+
+
+@lru_cache(maxsize=256)
+def _found(text: str, today: date, tz: tzinfo, lang: str | None) -> tuple[TimeMention, ...]:
+    """`find_times` kept for the last texts (an extractor and the event reader,
+    `temporal.events`, ask about the same turn; mentions are immutable). Keyed by the local day
+    and the zone: equal instants in two zones are equal datetimes, but not the same answer."""
     hits = [hit for finder in _finders(text, lang) for hit in finder(text, today)]
-    return [_mention(text, hit, tz) for hit in select(hits)]
+    return tuple(_mention(text, hit, tz) for hit in select(hits))
 
 
 def _finders(text: str, lang: str | None) -> list[Finder]:
