@@ -28,6 +28,7 @@ _TARGET = re.compile(r"(?:(?<![A-Za-z])(?:for|by|until|till|before)|[为截])\s*
 _EDGES = " \t,，、;；:：.。!！-—"
 _LEADING = re.compile(r"^(?:and|but|so|then|also|well|oh|um|uh)\b[\s,]*", re.IGNORECASE)
 _SPACES = re.compile(r"\s+")
+_WORDS = re.compile(r"[^\W\d_]")
 CONFIDENCE = 0.6
 _TIME_ATTRIBUTE = re.compile(
     r"(?:时间|日期|日子|(?:^|[_\s])(?:time|date|day|when))$", re.IGNORECASE
@@ -75,10 +76,15 @@ def _dated(facts: Sequence[CandidateFact], own: list[TimeMention], *, held: bool
         if fact.time is not None and (fact.time.text, fact.time.start) in said:
             return True
         if held and not _TIME_ATTRIBUTE.search(fact.predicate) and any(
-            m.text in fact.value for m in own
+            _is_value(m.text, fact.value) for m in own
         ):
             return True
     return False
+
+
+def _is_value(phrase: str, value: str) -> bool:
+    """Is the value the time itself ("May 4"), not a phrase holding it ("meet tomorrow")?"""
+    return phrase in value and not _WORDS.search(value.replace(phrase, ""))
 
 
 def _description(sentence: str, own: list[TimeMention], start: int, joiner: str) -> str:
