@@ -8,7 +8,9 @@ rules.
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
 
 from dateutil.relativedelta import relativedelta
 from hypothesis import given, settings
@@ -156,3 +158,22 @@ def test_names_that_hold_a_time_word_are_no_time() -> None:
     for text in ("Our Christmas party was great.", "Happy new year!", "I sat down with Tom.",
                  "the Thanksgiving Invitational is loaded"):
         assert not find_times(text, reference), text
+
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "write.md"
+_ROW = re.compile(
+    r"^\| (?P<cls>[^|]+) \| (?P<said>[^|]+) \| (?P<phrase>[^|]+) \| (?P<start>\S+) \.\. "
+    r"(?P<end>\S+) \| (?P<gran>\w+) \| (?P<approx>\w*) \|$"
+)
+
+
+def test_the_table_of_phrases_in_the_docs_is_what_the_code_says() -> None:
+    rows = [m for line in DOC.read_text(encoding="utf-8").splitlines() if (m := _ROW.match(line))]
+    assert len(rows) >= 40
+    reference = datetime(2024, 5, 15, 10, tzinfo=UTC)
+    for row in rows:
+        (mention,) = [m for m in find_times(row["said"], reference) if m.text == row["phrase"]]
+        assert (str(mention.start.date()), str(mention.end.date())) == (row["start"], row["end"])
+        assert (mention.granularity.value, mention.approximate) == (
+            row["gran"], row["approx"] == "yes"
+        ), row["said"]
