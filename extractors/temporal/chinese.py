@@ -63,6 +63,8 @@ _PARTS = {"初": "begin", "底": "end", "末": "end"}
 _PAST_ZH = re.compile(r"了|过(?![来去年节])")
 """A bare weekday is the next one unless its sentence tells of the past (了, 过): 周五开会,
 but 周五我们去了公园."""
+_HABIT = re.compile(r"(?:每个?|一到|到了|逢)$")
+"""每个周末, 一到周末: a habit, not a date."""
 _RANGE_NUMERAL = re.compile(r"[一二两三四五六七八九]{2}")
 """两三, 三四, 七八: a range of two neighbouring counts (两三天前 is two or three days ago)."""
 _SEASONS = {"春": 3, "夏": 6, "秋": 9, "冬": 12}
@@ -152,15 +154,21 @@ def _forward(m: re.Match[str]) -> bool:
     return _FUTURE.search(sentence_around(m.string, m.start(), m.end())) is not None
 
 
-def _weekend(m: re.Match[str], today: date) -> Hit:
+def _weekend(m: re.Match[str], today: date) -> Hit | None:
     """这周末 / 本周末 (this week's), 上(个)周末, 下(个)周末; 周末 alone: the latest that has begun
-    (the next one when the sentence looks forward)."""
+    in a sentence of the past (了, 过), the next one in a sentence that looks forward, else none
+    (就是周末人太多, 每个周末: every weekend, no date)."""
+    said = sentence_around(m.string, m.start(), m.end())
     if m.group("w"):
         first, last = weekend_of_week(today, _WEEK_MODS[m.group("w")])
+    elif _HABIT.search(m.string, max(0, m.start() - 3), m.start()):
+        return None
     elif _forward(m):
         first, last = weekend_after(today)
-    else:
+    elif _PAST_ZH.search(said):
         first, last = weekend_before(today + timedelta(days=2))
+    else:
+        return None
     return make(m, first, G.DAY, last=last)
 
 

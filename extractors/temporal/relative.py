@@ -18,8 +18,10 @@ Conventions (the docstring of `temporal.calendar` has the rest):
 * Weekends: "this weekend" is the Saturday and Sunday of the reference's week; "last" /
   "past" / "this past" / "previous" weekend the one of the week before; "next weekend" the one
   of the following week; "the coming weekend" the first that has not begun. A weekend after a
-  preposition ("over the weekend", "on the weekend") is the latest that has begun by the
-  reference day, or the first that has not when the sentence looks forward (will, going to...).
+  preposition ("over the weekend") is the latest that has begun by the reference day in a
+  sentence of the past, the first that has not in one that looks forward (will, going to...),
+  and none in a present one ("the park is crowded on the weekend": every weekend).
+* A weekday alone is the next one (today included) unless its sentence tells of the past.
 * "past" / "this past" Friday is the latest Friday strictly before the reference day; "this
   coming" Friday the first after it. An abbreviated weekday alone counts only after "on" and
   capitalised ("on Sat"), so "I sat down" is not Saturday.
@@ -216,10 +218,15 @@ def _mod_weekend(m: re.Match[str], today: date) -> Hit:
     return _weekend_hit(m, weekend_of_week(today, weeks))
 
 
-def _bare_weekend(m: re.Match[str], today: date) -> Hit:
-    if tense(m) == "future":
+def _bare_weekend(m: re.Match[str], today: date) -> Hit | None:
+    """A weekend without its week is a weekend only in a sentence with a tense: "The park is
+    crowded on the weekend" speaks of every weekend, and names none."""
+    said = tense(m)
+    if said == "future":
         return _weekend_hit(m, weekend_after(today), group="core")
-    return _weekend_hit(m, weekend_before(today + timedelta(days=2)), group="core")
+    if said == "past":
+        return _weekend_hit(m, weekend_before(today + timedelta(days=2)), group="core")
+    return None
 
 
 def _far_unit(m: re.Match[str], today: date) -> Hit:

@@ -153,10 +153,12 @@ def test_anchored_phrases_hang_on_the_expression_after_them() -> None:
 
 
 def test_names_that_hold_a_time_word_are_no_time() -> None:
-    """Guards for the new rules: a holiday naming a thing, a greeting, a sitting."""
+    """Guards for the new rules: a holiday naming a thing, a greeting, a sitting, a weekend
+    spoken of as a habit (every weekend names no date)."""
     reference = datetime(2024, 5, 15, tzinfo=UTC)
     for text in ("Our Christmas party was great.", "Happy new year!", "I sat down with Tom.",
-                 "the Thanksgiving Invitational is loaded"):
+                 "the Thanksgiving Invitational is loaded", "The park is crowded on the weekend.",
+                 "就是周末人太多，要排队。", "一到周末就挺吵。", "每个周末我都去跑步了。"):
         assert not find_times(text, reference), text
 
 
