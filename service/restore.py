@@ -119,7 +119,7 @@ def restore(
 
 
 def _empty(store: Store, group_id: str) -> bool:
-    if store.ledger_head(group_id) is not None:
+    if store.read(lambda tx: tx.ledger.head(group_id)) is not None:
         return False
     return all(not store.read(_first(group_id, kind)) for kind in EXPORT_KINDS)
 

@@ -370,14 +370,14 @@ class UnitOfWork(FactView):
             tx.mark_rolled_back(group, action, self.now)
         for group, copied in self._ledger_copies.items():
             if copied:
-                head = tx.ledger_head(group)
-                tx.append_ledger(group, copied, head.seq if head else 0)
+                head = tx.ledger.head(group)
+                tx.ledger.append(group, copied, head.seq if head else 0)
         lines = self._record_lines() if self._ledger else {}
         for group, drafts in self._ledger.items():  # restored copies keep their own entries
             entries = _covering(drafts, lines.get(group, {}))
-            head = tx.ledger_head(group)
+            head = tx.ledger.head(group)
             chained = ledger.chain(group, head, entries, self.now)
-            tx.append_ledger(group, chained, head.seq if head else 0)
+            tx.ledger.append(group, chained, head.seq if head else 0)
         if self._receipts:
             tx.record_operations(self._receipts)
         for operation in self._finished:

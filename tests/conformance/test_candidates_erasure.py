@@ -107,7 +107,7 @@ def test_erasing_a_tenant_keeps_only_its_ledger(store: Store) -> None:
     record(store, fact("u_bob", "bob", "likes", "tea", valid_at=T0))
 
     def chain(tx: StoreTx) -> None:
-        tx.append_ledger(G, ledger.chain(G, None, [ledger.LedgerDraft("add")], T0), 0)
+        tx.ledger.append(G, ledger.chain(G, None, [ledger.LedgerDraft("add")], T0), 0)
 
     store.transaction(chain)
     while store.transaction(lambda tx: tx.erase_group(G, 3)):

@@ -11,6 +11,7 @@ from graph.domain.errors import LedgerHeadMoved
 from graph.domain.ledger import LedgerDraft
 from graph.ports import Store, StoreTx
 from tests.conftest import T0
+from tests.support.reads import reads
 
 G = "u_alice"
 OTHER = "u_bob"
@@ -18,9 +19,9 @@ OTHER = "u_bob"
 
 def append(store: Store, group_id: str, *actions: str) -> None:
     def work(tx: StoreTx) -> None:
-        head = tx.ledger_head(group_id)
+        head = tx.ledger.head(group_id)
         drafts = [LedgerDraft(a, (f"id-{a}",), {"n": a}) for a in actions]
-        tx.append_ledger(
+        tx.ledger.append(
             group_id, ledger.chain(group_id, head, drafts, T0), head.seq if head else 0
         )
 
@@ -33,7 +34,7 @@ def test_appends_build_a_verifiable_chain_per_tenant(store: Store) -> None:
     append(store, OTHER, "add")
     verdict = store.verify_ledger(G)
     assert (verdict.ok, verdict.length, verdict.first_bad_seq) == (True, 3, None)
-    assert store.ledger_head(G).seq == 3  # type: ignore[union-attr]
+    assert reads(store).ledger.head(G).seq == 3  # type: ignore[union-attr]
     assert store.verify_ledger(OTHER).length == 1
     assert store.verify_ledger("u_nobody").length == 0
 
@@ -42,7 +43,7 @@ def test_a_stale_head_loses_the_compare_and_set(store: Store) -> None:
     append(store, G, "add")
     stale = ledger.chain(G, None, [LedgerDraft("forged")], T0)
     with pytest.raises(LedgerHeadMoved):
-        store.transaction(lambda tx: tx.append_ledger(G, stale, 0))
+        store.transaction(lambda tx: tx.ledger.append(G, stale, 0))
     assert store.verify_ledger(G).length == 1
 
 

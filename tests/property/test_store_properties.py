@@ -210,9 +210,9 @@ def test_the_ledger_verifies_after_any_sequence_of_appends(
     for chunk in chunks:
 
         def work(tx: StoreTx, chunk: list[str] = chunk) -> None:
-            head = tx.ledger_head(group)
+            head = tx.ledger.head(group)
             drafts = [LedgerDraft(action, (action,), {"a": action}) for action in chunk]
-            tx.append_ledger(group, ledger.chain(group, head, drafts, T0), head.seq if head else 0)
+            tx.ledger.append(group, ledger.chain(group, head, drafts, T0), head.seq if head else 0)
 
         shared_store.transaction(work)
     verdict = shared_store.verify_ledger(group)

@@ -4,7 +4,7 @@ answer open: `search.answer`), whatever the question asks; and it answers what t
 channels run one verb at a time) answer on the same store.
 
 The count is taken by a store that subclasses the real one and observes the port's one funnel
-of queries (`Neo4jTx._rows`) and its transactions (`Neo4jStore._session_call`); it talks to
+of queries (`Rows`) and its transactions (`Neo4jStore._session_call`); it talks to
 the real server. These tests need Neo4j: with --backends=sqlite they are deselected."""
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import pytest
 from neo4j import ManagedTransaction
 
 from graph.backends.neo4j.ops import Neo4jTx
+from graph.backends.neo4j.rows import Rows
 from graph.backends.neo4j.store import Neo4jStore
 from service.read.requests import SearchRequest
 from service.read.search import search
@@ -28,14 +29,14 @@ T = TypeVar("T")
 MAX_QUERIES = 3
 
 
-class CountingTx(Neo4jTx):
+class CountingRows(Rows):
     def __init__(self, tx: ManagedTransaction, seen: list[str]) -> None:
         super().__init__(tx)
         self.seen = seen
 
-    def _rows(self, name: LiteralString, **params: Any) -> list[dict[str, Any]]:
+    def __call__(self, name: LiteralString, **params: Any) -> list[dict[str, Any]]:
         self.seen.append(name)
-        return super()._rows(name, **params)
+        return super().__call__(name, **params)
 
 
 class CountingStore(Neo4jStore):
@@ -48,7 +49,7 @@ class CountingStore(Neo4jStore):
         self.capabilities = replace(self.capabilities, search_in_one_query=in_one_query)
 
     def _port(self, tx: ManagedTransaction) -> Neo4jTx:
-        return CountingTx(tx, self.queries)
+        return Neo4jTx(CountingRows(tx, self.queries))
 
     def _session_call(self, mode: str, work: Callable[[ManagedTransaction], T]) -> T:
         self.transactions += 1

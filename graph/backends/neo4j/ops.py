@@ -7,11 +7,11 @@ from dataclasses import asdict
 from datetime import datetime, timedelta
 from typing import Any, LiteralString
 
-from neo4j import ManagedTransaction
 from neo4j.exceptions import ConstraintError
 
 from graph.backends.neo4j import codec
-from graph.backends.neo4j.queries import query as cypher
+from graph.backends.neo4j.ledger import Neo4jLedger
+from graph.backends.neo4j.rows import Rows
 from graph.backends.neo4j.search import (
     EPISODE_OVERFETCH,
     TEXT_OVERFETCH,
@@ -29,7 +29,6 @@ from graph.domain.errors import (
     DuplicateRecord,
     InvalidInput,
     LeaseLost,
-    LedgerHeadMoved,
     NotFound,
 )
 from graph.domain.model import (
@@ -39,7 +38,6 @@ from graph.domain.model import (
     Entity,
     Episode,
     Fact,
-    LedgerEntry,
     Operation,
 )
 from graph.domain.timerules import CURRENT, TimeQuery
@@ -61,21 +59,17 @@ from graph.search_reads import ChannelAsk, ChannelHits, SearchRecords
 class Neo4jTx(StoreTx):
     """The port on one Neo4j transaction."""
 
-    def __init__(
-        self, tx: ManagedTransaction, *, vector_candidates: int = VECTOR_CANDIDATES
-    ) -> None:
-        self.tx = tx
+    def __init__(self, rows: Rows, *, vector_candidates: int = VECTOR_CANDIDATES) -> None:
+        self.rows = rows
         self.vector_candidates = vector_candidates
         """How many neighbours the vector index is asked for at least (`search.py`)."""
+        self.ledger = Neo4jLedger(rows)
 
     def _rows(self, name: LiteralString, **params: Any) -> list[dict[str, Any]]:
-        # the rows hold maps, lists and scalars only: `record.data()` would copy every nested
-        # value again (a tenth of a search on Neo4j)
-        result = self.tx.run(cypher(name), params)
-        return [dict(zip(record.keys(), record, strict=True)) for record in result]
+        return self.rows(name, **params)
 
     def _facts(self, name: LiteralString, **params: Any) -> list[Fact]:
-        return [codec.fact_from_map(row["fact"]) for row in self._rows(name, **params)]
+        return self.rows.facts(name, **params)
 
     # -- reads ---------------------------------------------------------------------------
 
@@ -262,14 +256,6 @@ class Neo4jTx(StoreTx):
         rows = self._rows("entities_by_uuid", group_id=group_id, uuids=list(dict.fromkeys(uuids)))
         return [codec.entity_from_map(row["entity"]) for row in rows]
 
-    def ledger_head(self, group_id: str) -> LedgerEntry | None:
-        rows = self._rows("ledger_head", group_id=group_id)
-        return codec.ledger_from_map(rows[0]["entry"]) if rows else None
-
-    def ledger_entries(self, group_id: str, after_seq: int, limit: int) -> list[LedgerEntry]:
-        rows = self._rows("ledger_entries", group_id=group_id, after_seq=after_seq, limit=limit)
-        return [codec.ledger_from_map(row["entry"]) for row in rows]
-
     def get_operation(self, event_id: str) -> Operation | None:
         rows = self._rows("operation_get", event_id=event_id)
         return codec.operation_from_map(rows[0]["operation"]) if rows else None
@@ -391,17 +377,6 @@ class Neo4jTx(StoreTx):
         missing = [p.uuid for p in patches if p.uuid not in changed]
         if missing:
             raise NotFound(f"no fact {missing[0]} in this tenant", details={"id": missing[0]})
-
-    def append_ledger(
-        self, group_id: str, entries: Sequence[LedgerEntry], expected_head_seq: int
-    ) -> None:
-        head = self.ledger_head(group_id)
-        if (head.seq if head else 0) != expected_head_seq:
-            raise LedgerHeadMoved(f"ledger head of {group_id} moved past {expected_head_seq}")
-        try:
-            self._rows("ledger_append", entries=[codec.ledger_props(e) for e in entries])
-        except ConstraintError as exc:
-            raise LedgerHeadMoved(f"ledger head of {group_id} moved: {exc}") from exc
 
     def append_operation(self, operation: Operation) -> Operation:
         if operation.idempotency_key is not None:

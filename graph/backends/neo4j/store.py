@@ -27,6 +27,7 @@ from neo4j.exceptions import (
 from graph.backends.neo4j.maintenance import Neo4jMaintenance
 from graph.backends.neo4j.ops import Neo4jTx
 from graph.backends.neo4j.queries import query, schema_queries
+from graph.backends.neo4j.rows import Rows
 from graph.backends.neo4j.search import OLD_GRAPH_CANDIDATES, VECTOR_CANDIDATES
 from graph.domain.errors import LedgerHeadMoved, StoreError, StoreTooNew, StoreUnavailable
 from graph.ports import Capabilities, Store, StoreReads, StoreTx
@@ -138,7 +139,7 @@ class Neo4jStore(Store):
 
     def _port(self, tx: ManagedTransaction) -> Neo4jTx:
         """The port on one transaction (a subclass may observe its queries)."""
-        return Neo4jTx(tx, vector_candidates=self._candidates)
+        return Neo4jTx(Rows(tx), vector_candidates=self._candidates)
 
     def _write(self, name: str, **params: Any) -> list[dict[str, Any]]:
         """One named runtime query in a write transaction (data migrations)."""

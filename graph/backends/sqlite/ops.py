@@ -9,6 +9,7 @@ from typing import Any
 
 from graph.backends.sqlite import codec, erase, sql
 from graph.backends.sqlite import episodes as episode_rows
+from graph.backends.sqlite.ledger import SqliteLedger
 from graph.backends.sqlite.search import SqliteSearch, search_body
 from graph.backends.sqlite.sql import tenant_token
 from graph.backends.sqlite.vectors import VectorIndex
@@ -17,7 +18,6 @@ from graph.domain.errors import (
     DuplicateRecord,
     InvalidInput,
     LeaseLost,
-    LedgerHeadMoved,
     NotFound,
 )
 from graph.domain.model import (
@@ -27,7 +27,6 @@ from graph.domain.model import (
     Entity,
     Episode,
     Fact,
-    LedgerEntry,
     Operation,
 )
 from graph.domain.timerules import CURRENT
@@ -55,6 +54,7 @@ class SqliteTx(SqliteWalk, SqliteSearch, StoreTx):
 
     def __init__(self, conn: sqlite3.Connection, vectors: VectorIndex) -> None:
         super().__init__(conn, vectors)
+        self.ledger = SqliteLedger(conn)
 
     # -- reads ---------------------------------------------------------------------------
 
@@ -128,19 +128,6 @@ class SqliteTx(SqliteWalk, SqliteSearch, StoreTx):
             EPISODES_BY_UUID.format(marks=marks), params
         ).fetchall()
         return [codec.episode_from_row(row) for row in rows]
-
-    def ledger_head(self, group_id: str) -> LedgerEntry | None:
-        row = self.conn.execute(
-            "SELECT * FROM ledger WHERE group_id = ? ORDER BY seq DESC LIMIT 1", (group_id,)
-        ).fetchone()
-        return codec.ledger_from_row(row) if row else None
-
-    def ledger_entries(self, group_id: str, after_seq: int, limit: int) -> list[LedgerEntry]:
-        rows = self.conn.execute(
-            "SELECT * FROM ledger WHERE group_id = ? AND seq > ? ORDER BY seq LIMIT ?",
-            (group_id, after_seq, limit),
-        ).fetchall()
-        return [codec.ledger_from_row(row) for row in rows]
 
     def get_operation(self, event_id: str) -> Operation | None:
         row = self.conn.execute(
@@ -274,14 +261,6 @@ class SqliteTx(SqliteWalk, SqliteSearch, StoreTx):
             )
             if cursor.rowcount == 0:
                 raise NotFound(f"no fact {patch.uuid} in this tenant", details={"id": patch.uuid})
-
-    def append_ledger(
-        self, group_id: str, entries: Sequence[LedgerEntry], expected_head_seq: int
-    ) -> None:
-        head = self.ledger_head(group_id)
-        if (head.seq if head else 0) != expected_head_seq:
-            raise LedgerHeadMoved(f"ledger head of {group_id} moved past {expected_head_seq}")
-        self.conn.executemany(sql.INSERT_LEDGER, [codec.ledger_row(e) for e in entries])
 
     def append_operation(self, operation: Operation) -> Operation:
         if operation.idempotency_key is not None:

@@ -34,6 +34,7 @@ from graph.domain.model import (
     Operation,
 )
 from graph.domain.timerules import CURRENT, TimeQuery
+from graph.ports.ledger import LEDGER_PAGE, Ledger, LedgerReads
 from graph.search_reads import (
     ChannelAsk,
     ChannelHits,
@@ -41,7 +42,7 @@ from graph.search_reads import (
     channels_one_by_one,
     records_one_by_one,
 )
-from graph.search_reads import Scored as Scored  # noqa: PLC0414 - re-exported for the port
+from graph.search_reads import Scored as Scored
 
 T = TypeVar("T")
 ExportKind = Literal["entity", "fact", "episode", "operation", "candidate"]
@@ -50,7 +51,6 @@ Record = Entity | Fact | Episode | Operation | Candidate
 
 MAX_LIMIT = 1000
 WAITING_STATUSES = ("PENDING", "RUNNING", "FAILED")
-LEDGER_PAGE = 1000
 
 PATCHABLE_FIELDS = frozenset(
     {
@@ -158,7 +158,9 @@ class Capabilities:
 
 
 class StoreReads(ABC):
-    """Read verbs, available in read and write transactions."""
+    """Read verbs, available in read and write transactions, and the roles by record kind."""
+
+    ledger: LedgerReads
 
     @abstractmethod
     def get_facts(self, group_id: str, uuids: Sequence[str]) -> list[Fact]:
@@ -263,14 +265,6 @@ class StoreReads(ABC):
         """The tenant's entities with these uuids (missing or foreign ids are skipped)."""
 
     @abstractmethod
-    def ledger_head(self, group_id: str) -> LedgerEntry | None:
-        """The last entry of the tenant's chain."""
-
-    @abstractmethod
-    def ledger_entries(self, group_id: str, after_seq: int, limit: int) -> list[LedgerEntry]:
-        """Entries with seq > after_seq, in order."""
-
-    @abstractmethod
     def get_operation(self, event_id: str) -> Operation | None:
         """An operation by its event id."""
 
@@ -335,6 +329,8 @@ class StoreReads(ABC):
 class StoreTx(StoreReads):
     """Every verb, inside one transaction: all of it commits or none of it does."""
 
+    ledger: Ledger
+
     @abstractmethod
     def upsert_entities(self, entities: Sequence[Entity]) -> dict[str, Entity]:
         """Create one tenant's entities that do not exist yet (merged by normalized name);
@@ -353,12 +349,6 @@ class StoreTx(StoreReads):
     @abstractmethod
     def patch_facts(self, group_id: str, patches: Sequence[FactPatch]) -> None:
         """Change lifecycle fields of existing records. Raises NotFound for a missing uuid."""
-
-    @abstractmethod
-    def append_ledger(
-        self, group_id: str, entries: Sequence[LedgerEntry], expected_head_seq: int
-    ) -> None:
-        """Append entries if the chain head is still `expected_head_seq`, else LedgerHeadMoved."""
 
     @abstractmethod
     def append_operation(self, operation: Operation) -> Operation:
@@ -463,7 +453,7 @@ class Store(ABC):
 
     def ping(self) -> None:
         """Raise StoreUnavailable when the store cannot answer."""
-        self.read(lambda tx: tx.ledger_head("_ping_"))
+        self.read(lambda tx: tx.ledger.head("_ping_"))
 
     def get_facts(self, group_id: str, uuids: Sequence[str]) -> list[Fact]:
         return self.read(lambda tx: tx.get_facts(group_id, uuids))
@@ -526,9 +516,6 @@ class Store(ABC):
 
     def entities_by_uuid(self, group_id: str, uuids: Sequence[str]) -> list[Entity]:
         return self.read(lambda tx: tx.entities_by_uuid(group_id, uuids))
-
-    def ledger_head(self, group_id: str) -> LedgerEntry | None:
-        return self.read(lambda tx: tx.ledger_head(group_id))
 
     def get_operation(self, event_id: str) -> Operation | None:
         return self.read(lambda tx: tx.get_operation(event_id))
@@ -594,7 +581,7 @@ class Store(ABC):
             after = page[-1].seq
 
     def _ledger_page(self, group_id: str, after: int) -> list[LedgerEntry]:
-        return self.read(lambda tx: tx.ledger_entries(group_id, after, LEDGER_PAGE))
+        return self.read(lambda tx: tx.ledger.entries(group_id, after, LEDGER_PAGE))
 
 
 def _record_id(record: Record) -> str:
