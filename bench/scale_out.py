@@ -223,7 +223,7 @@ def _kill_when_running(store: Store, cluster: Cluster, index: int) -> int:
     deadline = time.monotonic() + 5
     running = 0
     while time.monotonic() < deadline and not running:
-        running = store.operations_waiting().get("RUNNING", 0)
+        running = store.read(lambda tx: tx.operations.waiting()).get("RUNNING", 0)
         time.sleep(0.01)
     cluster.kill_worker(index)
     return 1 if running else 0
@@ -232,7 +232,7 @@ def _kill_when_running(store: Store, cluster: Cluster, index: int) -> int:
 def _pending(store: Store, report: Report) -> bool:
     with report.lock:
         events = list(report.events)
-    operations = (store.get_operation(e) for e in events)
+    operations = store.read(lambda tx: [tx.operations.get(e) for e in events])
     return any(op is None or op.status is not OperationStatus.SUCCEEDED for op in operations)
 
 
@@ -249,7 +249,7 @@ def check(store: Store, report: Report) -> None:
     """Every text once, every operation SUCCEEDED, each ledger verifies with one `ingest`
     entry per write."""
     for event in report.events:
-        operation = store.get_operation(event)
+        operation = store.read(lambda tx: tx.operations.get(event))  # noqa: B023
         if operation is None or operation.status is not OperationStatus.SUCCEEDED:
             report.problems.append(f"operation {event}: {operation and operation.status}")
         elif operation.attempts > 1:

@@ -337,7 +337,7 @@ def durability_cost(count: int) -> dict[str, float]:
 
 
 def _append(operation: Any, tx: StoreTx) -> None:
-    tx.append_operation(operation)
+    tx.operations.append(operation)
 
 
 def print_durability(count: int) -> None:

@@ -44,7 +44,7 @@ class StateCollector(Collector):
             "palimpsest_operations", "Asynchronous writes by status", labels=["status"]
         )
         try:
-            counts = self.store.operations_waiting()
+            counts = self.store.read(lambda tx: tx.operations.waiting())
         except PalimpsestError:
             counts = {}
         for status, n in counts.items():

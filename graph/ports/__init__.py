@@ -35,6 +35,7 @@ from graph.domain.model import (
 )
 from graph.domain.timerules import CURRENT, TimeQuery
 from graph.ports.ledger import LEDGER_PAGE, Ledger, LedgerReads
+from graph.ports.operations import OperationReads, Operations
 from graph.search_reads import (
     ChannelAsk,
     ChannelHits,
@@ -50,7 +51,6 @@ EXPORT_KINDS: tuple[ExportKind, ...] = ("entity", "fact", "episode", "operation"
 Record = Entity | Fact | Episode | Operation | Candidate
 
 MAX_LIMIT = 1000
-WAITING_STATUSES = ("PENDING", "RUNNING", "FAILED")
 
 PATCHABLE_FIELDS = frozenset(
     {
@@ -161,6 +161,7 @@ class StoreReads(ABC):
     """Read verbs, available in read and write transactions, and the roles by record kind."""
 
     ledger: LedgerReads
+    operations: OperationReads
 
     @abstractmethod
     def get_facts(self, group_id: str, uuids: Sequence[str]) -> list[Fact]:
@@ -265,17 +266,8 @@ class StoreReads(ABC):
         """The tenant's entities with these uuids (missing or foreign ids are skipped)."""
 
     @abstractmethod
-    def get_operation(self, event_id: str) -> Operation | None:
-        """An operation by its event id."""
-
-    @abstractmethod
     def actions_for(self, group_id: str, fact_id: str) -> list[ActionRecord]:
         """Executed actions about one record, oldest first."""
-
-    @abstractmethod
-    def operations_waiting(self) -> dict[str, int]:
-        """How many operations of every tenant are PENDING, RUNNING and FAILED (the queue's
-        depth, for metrics); statuses with none are 0."""
 
     @abstractmethod
     def subject_keys(self, group_id: str, after: str, limit: int, now: datetime) -> list[str]:
@@ -330,6 +322,7 @@ class StoreTx(StoreReads):
     """Every verb, inside one transaction: all of it commits or none of it does."""
 
     ledger: Ledger
+    operations: Operations
 
     @abstractmethod
     def upsert_entities(self, entities: Sequence[Entity]) -> dict[str, Entity]:
@@ -349,26 +342,6 @@ class StoreTx(StoreReads):
     @abstractmethod
     def patch_facts(self, group_id: str, patches: Sequence[FactPatch]) -> None:
         """Change lifecycle fields of existing records. Raises NotFound for a missing uuid."""
-
-    @abstractmethod
-    def append_operation(self, operation: Operation) -> Operation:
-        """Log an operation; with an idempotency key already logged, return that one instead."""
-
-    @abstractmethod
-    def record_operations(self, operations: Sequence[Operation]) -> None:
-        """Log finished operations (write receipts, no idempotency keys) in one statement; an
-        event id already logged is DuplicateRecord and nothing is written."""
-
-    @abstractmethod
-    def claim_operation(
-        self, now: datetime, lease_until: datetime, worker: str
-    ) -> Operation | None:
-        """Take the oldest PENDING operation, or a RUNNING one whose lease ran out; mark it
-        RUNNING with a new lease and one more attempt."""
-
-    @abstractmethod
-    def finish_operation(self, operation: Operation) -> None:
-        """Store an operation's final or retried state (status, result, error, lease)."""
 
     @abstractmethod
     def record_actions(self, actions: Sequence[ActionRecord]) -> None:
@@ -516,12 +489,6 @@ class Store(ABC):
 
     def entities_by_uuid(self, group_id: str, uuids: Sequence[str]) -> list[Entity]:
         return self.read(lambda tx: tx.entities_by_uuid(group_id, uuids))
-
-    def get_operation(self, event_id: str) -> Operation | None:
-        return self.read(lambda tx: tx.get_operation(event_id))
-
-    def operations_waiting(self) -> dict[str, int]:
-        return self.read(lambda tx: tx.operations_waiting())
 
     def export(self, group_id: str, page: int = 500) -> Iterator[Record | LedgerEntry]:
         """Everything the tenant's store holds, kind by kind, for backup and audit."""

@@ -71,7 +71,7 @@ def operation_status(
     """An operation's status; with `user_id`, another tenant's operation is not found, and
     with `principals`, nor is a write to a source they may not read (its payload is the
     source's words)."""
-    operation = deps.store.get_operation(event_id)
+    operation = deps.store.read(lambda tx: tx.operations.get(event_id))
     if (
         operation is None
         or (user_id is not None and operation.group_id != TenantScope(user_id=user_id).group_id)

@@ -415,7 +415,7 @@ class WritePipeline:
 
     def _already_written(self, event_ids: Sequence[str]) -> list[AddOut]:
         """A commit reported as failed may have been applied: its receipts tell."""
-        receipts = [self.store.get_operation(event_id) for event_id in event_ids]
+        receipts = self.store.read(lambda tx: [tx.operations.get(e) for e in event_ids])
         if all(r is not None and r.status is OperationStatus.SUCCEEDED for r in receipts):
             return [AddOut.model_validate(r.result or {}) for r in receipts if r is not None]
         raise DuplicateRecord("a record of this write already exists")

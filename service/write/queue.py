@@ -46,7 +46,8 @@ class OperationRunner:
         live = [operation for operation in claimed if not self._poisoned(operation)]
         for operation, planned in zip(live, self._plan_operations(live), strict=True):
             self._run_claimed(operation, planned)
-        done = (self.writes.store.get_operation(operation.event_id) for operation in claimed)
+        ids = [operation.event_id for operation in claimed]
+        done = self.writes.store.read(lambda tx: [tx.operations.get(i) for i in ids])
         return [operation for operation in done if operation is not None]
 
     def _claim(self, worker: str, limit: int) -> list[Operation]:

@@ -326,11 +326,11 @@ class UnitOfWork(FactView):
     def queued(self, operation: Operation) -> Operation:
         """Queue an asynchronous operation now; the one already queued under its
         idempotency key when there is one."""
-        return self.tx.append_operation(operation)
+        return self.tx.operations.append(operation)
 
     def claimed(self, lease_until: datetime, worker: str) -> Operation | None:
         """Lease the next operation to run (the oldest pending, or one whose lease ran out)."""
-        return self.tx.claim_operation(self.now, lease_until, worker)
+        return self.tx.operations.claim(self.now, lease_until, worker)
 
     def erase_group(self, group: str, batch: int) -> int:
         """Erase up to `batch` records of the whole tenant now (a tenant's erasure runs in
@@ -379,9 +379,9 @@ class UnitOfWork(FactView):
             chained = ledger.chain(group, head, entries, self.now)
             tx.ledger.append(group, chained, head.seq if head else 0)
         if self._receipts:
-            tx.record_operations(self._receipts)
+            tx.operations.record(self._receipts)
         for operation in self._finished:
-            tx.finish_operation(operation)
+            tx.operations.finish(operation)
         for candidate in self._decided:
             tx.update_candidate(candidate)
 

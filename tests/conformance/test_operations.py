@@ -12,6 +12,7 @@ from graph.domain.model import Operation
 from graph.ports import Store, StoreTx
 from tests.builders import days, new_id
 from tests.conftest import T0
+from tests.support.reads import reads
 
 G = "u_alice"
 
@@ -29,18 +30,18 @@ def op(created_offset_days: float = 0, key: str | None = None, group_id: str = G
 
 
 def log(store: Store, operation: Operation) -> Operation:
-    return store.transaction(lambda tx: tx.append_operation(operation))
+    return store.transaction(lambda tx: tx.operations.append(operation))
 
 
 def claim(store: Store, now_offset_days: float = 0, worker: str = "w1") -> Operation | None:
     now = T0 + days(now_offset_days)
-    return store.transaction(lambda tx: tx.claim_operation(now, now + days(0.01), worker))
+    return store.transaction(lambda tx: tx.operations.claim(now, now + days(0.01), worker))
 
 
 def test_operations_are_logged_and_read_back(store: Store) -> None:
     logged = log(store, op())
-    assert store.get_operation(logged.event_id) == logged
-    assert store.get_operation("missing") is None
+    assert reads(store).operations.get(logged.event_id) == logged
+    assert reads(store).operations.get("missing") is None
 
 
 def test_an_idempotency_key_logs_once(store: Store) -> None:
@@ -76,8 +77,8 @@ def test_a_lapsed_lease_is_claimed_again_and_finished_work_is_not(store: Store) 
             "updated_at": T0 + days(1),
         }
     )
-    store.transaction(lambda tx: tx.finish_operation(done))
-    assert store.get_operation(logged.event_id) == done
+    store.transaction(lambda tx: tx.operations.finish(done))
+    assert reads(store).operations.get(logged.event_id) == done
     assert claim(store, 5) is None
 
 
@@ -93,18 +94,18 @@ def test_a_worker_whose_lease_was_taken_cannot_finish_and_its_writes_roll_back(
     late = stale.model_copy(update={"status": OperationStatus.SUCCEEDED, "lease_until": None})
 
     def finish_late(tx: StoreTx) -> None:
-        tx.record_operations([op()])  # a write of the same transaction, rolled back with it
-        tx.finish_operation(late)
+        tx.operations.record([op()])  # a write of the same transaction, rolled back with it
+        tx.operations.finish(late)
 
     with pytest.raises(LeaseLost):
         store.transaction(finish_late)
-    assert store.get_operation(logged.event_id) == again
-    assert store.operations_waiting().get("PENDING", 0) == 0
+    assert reads(store).operations.get(logged.event_id) == again
+    assert reads(store).operations.waiting().get("PENDING", 0) == 0
     done = again.model_copy(update={"status": OperationStatus.SUCCEEDED, "lease_until": None})
-    store.transaction(lambda tx: tx.finish_operation(done))
-    assert store.get_operation(logged.event_id) == done
+    store.transaction(lambda tx: tx.operations.finish(done))
+    assert reads(store).operations.get(logged.event_id) == done
     with pytest.raises(LeaseLost):  # finished work cannot be finished again
-        store.transaction(lambda tx: tx.finish_operation(done))
+        store.transaction(lambda tx: tx.operations.finish(done))
 
 
 def test_concurrent_workers_never_claim_the_same_operation(store: Store) -> None:
@@ -130,20 +131,20 @@ def test_receipts_are_recorded_in_one_call_and_a_repeat_writes_nothing(store: St
         op(i).model_copy(update={"status": OperationStatus.SUCCEEDED, "result": {"n": i}})
         for i in range(3)
     ]
-    store.transaction(lambda tx: tx.record_operations(done))
-    assert [store.get_operation(o.event_id) for o in done] == done
+    store.transaction(lambda tx: tx.operations.record(done))
+    assert [reads(store).operations.get(o.event_id) for o in done] == done
     fresh = op(5).model_copy(update={"status": OperationStatus.SUCCEEDED})
     with pytest.raises(DuplicateRecord):
-        store.transaction(lambda tx: tx.record_operations([fresh, done[1]]))
-    assert store.get_operation(fresh.event_id) is None
+        store.transaction(lambda tx: tx.operations.record([fresh, done[1]]))
+    assert reads(store).operations.get(fresh.event_id) is None
     with pytest.raises(InvalidInput):
-        store.transaction(lambda tx: tx.record_operations([op(key="k")]))
-    store.transaction(lambda tx: tx.record_operations([]))
+        store.transaction(lambda tx: tx.operations.record([op(key="k")]))
+    store.transaction(lambda tx: tx.operations.record([]))
 
 
 def test_the_waiting_operations_are_counted_by_status(store: Store) -> None:
-    assert store.operations_waiting() == {"PENDING": 0, "RUNNING": 0, "FAILED": 0}
+    assert reads(store).operations.waiting() == {"PENDING": 0, "RUNNING": 0, "FAILED": 0}
     for n in range(3):
         log(store, op(n, group_id=f"u_{n}"))
     claim(store)
-    assert store.operations_waiting() == {"PENDING": 2, "RUNNING": 1, "FAILED": 0}
+    assert reads(store).operations.waiting() == {"PENDING": 2, "RUNNING": 1, "FAILED": 0}

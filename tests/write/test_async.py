@@ -20,6 +20,7 @@ from graph.domain.tenancy import TenantScope
 from graph.ports import Store
 from service.memory import Memory
 from tests.conftest import NEO4J_URI, T0
+from tests.support.reads import reads
 
 ALICE = TenantScope(user_id="alice").group_id
 
@@ -59,12 +60,12 @@ def test_a_stuck_running_operation_is_claimed_again_when_its_lease_ends(memory: 
     pending = memory.add("I live in Vienna", user_id="alice", mode="async")
     store, clock = memory.container.store, memory.container.clock
     now = clock.now()
-    store.transaction(lambda tx: tx.claim_operation(now, now + timedelta(minutes=2), "dead"))
+    store.transaction(lambda tx: tx.operations.claim(now, now + timedelta(minutes=2), "dead"))
     assert status(memory, pending["event_id"]) == "RUNNING"
     assert memory.run_pending() == 0  # the lease still holds
     clock.advance(timedelta(minutes=3))  # type: ignore[attr-defined]
     assert memory.run_pending() == 1
-    operation = store.get_operation(pending["event_id"])
+    operation = reads(store).operations.get(pending["event_id"])
     assert operation is not None and (operation.status, operation.attempts) == (
         OperationStatus.SUCCEEDED,
         2,
@@ -79,7 +80,7 @@ def test_a_malformed_queued_operation_fails_with_its_error(memory: Memory) -> No
         created_at=T0,
         updated_at=T0,
     )
-    memory.container.store.transaction(lambda tx: tx.append_operation(broken))
+    memory.container.store.transaction(lambda tx: tx.operations.append(broken))
     memory.run_pending()
     failed = memory.get_operation("broken-1")
     assert failed["status"] == "FAILED"
@@ -130,7 +131,7 @@ def _worker(env: dict[str, str], data_dir: Path) -> subprocess.Popen[bytes]:
 
 
 def _statuses(store: Store, event_ids: list[str]) -> Counter[str]:
-    return Counter(str(store.get_operation(e).status) for e in event_ids)  # type: ignore[union-attr]
+    return Counter(str(reads(store).operations.get(e).status) for e in event_ids)  # type: ignore[union-attr]
 
 
 def _wait(store: Store, event_ids: list[str], at_least: int, seconds: float) -> Counter[str]:
@@ -204,7 +205,7 @@ def test_killing_the_worker_mid_queue_loses_nothing_and_applies_nothing_twice(
     finally:
         second.send_signal(signal.SIGTERM)
         second.wait(timeout=30)
-    retried = [store.get_operation(e) for e in event_ids]
+    retried = [reads(store).operations.get(e) for e in event_ids]
     assert all(op is not None and op.status is OperationStatus.SUCCEEDED for op in retried)
     if interrupted["RUNNING"]:  # the killed operation was redone, once
         assert any(op is not None and op.attempts == 2 for op in retried)

@@ -13,6 +13,7 @@ from graph.domain.model import Entity, Episode, Fact
 from graph.domain.tenancy import TenantScope
 from service.memory import Memory
 from tests.conftest import T0
+from tests.support.reads import reads
 
 GROUP = TenantScope(user_id="alice").group_id
 SECRETS = {
@@ -69,7 +70,7 @@ def test_secrets_never_reach_records_indexes_or_vectors(memory: Memory, embedder
 
 def test_an_asynchronous_write_never_stores_the_secret_in_its_queue(memory: Memory) -> None:
     pending = memory.add(INPUT, user_id="alice", metadata=METADATA, mode="async")
-    queued = memory.container.store.get_operation(pending["event_id"])
+    queued = reads(memory.container.store).operations.get(pending["event_id"])
     assert queued is not None
     assert_clean(json.dumps(queued.model_dump(mode="json"), ensure_ascii=False))
     memory.run_pending()

@@ -26,6 +26,7 @@ from service.version import __version__
 from service.worker import Worker
 from service.write.queue import FINISH_PAUSES, OperationRunner
 from tests.conftest import T0
+from tests.support.reads import reads
 
 ALICE = TenantScope(user_id="alice").group_id
 T = TypeVar("T")
@@ -43,7 +44,7 @@ def poisoned(memory: Memory) -> Operation:
     operation = Operation(
         event_id="poison-1", group_id=ALICE, payload=payload, created_at=T0, updated_at=T0
     )
-    return memory.container.store.transaction(lambda tx: tx.append_operation(operation))
+    return memory.container.store.transaction(lambda tx: tx.operations.append(operation))
 
 
 def wait_for(memory: Memory, event_ids: list[str], seconds: float = 120) -> list[str]:
@@ -77,7 +78,7 @@ def test_a_poisoned_operation_fails_alone_and_later_ones_complete(
     failed = memory.get_operation(poison.event_id)
     assert failed["error"]["code"] == "internal"
     assert "OverflowError" in failed["error"]["message"]
-    stored = memory.container.store.get_operation(poison.event_id)
+    stored = reads(memory.container.store).operations.get(poison.event_id)
     assert stored is not None
     assert stored.attempts == memory.container.writes.config.max_attempts
     assert worker.ready
@@ -101,9 +102,9 @@ def test_an_operation_claimed_too_often_is_given_up(memory: Memory) -> None:
     limit = memory.container.writes.config.max_attempts
     for _ in range(limit):
         now = clock.now()
-        store.transaction(lambda tx: tx.claim_operation(now, now, "crashed"))  # noqa: B023
+        store.transaction(lambda tx: tx.operations.claim(now, now, "crashed"))  # noqa: B023
     assert memory.run_pending() == 1
-    stored = store.get_operation(pending["event_id"])
+    stored = reads(store).operations.get(pending["event_id"])
     assert stored is not None and stored.status is OperationStatus.FAILED
     assert stored.error is not None and "gave up after" in stored.error["message"]
 
@@ -168,11 +169,11 @@ def test_recording_a_failure_is_retried_when_the_store_is_briefly_unavailable() 
     limit = memory.container.writes.config.max_attempts
     for attempt in range(limit):
         now = T0 + timedelta(hours=attempt)  # each earlier lease has ended
-        claimed = store.transaction(lambda tx: tx.claim_operation(now, now, "w"))  # noqa: B023
+        claimed = store.transaction(lambda tx: tx.operations.claim(now, now, "w"))  # noqa: B023
         assert claimed is not None
         store.failures = len(FINISH_PAUSES)  # every pause but the last try is used
         OperationRunner(memory.container.writes)._run_claimed(claimed)
-        stored = store.get_operation(operation.event_id)
+        stored = reads(store).operations.get(operation.event_id)
         assert stored is not None and stored.status is not OperationStatus.RUNNING
     assert stored.status is OperationStatus.FAILED
     store.close()

@@ -11,6 +11,7 @@ from neo4j.exceptions import ConstraintError
 
 from graph.backends.neo4j import codec
 from graph.backends.neo4j.ledger import Neo4jLedger
+from graph.backends.neo4j.operations import Neo4jOperations
 from graph.backends.neo4j.rows import Rows
 from graph.backends.neo4j.search import (
     EPISODE_OVERFETCH,
@@ -27,8 +28,6 @@ from graph.backends.neo4j.search import (
 )
 from graph.domain.errors import (
     DuplicateRecord,
-    InvalidInput,
-    LeaseLost,
     NotFound,
 )
 from graph.domain.model import (
@@ -38,11 +37,9 @@ from graph.domain.model import (
     Entity,
     Episode,
     Fact,
-    Operation,
 )
 from graph.domain.timerules import CURRENT, TimeQuery
 from graph.ports import (
-    WAITING_STATUSES,
     AlignmentKey,
     EdgeQuery,
     ExportKind,
@@ -64,6 +61,7 @@ class Neo4jTx(StoreTx):
         self.vector_candidates = vector_candidates
         """How many neighbours the vector index is asked for at least (`search.py`)."""
         self.ledger = Neo4jLedger(rows)
+        self.operations = Neo4jOperations(rows)
 
     def _rows(self, name: LiteralString, **params: Any) -> list[dict[str, Any]]:
         return self.rows(name, **params)
@@ -256,15 +254,6 @@ class Neo4jTx(StoreTx):
         rows = self._rows("entities_by_uuid", group_id=group_id, uuids=list(dict.fromkeys(uuids)))
         return [codec.entity_from_map(row["entity"]) for row in rows]
 
-    def get_operation(self, event_id: str) -> Operation | None:
-        rows = self._rows("operation_get", event_id=event_id)
-        return codec.operation_from_map(rows[0]["operation"]) if rows else None
-
-    def operations_waiting(self) -> dict[str, int]:
-        rows = self._rows("operations_waiting", statuses=list(WAITING_STATUSES))
-        counted = {row["status"]: int(row["n"]) for row in rows}
-        return {status: 0 for status in WAITING_STATUSES} | counted
-
     def actions_for(self, group_id: str, fact_id: str) -> list[ActionRecord]:
         rows = self._rows("actions_for_fact", group_id=group_id, fact_id=fact_id)
         return [codec.action_from_map(row["action"]) for row in rows]
@@ -378,48 +367,6 @@ class Neo4jTx(StoreTx):
         if missing:
             raise NotFound(f"no fact {missing[0]} in this tenant", details={"id": missing[0]})
 
-    def append_operation(self, operation: Operation) -> Operation:
-        if operation.idempotency_key is not None:
-            rows = self._rows(
-                "operation_by_key",
-                group_id=operation.group_id,
-                idempotency_key=operation.idempotency_key,
-            )
-            if rows:
-                return codec.operation_from_map(rows[0]["operation"])
-        try:
-            self._rows("operation_append", props=codec.operation_props(operation))
-        except ConstraintError as exc:
-            raise DuplicateRecord(f"operation {operation.event_id} exists") from exc
-        return operation
-
-    def record_operations(self, operations: Sequence[Operation]) -> None:
-        if any(o.idempotency_key is not None for o in operations):
-            raise InvalidInput("record_operations takes receipts without idempotency keys")
-        if not operations:
-            return
-        try:
-            self._rows(
-                "operations_record", operations=[codec.operation_props(o) for o in operations]
-            )
-        except ConstraintError as exc:
-            raise DuplicateRecord(f"an operation of this batch exists: {exc}") from exc
-
-    def claim_operation(
-        self, now: datetime, lease_until: datetime, worker: str
-    ) -> Operation | None:
-        for row in self._rows("operation_candidates", now=now, limit=5):
-            claimed = self._rows(
-                "operation_claim",
-                event_id=row["event_id"],
-                now=now,
-                lease_until=lease_until,
-                worker=worker,
-            )
-            if claimed:
-                return codec.operation_from_map(claimed[0]["operation"])
-        return None
-
     def record_actions(self, actions: Sequence[ActionRecord]) -> None:
         if actions:
             self._rows("actions_record", actions=_action_rows(actions))
@@ -461,27 +408,6 @@ class Neo4jTx(StoreTx):
     def mark_rolled_back(self, group_id: str, action_uuid: str, at: datetime) -> None:
         if not self._rows("action_rolled_back", group_id=group_id, uuid=action_uuid, at=at):
             raise NotFound(f"no action {action_uuid} in this tenant")
-
-    def finish_operation(self, operation: Operation) -> None:
-        props = codec.operation_props(operation)
-        changes = {
-            key: props.get(key)
-            for key in (
-                "status",
-                "attempts",
-                "result",
-                "error",
-                "updated_at",
-                "lease_until",
-                "worker",
-                "payload",
-            )
-        }
-        held = {"attempts": operation.attempts, "worker": operation.worker}
-        if not self._rows("operation_finish", event_id=operation.event_id, changes=changes, **held):
-            if self.get_operation(operation.event_id) is None:
-                raise NotFound(f"no operation {operation.event_id}")
-            raise LeaseLost(f"operation {operation.event_id} is no longer held by this worker")
 
 
 def _action_rows(actions: Sequence[ActionRecord]) -> list[dict[str, Any]]:

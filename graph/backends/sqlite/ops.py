@@ -10,14 +10,13 @@ from typing import Any
 from graph.backends.sqlite import codec, erase, sql
 from graph.backends.sqlite import episodes as episode_rows
 from graph.backends.sqlite.ledger import SqliteLedger
+from graph.backends.sqlite.operations import SqliteOperations
 from graph.backends.sqlite.search import SqliteSearch, search_body
 from graph.backends.sqlite.sql import tenant_token
 from graph.backends.sqlite.vectors import VectorIndex
 from graph.backends.sqlite.walk import SqliteWalk
 from graph.domain.errors import (
     DuplicateRecord,
-    InvalidInput,
-    LeaseLost,
     NotFound,
 )
 from graph.domain.model import (
@@ -27,11 +26,9 @@ from graph.domain.model import (
     Entity,
     Episode,
     Fact,
-    Operation,
 )
 from graph.domain.timerules import CURRENT
 from graph.ports import (
-    WAITING_STATUSES,
     AlignmentKey,
     ExportKind,
     FactPatch,
@@ -55,6 +52,7 @@ class SqliteTx(SqliteWalk, SqliteSearch, StoreTx):
     def __init__(self, conn: sqlite3.Connection, vectors: VectorIndex) -> None:
         super().__init__(conn, vectors)
         self.ledger = SqliteLedger(conn)
+        self.operations = SqliteOperations(conn)
 
     # -- reads ---------------------------------------------------------------------------
 
@@ -128,21 +126,6 @@ class SqliteTx(SqliteWalk, SqliteSearch, StoreTx):
             EPISODES_BY_UUID.format(marks=marks), params
         ).fetchall()
         return [codec.episode_from_row(row) for row in rows]
-
-    def get_operation(self, event_id: str) -> Operation | None:
-        row = self.conn.execute(
-            "SELECT * FROM operations WHERE event_id = ?", (event_id,)
-        ).fetchone()
-        return codec.operation_from_row(row) if row else None
-
-    def operations_waiting(self) -> dict[str, int]:
-        marks, params = sql.placeholders("s", list(WAITING_STATUSES))
-        rows = self.conn.execute(
-            f"SELECT status, count(*) AS n FROM operations WHERE status IN ({marks}) "
-            "GROUP BY status",
-            params,
-        ).fetchall()
-        return {status: 0 for status in WAITING_STATUSES} | {r["status"]: r["n"] for r in rows}
 
     def actions_for(self, group_id: str, fact_id: str) -> list[ActionRecord]:
         rows = self.conn.execute(
@@ -261,49 +244,6 @@ class SqliteTx(SqliteWalk, SqliteSearch, StoreTx):
             )
             if cursor.rowcount == 0:
                 raise NotFound(f"no fact {patch.uuid} in this tenant", details={"id": patch.uuid})
-
-    def append_operation(self, operation: Operation) -> Operation:
-        if operation.idempotency_key is not None:
-            row = self.conn.execute(
-                "SELECT * FROM operations WHERE group_id = ? AND idempotency_key = ?",
-                (operation.group_id, operation.idempotency_key),
-            ).fetchone()
-            if row is not None:
-                return codec.operation_from_row(row)
-        try:
-            self.conn.execute(sql.INSERT_OPERATION, codec.operation_row(operation))
-        except sqlite3.IntegrityError as exc:
-            raise DuplicateRecord(f"operation {operation.event_id} exists") from exc
-        return operation
-
-    def record_operations(self, operations: Sequence[Operation]) -> None:
-        if any(o.idempotency_key is not None for o in operations):
-            raise InvalidInput("record_operations takes receipts without idempotency keys")
-        try:
-            self.conn.executemany(
-                sql.INSERT_OPERATION, [codec.operation_row(o) for o in operations]
-            )
-        except sqlite3.IntegrityError as exc:
-            raise DuplicateRecord(f"an operation of this batch exists: {exc}") from exc
-
-    def claim_operation(
-        self, now: datetime, lease_until: datetime, worker: str
-    ) -> Operation | None:
-        params = {
-            "now": codec.to_micros(now),
-            "lease_until": codec.to_micros(lease_until),
-            "worker": worker,
-        }
-        row = self.conn.execute(sql.CLAIM_OPERATION, params).fetchone()
-        return codec.operation_from_row(row) if row else None
-
-    def finish_operation(self, operation: Operation) -> None:
-        params = codec.operation_params(operation)
-        cursor = self.conn.execute(sql.UPDATE_OPERATION, params)
-        if cursor.rowcount == 0:
-            if self.get_operation(operation.event_id) is None:
-                raise NotFound(f"no operation {operation.event_id}")
-            raise LeaseLost(f"operation {operation.event_id} is no longer held by this worker")
 
     def record_actions(self, actions: Sequence[ActionRecord]) -> None:
         self.conn.executemany(
