@@ -35,7 +35,7 @@ from bench.read import encoder, queries
 from bench.scalecorpus import ScaleSynth, Vectors, data_folder
 from bench.scalestores import GROUP, merge_nearest, neighbours
 from graph.backends.sqlite.vectors import LOAD_BATCH, RESCORE, Rows
-from graph.ports import Scored
+from graph.ports.search import Scored
 
 Matrix = npt.NDArray[np.float32]
 EXACT_K = 30

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from graph.ports import Scored
+from graph.ports.search import Scored
 
 EPSILON = 1e-3
 

@@ -28,7 +28,8 @@ from bench.scalecorpus import NAMESPACE, Birth, ScaleSynth
 from bench.scalestores import GROUP, ScaleBackend, backends
 from graph.backends.sqlite import SqliteStore
 from graph.domain.clock import ManualClock
-from graph.ports import Scored, Store
+from graph.ports import Store
+from graph.ports.search import Scored
 from service.bootstrap import bootstrap
 from service.memory import Memory
 from service.settings import Settings
@@ -156,7 +157,7 @@ class Probe:
 
 
 def nearest(store: Store, vector: list[float]) -> list[Scored]:
-    return store.read(lambda tx: tx.vector(GROUP, vector, 10, None, NOW))
+    return store.read(lambda tx: tx.search.vector(GROUP, vector, 10, None, NOW))
 
 
 def told_id(birth: Birth) -> str:

@@ -30,7 +30,8 @@ import numpy as np
 import numpy.typing as npt
 
 from graph.backends.sqlite.search import fts_query
-from graph.ports import Scored, Store
+from graph.ports import Store
+from graph.ports.search import Scored
 
 GROUP = "u_benchread"
 

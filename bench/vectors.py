@@ -116,7 +116,8 @@ def recall_at_10(store: Store, data: Chunks) -> float:
         noise = np.asarray(rng.normal(size=matrix.shape[1]), dtype=np.float32)
         query = matrix[row] + NOISE * noise / np.linalg.norm(noise)
         exact = {facts[i].uuid for i in np.argsort(-(matrix @ query))[:10]}
-        hits = store.vector(facts[0].group_id, query.tolist(), 10, None, NOW)
+        group, asked = facts[0].group_id, query.tolist()
+        hits = store.read(lambda tx: tx.search.vector(group, asked, 10, None, NOW))  # noqa: B023
         found += len(exact & {hit.uuid for hit in hits})
     return found / (10 * QUERIES)
 

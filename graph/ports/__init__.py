@@ -16,7 +16,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any, Literal, TypeVar
 
 from graph.domain import ledger as ledger_rules
@@ -36,14 +36,7 @@ from graph.domain.model import (
 from graph.domain.timerules import CURRENT, TimeQuery
 from graph.ports.ledger import LEDGER_PAGE, Ledger, LedgerReads
 from graph.ports.operations import OperationReads, Operations
-from graph.search_reads import (
-    ChannelAsk,
-    ChannelHits,
-    SearchRecords,
-    channels_one_by_one,
-    records_one_by_one,
-)
-from graph.search_reads import Scored as Scored
+from graph.ports.search import SearchReads
 
 T = TypeVar("T")
 ExportKind = Literal["entity", "fact", "episode", "operation", "candidate"]
@@ -162,6 +155,7 @@ class StoreReads(ABC):
 
     ledger: LedgerReads
     operations: OperationReads
+    search: SearchReads
 
     @abstractmethod
     def get_facts(self, group_id: str, uuids: Sequence[str]) -> list[Fact]:
@@ -194,60 +188,6 @@ class StoreReads(ABC):
     @abstractmethod
     def get_episodes(self, group_id: str, uuids: Sequence[str]) -> list[Episode]:
         """Episodes by uuid."""
-
-    @abstractmethod
-    def fulltext(
-        self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime
-    ) -> list[Scored]:
-        """Keyword hits on fact text, subject, predicate and value (CJK-aware), best first.
-        `time=None` searches every record; otherwise only records visible under `time`."""
-
-    @abstractmethod
-    def episode_search(
-        self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime
-    ) -> list[Scored]:
-        """Episodes (turns as told) ranked by bm25 over the stemmed terms of `text` (see
-        `graph.textindex.query_terms`), best first. Under `time`, only episodes observed by
-        the end of `as_of` and stored by `known_at`; `time=None` or current: every episode."""
-
-    @abstractmethod
-    def episode_neighbours(
-        self, group_id: str, uuids: Sequence[str], within: timedelta, reach: int = 1
-    ) -> dict[str, list[str]]:
-        """For each episode, the tenant's episodes observed just before and just after it
-        (the nearest `reach` on each side, each at most `within` from it): the turns around it
-        in its conversation, those before it nearest first, then those after it."""
-
-    @abstractmethod
-    def tagged(
-        self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime
-    ) -> list[Scored]:
-        """Records matching any of the words of `text` as `fulltext` would, unranked: newest
-        first (scores descend with age). For broad topical matches (a synonym family), where
-        ranking every match would cost in proportion to the store."""
-
-    @abstractmethod
-    def vector(
-        self,
-        group_id: str,
-        embedding: Sequence[float],
-        limit: int,
-        time: TimeQuery | None,
-        now: datetime,
-    ) -> list[Scored]:
-        """Nearest records by cosine similarity of `fact_embedding`, best first."""
-
-    @abstractmethod
-    def neighbourhood(
-        self,
-        group_id: str,
-        entity_keys: Sequence[str],
-        hops: int,
-        limit: int,
-        time: TimeQuery | None,
-        now: datetime,
-    ) -> list[Scored]:
-        """Records one or `hops` (<= 2) edges away from the named entities; score 1/hops."""
 
     @abstractmethod
     def entity_edges(
@@ -296,21 +236,6 @@ class StoreReads(ABC):
     @abstractmethod
     def episodes_of_source(self, group_id: str, source: str, limit: int) -> list[Episode]:
         """Episodes whose source (`source_description`) is `source`, oldest first."""
-
-    def search_channels(self, ask: ChannelAsk) -> ChannelHits:
-        """Every channel of one search (`graph.search_reads`); a backend may answer at once."""
-        return channels_one_by_one(self, ask)
-
-    def search_records(
-        self,
-        group_id: str,
-        fact_uuids: Sequence[str],
-        episode_uuids: Sequence[str],
-        sources: bool,
-    ) -> SearchRecords:
-        """The records of a search's candidates (with `sources`, the episodes the facts were
-        read from, for their permissions); a backend may answer at once."""
-        return records_one_by_one(self, group_id, fact_uuids, episode_uuids, sources)
 
     @abstractmethod
     def export_page(self, group_id: str, kind: ExportKind, after: str, limit: int) -> list[Record]:
@@ -450,37 +375,6 @@ class Store(ABC):
 
     def get_episodes(self, group_id: str, uuids: Sequence[str]) -> list[Episode]:
         return self.read(lambda tx: tx.get_episodes(group_id, uuids))
-
-    def fulltext(
-        self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime
-    ) -> list[Scored]:
-        return self.read(lambda tx: tx.fulltext(group_id, text, limit, time, now))
-
-    def tagged(
-        self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime
-    ) -> list[Scored]:
-        return self.read(lambda tx: tx.tagged(group_id, text, limit, time, now))
-
-    def vector(
-        self,
-        group_id: str,
-        embedding: Sequence[float],
-        limit: int,
-        time: TimeQuery | None,
-        now: datetime,
-    ) -> list[Scored]:
-        return self.read(lambda tx: tx.vector(group_id, embedding, limit, time, now))
-
-    def neighbourhood(
-        self,
-        group_id: str,
-        entity_keys: Sequence[str],
-        hops: int,
-        limit: int,
-        time: TimeQuery | None,
-        now: datetime,
-    ) -> list[Scored]:
-        return self.read(lambda tx: tx.neighbourhood(group_id, entity_keys, hops, limit, time, now))
 
     def entity_edges(
         self, group_id: str, entity_uuids: Sequence[str], edges: EdgeQuery, now: datetime

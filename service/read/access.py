@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from graph.domain.model import Episode, Fact
 from graph.ports import StoreReads
-from graph.search_reads import source_ids
+from graph.ports.search import source_ids
 
 Principals = tuple[str, ...] | None
 """The caller's principals; None: no API keys, nothing is withheld."""

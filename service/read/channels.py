@@ -24,7 +24,8 @@ from datetime import datetime, timedelta
 
 from extractors.identifiers import find_identifiers
 from graph.domain.timerules import TimeQuery
-from graph.ports import Scored, StoreReads
+from graph.ports import StoreReads
+from graph.ports.search import Scored
 from service.read.names import candidate_names
 from service.read.synonyms import SynonymTable
 
@@ -59,16 +60,16 @@ Channel = tuple[str, list[Scored]]
 
 
 def keyword(tx: StoreReads, q: Question) -> list[Channel]:
-    return [("keyword", tx.fulltext(q.group_id, q.text, q.fetch, q.time, q.now))]
+    return [("keyword", tx.search.fulltext(q.group_id, q.text, q.fetch, q.time, q.now))]
 
 
 def episodes(tx: StoreReads, q: Question) -> list[Channel]:
     """Turns as told, by bm25 over their stemmed words (and their speaker)."""
-    return [("episodes", tx.episode_search(q.group_id, q.text, q.fetch, q.time, q.now))]
+    return [("episodes", tx.search.episodes(q.group_id, q.text, q.fetch, q.time, q.now))]
 
 
 def vector(tx: StoreReads, q: Question, embedding: Sequence[float]) -> list[Channel]:
-    return [("vector", tx.vector(q.group_id, embedding, q.fetch, q.time, q.now))]
+    return [("vector", tx.search.vector(q.group_id, embedding, q.fetch, q.time, q.now))]
 
 
 def context(tx: StoreReads, q: Question, found: Sequence[Channel]) -> list[Channel]:
@@ -80,7 +81,7 @@ def context(tx: StoreReads, q: Question, found: Sequence[Channel]) -> list[Chann
     if not hits:
         return []
     uuids = [hit.uuid for hit in hits]
-    near = tx.episode_neighbours(q.group_id, uuids, CONTEXT_WITHIN, CONTEXT_REACH)
+    near = tx.search.neighbours(q.group_id, uuids, CONTEXT_WITHIN, CONTEXT_REACH)
     return around(hits, near)
 
 
@@ -116,7 +117,7 @@ def graph(tx: StoreReads, q: Question, seeds: Sequence[str]) -> list[Channel]:
     """Neighbourhood of the entities named in the query."""
     if not seeds:
         return []
-    return [("graph", tx.neighbourhood(q.group_id, seeds, HOPS, q.fetch, q.time, q.now))]
+    return [("graph", tx.search.neighbourhood(q.group_id, seeds, HOPS, q.fetch, q.time, q.now))]
 
 
 def tags(tx: StoreReads, q: Question, table: SynonymTable) -> list[Channel]:
@@ -125,7 +126,10 @@ def tags(tx: StoreReads, q: Question, table: SynonymTable) -> list[Channel]:
     own words, which the keyword channel already ranks. A family is a topic, not a ranking:
     its words match a large share of a big store, and ranking every match would make the
     search cost grow with the store."""
-    return [("tags", tx.tagged(q.group_id, t, q.fetch, q.time, q.now)) for t in tag_terms(q, table)]
+    return [
+        ("tags", tx.search.tagged(q.group_id, t, q.fetch, q.time, q.now))
+        for t in tag_terms(q, table)
+    ]
 
 
 def tag_terms(q: Question, table: SynonymTable) -> list[str]:
@@ -147,7 +151,7 @@ def identifiers(q: Question) -> list[str]:
 def exact(tx: StoreReads, q: Question, idents: Sequence[str]) -> list[Channel]:
     """A phrase search per identifier (its parts in order); `contains` then checks exactness."""
     return [
-        ("identifier", tx.fulltext(q.group_id, phrase(ident), q.fetch, q.time, q.now))
+        ("identifier", tx.search.fulltext(q.group_id, phrase(ident), q.fetch, q.time, q.now))
         for ident in idents
     ]
 

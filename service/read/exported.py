@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from graph.domain.model import Candidate, Entity, Episode, Fact, LedgerEntry, Operation
 from graph.ports import Record
-from graph.search_reads import source_ids
+from graph.ports.search import source_ids
 from service.read.access import open_to
 
 Exported = Record | LedgerEntry

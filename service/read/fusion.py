@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from graph.ports import Scored
+from graph.ports.search import Scored
 
 EPISODES = "episodes"
 CONTEXT_WEIGHT = 0.5

@@ -35,7 +35,7 @@ from typing import TypeVar
 from weakref import WeakKeyDictionary
 
 from graph.ports import Store, StoreReads
-from graph.search_reads import ChannelAsk, ChannelHits
+from graph.ports.search import ChannelAsk, ChannelHits
 from service.embedding import Embedder
 from service.read import channels
 from service.read.channels import Channel, Question
@@ -70,7 +70,7 @@ def gather(
     inside the read transaction of the last channels (so it can read the candidates there)."""
     if store.capabilities.search_in_one_query:
         ask = channel_ask(q, table, idents, embedder.embed([q.text])[0])
-        return store.read(lambda tx: then(tx, listed(tx.search_channels(ask))))
+        return store.read(lambda tx: then(tx, listed(tx.search.channels(ask))))
     found = in_lanes(store, embedder, q, table, idents)
     return store.read(lambda tx: then(tx, found))
 

@@ -33,7 +33,7 @@ from graph.domain.signature import entity_key
 from graph.domain.timeargs import time_query
 from graph.domain.timerules import visible
 from graph.ports import FactFilter, StoreReads
-from graph.search_reads import SearchRecords
+from graph.ports.search import SearchRecords
 from service.read import channels
 from service.read.access import Principals, readable_among
 from service.read.answers import EpisodeHitOut, SearchHitOut, SearchOut
@@ -138,7 +138,7 @@ def paged(
     while page or not _settled(found, rest, read, limit, bound):
         page += [e.uuid for e in rest[read : read + size]]
         read = min(len(rest), read + size)
-        got = tx.search_records(q.group_id, page, [], sources=q.principals is not None)
+        got = tx.search.records(q.group_id, page, [], sources=q.principals is not None)
         records = replace(
             records, facts=records.facts + got.facts, sources=records.sources + got.sources
         )
@@ -164,7 +164,7 @@ def _told_first(
     episodes = episode_candidates(fused, asked.flt)
     facts = [e for e in fused if e.kind == "fact"]
     early = {e.uuid for e in facts[:ahead]}
-    records = tx.search_records(
+    records = tx.search.records(
         q.group_id, [e.uuid for e in facts[:ahead]], episodes, sources=q.principals is not None
     )
     told = {fact.uuid: fact for fact in records.told}

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from graph.domain.model import Episode, Fact
 from graph.domain.timerules import visible
 from graph.ports import FactFilter
-from graph.search_reads import SearchRecords
+from graph.ports.search import SearchRecords
 from service.read.channels import Question
 
 FACT_FIELDS = ("subject_key", "predicate", "memory_types", "categories", "verify_statuses")

@@ -10,6 +10,7 @@ from graph.domain.model import Candidate, Episode, Fact, LedgerEntry
 from graph.ports import FactFilter, FactQuery, Store, StoreTx
 from tests.builders import days, fact, new_id, record, unit_vector
 from tests.conftest import T0
+from tests.support.reads import reads
 
 G = "u_alice"
 
@@ -90,8 +91,9 @@ def test_erasing_a_source_removes_its_facts_episodes_and_orphaned_names(store: S
     left = list(store.export(G))
     assert [r.uuid for r in left if isinstance(r, Fact)] == [stays.uuid]
     assert "zephyr" not in repr(left).casefold()
-    assert store.fulltext(G, "Zephyr Quill", 10, None, T0) == []
-    assert [h.uuid for h in store.vector(G, unit_vector(1), 5, None, T0)] == [stays.uuid]
+    assert reads(store).search.fulltext(G, "Zephyr Quill", 10, None, T0) == []
+    hits = reads(store).search.vector(G, unit_vector(1), 5, None, T0)
+    assert [h.uuid for h in hits] == [stays.uuid]
 
 
 def test_erasing_a_tenant_keeps_only_its_ledger(store: Store) -> None:
@@ -115,8 +117,8 @@ def test_erasing_a_tenant_keeps_only_its_ledger(store: Store) -> None:
     remaining = list(store.export(G))
     assert all(isinstance(r, LedgerEntry) for r in remaining) and len(remaining) == 1
     assert store.verify_ledger(G).ok
-    assert store.vector(G, unit_vector(1), 5, None, T0) == []
-    assert store.fulltext(G, "thing", 5, None, T0) == []
+    assert reads(store).search.vector(G, unit_vector(1), 5, None, T0) == []
+    assert reads(store).search.fulltext(G, "thing", 5, None, T0) == []
     assert len(store.facts("u_bob", FactQuery(), T0)) == 1
 
 

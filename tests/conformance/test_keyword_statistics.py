@@ -8,6 +8,7 @@ from graph.domain.model import Fact
 from graph.ports import Store
 from tests.builders import days, fact, record
 from tests.conftest import T0
+from tests.support.reads import reads
 
 G = "u_stats"
 QUESTION = "alpha beta"
@@ -19,7 +20,7 @@ def said(subject: str, text: str) -> Fact:
 
 
 def order(store: Store) -> list[str]:
-    hits = store.fulltext(G, QUESTION, 40, None, T0 + days(1))
+    hits = reads(store).search.fulltext(G, QUESTION, 40, None, T0 + days(1))
     found = {f.uuid: f.fact for f in store.get_facts(G, [hit.uuid for hit in hits])}
     return [found[hit.uuid] for hit in hits]
 

@@ -9,6 +9,7 @@ from graph.domain.timerules import CURRENT, Period, TimeQuery
 from graph.ports import Store
 from tests.builders import DIM, days, fact, record, unit_vector
 from tests.conftest import T0
+from tests.support.reads import reads
 
 G = "u_alice"
 OTHER = "u_bob"
@@ -24,7 +25,7 @@ def test_keyword_search_finds_english_chinese_and_identifiers(store: Store) -> N
     record(store, fact(OTHER, "bob", "lives_in", "Berlin", valid_at=T0, text="Bob lives in Berlin"))
 
     def hits(text: str) -> list[str]:
-        return [s.uuid for s in store.fulltext(G, text, 10, None, T0)]
+        return [s.uuid for s in reads(store).search.fulltext(G, text, 10, None, T0)]
 
     assert hits("berlin") == [berlin.uuid]
     assert hits("北京") == [beijing.uuid]
@@ -43,12 +44,14 @@ def test_keyword_search_respects_the_time_question(store: Store) -> None:
     )
     store.transaction(lambda tx: tx.supersede(G, old, new.uuid, new.valid_at, T0))
     last_year = Period.point(T0 - days(200))
-    assert store.fulltext(G, "alice lives", 10, CURRENT, T0)[0].uuid == new.uuid
-    assert [s.uuid for s in store.fulltext(G, "alice lives", 10, CURRENT, T0)] == [new.uuid]
-    assert [s.uuid for s in store.fulltext(G, "paris", 10, TimeQuery(as_of=last_year), T0)] == [
-        old.uuid
+    assert reads(store).search.fulltext(G, "alice lives", 10, CURRENT, T0)[0].uuid == new.uuid
+    assert [s.uuid for s in reads(store).search.fulltext(G, "alice lives", 10, CURRENT, T0)] == [
+        new.uuid
     ]
-    assert len(store.fulltext(G, "alice", 10, None, T0)) == 2
+    assert [
+        s.uuid for s in reads(store).search.fulltext(G, "paris", 10, TimeQuery(as_of=last_year), T0)
+    ] == [old.uuid]
+    assert len(reads(store).search.fulltext(G, "alice", 10, None, T0)) == 2
 
 
 def test_vector_search_ranks_by_cosine_within_the_tenant(store: Store) -> None:
@@ -58,7 +61,7 @@ def test_vector_search_ranks_by_cosine_within_the_tenant(store: Store) -> None:
         fact(G, "a", "p", "far", valid_at=T0, embedding=unit_vector(7)),
     )
     record(store, fact(OTHER, "b", "p", "theirs", valid_at=T0, embedding=unit_vector(0)))
-    hits = store.vector(G, unit_vector(0), 5, None, T0)
+    hits = reads(store).search.vector(G, unit_vector(0), 5, None, T0)
     assert [h.uuid for h in hits] == [near.uuid, far.uuid]
     assert hits[0].score > hits[1].score
 
@@ -71,9 +74,11 @@ def test_vector_search_respects_the_time_question(store: Store) -> None:
         fact(G, "a", "p", "kept", valid_at=earlier, embedding=unit_vector(3)),
     )
     store.transaction(lambda tx: tx.expire(G, [gone.uuid], T0))
-    assert [h.uuid for h in store.vector(G, unit_vector(0), 5, CURRENT, T0)] == [kept.uuid]
+    assert [h.uuid for h in reads(store).search.vector(G, unit_vector(0), 5, CURRENT, T0)] == [
+        kept.uuid
+    ]
     before = TimeQuery(known_at=T0 - days(1))
-    assert [h.uuid for h in store.vector(G, unit_vector(0), 5, before, T0)] == [
+    assert [h.uuid for h in reads(store).search.vector(G, unit_vector(0), 5, before, T0)] == [
         gone.uuid,
         kept.uuid,
     ]
@@ -87,15 +92,15 @@ def test_neighbourhood_walks_one_and_two_hops(store: Store) -> None:
         fact(G, "acme", "located_in", "Munich", valid_at=T0),
     )
     record(store, fact(OTHER, "berlin", "in", "Germany", valid_at=T0))
-    one = store.neighbourhood(G, ["berlin"], 1, 10, None, T0)
-    two = store.neighbourhood(G, ["berlin"], 2, 10, None, T0)
+    one = reads(store).search.neighbourhood(G, ["berlin"], 1, 10, None, T0)
+    two = reads(store).search.neighbourhood(G, ["berlin"], 2, 10, None, T0)
     assert [s.uuid for s in one] == [lives.uuid]
     assert {s.uuid: s.score for s in two} == {lives.uuid: 1.0, works.uuid: 0.5}
-    assert {s.uuid for s in store.neighbourhood(G, ["acme"], 1, 10, None, T0)} == {
+    assert {s.uuid for s in reads(store).search.neighbourhood(G, ["acme"], 1, 10, None, T0)} == {
         works.uuid,
         located.uuid,
     }
-    assert store.neighbourhood(OTHER, ["alice"], 2, 10, None, T0) == []
+    assert reads(store).search.neighbourhood(OTHER, ["alice"], 2, 10, None, T0) == []
 
 
 def test_tagged_search_returns_the_newest_matches_visible_in_the_tenant(store: Store) -> None:
@@ -113,7 +118,7 @@ def test_tagged_search_returns_the_newest_matches_visible_in_the_tenant(store: S
     store.transaction(lambda tx: tx.supersede(G, gpus[5], gpus[4].uuid, T0 - days(1), T0))
 
     def tagged(text: str, limit: int, time: TimeQuery | None = CURRENT) -> list[str]:
-        hits = store.tagged(G, text, limit, time, T0)
+        hits = reads(store).search.tagged(G, text, limit, time, T0)
         assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
         return [h.uuid for h in hits]
 
@@ -137,7 +142,7 @@ def test_vector_scores_are_the_exact_cosines_best_first(store: Store) -> None:
     query = tuple(x + rng.gauss(0, 1) for x in vectors[0])
     pairs = zip(stored, vectors, strict=True)
     exact = sorted(((_cosine(query, v), f.uuid) for f, v in pairs), reverse=True)
-    hits = store.vector(G, query, 10, None, T0)
+    hits = reads(store).search.vector(G, query, 10, None, T0)
     assert [h.uuid for h in hits] == [uuid for _, uuid in exact[:10]]
     for hit, (cosine, _) in zip(hits, exact, strict=False):
         assert abs(hit.score - cosine) < 1e-5, (hit.score, cosine)

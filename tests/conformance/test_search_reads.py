@@ -22,12 +22,7 @@ import pytest
 from graph.backends.sqlite import SqliteStore
 from graph.domain.timerules import CURRENT, Period, TimeQuery
 from graph.ports import Store
-from graph.search_reads import (
-    ChannelAsk,
-    SearchRecords,
-    channels_one_by_one,
-    records_one_by_one,
-)
+from graph.ports.search import ChannelAsk, SearchRecords, channels_one_by_one, records_one_by_one
 from tests.builders import days
 from tests.conftest import T0
 from tests.read import corpus
@@ -77,8 +72,8 @@ ASKS = [
 @pytest.mark.parametrize("asked", ASKS, ids=lambda a: a.text)
 def test_search_channels_answers_as_the_verbs_one_by_one(store: Store, asked: ChannelAsk) -> None:
     corpus.build(store)
-    at_once = store.read(lambda tx: tx.search_channels(asked))
-    one_by_one = store.read(lambda tx: channels_one_by_one(tx, asked))
+    at_once = store.read(lambda tx: tx.search.channels(asked))
+    one_by_one = store.read(lambda tx: channels_one_by_one(tx.search, tx, asked))
     assert at_once == one_by_one
     assert len(at_once.identifiers) == len(asked.identifiers)
     assert len(at_once.tags) == len(asked.tag_terms)
@@ -86,10 +81,10 @@ def test_search_channels_answers_as_the_verbs_one_by_one(store: Store, asked: Ch
 
 def test_the_asked_channels_find_what_the_corpus_holds(store: Store) -> None:
     corpus.build(store)
-    hits = store.read(lambda tx: tx.search_channels(ASKS[4]))
+    hits = store.read(lambda tx: tx.search.channels(ASKS[4]))
     assert hits.keyword and hits.episodes and hits.vector and hits.graph
     assert hits.near, "the best episode hits have turns around them"
-    invoices = store.read(lambda tx: tx.search_channels(ASKS[3]))
+    invoices = store.read(lambda tx: tx.search.channels(ASKS[3]))
     assert [len(found) for found in invoices.identifiers] == [1, 1]
     assert invoices.identifiers[0] != invoices.identifiers[1]
 
@@ -101,7 +96,7 @@ def test_the_turns_around_a_turn_are_the_nearest_on_each_side(store: Store, reac
     corpus.build(store)
     third = corpus.episode_id(2)
     near = store.read(
-        lambda tx: tx.episode_neighbours(corpus.GROUP, [third], timedelta(minutes=30), reach)
+        lambda tx: tx.search.neighbours(corpus.GROUP, [third], timedelta(minutes=30), reach)
     )
     before = [corpus.episode_id(i) for i in (1, 0)][:reach]
     after = [corpus.episode_id(i) for i in (3, 4, 5)][:reach]
@@ -111,11 +106,11 @@ def test_the_turns_around_a_turn_are_the_nearest_on_each_side(store: Store, reac
 @pytest.mark.parametrize("sources", [True, False])
 def test_search_records_answers_as_the_verbs_one_by_one(store: Store, sources: bool) -> None:
     corpus.build(store)
-    hits = store.read(lambda tx: tx.search_channels(ask("alice lisbon tram cats", time=None)))
+    hits = store.read(lambda tx: tx.search.channels(ask("alice lisbon tram cats", time=None)))
     facts = [hit.uuid for hit in hits.keyword] + ["missing-fact"]
     episodes = [hit.uuid for hit in hits.episodes] + ["missing-episode"]
 
-    at_once = store.read(lambda tx: tx.search_records(corpus.GROUP, facts, episodes, sources))
+    at_once = store.read(lambda tx: tx.search.records(corpus.GROUP, facts, episodes, sources))
     by_verbs = store.read(lambda tx: records_one_by_one(tx, corpus.GROUP, facts, episodes, sources))
     assert _uuids(at_once) == _uuids(by_verbs)
     assert at_once.facts and at_once.episodes and at_once.told

@@ -23,6 +23,7 @@ from graph.domain.timerules import Period, TimeQuery, visible
 from graph.ports import AlignmentKey, FactFilter, FactPatch, FactQuery, Store, StoreTx
 from tests.builders import fact, record, unit_vector
 from tests.conftest import T0
+from tests.support.reads import reads
 
 PROPERTY = settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
@@ -187,9 +188,11 @@ def reads_of(store: Store, group: str, every: list[Fact]) -> list[str]:
     found += [f.uuid for f in store.facts(group, FactQuery(FactFilter(subject_key="alice")), T0)]
     found += [f.uuid for f in store.history(group, "alice")]
     for text in ("alice", "tea", "北京", "INV-7"):
-        found += [s.uuid for s in store.fulltext(group, text, 50, None, T0)]
-    found += [s.uuid for s in store.vector(group, unit_vector(0), 50, None, T0)]
-    found += [s.uuid for s in store.neighbourhood(group, ["alice", "tea"], 2, 50, None, T0)]
+        found += [s.uuid for s in reads(store).search.fulltext(group, text, 50, None, T0)]
+    found += [s.uuid for s in reads(store).search.vector(group, unit_vector(0), 50, None, T0)]
+    found += [
+        s.uuid for s in reads(store).search.neighbourhood(group, ["alice", "tea"], 2, 50, None, T0)
+    ]
     entities = store.get_entities(group, ["alice", "tea", "berlin", "北京", "inv-7"]).values()
     assert all(e.group_id == group for e in entities)
     return found

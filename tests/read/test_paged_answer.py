@@ -57,7 +57,7 @@ def _every(tx: StoreReads, asked: read_search.Asked, fused: list[Fused]) -> list
     q = asked.q
     facts = [e.uuid for e in fused if e.kind == "fact"]
     episodes = read_search.episode_candidates(fused, asked.flt)
-    records = tx.search_records(q.group_id, facts, episodes, sources=q.principals is not None)
+    records = tx.search.records(q.group_id, facts, episodes, sources=q.principals is not None)
     return read_search.select(records, q, fused, asked.idents, asked.flt, asked.limit)
 
 
@@ -78,11 +78,20 @@ class _Counting:
     """The transaction, noting which fact records the search asks for."""
 
     def __init__(self, tx: StoreReads, asked_for: list[str]) -> None:
-        self.tx, self.asked_for = tx, asked_for
-
-    def search_records(self, group_id: str, facts: Any, episodes: Any, sources: bool) -> Any:
-        self.asked_for.extend(facts)
-        return self.tx.search_records(group_id, facts, episodes, sources=sources)
+        self.tx = tx
+        self.search = _CountingSearch(tx, asked_for)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.tx, name)
+
+
+class _CountingSearch:
+    def __init__(self, tx: StoreReads, asked_for: list[str]) -> None:
+        self.tx, self.asked_for = tx, asked_for
+
+    def records(self, group_id: str, facts: Any, episodes: Any, sources: bool) -> Any:
+        self.asked_for.extend(facts)
+        return self.tx.search.records(group_id, facts, episodes, sources=sources)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.tx.search, name)

@@ -14,7 +14,7 @@ from graph.domain.errors import InvalidInput, InvalidTime
 from graph.domain.model import Fact
 from graph.domain.timeargs import time_query
 from graph.domain.timerules import Period, TimeQuery
-from graph.ports import Scored
+from graph.ports.search import Scored
 from service.read.channels import contains
 from service.read.fusion import fuse
 from service.read.names import candidate_names, keyword_text

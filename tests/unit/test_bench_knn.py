@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bench.knn import EPSILON, recall_at
-from graph.ports import Scored
+from graph.ports.search import Scored
 
 
 def ranked(*cosines: float, prefix: str = "e") -> list[Scored]:

@@ -42,7 +42,7 @@ def births() -> Iterator[Store]:
 
 
 def texts(store: Store, question: str, limit: int = 10) -> list[str]:
-    hits = store.read(lambda tx: tx.fulltext(GROUP, question, limit, None, T0 + days(100)))
+    hits = store.read(lambda tx: tx.search.fulltext(GROUP, question, limit, None, T0 + days(100)))
     found = store.read(lambda tx: tx.get_facts(GROUP, [hit.uuid for hit in hits]))
     by_id = {f.uuid: f.fact for f in found}
     return [by_id[hit.uuid] for hit in hits]
@@ -73,10 +73,10 @@ def test_without_common_words_the_ranking_is_the_full_bm25(births: Store) -> Non
 
 
 def test_episodes_are_bounded_the_same_way(births: Store, small_bounds: None) -> None:
-    rare = births.read(lambda tx: tx.episode_search(GROUP, "where was Person7 born", 10, None,
+    rare = births.read(lambda tx: tx.search.episodes(GROUP, "where was Person7 born", 10, None,
                                                     T0 + days(100)))  # fmt: skip
     assert rare[0].uuid == "e7"
-    common = births.read(lambda tx: tx.episode_search(GROUP, "born", 30, None, T0 + days(100)))
+    common = births.read(lambda tx: tx.search.episodes(GROUP, "born", 30, None, T0 + days(100)))
     assert {hit.uuid for hit in common} == {f"e{i}" for i in range(25, 30)}
 
 
@@ -96,7 +96,7 @@ def test_another_tenants_matches_neither_show_nor_crowd_out_the_tenants_own(
         record(births, fact("g_other", f"Person3 {i}", "likes", "tea", valid_at=T0,
                             text=f"Person3 {i}."))  # fmt: skip
     assert texts(births, "Person3", limit=1) == ["Person3 Family3 was born in City0."]
-    episodes = births.read(lambda tx: tx.episode_search(GROUP, "Person3", 1, None, T0))
+    episodes = births.read(lambda tx: tx.search.episodes(GROUP, "Person3", 1, None, T0))
     assert [hit.uuid for hit in episodes] == ["e3"]
 
 
@@ -122,7 +122,7 @@ def test_a_rare_name_among_many_holders_is_ranked_by_the_common_words_too(
 def test_the_scores_are_fts5s_own_bm25(births: Store) -> None:
     """Every phrase rare: the bounded ranking's scores are FTS5's bm25 of the same question."""
     question = "Person3 Family3 born City1"
-    hits = births.read(lambda tx: tx.fulltext(GROUP, question, 30, None, T0 + days(100)))
+    hits = births.read(lambda tx: tx.search.fulltext(GROUP, question, 30, None, T0 + days(100)))
     match = keywords.words(query_groups(question))
     statement = (
         "SELECT f.uuid, -bm25(facts_fts, 0.0, 1.0) AS score FROM facts_fts "
@@ -173,7 +173,7 @@ def test_a_tenant_alone_in_the_store_is_ranked_as_beside_another(
 
     def answers() -> list[list[str]]:
         facts = [texts(births, q, limit=30) for q in questions]
-        turns = [births.read(lambda tx, q=q: tx.episode_search(GROUP, q, 30, None, T0 + days(100)))
+        turns = [births.read(lambda tx, q=q: tx.search.episodes(GROUP, q, 30, None, T0 + days(100)))
                  for q in questions]  # fmt: skip
         return facts + [[hit.uuid for hit in hits] for hits in turns]
 

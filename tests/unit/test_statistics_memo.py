@@ -37,7 +37,7 @@ def said(subject: str, words: str) -> Fact:
 
 def first(tx: StoreTx) -> str:
     """Which of Ann's and Bo's records the keyword search ranks higher."""
-    hits = tx.fulltext(G, QUESTION, 40, None, T0 + days(1))
+    hits = tx.search.fulltext(G, QUESTION, 40, None, T0 + days(1))
     texts = {f.uuid: f.fact for f in tx.get_facts(G, [hit.uuid for hit in hits])}
     ranked = [texts[hit.uuid] for hit in hits]
     return ANN if ranked.index(ANN) < ranked.index(BO) else BO
@@ -69,7 +69,7 @@ def test_a_reader_forgets_what_it_remembered_when_another_connection_commits(
 
 def test_a_reader_remembers_while_nothing_is_written(store: SqliteStore) -> None:
     def remembered(tx: StoreTx) -> dict[object, object]:
-        tx.fulltext(G, QUESTION, 10, None, T0)
+        tx.search.fulltext(G, QUESTION, 10, None, T0)
         return dict(memo.current(tx.conn))  # type: ignore[attr-defined]
 
     once = store.read(remembered)

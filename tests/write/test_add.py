@@ -12,6 +12,7 @@ from graph.domain.tenancy import TenantScope
 from graph.ports import FactFilter, FactQuery
 from service.memory import Memory
 from tests.conftest import T0
+from tests.support.reads import reads
 
 ALICE = TenantScope(user_id="alice").group_id
 
@@ -105,7 +106,7 @@ def test_every_fact_carries_its_embedding_computed_once(memory: Memory, embedder
     for fact in facts:
         assert fact.fact_embedding is not None and len(fact.fact_embedding) == 512
         assert fact.fact_embedding == pytest.approx(embedder.embed([fact.fact])[0], abs=1e-6)
-    hits = memory.container.store.vector(ALICE, facts[0].fact_embedding, 1, None, T0)
+    hits = reads(memory.container.store).search.vector(ALICE, facts[0].fact_embedding, 1, None, T0)
     assert hits[0].uuid == facts[0].uuid
 
 

@@ -64,7 +64,7 @@ def test_secrets_never_reach_records_indexes_or_vectors(memory: Memory, embedder
     for fact in facts:  # every vector was computed from the sanitised text stored beside it
         assert fact.fact_embedding == pytest.approx(embedder.embed([fact.fact])[0], abs=1e-6)
     for secret in SECRETS.values():
-        assert memory.container.store.fulltext(GROUP, secret, 10, None, T0) == []
+        assert reads(memory.container.store).search.fulltext(GROUP, secret, 10, None, T0) == []
     assert any(isinstance(r, Episode) and MASKED.search(r.content) for r in records)
 
 

@@ -17,6 +17,7 @@ from service.bootstrap import bootstrap
 from service.memory import Memory
 from service.settings import Settings
 from tests.conftest import T0
+from tests.support.reads import reads
 
 ALICE = TenantScope(user_id="alice").group_id
 NAME = "Zephyrine Quillfeather"
@@ -43,8 +44,8 @@ def test_forgetting_a_user_erases_content_and_leaves_a_verifiable_tombstone(
     verdict = memory.verify_ledger(user_id="alice")
     assert verdict["ok"] and verdict["length"] == before + 1
     store = memory.container.store
-    assert store.fulltext(ALICE, NAME, 10, None, T0) == []
-    assert store.fulltext(ALICE, "Tallinn", 10, None, T0) == []
+    assert reads(store).search.fulltext(ALICE, NAME, 10, None, T0) == []
+    assert reads(store).search.fulltext(ALICE, "Tallinn", 10, None, T0) == []
     bob = TenantScope(user_id="bob").group_id
     assert [f.value for f in store.export(bob) if isinstance(f, Fact)]
 

@@ -25,6 +25,7 @@ from graph.domain.model import (
     LedgerEntry,
     Operation,
 )
+from graph.domain.timerules import TimeQuery, bounds
 from graph.textindex import episode_text
 
 JSON_PROPERTIES = frozenset({"metadata", "payload", "result", "error"})
@@ -182,3 +183,12 @@ def candidate_props(candidate: Candidate) -> dict[str, Any]:
 
 def candidate_from_map(data: Mapping[str, Any]) -> Candidate:
     return Candidate.model_validate_json(data["body"])
+
+
+def time_params(time: TimeQuery | None, now: datetime) -> dict[str, Any]:
+    """Parameters of the time_rule fragment: the domain's bounds of the question, encoded;
+    `all` skips the rule (time=None: every record)."""
+    if time is None:
+        return {"all": True, "known": None, "end": None, "moment": now}
+    b = bounds(time, now)
+    return {"all": False, "known": b.known, "end": b.end, "moment": b.moment}

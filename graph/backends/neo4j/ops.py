@@ -4,28 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import asdict
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any, LiteralString
 
 from neo4j.exceptions import ConstraintError
 
 from graph.backends.neo4j import codec
+from graph.backends.neo4j.codec import time_params
 from graph.backends.neo4j.ledger import Neo4jLedger
 from graph.backends.neo4j.operations import Neo4jOperations
 from graph.backends.neo4j.rows import Rows
-from graph.backends.neo4j.search import (
-    EPISODE_OVERFETCH,
-    TEXT_OVERFETCH,
-    VECTOR_CANDIDATES,
-    channel_hits,
-    channel_params,
-    episode_query,
-    lucene_query,
-    search_records,
-    time_params,
-    vector_fetch,
-    vector_rescore,
-)
+from graph.backends.neo4j.search import VECTOR_CANDIDATES, Neo4jSearch
 from graph.domain.errors import (
     DuplicateRecord,
     NotFound,
@@ -38,7 +27,7 @@ from graph.domain.model import (
     Episode,
     Fact,
 )
-from graph.domain.timerules import CURRENT, TimeQuery
+from graph.domain.timerules import CURRENT
 from graph.ports import (
     AlignmentKey,
     EdgeQuery,
@@ -46,11 +35,9 @@ from graph.ports import (
     FactPatch,
     FactQuery,
     Record,
-    Scored,
     StoreTx,
     single_tenant,
 )
-from graph.search_reads import ChannelAsk, ChannelHits, SearchRecords
 
 
 class Neo4jTx(StoreTx):
@@ -61,6 +48,7 @@ class Neo4jTx(StoreTx):
         self.vector_candidates = vector_candidates
         """How many neighbours the vector index is asked for at least (`search.py`)."""
         self.ledger = Neo4jLedger(rows)
+        self.search = Neo4jSearch(rows, vector_candidates)
         self.operations = Neo4jOperations(rows)
 
     def _rows(self, name: LiteralString, **params: Any) -> list[dict[str, Any]]:
@@ -133,111 +121,6 @@ class Neo4jTx(StoreTx):
         rows = self._rows("episodes_get", group_id=group_id, uuids=list(uuids))
         return [codec.episode_from_map(row["episode"]) for row in rows]
 
-    def fulltext(
-        self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime
-    ) -> list[Scored]:
-        return self._lucene("facts_fulltext", group_id, text, limit, time, now)
-
-    def episode_search(
-        self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime
-    ) -> list[Scored]:
-        lucene = episode_query(group_id, text)
-        if lucene is None:
-            return []
-        params = time_params(time, now)
-        rows = self._rows(
-            "episodes_search",
-            group_id=group_id,
-            query=lucene,
-            fetch=limit * EPISODE_OVERFETCH,
-            limit=limit,
-            known=params["known"],
-            end=params["end"],
-        )
-        return [Scored(row["uuid"], float(row["score"])) for row in rows]
-
-    def episode_neighbours(
-        self, group_id: str, uuids: Sequence[str], within: timedelta, reach: int = 1
-    ) -> dict[str, list[str]]:
-        rows = self._rows(
-            "episodes_neighbours",
-            group_id=group_id,
-            uuids=list(dict.fromkeys(uuids)),
-            seconds=int(within.total_seconds()),
-            reach=reach,
-        )
-        return {row["uuid"]: [u for u in row["near"] if u] for row in rows}
-
-    def tagged(
-        self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime
-    ) -> list[Scored]:
-        """Lucene's best `10 * limit` matches (its top-k search does not score every match),
-        newest first: the same records as SQLite's newest matches whenever there are fewer."""
-        hits = self._lucene("facts_tagged", group_id, text, limit, time, now)
-        return [Scored(hit.uuid, float(-rank)) for rank, hit in enumerate(hits)]
-
-    def _lucene(
-        self,
-        name: LiteralString,
-        group_id: str,
-        text: str,
-        limit: int,
-        time: TimeQuery | None,
-        now: datetime,
-    ) -> list[Scored]:
-        lucene = lucene_query(group_id, text)
-        if lucene is None:
-            return []
-        rows = self._rows(
-            name,
-            group_id=group_id,
-            query=lucene,
-            fetch=limit * TEXT_OVERFETCH,
-            limit=limit,
-            **time_params(time, now),
-        )
-        return [Scored(row["uuid"], float(row["score"])) for row in rows]
-
-    def vector(
-        self,
-        group_id: str,
-        embedding: Sequence[float],
-        limit: int,
-        time: TimeQuery | None,
-        now: datetime,
-    ) -> list[Scored]:
-        params = {"group_id": group_id, "embedding": [float(x) for x in embedding], "limit": limit}
-        params.update(time_params(time, now))
-        rows = self._rows(
-            "facts_vector_index",
-            fetch=vector_fetch(limit, self.vector_candidates),
-            rescore=vector_rescore(limit),
-            **params,
-        )
-        if len(rows) < limit:
-            rows = self._rows("facts_vector_exact", **params)
-        # Neo4j's cosine scores are (1 + cos) / 2; report the cosine, as the embedded store does.
-        return [Scored(row["uuid"], 2.0 * float(row["score"]) - 1.0) for row in rows]
-
-    def neighbourhood(
-        self,
-        group_id: str,
-        entity_keys: Sequence[str],
-        hops: int,
-        limit: int,
-        time: TimeQuery | None,
-        now: datetime,
-    ) -> list[Scored]:
-        rows = self._rows(
-            "facts_neighbourhood",
-            group_id=group_id,
-            names=list(entity_keys),
-            hops=max(1, min(hops, 2)),
-            limit=limit,
-            **time_params(time, now),
-        )
-        return [Scored(row["uuid"], float(row["score"])) for row in rows]
-
     def entity_edges(
         self, group_id: str, entity_uuids: Sequence[str], edges: EdgeQuery, now: datetime
     ) -> list[Fact]:
@@ -293,29 +176,6 @@ class Neo4jTx(StoreTx):
     def episodes_of_source(self, group_id: str, source: str, limit: int) -> list[Episode]:
         rows = self._rows("episodes_of_source", group_id=group_id, source=source, limit=limit)
         return [codec.episode_from_map(row["episode"]) for row in rows]
-
-    def search_channels(self, ask: ChannelAsk) -> ChannelHits:
-        """Every channel in one query (one round trip)."""
-        return channel_hits(
-            self._rows("search_channels", **channel_params(ask, self.vector_candidates))[0], ask
-        )
-
-    def search_records(
-        self,
-        group_id: str,
-        fact_uuids: Sequence[str],
-        episode_uuids: Sequence[str],
-        sources: bool,
-    ) -> SearchRecords:
-        """The candidates' records in one query (one round trip)."""
-        rows = self._rows(
-            "search_records",
-            group_id=group_id,
-            facts=list(dict.fromkeys(fact_uuids)),
-            episodes=list(dict.fromkeys(episode_uuids)),
-            sources=sources,
-        )
-        return search_records(rows[0])
 
     def export_page(self, group_id: str, kind: ExportKind, after: str, limit: int) -> list[Record]:
         name, decode = _EXPORTS[kind]

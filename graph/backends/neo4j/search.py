@@ -1,16 +1,18 @@
-"""The search verbs' parameters and answers on Neo4j: Lucene queries for the full-text
-indexes, the time rule's parameters, and the one-query reads of a search
-(`cypher/search_channels.cypher`, `cypher/search_records.cypher`, see `graph.search_reads`)."""
+"""Search's verbs (`graph.ports.search`) on Neo4j: Lucene queries for the full-text indexes,
+the vector index with exact re-ranking, and one search's reads each in one query
+(`cypher/search_channels.cypher`, `cypher/search_records.cypher`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
-from typing import Any
+from datetime import datetime, timedelta
+from typing import Any, LiteralString
 
 from graph.backends.neo4j import codec
-from graph.domain.timerules import TimeQuery, bounds
-from graph.search_reads import ChannelAsk, ChannelHits, Scored, SearchRecords
+from graph.backends.neo4j.codec import time_params
+from graph.backends.neo4j.rows import Rows
+from graph.domain.timerules import TimeQuery
+from graph.ports.search import ChannelAsk, ChannelHits, Scored, SearchReads, SearchRecords
 from graph.textindex import query_groups, query_terms
 
 VECTOR_OVERFETCH = 10
@@ -56,15 +58,6 @@ def vector_rescore(limit: int) -> int:
 TEXT_OVERFETCH = 10
 EPISODE_OVERFETCH = 4
 MAX_QUERY_GROUPS = 32
-
-
-def time_params(time: TimeQuery | None, now: datetime) -> dict[str, Any]:
-    """Parameters of the time_rule fragment: the domain's bounds of the question, encoded;
-    `all` skips the rule (time=None: every record)."""
-    if time is None:
-        return {"all": True, "known": None, "end": None, "moment": now}
-    b = bounds(time, now)
-    return {"all": False, "known": b.known, "end": b.end, "moment": b.moment}
 
 
 def lucene_query(group_id: str, text: str) -> str | None:
@@ -141,7 +134,7 @@ def _scored(hits: Sequence[dict[str, Any]]) -> list[Scored]:
     return [Scored(hit["uuid"], float(hit["score"])) for hit in hits]
 
 
-def search_records(row: dict[str, Any]) -> SearchRecords:
+def _records(row: dict[str, Any]) -> SearchRecords:
     """The one row of search_records as records."""
     return SearchRecords(
         facts=[codec.fact_from_map(item) for item in row["facts"]],
@@ -149,3 +142,140 @@ def search_records(row: dict[str, Any]) -> SearchRecords:
         told=[codec.fact_from_map(item) for item in row["told"]],
         sources=[codec.episode_from_map(item) for item in row["sources"]],
     )
+
+
+class Neo4jSearch(SearchReads):
+    """The channels in Cypher; `channels` and `records` each in one query (one round trip)."""
+
+    def __init__(self, rows: Rows, vector_candidates: int = VECTOR_CANDIDATES) -> None:
+        self._rows = rows
+        self.vector_candidates = vector_candidates
+        """How many neighbours the vector index is asked for at least."""
+
+    def fulltext(
+        self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime
+    ) -> list[Scored]:
+        return self._lucene("facts_fulltext", group_id, text, limit, time, now)
+
+    def episodes(
+        self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime
+    ) -> list[Scored]:
+        lucene = episode_query(group_id, text)
+        if lucene is None:
+            return []
+        params = time_params(time, now)
+        rows = self._rows(
+            "episodes_search",
+            group_id=group_id,
+            query=lucene,
+            fetch=limit * EPISODE_OVERFETCH,
+            limit=limit,
+            known=params["known"],
+            end=params["end"],
+        )
+        return [Scored(row["uuid"], float(row["score"])) for row in rows]
+
+    def neighbours(
+        self, group_id: str, uuids: Sequence[str], within: timedelta, reach: int = 1
+    ) -> dict[str, list[str]]:
+        rows = self._rows(
+            "episodes_neighbours",
+            group_id=group_id,
+            uuids=list(dict.fromkeys(uuids)),
+            seconds=int(within.total_seconds()),
+            reach=reach,
+        )
+        return {row["uuid"]: [u for u in row["near"] if u] for row in rows}
+
+    def tagged(
+        self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime
+    ) -> list[Scored]:
+        """Lucene's best `10 * limit` matches (its top-k search does not score every match),
+        newest first: the same records as SQLite's newest matches whenever there are fewer."""
+        hits = self._lucene("facts_tagged", group_id, text, limit, time, now)
+        return [Scored(hit.uuid, float(-rank)) for rank, hit in enumerate(hits)]
+
+    def _lucene(
+        self,
+        name: LiteralString,
+        group_id: str,
+        text: str,
+        limit: int,
+        time: TimeQuery | None,
+        now: datetime,
+    ) -> list[Scored]:
+        lucene = lucene_query(group_id, text)
+        if lucene is None:
+            return []
+        rows = self._rows(
+            name,
+            group_id=group_id,
+            query=lucene,
+            fetch=limit * TEXT_OVERFETCH,
+            limit=limit,
+            **time_params(time, now),
+        )
+        return [Scored(row["uuid"], float(row["score"])) for row in rows]
+
+    def vector(
+        self,
+        group_id: str,
+        embedding: Sequence[float],
+        limit: int,
+        time: TimeQuery | None,
+        now: datetime,
+    ) -> list[Scored]:
+        params = {"group_id": group_id, "embedding": [float(x) for x in embedding], "limit": limit}
+        params.update(time_params(time, now))
+        rows = self._rows(
+            "facts_vector_index",
+            fetch=vector_fetch(limit, self.vector_candidates),
+            rescore=vector_rescore(limit),
+            **params,
+        )
+        if len(rows) < limit:
+            rows = self._rows("facts_vector_exact", **params)
+        # Neo4j's cosine scores are (1 + cos) / 2; report the cosine, as the embedded store does.
+        return [Scored(row["uuid"], 2.0 * float(row["score"]) - 1.0) for row in rows]
+
+    def neighbourhood(
+        self,
+        group_id: str,
+        entity_keys: Sequence[str],
+        hops: int,
+        limit: int,
+        time: TimeQuery | None,
+        now: datetime,
+    ) -> list[Scored]:
+        rows = self._rows(
+            "facts_neighbourhood",
+            group_id=group_id,
+            names=list(entity_keys),
+            hops=max(1, min(hops, 2)),
+            limit=limit,
+            **time_params(time, now),
+        )
+        return [Scored(row["uuid"], float(row["score"])) for row in rows]
+
+    def channels(self, ask: ChannelAsk) -> ChannelHits:
+        """Every channel in one query (one round trip)."""
+        return channel_hits(
+            self._rows("search_channels", **channel_params(ask, self.vector_candidates))[0], ask
+        )
+
+    def records(
+        self,
+        group_id: str,
+        fact_uuids: Sequence[str],
+        episode_uuids: Sequence[str],
+        sources: bool,
+    ) -> SearchRecords:
+        """The candidates' records in one query (one round trip)."""
+        rows = self._rows(
+            "search_records",
+            group_id=group_id,
+            facts=list(dict.fromkeys(fact_uuids)),
+            episodes=list(dict.fromkeys(episode_uuids)),
+            sources=sources,
+        )
+        return _records(rows[0])

@@ -19,7 +19,7 @@ from graph.backends.sqlite.codec import to_micros
 from graph.backends.sqlite.sql import tenant_token
 from graph.domain.model import Episode
 from graph.domain.timerules import TimeQuery
-from graph.ports import Scored
+from graph.ports.search import Scored
 from graph.textindex import episode_text, query_terms
 
 MAX_TERMS = 32

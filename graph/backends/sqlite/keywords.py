@@ -42,7 +42,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from graph.backends.sqlite import bm25, memo
-from graph.ports import Scored
+from graph.ports.search import Scored
 
 RARE = 1000
 BUDGET = 4000

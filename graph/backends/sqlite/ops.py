@@ -46,11 +46,13 @@ EPISODES_BY_UUID = "SELECT body FROM episodes WHERE +group_id = :g AND uuid IN (
 otherwise picks the (group_id, ...) index for ten ids or more and reads the whole tenant
 (0.5 s at 100k episodes instead of 0.5 ms; tests/conformance/test_query_plans.py)."""
 
-class SqliteTx(SqliteWalk, SqliteSearch, StoreTx):
+
+class SqliteTx(SqliteWalk, StoreTx):
     """Reads and writes on `conn`; the caller owns the transaction boundary."""
 
     def __init__(self, conn: sqlite3.Connection, vectors: VectorIndex) -> None:
-        super().__init__(conn, vectors)
+        self.conn = conn
+        self.search = SqliteSearch(conn, vectors, self)
         self.ledger = SqliteLedger(conn)
         self.operations = SqliteOperations(conn)
 
@@ -122,9 +124,7 @@ class SqliteTx(SqliteWalk, SqliteSearch, StoreTx):
             return []
         marks, params = sql.placeholders("u", list(dict.fromkeys(uuids)))
         params["g"] = group_id
-        rows = self.conn.execute(
-            EPISODES_BY_UUID.format(marks=marks), params
-        ).fetchall()
+        rows = self.conn.execute(EPISODES_BY_UUID.format(marks=marks), params).fetchall()
         return [codec.episode_from_row(row) for row in rows]
 
     def actions_for(self, group_id: str, fact_id: str) -> list[ActionRecord]:

@@ -1,4 +1,5 @@
-"""The search primitives of the embedded store: FTS5 keywords, exact vectors, neighbourhood."""
+"""Search's verbs (`graph.ports.search`) on one SQLite connection: FTS5 keywords, sign-bit
+vector candidates with exact scores, the neighbourhood walk, the episodes' keyword index."""
 
 from __future__ import annotations
 
@@ -11,7 +12,16 @@ from graph.backends.sqlite.sql import tenant_token
 from graph.backends.sqlite.vectors import VectorIndex
 from graph.domain.model import Fact
 from graph.domain.timerules import TimeQuery
-from graph.ports import Scored
+from graph.ports.search import (
+    ChannelAsk,
+    ChannelHits,
+    Records,
+    Scored,
+    SearchReads,
+    SearchRecords,
+    channels_one_by_one,
+    records_one_by_one,
+)
 from graph.textindex import index_text, query_groups
 
 MAX_QUERY_GROUPS = 32
@@ -22,12 +32,14 @@ _NEWEST = (
 )
 
 
-class SqliteSearch:
-    """Mixin over one connection; the port's search verbs."""
+class SqliteSearch(SearchReads):
+    """The channels on one connection. A call is no round trip here, so `channels` and
+    `records` ask the finer verbs one by one (the search runs channels in lanes instead)."""
 
-    def __init__(self, conn: sqlite3.Connection, vectors: VectorIndex) -> None:
+    def __init__(self, conn: sqlite3.Connection, vectors: VectorIndex, records: Records) -> None:
         self.conn = conn
         self.vectors = vectors
+        self._records = records
 
     def fulltext(
         self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime
@@ -45,15 +57,27 @@ class SqliteSearch:
             self.conn, how, limit, fetch, lambda ids: self._visible_rows(group_id, ids, time, now)
         )
 
-    def episode_search(
+    def episodes(
         self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime
     ) -> list[Scored]:
         return episodes.search(self.conn, group_id, text, limit, time, now)
 
-    def episode_neighbours(
+    def neighbours(
         self, group_id: str, uuids: Sequence[str], within: timedelta, reach: int = 1
     ) -> dict[str, list[str]]:
         return episodes.neighbours(self.conn, group_id, uuids, within, reach)
+
+    def channels(self, ask: ChannelAsk) -> ChannelHits:
+        return channels_one_by_one(self, self._records, ask)
+
+    def records(
+        self,
+        group_id: str,
+        fact_uuids: Sequence[str],
+        episode_uuids: Sequence[str],
+        sources: bool,
+    ) -> SearchRecords:
+        return records_one_by_one(self._records, group_id, fact_uuids, episode_uuids, sources)
 
     def tagged(
         self, group_id: str, text: str, limit: int, time: TimeQuery | None, now: datetime
