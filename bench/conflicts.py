@@ -42,7 +42,7 @@ def grow(store: Store, synth: Synth, start: int, stop: int) -> None:
         ]
 
         def work(tx: StoreTx, entities: Any = entities, facts: Any = facts) -> None:
-            tx.upsert_entities(entities)
+            tx.entities.upsert(entities)
             tx.record_facts(facts)
 
         store.transaction(work)

@@ -261,8 +261,8 @@ def grow(store: Store, synth: ReadSynth, start: int, stop: int) -> None:
         def work(
             tx: StoreTx, e: list[Entity] = entities, f: list[Fact] = facts, t: list[Episode] = told
         ) -> None:
-            tx.upsert_entities(e)
-            tx.record_episodes(t)
+            tx.entities.upsert(e)
+            tx.episodes.record(t)
             tx.record_facts(f)
 
         store.transaction(work)

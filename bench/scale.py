@@ -75,8 +75,8 @@ def build(backend: ScaleBackend, size: int, vectors: Vectors) -> None:
             chunk = synth.scale_chunk(low, high, vectors.rows(low, high))
 
             def work(tx: Any, c: Any = chunk) -> None:
-                tx.upsert_entities(c.entities)
-                tx.record_episodes(c.episodes)
+                tx.entities.upsert(c.entities)
+                tx.episodes.record(c.episodes)
                 tx.record_facts(c.facts)
 
             store.transaction(work)

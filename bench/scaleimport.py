@@ -245,8 +245,8 @@ def check(size: int, uri: str, sample: int) -> None:
         entities.update((e.normalized, e) for e in chunk.entities if rng.random() < share)
     with closing(Neo4jStore(uri)) as store:
         got = store.read(lambda tx: tx.get_facts(GROUP, list(expected)))
-        eps = store.read(lambda tx: tx.get_episodes(GROUP, list(episodes)))
-        ents = store.read(lambda tx: tx.get_entities(GROUP, list(entities)))
+        eps = store.read(lambda tx: tx.episodes.get(GROUP, list(episodes)))
+        ents = store.read(lambda tx: tx.entities.get(GROUP, list(entities)))
     compare("fact", {f.uuid: f for f in got}, expected, ignore=("fact_embedding",))
     compare("episode", {e.uuid: e for e in eps}, episodes, ignore=())
     compare("entity", ents, entities, ignore=())

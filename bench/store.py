@@ -42,7 +42,7 @@ ROUNDS = 5
 
 def port_write(store: Store, entities: list[Entity], facts: list[Fact]) -> None:
     def work(tx: StoreTx) -> None:
-        tx.upsert_entities(entities)
+        tx.entities.upsert(entities)
         tx.record_facts(facts)
 
     store.transaction(work)

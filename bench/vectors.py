@@ -78,7 +78,7 @@ def port_write(store: Store, data: Chunks) -> float:
     for entities, facts in data:
 
         def work(tx: StoreTx, e: list[Entity] = entities, f: list[Fact] = facts) -> None:
-            tx.upsert_entities(e)
+            tx.entities.upsert(e)
             tx.record_facts(f)
 
         store.transaction(work)

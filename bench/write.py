@@ -310,7 +310,7 @@ def grow(store: Store, synth: Synth, start: int, stop: int) -> None:
         entities, facts = synth.chunk(low, min(stop, low + 1000))
 
         def work(tx: StoreTx, entities: Any = entities, facts: Any = facts) -> None:
-            tx.upsert_entities(entities)
+            tx.entities.upsert(entities)
             tx.record_facts(facts)
 
         store.transaction(work)

@@ -24,7 +24,7 @@ def stored_keys(tx: StoreReads, group_id: str, names: Iterable[str]) -> dict[str
     table = default_aliases()
     wanted = {name: table.keys(name) for name in names}
     asked = list(dict.fromkeys(k for keys in wanted.values() if len(keys) > 1 for k in keys))
-    held = tx.get_entities(group_id, asked) if asked else {}
+    held = tx.entities.get(group_id, asked) if asked else {}
     return {name: _held(keys, held) for name, keys in wanted.items()}
 
 

@@ -160,7 +160,7 @@ class Tenancy:
     def _episodes(self, scope: TenantScope, source: str | None) -> list[Episode]:
         if source is not None:
             return self.s.store.read(
-                lambda tx: tx.episodes_of_source(scope.group_id, source, 100_000)
+                lambda tx: tx.episodes.of_source(scope.group_id, source, 100_000)
             )
         return [r for r in self.s.store.export(scope.group_id, page=PAGE) if isinstance(r, Episode)]
 

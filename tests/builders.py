@@ -79,7 +79,7 @@ def link(tx: StoreTx, facts: Sequence[Fact]) -> list[Fact]:
         for name in (item.subject, item.value):
             key = (item.group_id, normalize_text(name))
             names.setdefault(key, entity(item.group_id, name, item.created_at))
-    stored = tx.upsert_entities(list(names.values()))
+    stored = tx.entities.upsert(list(names.values()))
     linked = []
     for item in facts:
         subject = stored[normalize_text(item.subject)]

@@ -34,7 +34,10 @@ from graph.domain.model import (
     Operation,
 )
 from graph.domain.timerules import CURRENT, TimeQuery
+from graph.ports.entities import Entities, EntityReads
+from graph.ports.episodes import EpisodeReads, Episodes
 from graph.ports.ledger import LEDGER_PAGE, Ledger, LedgerReads
+from graph.ports.limits import check_limit
 from graph.ports.operations import OperationReads, Operations
 from graph.ports.search import SearchReads
 
@@ -43,7 +46,6 @@ ExportKind = Literal["entity", "fact", "episode", "operation", "candidate"]
 EXPORT_KINDS: tuple[ExportKind, ...] = ("entity", "fact", "episode", "operation", "candidate")
 Record = Entity | Fact | Episode | Operation | Candidate
 
-MAX_LIMIT = 1000
 
 PATCHABLE_FIELDS = frozenset(
     {
@@ -107,21 +109,7 @@ class FactQuery:
     limit: int = 100
 
     def __post_init__(self) -> None:
-        if not 1 <= self.limit <= MAX_LIMIT:
-            raise InvalidInput(f"limit must be between 1 and {MAX_LIMIT}", field="limit")
-
-
-@dataclass(frozen=True)
-class EdgeQuery:
-    """One hop of a relational walk: at which time, which predicate, how many records."""
-
-    time: TimeQuery | None = CURRENT
-    predicate: str | None = None
-    limit: int = 100
-
-    def __post_init__(self) -> None:
-        if not 1 <= self.limit <= MAX_LIMIT:
-            raise InvalidInput(f"limit must be between 1 and {MAX_LIMIT}", field="limit")
+        check_limit(self.limit)
 
 
 @dataclass(frozen=True)
@@ -153,6 +141,8 @@ class Capabilities:
 class StoreReads(ABC):
     """Read verbs, available in read and write transactions, and the roles by record kind."""
 
+    entities: EntityReads
+    episodes: EpisodeReads
     ledger: LedgerReads
     operations: OperationReads
     search: SearchReads
@@ -180,30 +170,6 @@ class StoreReads(ABC):
     def history(self, group_id: str, subject_key: str, predicate: str | None = None) -> list[Fact]:
         """Every record of a subject (and predicate), superseded and expired ones included,
         in event order (valid_at, then created_at)."""
-
-    @abstractmethod
-    def get_entities(self, group_id: str, normalized: Sequence[str]) -> dict[str, Entity]:
-        """Entities by normalised name."""
-
-    @abstractmethod
-    def get_episodes(self, group_id: str, uuids: Sequence[str]) -> list[Episode]:
-        """Episodes by uuid."""
-
-    @abstractmethod
-    def entity_edges(
-        self,
-        group_id: str,
-        entity_uuids: Sequence[str],
-        edges: EdgeQuery,
-        now: datetime,
-    ) -> list[Fact]:
-        """Up to `edges.limit` records with an end (subject or object) among `entity_uuids`,
-        visible under `edges.time` (every record with None), of `edges.predicate` if given,
-        ordered by uuid: one hop of a relational walk."""
-
-    @abstractmethod
-    def entities_by_uuid(self, group_id: str, uuids: Sequence[str]) -> list[Entity]:
-        """The tenant's entities with these uuids (missing or foreign ids are skipped)."""
 
     @abstractmethod
     def actions_for(self, group_id: str, fact_id: str) -> list[ActionRecord]:
@@ -234,10 +200,6 @@ class StoreReads(ABC):
         """Every record read from these episodes, in any state."""
 
     @abstractmethod
-    def episodes_of_source(self, group_id: str, source: str, limit: int) -> list[Episode]:
-        """Episodes whose source (`source_description`) is `source`, oldest first."""
-
-    @abstractmethod
     def export_page(self, group_id: str, kind: ExportKind, after: str, limit: int) -> list[Record]:
         """Up to `limit` of the tenant's records of one kind, ordered by id, after `after`
         (entities, facts with their embeddings, episodes, operations)."""
@@ -246,18 +208,10 @@ class StoreReads(ABC):
 class StoreTx(StoreReads):
     """Every verb, inside one transaction: all of it commits or none of it does."""
 
+    entities: Entities
+    episodes: Episodes
     ledger: Ledger
     operations: Operations
-
-    @abstractmethod
-    def upsert_entities(self, entities: Sequence[Entity]) -> dict[str, Entity]:
-        """Create one tenant's entities that do not exist yet (merged by normalized name);
-        returns the stored entity for every normalized name given. Mixing tenants in one
-        call is InvalidInput."""
-
-    @abstractmethod
-    def record_episodes(self, episodes: Sequence[Episode]) -> None:
-        """Store episodes and their MENTIONS links to the entities they name."""
 
     @abstractmethod
     def record_facts(self, facts: Sequence[Fact]) -> None:
@@ -304,14 +258,6 @@ class StoreTx(StoreReads):
     def expire(self, group_id: str, uuids: Sequence[str], now: datetime) -> None:
         """Correction: the store stops believing these records."""
         self.patch_facts(group_id, [FactPatch(u, {"expired_at": now}) for u in uuids])
-
-
-def single_tenant(records: Sequence[Entity]) -> str | None:
-    """The one tenant of a batch, or InvalidInput when the batch mixes tenants."""
-    groups = {record.group_id for record in records}
-    if len(groups) > 1:
-        raise InvalidInput("one call may write only one tenant's entities", field="group_id")
-    return next(iter(groups), None)
 
 
 def supersede_patch(old: Fact, new_uuid: str, invalid_at: datetime, now: datetime) -> FactPatch:
@@ -370,20 +316,6 @@ class Store(ABC):
     def history(self, group_id: str, subject_key: str, predicate: str | None = None) -> list[Fact]:
         return self.read(lambda tx: tx.history(group_id, subject_key, predicate))
 
-    def get_entities(self, group_id: str, normalized: Sequence[str]) -> dict[str, Entity]:
-        return self.read(lambda tx: tx.get_entities(group_id, normalized))
-
-    def get_episodes(self, group_id: str, uuids: Sequence[str]) -> list[Episode]:
-        return self.read(lambda tx: tx.get_episodes(group_id, uuids))
-
-    def entity_edges(
-        self, group_id: str, entity_uuids: Sequence[str], edges: EdgeQuery, now: datetime
-    ) -> list[Fact]:
-        return self.read(lambda tx: tx.entity_edges(group_id, entity_uuids, edges, now))
-
-    def entities_by_uuid(self, group_id: str, uuids: Sequence[str]) -> list[Entity]:
-        return self.read(lambda tx: tx.entities_by_uuid(group_id, uuids))
-
     def export(self, group_id: str, page: int = 500) -> Iterator[Record | LedgerEntry]:
         """Everything the tenant's store holds, kind by kind, for backup and audit."""
         for kind in EXPORT_KINDS:
@@ -430,7 +362,9 @@ class Store(ABC):
     def _records_of(self, group_id: str, kind: str, ids: list[str]) -> Sequence[Fact | Episode]:
         if kind == "fact":
             return self.get_facts(group_id, ids)
-        return self.get_episodes(group_id, ids) if kind == "episode" else []
+        if kind == "episode":
+            return self.read(lambda tx: tx.episodes.get(group_id, ids))
+        return []
 
     def _ledger_pages(self, group_id: str) -> Iterator[LedgerEntry]:
         after = 0

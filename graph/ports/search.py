@@ -17,8 +17,10 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Protocol
 
-from graph.domain.model import Entity, Episode, Fact
+from graph.domain.model import Episode, Fact
 from graph.domain.timerules import TimeQuery
+from graph.ports.entities import EntityReads
+from graph.ports.episodes import EpisodeReads
 
 
 @dataclass(frozen=True)
@@ -168,9 +170,11 @@ class SearchReads(ABC):
 class Records(Protocol):
     """The record reads a search's definitions ask besides its channels."""
 
-    def get_entities(self, group_id: str, normalized: Sequence[str]) -> dict[str, Entity]: ...
+    @property
+    def entities(self) -> EntityReads: ...
+    @property
+    def episodes(self) -> EpisodeReads: ...
     def get_facts(self, group_id: str, uuids: Sequence[str]) -> list[Fact]: ...
-    def get_episodes(self, group_id: str, uuids: Sequence[str]) -> list[Episode]: ...
     def facts_of_episodes(self, group_id: str, episode_uuids: Sequence[str]) -> list[Fact]: ...
 
 
@@ -190,7 +194,7 @@ def channels_one_by_one(search: SearchReads, records: Records, ask: ChannelAsk) 
 
 
 def _walk(search: SearchReads, records: Records, ask: ChannelAsk) -> list[Scored]:
-    found = records.get_entities(ask.group_id, list(ask.names)) if ask.names else {}
+    found = records.entities.get(ask.group_id, list(ask.names)) if ask.names else {}
     seeds = [n for n in ask.names if n in found and n not in ask.speakers][: ask.seeds]
     if not seeds:
         return []
@@ -216,9 +220,9 @@ def records_one_by_one(
     wanted = sorted(source_ids(facts)) if sources else []
     return SearchRecords(
         facts=facts,
-        episodes=records.get_episodes(group_id, episode_uuids) if episode_uuids else [],
+        episodes=records.episodes.get(group_id, episode_uuids) if episode_uuids else [],
         told=records.facts_of_episodes(group_id, episode_uuids) if episode_uuids else [],
-        sources=records.get_episodes(group_id, wanted) if wanted else [],
+        sources=records.episodes.get(group_id, wanted) if wanted else [],
     )
 
 

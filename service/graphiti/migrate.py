@@ -287,7 +287,7 @@ def _upsert(uow: UnitOfWork, entities: list[Entity]) -> dict[str, Entity]:
 
 def _new_episodes(uow: UnitOfWork, episodes: list[Episode]) -> int:
     group = episodes[0].group_id
-    known = {e.uuid for e in uow.reads.get_episodes(group, [e.uuid for e in episodes])}
+    known = {e.uuid for e in uow.reads.episodes.get(group, [e.uuid for e in episodes])}
     fresh = [e for e in episodes if e.uuid not in known]
     uow.episodes(fresh)
     return len(fresh)

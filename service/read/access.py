@@ -27,7 +27,7 @@ def readable(
     wanted = sorted(source_ids(facts)) if principals is not None else []
     if not wanted:
         return list(facts)
-    return readable_among(facts, tx.get_episodes(group_id, wanted), principals)
+    return readable_among(facts, tx.episodes.get(group_id, wanted), principals)
 
 
 def readable_among(

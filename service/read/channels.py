@@ -108,7 +108,7 @@ def around(hits: Sequence[Scored], near: dict[str, list[str]]) -> list[Channel]:
 def named(tx: StoreReads, q: Question) -> list[str]:
     """Keys of the tenant's entities the query names (longest names first), speakers aside."""
     candidates = candidate_names(q.text)
-    found = tx.get_entities(q.group_id, candidates)
+    found = tx.entities.get(q.group_id, candidates)
     seeds = [name for name in candidates if name in found and name not in q.speakers]
     return seeds[:MAX_SEEDS]
 

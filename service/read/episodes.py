@@ -27,7 +27,7 @@ def get_episode(
 ) -> EpisodeOut:
     """The tenant's episode; another tenant's, or one the caller's key may not read, is not
     found."""
-    found = store.get_episodes(scope.group_id, [episode_id])
+    found = store.read(lambda tx: tx.episodes.get(scope.group_id, [episode_id]))
     visible = [e for e in found if open_to(e.permissions, principals)]
     if not visible:
         raise NotFound(f"no episode {episode_id}", details={"episode_id": episode_id})

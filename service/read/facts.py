@@ -89,7 +89,8 @@ def _operation_open(deps: ReadDeps, operation: Operation, principals: Principals
     if not open_to(operation.payload.get("permissions"), principals):
         return False
     named = (operation.result or {}).get("episode_ids") or []
-    episodes = deps.store.get_episodes(operation.group_id, [str(e) for e in named])
+    ids = [str(e) for e in named]
+    episodes = deps.store.read(lambda tx: tx.episodes.get(operation.group_id, ids))
     return all(open_to(e.permissions, principals) for e in episodes)
 
 

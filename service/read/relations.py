@@ -18,7 +18,9 @@ from graph.domain.errors import InvalidInput, NotFound
 from graph.domain.model import Entity, Fact
 from graph.domain.signature import entity_key
 from graph.domain.timeargs import time_query
-from graph.ports import MAX_LIMIT, EdgeQuery, StoreReads
+from graph.ports import StoreReads
+from graph.ports.entities import EdgeQuery
+from graph.ports.limits import MAX_LIMIT
 from service.entity_names import stored_key
 from service.read.access import Principals, readable
 from service.read.answers import GraphOut, NodeOut, PathsOut
@@ -47,7 +49,7 @@ class Walk:
         if room <= 0 or not frontier:
             return []
         query = replace(self.edges, limit=min(MAX_LIMIT, room + len(self.found)))
-        met = tx.entity_edges(self.group_id, frontier, query, now)
+        met = tx.entities.edges(self.group_id, frontier, query, now)
         fresh = [f for f in met if f.uuid not in self.found][:room]
         fresh = readable(tx, self.group_id, fresh, self.principals)
         ends = set(frontier)
@@ -71,7 +73,7 @@ def _seed(tx: StoreReads, group_id: str, name: str, field_name: str) -> Entity:
     if not entity_key(name):
         raise InvalidInput(f"{field_name} must name an entity", field=field_name)
     key = stored_key(tx, group_id, name)
-    found = tx.get_entities(group_id, [key]).get(key)
+    found = tx.entities.get(group_id, [key]).get(key)
     if found is None:
         raise NotFound(f"no entity {name!r} in this tenant", details={"entity": name})
     return found
@@ -104,7 +106,7 @@ def entity_graph(deps: ReadDeps, request: GraphRequest, principals: Principals =
         records = list(walk.found.values())
         page = records[start : start + request.limit]
         uuids = {seed.uuid} | {end for f in page for end in (f.subject_uuid, f.object_uuid)}
-        nodes = tx.entities_by_uuid(group, sorted(uuids))
+        nodes = tx.entities.by_uuid(group, sorted(uuids))
         more = start + request.limit < len(records)
         return GraphOut.model_construct(
             entity=seed.name,

@@ -72,7 +72,7 @@ def withheld(tx: StoreReads, group_id: str, answer: BaseModel, principals: Princ
     facts = tx.get_facts(group_id, ids)
     hidden = {f.uuid for f in facts} - {f.uuid for f in readable(tx, group_id, facts, principals)}
     hidden |= {
-        e.uuid for e in tx.get_episodes(group_id, ids) if not open_to(e.permissions, principals)
+        e.uuid for e in tx.episodes.get(group_id, ids) if not open_to(e.permissions, principals)
     }
     stored = {f.uuid for f in facts}
     hidden |= {i for i, episode in pairs if i not in stored and episode in hidden}
@@ -109,7 +109,7 @@ def source_readable_or_404(store: Store, caller: Caller, source: str | None) -> 
     if source is None or caller.principals is None or caller.user is None:
         return
     group, principals = TenantScope(user_id=caller.user).group_id, caller.principals
-    episodes = store.read(lambda tx: tx.episodes_of_source(group, source, SOURCE_CHECK))
+    episodes = store.read(lambda tx: tx.episodes.of_source(group, source, SOURCE_CHECK))
     if not all(open_to(e.permissions, principals) for e in episodes):
         raise NotFound(f"no source {source!r} in this tenant", details={"source": source})
 

@@ -281,7 +281,7 @@ class UnitOfWork(FactView):
 
     def entities(self, entities: Sequence[Entity]) -> dict[str, Entity]:
         """Upsert entities now (their stored uuids are needed to link the drafts)."""
-        return self.tx.upsert_entities(entities)
+        return self.tx.entities.upsert(entities)
 
     def erase_episodes(self, group: str, uuids: Sequence[str]) -> int:
         """Erase episodes and what was extracted from them now (the count is ledgered, and
@@ -354,7 +354,7 @@ class UnitOfWork(FactView):
     def _flush_records(self) -> None:
         tx = self.tx
         if self._episodes:
-            tx.record_episodes(self._episodes)
+            tx.episodes.record(self._episodes)
         if self._candidates:
             tx.record_candidates(self._candidates)
         if self._new:
@@ -401,7 +401,7 @@ class UnitOfWork(FactView):
             for fact in self.tx.get_facts(group, ids):
                 out.setdefault(group, {})[fact.uuid] = _line("fact", fact)
         for group, ids in episodes.items():
-            for stored in self.tx.get_episodes(group, ids):
+            for stored in self.tx.episodes.get(group, ids):
                 out.setdefault(group, {})[stored.uuid] = _line("episode", stored)
         return out
 

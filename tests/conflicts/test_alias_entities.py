@@ -17,6 +17,7 @@ from graph.domain.model import Entity, Fact
 from graph.domain.tenancy import TenantScope
 from graph.ports import Store
 from service.memory import Memory
+from tests.support.reads import reads
 
 GROUP = TenantScope(user_id="alice").group_id
 
@@ -27,7 +28,7 @@ def say(memory: Memory, text: str, when: str) -> dict[str, Any]:
 
 
 def entity(store: Store, key: str) -> Entity | None:
-    return store.get_entities(GROUP, [key]).get(key)
+    return reads(store).entities.get(GROUP, [key]).get(key)
 
 
 def record(store: Store, fact_id: str) -> Fact:

@@ -59,14 +59,14 @@ def test_candidates_are_stored_listed_and_decided(store: Store) -> None:
 
 def test_episodes_are_selected_by_source(store: Store) -> None:
     a, b, c = episode("slack:#ops", 1), episode("doc:42", 2), episode("slack:#ops", 3)
-    store.transaction(lambda tx: tx.record_episodes([a, b, c]))
-    found = store.read(lambda tx: tx.episodes_of_source(G, "slack:#ops", 10))
+    store.transaction(lambda tx: tx.episodes.record([a, b, c]))
+    found = store.read(lambda tx: tx.episodes.of_source(G, "slack:#ops", 10))
     assert [e.uuid for e in found] == [a.uuid, c.uuid]
 
 
 def test_erasing_a_source_removes_its_facts_episodes_and_orphaned_names(store: Store) -> None:
     source, kept = episode("doc:42"), episode("doc:7")
-    store.transaction(lambda tx: tx.record_episodes([source, kept]))
+    store.transaction(lambda tx: tx.episodes.record([source, kept]))
     gone, stays = record(
         store,
         fact(

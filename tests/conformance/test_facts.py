@@ -11,6 +11,7 @@ from graph.domain.timerules import Period, TimeQuery
 from graph.ports import AlignmentKey, FactFilter, FactPatch, FactQuery, Store, StoreTx
 from tests.builders import days, entity, fact, record
 from tests.conftest import T0
+from tests.support.reads import reads
 
 G = "u_alice"
 OTHER = "u_bob"
@@ -280,12 +281,12 @@ def test_entities_merge_by_normalised_name_within_a_tenant(store: Store) -> None
     assert first.subject_uuid == second.subject_uuid
     assert first.object_uuid == second.object_uuid
     assert foreign.subject_uuid != first.subject_uuid
-    assert set(store.get_entities(G, ["alice", "berlin"])) == {"alice", "berlin"}
+    assert set(reads(store).entities.get(G, ["alice", "berlin"])) == {"alice", "berlin"}
 
 
 def test_mixing_tenants_in_one_entity_upsert_is_rejected(store: Store) -> None:
     def work(tx: StoreTx) -> None:
-        tx.upsert_entities([entity(G, "x", T0), entity(OTHER, "y", T0)])
+        tx.entities.upsert([entity(G, "x", T0), entity(OTHER, "y", T0)])
 
     with pytest.raises(InvalidInput):
         store.transaction(work)

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from graph.backends.sqlite import sql
-from graph.backends.sqlite.ops import EPISODES_BY_UUID
+from graph.backends.sqlite.episodes import EPISODES_BY_UUID
 from graph.domain.timerules import CURRENT
 from graph.maintenance import maintenance_of
 from graph.ports import Store

@@ -193,7 +193,9 @@ def reads_of(store: Store, group: str, every: list[Fact]) -> list[str]:
     found += [
         s.uuid for s in reads(store).search.neighbourhood(group, ["alice", "tea"], 2, 50, None, T0)
     ]
-    entities = store.get_entities(group, ["alice", "tea", "berlin", "北京", "inv-7"]).values()
+    entities = (
+        reads(store).entities.get(group, ["alice", "tea", "berlin", "北京", "inv-7"]).values()
+    )
     assert all(e.group_id == group for e in entities)
     return found
 

@@ -99,7 +99,7 @@ def build(store: Store) -> None:
     facts = [old, *(told for _, told in turns if told is not None)]
 
     def work(tx: StoreTx) -> None:
-        tx.record_episodes(episodes)
+        tx.episodes.record(episodes)
         linked = link(tx, facts)
         tx.record_facts(linked)
         tx.supersede(GROUP, linked[0], linked[1].uuid, linked[1].valid_at, T0)

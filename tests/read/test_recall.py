@@ -18,6 +18,7 @@ from graph.domain.model import Episode
 from graph.domain.tenancy import TenantScope
 from service.memory import Memory
 from service.write.build import speaker_of
+from tests.support.reads import reads
 
 T = datetime(2024, 3, 1, 12, 0, tzinfo=UTC)
 SCENES = Path(__file__).resolve().parents[1] / "bench" / "friendsqa_scenes.json"
@@ -49,7 +50,7 @@ def test_a_turn_without_a_fact_is_an_episode_search_finds(memory: Memory) -> Non
         uuid="e-1", group_id=TenantScope(user_id="alice").group_id, content="ok the yurt crew",
         valid_at=T, created_at=T, knowledge_time=T, speaker="Ines",
     )  # fmt: skip
-    memory.container.store.transaction(lambda tx: tx.record_episodes([told]))
+    memory.container.store.transaction(lambda tx: tx.episodes.record([told]))
     found = _search(memory, "yurt crew")
     assert found[0]["kind"] == "episode"
     episode = found[0]["episode"]
@@ -75,7 +76,7 @@ def test_speakers_are_kept_from_names_and_transcript_lines(memory: Memory) -> No
     )
     memory.add("I moved the offsite to Porto.", user_id="alice")
     hits = _search(memory, "quarterly numbers", limit=10)
-    told = memory.container.store.get_episodes(
+    told = reads(memory.container.store).episodes.get(
         TenantScope(user_id="alice").group_id, [_episode_of(h) for h in hits]
     )
     by_body = {e.content: e.speaker for e in told}
@@ -120,7 +121,7 @@ def test_a_media_part_s_caption_and_alt_text_are_searchable_words(memory: Memory
     for query, answer in (("kayak on the lake", first), ("sunday groceries list", second)):
         hit = _search(memory, query)[0]
         assert _episode_of(hit) == answer["episode_id"]
-    told = memory.container.store.get_episodes(
+    told = reads(memory.container.store).episodes.get(
         TenantScope(user_id="alice").group_id, [first["episode_id"]]
     )[0]
     assert told.media_refs == ("https://example.com/IMG_2041.jpg",)

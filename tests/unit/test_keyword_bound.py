@@ -36,7 +36,7 @@ def births() -> Iterator[Store]:
                            valid_at=T0 + days(i), text=text))  # fmt: skip
         episode = Episode(uuid=f"e{i}", group_id=GROUP, content=text, valid_at=T0 + days(i),
                           created_at=T0 + days(i), knowledge_time=T0 + days(i))  # fmt: skip
-        store.transaction(lambda tx, e=episode: tx.record_episodes([e]))
+        store.transaction(lambda tx, e=episode: tx.episodes.record([e]))
     yield store
     store.close()
 
@@ -187,7 +187,7 @@ def test_a_tenant_alone_in_the_store_is_ranked_as_beside_another(
     record(births, fact("g_other", "Zed", "likes", "tea", valid_at=T0, text="Zed likes tea."))
     other = Episode(uuid="z", group_id="g_other", content="Zed likes tea.", valid_at=T0,
                     created_at=T0, knowledge_time=T0)  # fmt: skip
-    births.transaction(lambda tx: tx.record_episodes([other]))
+    births.transaction(lambda tx: tx.episodes.record([other]))
     assert alone() == (False, False)
     assert answers() == before
 

@@ -76,10 +76,9 @@ def test_only_the_unit_of_work_writes_records() -> None:
     """No use case writes facts, episodes, candidates, entities, actions, ledger entries or
     operations behind the unit of work, nor erases or leases behind it."""
     writes = re.compile(
-        r"\btx\.(record_facts|record_episodes|record_candidates|record_operations|patch_facts|"
-        r"record_actions|append_ledger|upsert_entities|update_candidate|append_operation|"
-        r"finish_operation|mark_rolled_back|erase_episodes|erase_group|claim_operation|"
-        r"supersede|expire)\("
+        r"\btx\.(record_facts|record_candidates|patch_facts|record_actions|update_candidate|"
+        r"mark_rolled_back|erase_episodes|erase_group|supersede|expire|entities\.upsert|"
+        r"episodes\.record|ledger\.append|operations\.(record|append|finish|claim))\("
     )
     root = Path(__file__).resolve().parents[2] / "service"
     found = [

@@ -11,6 +11,8 @@ from neo4j.exceptions import ConstraintError
 
 from graph.backends.neo4j import codec
 from graph.backends.neo4j.codec import time_params
+from graph.backends.neo4j.entities import Neo4jEntities
+from graph.backends.neo4j.episodes import Neo4jEpisodes
 from graph.backends.neo4j.ledger import Neo4jLedger
 from graph.backends.neo4j.operations import Neo4jOperations
 from graph.backends.neo4j.rows import Rows
@@ -23,21 +25,10 @@ from graph.domain.model import (
     ActionRecord,
     Candidate,
     CandidateStatus,
-    Entity,
-    Episode,
     Fact,
 )
 from graph.domain.timerules import CURRENT
-from graph.ports import (
-    AlignmentKey,
-    EdgeQuery,
-    ExportKind,
-    FactPatch,
-    FactQuery,
-    Record,
-    StoreTx,
-    single_tenant,
-)
+from graph.ports import AlignmentKey, ExportKind, FactPatch, FactQuery, Record, StoreTx
 
 
 class Neo4jTx(StoreTx):
@@ -47,6 +38,8 @@ class Neo4jTx(StoreTx):
         self.rows = rows
         self.vector_candidates = vector_candidates
         """How many neighbours the vector index is asked for at least (`search.py`)."""
+        self.entities = Neo4jEntities(rows)
+        self.episodes = Neo4jEpisodes(rows)
         self.ledger = Neo4jLedger(rows)
         self.search = Neo4jSearch(rows, vector_candidates)
         self.operations = Neo4jOperations(rows)
@@ -112,31 +105,6 @@ class Neo4jTx(StoreTx):
             "facts_history", group_id=group_id, subject_key=subject_key, predicate=predicate
         )
 
-    def get_entities(self, group_id: str, normalized: Sequence[str]) -> dict[str, Entity]:
-        rows = self._rows("entities_get", group_id=group_id, names=list(normalized))
-        entities = [codec.entity_from_map(row["entity"]) for row in rows]
-        return {entity.normalized: entity for entity in entities}
-
-    def get_episodes(self, group_id: str, uuids: Sequence[str]) -> list[Episode]:
-        rows = self._rows("episodes_get", group_id=group_id, uuids=list(uuids))
-        return [codec.episode_from_map(row["episode"]) for row in rows]
-
-    def entity_edges(
-        self, group_id: str, entity_uuids: Sequence[str], edges: EdgeQuery, now: datetime
-    ) -> list[Fact]:
-        return self._facts(
-            "entity_edges",
-            group_id=group_id,
-            uuids=list(dict.fromkeys(entity_uuids)),
-            predicate=edges.predicate,
-            limit=edges.limit,
-            **time_params(edges.time, now),
-        )
-
-    def entities_by_uuid(self, group_id: str, uuids: Sequence[str]) -> list[Entity]:
-        rows = self._rows("entities_by_uuid", group_id=group_id, uuids=list(dict.fromkeys(uuids)))
-        return [codec.entity_from_map(row["entity"]) for row in rows]
-
     def actions_for(self, group_id: str, fact_id: str) -> list[ActionRecord]:
         rows = self._rows("actions_for_fact", group_id=group_id, fact_id=fact_id)
         return [codec.action_from_map(row["action"]) for row in rows]
@@ -173,33 +141,12 @@ class Neo4jTx(StoreTx):
             "facts_of_episodes", group_id=group_id, uuids=list(dict.fromkeys(episode_uuids))
         )
 
-    def episodes_of_source(self, group_id: str, source: str, limit: int) -> list[Episode]:
-        rows = self._rows("episodes_of_source", group_id=group_id, source=source, limit=limit)
-        return [codec.episode_from_map(row["episode"]) for row in rows]
-
     def export_page(self, group_id: str, kind: ExportKind, after: str, limit: int) -> list[Record]:
         name, decode = _EXPORTS[kind]
         rows = self._rows(name, group_id=group_id, after=after, limit=limit)
         return [decode(row["record"]) for row in rows]
 
     # -- writes --------------------------------------------------------------------------
-
-    def upsert_entities(self, entities: Sequence[Entity]) -> dict[str, Entity]:
-        if single_tenant(entities) is None:
-            return {}
-        wired = [codec.wire_times(codec.entity_props(e)) for e in entities]
-        rows = self._rows("entities_upsert", entities=wired)
-        stored = [codec.entity_from_map(row["entity"]) for row in rows]
-        return {entity.normalized: entity for entity in stored}
-
-    def record_episodes(self, episodes: Sequence[Episode]) -> None:
-        by_group: dict[str, list[dict[str, Any]]] = {}
-        for episode in episodes:
-            item = codec.wire_times(codec.episode_props(episode))
-            item["entity_uuids"] = list(episode.entity_uuids)
-            by_group.setdefault(episode.group_id, []).append(item)
-        for group_id, items in by_group.items():
-            self._rows("episodes_record", group_id=group_id, episodes=items)
 
     def record_facts(self, facts: Sequence[Fact]) -> None:
         by_group: dict[str, list[dict[str, Any]]] = {}

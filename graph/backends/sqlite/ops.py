@@ -8,13 +8,13 @@ from datetime import datetime
 from typing import Any
 
 from graph.backends.sqlite import codec, erase, sql
-from graph.backends.sqlite import episodes as episode_rows
+from graph.backends.sqlite.entities import SqliteEntities
+from graph.backends.sqlite.episodes import SqliteEpisodes
 from graph.backends.sqlite.ledger import SqliteLedger
 from graph.backends.sqlite.operations import SqliteOperations
 from graph.backends.sqlite.search import SqliteSearch, search_body
 from graph.backends.sqlite.sql import tenant_token
 from graph.backends.sqlite.vectors import VectorIndex
-from graph.backends.sqlite.walk import SqliteWalk
 from graph.domain.errors import (
     DuplicateRecord,
     NotFound,
@@ -23,35 +23,21 @@ from graph.domain.model import (
     ActionRecord,
     Candidate,
     CandidateStatus,
-    Entity,
-    Episode,
     Fact,
 )
 from graph.domain.timerules import CURRENT
-from graph.ports import (
-    AlignmentKey,
-    ExportKind,
-    FactPatch,
-    FactQuery,
-    Record,
-    StoreTx,
-    single_tenant,
-)
+from graph.ports import AlignmentKey, ExportKind, FactPatch, FactQuery, Record, StoreTx
 
 CHUNK = 5000
 
 
-EPISODES_BY_UUID = "SELECT body FROM episodes WHERE +group_id = :g AND uuid IN ({marks})"
-"""Episodes by id. `+group_id` keeps the tenant out of index choice: without statistics SQLite
-otherwise picks the (group_id, ...) index for ten ids or more and reads the whole tenant
-(0.5 s at 100k episodes instead of 0.5 ms; tests/conformance/test_query_plans.py)."""
-
-
-class SqliteTx(SqliteWalk, StoreTx):
+class SqliteTx(StoreTx):
     """Reads and writes on `conn`; the caller owns the transaction boundary."""
 
     def __init__(self, conn: sqlite3.Connection, vectors: VectorIndex) -> None:
         self.conn = conn
+        self.entities = SqliteEntities(conn)
+        self.episodes = SqliteEpisodes(conn)
         self.search = SqliteSearch(conn, vectors, self)
         self.ledger = SqliteLedger(conn)
         self.operations = SqliteOperations(conn)
@@ -109,24 +95,6 @@ class SqliteTx(SqliteWalk, StoreTx):
             params["p"] = predicate
         return self._facts(where, params, "f.valid_at, f.created_at, f.id")
 
-    def get_entities(self, group_id: str, normalized: Sequence[str]) -> dict[str, Entity]:
-        if not normalized:
-            return {}
-        marks, params = sql.placeholders("n", list(dict.fromkeys(normalized)))
-        params["g"] = group_id
-        rows = self.conn.execute(
-            f"SELECT * FROM entities WHERE group_id = :g AND normalized IN ({marks})", params
-        ).fetchall()
-        return {row["normalized"]: codec.entity_from_row(row) for row in rows}
-
-    def get_episodes(self, group_id: str, uuids: Sequence[str]) -> list[Episode]:
-        if not uuids:
-            return []
-        marks, params = sql.placeholders("u", list(dict.fromkeys(uuids)))
-        params["g"] = group_id
-        rows = self.conn.execute(EPISODES_BY_UUID.format(marks=marks), params).fetchall()
-        return [codec.episode_from_row(row) for row in rows]
-
     def actions_for(self, group_id: str, fact_id: str) -> list[ActionRecord]:
         rows = self.conn.execute(
             "SELECT body, rolled_back_at FROM actions WHERE group_id = ? AND fact_id = ? "
@@ -182,13 +150,6 @@ class SqliteTx(SqliteWalk, StoreTx):
         params["g"] = group_id
         return self._facts(f"f.group_id = :g AND f.episode_id IN ({marks})", params, "f.id")
 
-    def episodes_of_source(self, group_id: str, source: str, limit: int) -> list[Episode]:
-        rows = self.conn.execute(
-            "SELECT body FROM episodes WHERE group_id = ? AND source = ? ORDER BY rowid LIMIT ?",
-            (group_id, source, limit),
-        ).fetchall()
-        return [codec.episode_from_row(row) for row in rows]
-
     def export_page(self, group_id: str, kind: ExportKind, after: str, limit: int) -> list[Record]:
         table, key, decode = _EXPORTS[kind]
         rows = self.conn.execute(
@@ -198,27 +159,6 @@ class SqliteTx(SqliteWalk, StoreTx):
         return [decode(row) for row in rows]
 
     # -- writes --------------------------------------------------------------------------
-
-    def upsert_entities(self, entities: Sequence[Entity]) -> dict[str, Entity]:
-        group_id = single_tenant(entities)
-        if group_id is None:
-            return {}
-        written = [codec.entity_params(e) for e in entities]
-        self.conn.executemany(sql.INSERT_ENTITY, written)
-        given = {e.normalized: (e, p) for e, p in zip(entities, written, strict=True)}
-        marks, params = sql.placeholders("n", list(given))
-        params["g"] = group_id
-        rows = self.conn.execute(
-            f"SELECT * FROM entities WHERE group_id = :g AND normalized IN ({marks})", params
-        ).fetchall()
-        return {row["normalized"]: _stored(given.get(row["normalized"]), row) for row in rows}
-
-    def record_episodes(self, episodes: Sequence[Episode]) -> None:
-        episode_rows.record(self.conn, episodes)
-        self.conn.executemany(
-            "INSERT OR IGNORE INTO mentions (group_id, episode_uuid, entity_uuid) VALUES (?, ?, ?)",
-            [(e.group_id, e.uuid, ent) for e in episodes for ent in e.entity_uuids],
-        )
 
     def record_facts(self, facts: Sequence[Fact]) -> None:
         if not facts:
@@ -359,16 +299,6 @@ class SqliteTx(SqliteWalk, StoreTx):
 def _decoded(cursor: sqlite3.Cursor) -> list[Fact]:
     """The records a query's rows hold, decoded by one plan for the query."""
     return codec.facts_from_rows(cursor.fetchall(), codec.columns_of(cursor))
-
-
-def _stored(given: tuple[Entity, dict[str, Any]] | None, row: sqlite3.Row) -> Entity:
-    """The entity a row holds: the one given when the row holds exactly its columns (it was
-    inserted just now; decoding it would give it back), else decoded. A chunk mostly names
-    entities it creates, and decoding each (pydantic validation) was a tenth of a batch's
-    store time."""
-    if given is not None and all(row[k] == v for k, v in given[1].items()):
-        return given[0]
-    return codec.entity_from_row(row)
 
 
 def _fact_with_embedding(row: sqlite3.Row) -> Fact:
