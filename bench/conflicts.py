@@ -21,7 +21,8 @@ from bench.common import NOW, Synth, arguments, backends_of, drop_group, open_st
 from graph.domain.clock import ManualClock
 from graph.domain.conflicts import PredicateRules, classify
 from graph.domain.enums import Cardinality
-from graph.ports import AlignmentKey, Store, StoreTx
+from graph.ports import Store, StoreTx
+from graph.ports.facts import AlignmentKey
 from service.bootstrap import bootstrap
 from service.conflicts.answers import AuditOut
 from service.settings import Settings
@@ -43,7 +44,7 @@ def grow(store: Store, synth: Synth, start: int, stop: int) -> None:
 
         def work(tx: StoreTx, entities: Any = entities, facts: Any = facts) -> None:
             tx.entities.upsert(entities)
-            tx.record_facts(facts)
+            tx.facts.record(facts)
 
         store.transaction(work)
 
@@ -57,7 +58,7 @@ def align_and_classify(store: Store, synth: Synth, size: int) -> float:
         subject = synth.subject(number).lower()
         key = AlignmentKey(subject, f"p{number % 7}")
         began = time.perf_counter()
-        aligned = store.find_aligned(GROUP, [key], NOW)
+        aligned = store.read(lambda tx: tx.facts.aligned(GROUP, [key], NOW))  # noqa: B023
         for old in aligned:
             classify(aligned[0], old, PredicateRules(old.cardinality))
         samples.append((time.perf_counter() - began) * 1000)

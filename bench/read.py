@@ -263,7 +263,7 @@ def grow(store: Store, synth: ReadSynth, start: int, stop: int) -> None:
         ) -> None:
             tx.entities.upsert(e)
             tx.episodes.record(t)
-            tx.record_facts(f)
+            tx.facts.record(f)
 
         store.transaction(work)
 

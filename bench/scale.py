@@ -77,7 +77,7 @@ def build(backend: ScaleBackend, size: int, vectors: Vectors) -> None:
             def work(tx: Any, c: Any = chunk) -> None:
                 tx.entities.upsert(c.entities)
                 tx.episodes.record(c.episodes)
-                tx.record_facts(c.facts)
+                tx.facts.record(c.facts)
 
             store.transaction(work)
             backend.mark(size, high)

@@ -244,7 +244,7 @@ def check(size: int, uri: str, sample: int) -> None:
         episodes.update((e.uuid, e) for e in chunk.episodes if rng.random() < share)
         entities.update((e.normalized, e) for e in chunk.entities if rng.random() < share)
     with closing(Neo4jStore(uri)) as store:
-        got = store.read(lambda tx: tx.get_facts(GROUP, list(expected)))
+        got = store.read(lambda tx: tx.facts.get(GROUP, list(expected)))
         eps = store.read(lambda tx: tx.episodes.get(GROUP, list(episodes)))
         ents = store.read(lambda tx: tx.entities.get(GROUP, list(entities)))
     compare("fact", {f.uuid: f for f in got}, expected, ignore=("fact_embedding",))

@@ -95,7 +95,7 @@ class Neo4jScale:
 
     def _holds(self, store: Store, number: int) -> bool:
         uuid = self.synth.fact_uuid(number)
-        return bool(store.read(lambda tx: tx.get_facts(GROUP, [uuid])))
+        return bool(store.read(lambda tx: tx.facts.get(GROUP, [uuid])))
 
     def mark(self, size: int, records: int) -> None:
         """Nothing to keep: the database says what it holds (`held`)."""

@@ -33,7 +33,8 @@ from bench.common import (
 from graph.domain.model import Entity, Fact
 from graph.domain.timerules import Period, TimeQuery
 from graph.maintenance import maintenance_of
-from graph.ports import FactFilter, FactQuery, Store, StoreTx
+from graph.ports import Store, StoreTx
+from graph.ports.facts import FactFilter, FactQuery
 
 CHUNK = 1000
 LOOKUPS = 500
@@ -43,7 +44,7 @@ ROUNDS = 5
 def port_write(store: Store, entities: list[Entity], facts: list[Fact]) -> None:
     def work(tx: StoreTx) -> None:
         tx.entities.upsert(entities)
-        tx.record_facts(facts)
+        tx.facts.record(facts)
 
     store.transaction(work)
 
@@ -72,7 +73,8 @@ def lookups(store: Store, group_id: str, size: int) -> dict[str, dict[str, float
     def ask(time_query: TimeQuery) -> dict[str, float]:
         def one() -> None:
             key = f"subject {rng.randrange(subjects)}"
-            store.facts(group_id, FactQuery(FactFilter(subject_key=key), time_query), NOW)
+            query = FactQuery(FactFilter(subject_key=key), time_query)
+            store.read(lambda tx: tx.facts.find(group_id, query, NOW))
 
         timed(one, 20)
         rounds = [timed(one, LOOKUPS // ROUNDS) for _ in range(ROUNDS)]

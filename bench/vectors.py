@@ -79,7 +79,7 @@ def port_write(store: Store, data: Chunks) -> float:
 
         def work(tx: StoreTx, e: list[Entity] = entities, f: list[Fact] = facts) -> None:
             tx.entities.upsert(e)
-            tx.record_facts(f)
+            tx.facts.record(f)
 
         store.transaction(work)
     return time.perf_counter() - began

@@ -72,7 +72,7 @@ def grow(store: Store, speaker: Entity, start: int, stop: int) -> None:
         def work(tx: StoreTx, facts: list[Fact] = facts, first: bool = low == 0) -> None:
             if first:
                 tx.entities.upsert([speaker])
-            tx.record_facts(facts)
+            tx.facts.record(facts)
 
         store.transaction(work)
 

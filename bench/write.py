@@ -44,7 +44,8 @@ from bench.common import (
     sizes_of,
 )
 from graph.domain.tenancy import TenantScope
-from graph.ports import AlignmentKey, Store, StoreTx
+from graph.ports import Store, StoreTx
+from graph.ports.facts import AlignmentKey
 from service.bootstrap import bootstrap
 from service.memory import Memory
 from service.settings import Settings
@@ -292,8 +293,8 @@ def lookup_cost(store: Store, group: str, synth: Synth, size: int) -> float:
         key = AlignmentKey(subject, f"p{number % 7}")
 
         def work(tx: StoreTx) -> None:
-            tx.find_by_signatures(group, [f"{rng.getrandbits(128):032x}"])
-            tx.find_aligned(group, [key], NOW)
+            tx.facts.by_signatures(group, [f"{rng.getrandbits(128):032x}"])
+            tx.facts.aligned(group, [key], NOW)
 
         store.read(work)  # type: ignore[arg-type]
 
@@ -311,7 +312,7 @@ def grow(store: Store, synth: Synth, start: int, stop: int) -> None:
 
         def work(tx: StoreTx, entities: Any = entities, facts: Any = facts) -> None:
             tx.entities.upsert(entities)
-            tx.record_facts(facts)
+            tx.facts.record(facts)
 
         store.transaction(work)
 

@@ -27,7 +27,7 @@ from graph.domain.model import Episode, Fact
 from graph.domain.resolution import Change, Fields
 from graph.domain.tenancy import TenantScope
 from graph.domain.timerules import is_current
-from graph.ports import FactFilter, FactQuery
+from graph.ports.facts import FactFilter, FactQuery
 from service.conflicts.usecases import Services
 from service.read import exported
 from service.read.access import Principals, open_to
@@ -111,7 +111,9 @@ class Tenancy:
             FactFilter(extraction_version_not=current.extraction_version),
             FactFilter(policy_version_not=current.policy_version),
         ):
-            for fact in self.s.store.facts(scope.group_id, FactQuery(flt, limit=limit), now):
+            query = FactQuery(flt, limit=limit)
+            stale = self.s.store.read(lambda tx: tx.facts.find(scope.group_id, query, now))  # noqa: B023
+            for fact in stale:
                 found[fact.uuid] = fact
         return StaleOut(
             extraction_version=current.extraction_version,
@@ -173,7 +175,7 @@ class Tenancy:
         report: _Tally,
     ) -> None:
         now = self.s.clock.now()
-        found = self.s.store.read(lambda tx: tx.facts_of_episodes(scope.group_id, [episode.uuid]))
+        found = self.s.store.read(lambda tx: tx.facts.of_episodes(scope.group_id, [episode.uuid]))
         old = [f for f in found if is_current(f, now)]
         if stale is not None and not any(stale(f) for f in old):
             report.unchanged += 1

@@ -11,6 +11,7 @@ from graph.domain.enums import Granularity
 from graph.domain.model import Entity, Fact
 from graph.domain.signature import fact_signature, normalize_text, period_label
 from graph.ports import Store, StoreTx
+from graph.ports.facts import expire_patch, supersede_patch
 
 DIM = 512
 
@@ -95,7 +96,7 @@ def record(store: Store, *facts: Fact) -> list[Fact]:
 
     def work(tx: StoreTx) -> list[Fact]:
         linked = link(tx, facts)
-        tx.record_facts(linked)
+        tx.facts.record(linked)
         return linked
 
     return store.transaction(work)
@@ -110,3 +111,15 @@ def unit_vector(*hot: int, dim: int = DIM) -> tuple[float, ...]:
 
 def days(n: float) -> timedelta:
     return timedelta(days=n)
+
+
+def supersede(
+    tx: StoreTx, group_id: str, old: Fact, new_uuid: str, at: datetime, now: datetime
+) -> None:
+    """A temporal update: `old` closed at `at` in event time, superseded by `new_uuid`."""
+    tx.facts.patch(group_id, [supersede_patch(old, new_uuid, at, now)])
+
+
+def expire(tx: StoreTx, group_id: str, uuids: Sequence[str], now: datetime) -> None:
+    """A correction: the store stops believing these records from `now`."""
+    tx.facts.patch(group_id, [expire_patch(uuid, now) for uuid in uuids])

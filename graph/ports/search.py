@@ -21,6 +21,7 @@ from graph.domain.model import Episode, Fact
 from graph.domain.timerules import TimeQuery
 from graph.ports.entities import EntityReads
 from graph.ports.episodes import EpisodeReads
+from graph.ports.facts import FactReads
 
 
 @dataclass(frozen=True)
@@ -174,8 +175,8 @@ class Records(Protocol):
     def entities(self) -> EntityReads: ...
     @property
     def episodes(self) -> EpisodeReads: ...
-    def get_facts(self, group_id: str, uuids: Sequence[str]) -> list[Fact]: ...
-    def facts_of_episodes(self, group_id: str, episode_uuids: Sequence[str]) -> list[Fact]: ...
+    @property
+    def facts(self) -> FactReads: ...
 
 
 def channels_one_by_one(search: SearchReads, records: Records, ask: ChannelAsk) -> ChannelHits:
@@ -216,12 +217,12 @@ def records_one_by_one(
     sources: bool,
 ) -> SearchRecords:
     """`SearchReads.records` by the finer verbs."""
-    facts = records.get_facts(group_id, fact_uuids) if fact_uuids else []
+    facts = records.facts.get(group_id, fact_uuids) if fact_uuids else []
     wanted = sorted(source_ids(facts)) if sources else []
     return SearchRecords(
         facts=facts,
         episodes=records.episodes.get(group_id, episode_uuids) if episode_uuids else [],
-        told=records.facts_of_episodes(group_id, episode_uuids) if episode_uuids else [],
+        told=records.facts.of_episodes(group_id, episode_uuids) if episode_uuids else [],
         sources=records.episodes.get(group_id, wanted) if wanted else [],
     )
 

@@ -28,14 +28,14 @@ def history(
         raise InvalidInput("name the entity", field="name")
     group = scope.group_id
     key = store.read(lambda tx: stored_key(tx, group, entity))
-    found = store.history(group, key, predicate)
+    found = store.read(lambda tx: tx.facts.history(group, key, predicate))
     records = store.read(lambda tx: readable(tx, group, found, principals))
     if not records:
         raise NotFound(f"no facts about {entity!r} in this tenant", details={"entity": entity})
     chains: dict[tuple[str, str], list[Fact]] = {}
     for fact in records:
         chains.setdefault((fact.predicate, fact.scope), []).append(fact)
-    broken = chain_problems(store.history(scope.group_id, key))
+    broken = chain_problems(store.read(lambda tx: tx.facts.history(group, key)))
     return HistoryOut.model_construct(
         entity=records[0].subject,
         chains=[

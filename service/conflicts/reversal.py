@@ -57,7 +57,8 @@ class Reversals:
             return undo
 
         undo = in_unit(self.s.store, now, work)
-        touched = self.s.store.get_facts(group, [c.uuid for c in undo])
+        ids = [c.uuid for c in undo]
+        touched = self.s.store.read(lambda tx: tx.facts.get(group, ids))
         return RollbackOut.model_construct(
             rolled_back=fact_id, facts=[FactOut.of(f) for f in touched]
         )
@@ -105,9 +106,8 @@ class Reversals:
         return _change(old, undisputed_fields())
 
     def _answer(self, group: str, planned: Planned) -> ReviewOut:
-        touched = self.s.store.get_facts(
-            group, [c.uuid for c in planned.changes] or [planned.fact_id]
-        )
+        ids = [c.uuid for c in planned.changes] or [planned.fact_id]
+        touched = self.s.store.read(lambda tx: tx.facts.get(group, ids))
         return ReviewOut.model_construct(
             executed=bool(planned.changes), facts=[FactOut.of(f) for f in touched]
         )
@@ -145,7 +145,7 @@ def _unchanged_since(record: Fact | None, change: Change) -> None:
 
 
 def _fact(reads: StoreReads, group: str, fact_id: str) -> Fact:
-    found = reads.get_facts(group, [fact_id])
+    found = reads.facts.get(group, [fact_id])
     if not found:
         raise NotFound(f"no fact {fact_id} in this tenant", details={"id": fact_id})
     return found[0]
@@ -167,7 +167,7 @@ def _undo_action(
 ) -> list[Change]:
     """The changes that undo `action`, refused when a later action changed the same fields."""
     changes = [change_from_json(c) for c in action.changes]
-    found = reads.get_facts(fact.group_id, [c.uuid for c in changes])
+    found = reads.facts.get(fact.group_id, [c.uuid for c in changes])
     records = {f.uuid: f for f in found}
     for change in changes:
         _unchanged_since(records.get(change.uuid), change)

@@ -185,13 +185,13 @@ class ConflictService:
         )
 
     def _subjects(self, group: str, after: str, now: datetime) -> list[str]:
-        return self.s.store.read(lambda tx: tx.subject_keys(group, after, AUDIT_PAGE, now))
+        return self.s.store.read(lambda tx: tx.facts.subject_keys(group, after, AUDIT_PAGE, now))
 
     def _bucket_facts(
         self, group: str, keys: list[str], now: datetime, principals: Principals
     ) -> list[Fact]:
         return self.s.store.read(
-            lambda tx: readable(tx, group, tx.facts_of_subjects(group, keys, now), principals)
+            lambda tx: readable(tx, group, tx.facts.of_subjects(group, keys, now), principals)
         )
 
     def _bucket_groups(self, bucket: list[Fact]) -> list[GroupOut]:
@@ -208,7 +208,7 @@ class ConflictService:
 
 
 def _current_fact(reads: StoreReads, group: str, fact_id: str, now: datetime) -> Fact:
-    found = reads.get_facts(group, [fact_id])
+    found = reads.facts.get(group, [fact_id])
     if not found:
         raise NotFound(f"no fact {fact_id} in this tenant", details={"id": fact_id})
     if not is_current(found[0], now):

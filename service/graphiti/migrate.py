@@ -296,7 +296,7 @@ def _new_episodes(uow: UnitOfWork, episodes: list[Episode]) -> int:
 def _new_facts(uow: UnitOfWork, facts: list[Fact]) -> int:
     """Facts not stored yet (by uuid or signature); the first of equal signatures wins."""
     group = facts[0].group_id
-    known = {f.uuid for f in uow.reads.get_facts(group, [f.uuid for f in facts])}
+    known = {f.uuid for f in uow.reads.facts.get(group, [f.uuid for f in facts])}
     uow.load(facts)
     fresh = 0
     for fact in facts:

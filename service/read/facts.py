@@ -13,7 +13,8 @@ from graph.domain.ledger import Head
 from graph.domain.model import Fact, Operation
 from graph.domain.tenancy import TenantScope
 from graph.domain.timeargs import time_query
-from graph.ports import FactQuery, StoreReads
+from graph.ports import StoreReads
+from graph.ports.facts import FactQuery
 from service.entity_names import stored_key
 from service.read.access import Principals, open_to, readable
 from service.read.answers import FactsOut, LedgerOut
@@ -36,7 +37,7 @@ def list_facts(deps: ReadDeps, request: FactsRequest, principals: Principals = N
 
     def found_in(tx: StoreReads) -> list[Fact]:
         asked = _about(tx, group, query, request.subject)
-        return readable(tx, group, tx.facts(group, asked, now), principals)
+        return readable(tx, group, tx.facts.find(group, asked, now), principals)
 
     found = deps.store.read(found_in)
     return FactsOut.model_construct(facts=[FactOut.of(fact) for fact in found])
@@ -58,7 +59,7 @@ def get_fact(
     the caller may not read) is not found."""
     group = scope.group_id
     found = deps.store.read(
-        lambda tx: readable(tx, group, tx.get_facts(group, [fact_id]), principals)
+        lambda tx: readable(tx, group, tx.facts.get(group, [fact_id]), principals)
     )
     if not found:
         raise NotFound(f"no fact {fact_id}", details={"fact_id": fact_id})

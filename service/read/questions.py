@@ -11,7 +11,7 @@ from graph.domain.enums import FactType
 from graph.domain.errors import InvalidInput
 from graph.domain.model import Fact
 from graph.domain.signature import entity_key, normalize_text
-from graph.ports import FactFilter
+from graph.ports.facts import FactFilter
 from service.read.requests import FactsRequest, FilterArgs
 
 

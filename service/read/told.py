@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from graph.domain.model import Episode, Fact
 from graph.domain.timerules import visible
-from graph.ports import FactFilter
+from graph.ports.facts import FactFilter
 from graph.ports.search import SearchRecords
 from service.read.channels import Question
 

@@ -69,7 +69,7 @@ def withheld(tx: StoreReads, group_id: str, answer: BaseModel, principals: Princ
     ids = sorted({i for i, _ in pairs} | {e for _, e in pairs if e})
     if principals is None or not ids:
         return set()
-    facts = tx.get_facts(group_id, ids)
+    facts = tx.facts.get(group_id, ids)
     hidden = {f.uuid for f in facts} - {f.uuid for f in readable(tx, group_id, facts, principals)}
     hidden |= {
         e.uuid for e in tx.episodes.get(group_id, ids) if not open_to(e.permissions, principals)
@@ -131,7 +131,7 @@ def require_readable(tx: StoreReads, group_id: str, record_id: str, principals: 
     confirm, reject, resolve a record, decide a candidate) act only on what the caller may read."""
     if principals is None:
         return
-    found = tx.get_facts(group_id, [record_id])
+    found = tx.facts.get(group_id, [record_id])
     candidate = tx.get_candidate(group_id, record_id) if not found else None
     if candidate is not None:
         found = [candidate.fact]

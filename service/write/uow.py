@@ -43,7 +43,8 @@ from graph.domain.model import (
 from graph.domain.resolution import Change
 from graph.domain.signature import successor_signature
 from graph.domain.timerules import is_current
-from graph.ports import AlignmentKey, FactPatch, Store, StoreReads, StoreTx
+from graph.ports import Store, StoreReads, StoreTx
+from graph.ports.facts import AlignmentKey, FactPatch
 
 Key = tuple[str, str, str]  # group, subject_key, predicate
 Valued = tuple[Key, str, str]  # a key, a value_key and a scope
@@ -171,7 +172,7 @@ class FactView:
 
     def chain(self, fact: Fact) -> tuple[Fact, ...]:
         """Every record of the fact's subject and predicate (stored and new), other than itself."""
-        stored = self.reads.history(fact.group_id, fact.subject_key, fact.predicate)
+        stored = self.reads.facts.history(fact.group_id, fact.subject_key, fact.predicate)
         seen = {f.uuid: self._adopt(f) for f in stored}
         for uuid in self._new:
             record = self._records[uuid]
@@ -229,7 +230,7 @@ class FactView:
         missing = [s for s in dict.fromkeys(signatures) if (group, s) not in self._signatures]
         if not missing:
             return
-        found = self.reads.find_by_signatures(group, missing)
+        found = self.reads.facts.by_signatures(group, missing)
         for signature in missing:
             held = found.get(signature)
             self._signatures[(group, signature)] = None if held is None else self._adopt(held).uuid
@@ -243,7 +244,7 @@ class FactView:
         ]
         if not wanted:
             return
-        for fact in self.reads.find_aligned(group, wanted, self.now):
+        for fact in self.reads.facts.aligned(group, wanted, self.now):
             self._keys.setdefault(key_of(fact), {})[self._adopt(fact).uuid] = None
         self._loaded |= keys
         self._valued |= set(by_value)
@@ -287,7 +288,7 @@ class UnitOfWork(FactView):
         """Erase episodes and what was extracted from them now (the count is ledgered, and
         every erased fact and episode is marked erased in the ledger entry)."""
         erased = self._erased.setdefault(group, {})
-        for fact in self.tx.facts_of_episodes(group, uuids):
+        for fact in self.tx.facts.of_episodes(group, uuids):
             erased[fact.uuid] = ledger.record_line("fact", fact.uuid, ledger.ERASED)
         for uuid in uuids:
             erased[uuid] = ledger.record_line("episode", uuid, ledger.ERASED)
@@ -358,9 +359,9 @@ class UnitOfWork(FactView):
         if self._candidates:
             tx.record_candidates(self._candidates)
         if self._new:
-            tx.record_facts(self.new_facts)
+            tx.facts.record(self.new_facts)
         for group, patches in self.patches.items():
-            tx.patch_facts(group, patches)
+            tx.facts.patch(group, patches)
 
     def _flush_accounts(self) -> None:
         tx = self.tx
@@ -398,7 +399,7 @@ class UnitOfWork(FactView):
             episodes.setdefault(episode.group_id, []).append(episode.uuid)
         out = {group: dict(lines) for group, lines in self._erased.items()}
         for group, ids in facts.items():
-            for fact in self.tx.get_facts(group, ids):
+            for fact in self.tx.facts.get(group, ids):
                 out.setdefault(group, {})[fact.uuid] = _line("fact", fact)
         for group, ids in episodes.items():
             for stored in self.tx.episodes.get(group, ids):

@@ -32,7 +32,7 @@ def entity(store: Store, key: str) -> Entity | None:
 
 
 def record(store: Store, fact_id: str) -> Fact:
-    (found,) = store.read(lambda tx: tx.get_facts(GROUP, [fact_id]))
+    (found,) = store.read(lambda tx: tx.facts.get(GROUP, [fact_id]))
     return found
 
 

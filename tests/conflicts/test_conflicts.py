@@ -10,8 +10,9 @@ import pytest
 
 from graph.domain.errors import ConflictError, InvalidInput, NotFound
 from graph.domain.tenancy import TenantScope
-from graph.ports import FactFilter, FactPatch, FactQuery
+from graph.ports.facts import FactFilter, FactPatch, FactQuery
 from service.memory import Memory
+from tests.support.reads import reads
 
 ALICE = TenantScope(user_id="alice").group_id
 FACETS = (Path(__file__).parent / "system_facets.txt").read_text().strip().splitlines()
@@ -28,7 +29,7 @@ def kinds(result: dict[str, Any]) -> list[tuple[str, str]]:
 
 def current(memory: Memory, subject: str) -> list[Any]:
     query = FactQuery(FactFilter(subject_key=subject))
-    return memory.container.store.facts(ALICE, query, memory.container.clock.now())
+    return reads(memory.container.store).facts.find(ALICE, query, memory.container.clock.now())
 
 
 def say(memory: Memory, text: str, **kw: Any) -> dict[str, Any]:
@@ -160,7 +161,7 @@ def test_a_held_correction_once_confirmed_stops_believing_what_it_corrects(
     held = say(memory, "No, I live in Rome", observation_date="2026-01-01")
     assert held["conflicts"][0]["executed"] is False
     memory.confirm_fact(held["id"], user_id="alice")
-    (old,) = memory.container.store.get_facts(ALICE, [oslo["id"]])
+    (old,) = reads(memory.container.store).facts.get(ALICE, [oslo["id"]])
     assert old.expired_at is not None
     assert old.invalid_at is None
     assert [f.value for f in current(memory, "alice")] == ["Rome"]
@@ -246,9 +247,9 @@ def test_history_lists_every_version_and_reports_broken_links(memory: Memory) ->
     chains = {c["predicate"]: [v["value"] for v in c["versions"]] for c in answer["chains"]}
     assert chains == {"lives_in": ["Oslo", "Rome"], "likes": ["jazz"]}
     assert answer["broken"] == []
-    oslo = memory.container.store.history(ALICE, "alice", "lives_in")[0]
+    oslo = reads(memory.container.store).facts.history(ALICE, "alice", "lives_in")[0]
     memory.container.store.transaction(
-        lambda tx: tx.patch_facts(ALICE, [FactPatch(oslo.uuid, {"superseded_by": "ghost"})])
+        lambda tx: tx.facts.patch(ALICE, [FactPatch(oslo.uuid, {"superseded_by": "ghost"})])
     )
     (problem,) = memory.history("alice", user_id="alice", predicate="lives_in")["broken"]
     assert (problem["record"], problem["link"]) == (oslo.uuid, "superseded_by")

@@ -14,9 +14,10 @@ from hypothesis import strategies as st
 from graph.domain.judge import Verdict
 from graph.domain.model import Fact
 from graph.domain.tenancy import TenantScope
-from graph.ports import FactQuery
+from graph.ports.facts import FactQuery
 from service.conflicts.usecases import preview_verdicts
 from service.memory import Memory
+from tests.support.reads import reads
 
 PROPERTY = settings(
     max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
@@ -63,7 +64,7 @@ def request(user: str, item: Any) -> dict[str, Any]:
 def everything(memory: Memory, user: str) -> dict[str, Fact]:
     group = TenantScope(user_id=user).group_id
     query = FactQuery(include_history=True, limit=1000)
-    found = memory.container.store.facts(group, query, memory.container.clock.now())
+    found = reads(memory.container.store).facts.find(group, query, memory.container.clock.now())
     return {f.uuid: f for f in found}
 
 

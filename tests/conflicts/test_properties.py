@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 from graph.domain.chains import chain_problems
 from graph.domain.errors import ConflictError
 from graph.domain.tenancy import TenantScope
-from graph.ports import FactQuery
+from graph.ports.facts import FactQuery
 from service.memory import Memory
+from tests.support.reads import reads
 
 PROPERTY = settings(
     max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
@@ -53,14 +54,15 @@ def visible(memory: Memory, user: str) -> list[Any]:
     group = TenantScope(user_id=user).group_id
     now = memory.container.clock.now()
     return sorted(
-        memory.container.store.facts(group, FactQuery(limit=1000), now), key=lambda f: f.uuid
+        reads(memory.container.store).facts.find(group, FactQuery(limit=1000), now),
+        key=lambda f: f.uuid,
     )
 
 
 def everything(memory: Memory, user: str) -> list[Any]:
     group = TenantScope(user_id=user).group_id
     query = FactQuery(include_history=True, limit=1000)
-    return memory.container.store.facts(group, query, memory.container.clock.now())
+    return reads(memory.container.store).facts.find(group, query, memory.container.clock.now())
 
 
 @PROPERTY

@@ -7,7 +7,7 @@ import pytest
 from graph.domain.errors import NotFound
 from graph.domain.model import ActionRecord
 from graph.ports import Store
-from tests.builders import days, fact, new_id, record
+from tests.builders import days, expire, fact, new_id, record
 from tests.conftest import T0
 
 G = "u_alice"
@@ -44,10 +44,10 @@ def test_the_subject_scan_pages_through_current_records(store: Store) -> None:
         store, *[fact(G, f"subject {i}", "p", f"v{i}", valid_at=T0 - days(1)) for i in range(5)]
     )
     gone = record(store, fact(G, "subject 9", "p", "old", valid_at=T0 - days(1)))[0]
-    store.transaction(lambda tx: tx.expire(G, [gone.uuid], T0))
+    store.transaction(lambda tx: expire(tx, G, [gone.uuid], T0))
     record(store, fact("u_bob", "subject 0", "p", "theirs", valid_at=T0))
-    first = store.read(lambda tx: tx.subject_keys(G, "", 3, T0))
-    rest = store.read(lambda tx: tx.subject_keys(G, first[-1], 3, T0))
+    first = store.read(lambda tx: tx.facts.subject_keys(G, "", 3, T0))
+    rest = store.read(lambda tx: tx.facts.subject_keys(G, first[-1], 3, T0))
     assert first + rest == [f"subject {i}" for i in range(5)]
-    found = store.read(lambda tx: tx.facts_of_subjects(G, ["subject 1", "subject 9"], T0))
+    found = store.read(lambda tx: tx.facts.of_subjects(G, ["subject 1", "subject 9"], T0))
     assert [f.uuid for f in found] == [written[1].uuid]

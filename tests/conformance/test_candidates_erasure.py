@@ -7,7 +7,8 @@ import pytest
 from graph.domain.enums import Role
 from graph.domain.errors import NotFound
 from graph.domain.model import Candidate, Episode, Fact, LedgerEntry
-from graph.ports import FactFilter, FactQuery, Store, StoreTx
+from graph.ports import Store, StoreTx
+from graph.ports.facts import FactFilter, FactQuery
 from tests.builders import days, fact, new_id, record, unit_vector
 from tests.conftest import T0
 from tests.support.reads import reads
@@ -119,7 +120,7 @@ def test_erasing_a_tenant_keeps_only_its_ledger(store: Store) -> None:
     assert store.verify_ledger(G).ok
     assert reads(store).search.vector(G, unit_vector(1), 5, None, T0) == []
     assert reads(store).search.fulltext(G, "thing", 5, None, T0) == []
-    assert len(store.facts("u_bob", FactQuery(), T0)) == 1
+    assert len(reads(store).facts.find("u_bob", FactQuery(), T0)) == 1
 
 
 def test_records_made_under_other_versions_are_found(store: Store) -> None:
@@ -130,12 +131,13 @@ def test_records_made_under_other_versions_are_found(store: Store) -> None:
         fact(G, "bob", "likes", "chess", valid_at=T0, extraction_version="v2",
              policy_version="p0", episode_id="e1"),
     )
-    stale = store.facts(G, FactQuery(FactFilter(extraction_version_not="v2")), T0)
+    stale = reads(store).facts.find(G, FactQuery(FactFilter(extraction_version_not="v2")), T0)
     assert [f.uuid for f in stale] == [old.uuid]
     by_subject = FactFilter(subject_key="alice", extraction_version_not="v1")
-    assert [f.uuid for f in store.facts(G, FactQuery(by_subject), T0)] == [new.uuid]
+    assert [f.uuid for f in reads(store).facts.find(G, FactQuery(by_subject), T0)] == [new.uuid]
     policy = FactFilter(policy_version_not="0")
-    assert [f.uuid for f in store.facts(G, FactQuery(policy), T0)] == [other_policy.uuid]
-    from_e1 = store.read(lambda tx: tx.facts_of_episodes(G, ["e1"]))
+    other = reads(store).facts.find(G, FactQuery(policy), T0)
+    assert [f.uuid for f in other] == [other_policy.uuid]
+    from_e1 = store.read(lambda tx: tx.facts.of_episodes(G, ["e1"]))
     assert {f.uuid for f in from_e1} == {old.uuid, other_policy.uuid}
-    assert store.read(lambda tx: tx.facts_of_episodes("u_bob", ["e1"])) == []
+    assert store.read(lambda tx: tx.facts.of_episodes("u_bob", ["e1"])) == []

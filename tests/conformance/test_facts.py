@@ -8,8 +8,14 @@ from graph.domain.enums import MemoryType, VerifyStatus
 from graph.domain.errors import DuplicateRecord, InvalidInput, NotFound
 from graph.domain.model import Entity, Fact
 from graph.domain.timerules import Period, TimeQuery
-from graph.ports import AlignmentKey, FactFilter, FactPatch, FactQuery, Store, StoreTx
-from tests.builders import days, entity, fact, record
+from graph.ports import Store, StoreTx
+from graph.ports.facts import (
+    AlignmentKey,
+    FactFilter,
+    FactPatch,
+    FactQuery,
+)
+from tests.builders import days, entity, expire, fact, record, supersede
 from tests.conftest import T0
 from tests.support.reads import reads
 
@@ -32,7 +38,7 @@ def test_recorded_fact_reads_back_identically(store: Store) -> None:
             media_refs=("https://x/y.jpg",),
         ),
     )
-    (back,) = store.get_facts(G, [stored.uuid])
+    (back,) = reads(store).facts.get(G, [stored.uuid])
     assert back == stored.model_copy(update={"fact_embedding": None})
 
 
@@ -43,7 +49,7 @@ def test_a_signature_is_held_once(store: Store) -> None:
     )
     with pytest.raises(DuplicateRecord):
         record(store, again)
-    assert store.find_by_signatures(G, [first.signature]) == {first.signature: first}
+    assert reads(store).facts.by_signatures(G, [first.signature]) == {first.signature: first}
 
 
 def test_a_uuid_is_held_once(store: Store) -> None:
@@ -59,13 +65,13 @@ def test_a_failed_transaction_writes_nothing(store: Store) -> None:
     clash = fact(G, "alice", "likes", "coffee", valid_at=T0).model_copy(update={"uuid": first.uuid})
     with pytest.raises(DuplicateRecord):
         record(store, fresh, clash)
-    assert store.get_facts(G, [fresh.uuid]) == []
+    assert reads(store).facts.get(G, [fresh.uuid]) == []
 
 
 def test_signature_lookup_is_per_tenant(store: Store) -> None:
     (mine,) = record(store, fact(G, "alice", "likes", "tea", valid_at=T0))
-    assert store.find_by_signatures(OTHER, [mine.signature]) == {}
-    assert store.get_facts(OTHER, [mine.uuid]) == []
+    assert reads(store).facts.by_signatures(OTHER, [mine.signature]) == {}
+    assert reads(store).facts.get(OTHER, [mine.uuid]) == []
 
 
 def test_alignment_finds_current_records_of_subject_and_predicate_in_every_scope(
@@ -79,7 +85,7 @@ def test_alignment_finds_current_records_of_subject_and_predicate_in_every_scope
         fact(G, "bob", "works_at", "Company A", valid_at=T0 - days(9)),
     )
     record(store, fact(OTHER, "alice", "works_at", "Company Q", valid_at=T0 - days(9)))
-    aligned = store.find_aligned(G, [AlignmentKey("alice", "works_at")], T0)
+    aligned = reads(store).facts.aligned(G, [AlignmentKey("alice", "works_at")], T0)
     assert {f.uuid for f in aligned} == {a.uuid, b.uuid}
 
 
@@ -93,11 +99,11 @@ def test_alignment_by_value_finds_the_same_value_and_every_other_scope(store: St
         fact(G, "bob", "said", "hello", valid_at=T0 - days(5)),
     )
     (gone,) = record(store, fact(G, "alice", "said", "hi", valid_at=T0 - days(4), scope="zug"))
-    store.transaction(lambda tx: tx.expire(G, [gone.uuid], T0))
+    store.transaction(lambda tx: expire(tx, G, [gone.uuid], T0))
 
     def found(value_key: str, scope: str) -> set[str]:
         key = AlignmentKey("alice", "said", value_key, scope)
-        return {f.uuid for f in store.find_aligned(G, [key], T0)}
+        return {f.uuid for f in reads(store).facts.aligned(G, [key], T0)}
 
     assert found(same.value_key, "") == {same.uuid, in_rome.uuid, elsewhere.uuid}
     assert found("no such value", "rome") == {same.uuid, other_value.uuid, elsewhere.uuid}
@@ -113,9 +119,9 @@ def test_alignment_skips_superseded_and_expired_records(store: Store) -> None:
         fact(G, "alice", "lives_in", "Berlin", valid_at=T0 - days(10)),
         fact(G, "alice", "lives_in", "Rome", valid_at=T0 - days(5)),
     )
-    store.transaction(lambda tx: tx.supersede(G, old, new.uuid, new.valid_at, T0))
-    store.transaction(lambda tx: tx.expire(G, [wrong.uuid], T0))
-    aligned = store.find_aligned(G, [AlignmentKey("alice", "lives_in")], T0)
+    store.transaction(lambda tx: supersede(tx, G, old, new.uuid, new.valid_at, T0))
+    store.transaction(lambda tx: expire(tx, G, [wrong.uuid], T0))
+    aligned = reads(store).facts.aligned(G, [AlignmentKey("alice", "lives_in")], T0)
     assert [f.uuid for f in aligned] == [new.uuid]
 
 
@@ -125,8 +131,8 @@ def test_supersede_closes_old_record_without_touching_its_valid_at(store: Store)
         fact(G, "cust", "subscription_status", "cancelled", valid_at=T0 - days(120)),
         fact(G, "cust", "subscription_status", "active", valid_at=T0 - days(30), supersedes=None),
     )
-    store.transaction(lambda tx: tx.supersede(G, old, new.uuid, new.valid_at, T0))
-    (closed,) = store.get_facts(G, [old.uuid])
+    store.transaction(lambda tx: supersede(tx, G, old, new.uuid, new.valid_at, T0))
+    (closed,) = reads(store).facts.get(G, [old.uuid])
     assert closed.valid_at == old.valid_at
     assert closed.invalid_at == new.valid_at
     assert closed.invalidated_at == T0
@@ -138,18 +144,18 @@ def test_supersede_closes_old_record_without_touching_its_valid_at(store: Store)
 def test_supersede_before_validity_is_rejected(store: Store) -> None:
     (old,) = record(store, fact(G, "a", "p", "x", valid_at=T0))
     with pytest.raises(InvalidInput):
-        store.transaction(lambda tx: tx.supersede(G, old, "new", T0 - days(1), T0))
+        store.transaction(lambda tx: supersede(tx, G, old, "new", T0 - days(1), T0))
 
 
 def test_patching_a_missing_or_foreign_record_is_not_found(store: Store) -> None:
     (mine,) = record(store, fact(G, "a", "p", "x", valid_at=T0))
     with pytest.raises(NotFound):
         store.transaction(
-            lambda tx: tx.patch_facts(OTHER, [FactPatch(mine.uuid, {"disputed": True})])
+            lambda tx: tx.facts.patch(OTHER, [FactPatch(mine.uuid, {"disputed": True})])
         )
     with pytest.raises(NotFound):
-        store.transaction(lambda tx: tx.patch_facts(G, [FactPatch("nope", {"disputed": True})]))
-    (back,) = store.get_facts(G, [mine.uuid])
+        store.transaction(lambda tx: tx.facts.patch(G, [FactPatch("nope", {"disputed": True})]))
+    (back,) = reads(store).facts.get(G, [mine.uuid])
     assert back.disputed is False
 
 
@@ -161,7 +167,7 @@ def _subscription_story(store: Store) -> tuple[str, str]:
         fact(G, "customer", "subscription_status", "cancelled", valid_at=nov, created_at=nov),
         fact(G, "customer", "subscription_status", "active", valid_at=feb, created_at=feb),
     )
-    store.transaction(lambda tx: tx.supersede(G, old, new.uuid, feb, feb))
+    store.transaction(lambda tx: supersede(tx, G, old, new.uuid, feb, feb))
     return old.uuid, new.uuid
 
 
@@ -170,7 +176,7 @@ def test_current_as_of_and_known_at_answer_three_different_questions(store: Stor
     by_subject = FactFilter(subject_key="customer")
 
     def ask(time: TimeQuery) -> list[str]:
-        return [f.uuid for f in store.facts(G, FactQuery(by_subject, time), T0)]
+        return [f.uuid for f in reads(store).facts.find(G, FactQuery(by_subject, time), T0)]
 
     december = Period.half_open(T0.replace(year=2025, month=12, day=1), T0.replace(month=1, day=1))
     assert ask(TimeQuery()) == [new]
@@ -186,9 +192,9 @@ def test_a_year_means_valid_at_any_point_in_it(store: Store) -> None:
     whole_2025 = Period.half_open(T0.replace(year=2025, month=1, day=1), T0.replace(month=1, day=1))
     whole_2026 = Period.half_open(T0.replace(month=1, day=1), T0.replace(year=2027, month=1, day=1))
     query = FactQuery(FactFilter(subject_key="customer"), TimeQuery(as_of=whole_2025))
-    assert [f.uuid for f in store.facts(G, query, T0)] == [old]
+    assert [f.uuid for f in reads(store).facts.find(G, query, T0)] == [old]
     query = FactQuery(FactFilter(subject_key="customer"), TimeQuery(as_of=whole_2026))
-    assert sorted(f.uuid for f in store.facts(G, query, T0)) == sorted([old, new])
+    assert sorted(f.uuid for f in reads(store).facts.find(G, query, T0)) == sorted([old, new])
 
 
 def test_a_correction_is_invisible_to_later_beliefs_and_visible_before(store: Store) -> None:
@@ -196,9 +202,9 @@ def test_a_correction_is_invisible_to_later_beliefs_and_visible_before(store: St
         store,
         fact(G, "alice", "birthday", "May 4", valid_at=T0 - days(10), created_at=T0 - days(10)),
     )
-    store.transaction(lambda tx: tx.expire(G, [wrong.uuid], T0 - days(2)))
-    current = store.facts(G, FactQuery(FactFilter(subject_key="alice")), T0)
-    before = store.facts(
+    store.transaction(lambda tx: expire(tx, G, [wrong.uuid], T0 - days(2)))
+    current = reads(store).facts.find(G, FactQuery(FactFilter(subject_key="alice")), T0)
+    before = reads(store).facts.find(
         G, FactQuery(FactFilter(subject_key="alice"), TimeQuery(known_at=T0 - days(5))), T0
     )
     assert current == []
@@ -212,10 +218,10 @@ def test_history_includes_every_version_in_event_order(store: Store) -> None:
         fact(G, "alice", "lives_in", "Paris", valid_at=T0 - days(300), created_at=T0),
         fact(G, "alice", "likes", "tea", valid_at=T0 - days(50), created_at=T0),
     )
-    store.transaction(lambda tx: tx.supersede(G, b, a.uuid, a.valid_at, T0))
-    assert [f.uuid for f in store.history(G, "alice")] == [b.uuid, c.uuid, a.uuid]
-    assert [f.uuid for f in store.history(G, "alice", "lives_in")] == [b.uuid, a.uuid]
-    assert store.history(OTHER, "alice") == []
+    store.transaction(lambda tx: supersede(tx, G, b, a.uuid, a.valid_at, T0))
+    assert [f.uuid for f in reads(store).facts.history(G, "alice")] == [b.uuid, c.uuid, a.uuid]
+    assert [f.uuid for f in reads(store).facts.history(G, "alice", "lives_in")] == [b.uuid, a.uuid]
+    assert reads(store).facts.history(OTHER, "alice") == []
 
 
 def test_filters_and_limit(store: Store) -> None:
@@ -245,7 +251,7 @@ def test_filters_and_limit(store: Store) -> None:
     )
 
     def values(flt: FactFilter, limit: int = 100) -> list[str]:
-        return [f.value for f in store.facts(G, FactQuery(flt, limit=limit), T0)]
+        return [f.value for f in reads(store).facts.find(G, FactQuery(flt, limit=limit), T0)]
 
     assert values(FactFilter()) == ["jazz", "Berlin", "tea"]
     assert values(FactFilter(), limit=2) == ["jazz", "Berlin"]
@@ -259,10 +265,12 @@ def test_filters_and_limit(store: Store) -> None:
 
 def test_include_history_returns_records_the_time_rules_hide(store: Store) -> None:
     (gone,) = record(store, fact(G, "alice", "likes", "tea", valid_at=T0 - days(3)))
-    store.transaction(lambda tx: tx.expire(G, [gone.uuid], T0))
+    store.transaction(lambda tx: expire(tx, G, [gone.uuid], T0))
     flt = FactFilter(subject_key="alice")
-    assert store.facts(G, FactQuery(flt), T0) == []
-    assert [f.uuid for f in store.facts(G, FactQuery(flt, include_history=True), T0)] == [gone.uuid]
+    assert reads(store).facts.find(G, FactQuery(flt), T0) == []
+    assert [
+        f.uuid for f in reads(store).facts.find(G, FactQuery(flt, include_history=True), T0)
+    ] == [gone.uuid]
 
 
 def test_limit_out_of_range_is_invalid_input() -> None:
@@ -298,8 +306,8 @@ def test_a_fact_cannot_link_another_tenants_entities(store: Store) -> None:
         update={"subject_uuid": mine.subject_uuid, "object_uuid": mine.object_uuid}
     )
     with pytest.raises(NotFound):
-        store.transaction(lambda tx: tx.record_facts([stray]))
-    assert store.facts(OTHER, FactQuery(), T0) == []
+        store.transaction(lambda tx: tx.facts.record([stray]))
+    assert reads(store).facts.find(OTHER, FactQuery(), T0) == []
 
 
 def test_every_boundary_of_the_time_rules(store: Store) -> None:
@@ -312,11 +320,11 @@ def test_every_boundary_of_the_time_rules(store: Store) -> None:
         fact(G, "a", "p", "old", valid_at=start, created_at=start),
         fact(G, "a", "p", "new", valid_at=end, created_at=start),
     )
-    store.transaction(lambda tx: tx.supersede(G, old, new.uuid, end, T0 - days(2)))
-    store.transaction(lambda tx: tx.expire(G, [new.uuid], T0 - days(1)))
+    store.transaction(lambda tx: supersede(tx, G, old, new.uuid, end, T0 - days(2)))
+    store.transaction(lambda tx: expire(tx, G, [new.uuid], T0 - days(1)))
 
     def seen(time: TimeQuery) -> set[str]:
-        return {f.value for f in store.facts(G, FactQuery(time=time), T0)}
+        return {f.value for f in reads(store).facts.find(G, FactQuery(time=time), T0)}
 
     assert seen(TimeQuery(as_of=Period.point(end))) == set()
     assert seen(TimeQuery(as_of=Period.point(end - tick))) == {"old"}

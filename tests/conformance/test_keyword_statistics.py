@@ -21,7 +21,7 @@ def said(subject: str, text: str) -> Fact:
 
 def order(store: Store) -> list[str]:
     hits = reads(store).search.fulltext(G, QUESTION, 40, None, T0 + days(1))
-    found = {f.uuid: f.fact for f in store.get_facts(G, [hit.uuid for hit in hits])}
+    found = {f.uuid: f.fact for f in reads(store).facts.get(G, [hit.uuid for hit in hits])}
     return [found[hit.uuid] for hit in hits]
 
 

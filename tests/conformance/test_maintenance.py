@@ -5,17 +5,19 @@ from __future__ import annotations
 
 from graph.domain.model import Entity
 from graph.maintenance import maintenance_of
-from graph.ports import FactFilter, FactQuery, Store
+from graph.ports import Store
+from graph.ports.facts import FactFilter, FactQuery
 from tests.builders import entity, fact, record
 from tests.conformance.test_ledger import append
 from tests.conftest import T0
+from tests.support.reads import reads
 
 G = "u_alice"
 OTHER = "u_bob"
 
 
 def stored(store: Store, group_id: str) -> set[str]:
-    return {f.value for f in store.facts(group_id, FactQuery(FactFilter()), T0)}
+    return {f.value for f in reads(store).facts.find(group_id, FactQuery(FactFilter()), T0)}
 
 
 def test_drop_group_removes_one_tenant_and_its_ledger_only(store: Store) -> None:

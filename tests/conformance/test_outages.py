@@ -9,10 +9,12 @@ import pytest
 
 from graph.backends.sqlite import SqliteStore
 from graph.domain.errors import StoreUnavailable
-from graph.ports import FactQuery, Store
+from graph.ports import Store
+from graph.ports.facts import FactQuery
 from tests.builders import fact, record
 from tests.conftest import NEO4J_URI, T0
 from tests.support.proxy import CuttableProxy
+from tests.support.reads import reads
 
 G = "u_alice"
 
@@ -30,9 +32,9 @@ def test_neo4j_outage_is_store_unavailable_and_loses_nothing(neo4j_store: Store)
         with pytest.raises(StoreUnavailable):
             record(store, fact(group, "alice", "likes", "jazz", valid_at=T0))
         with pytest.raises(StoreUnavailable):
-            store.facts(group, FactQuery(), T0)
+            reads(store).facts.find(group, FactQuery(), T0)
         proxy.restore()
-        assert [f.uuid for f in store.facts(group, FactQuery(), T0)] == [kept.uuid]
+        assert [f.uuid for f in reads(store).facts.find(group, FactQuery(), T0)] == [kept.uuid]
     finally:
         store.close()
         proxy.close()
@@ -60,7 +62,7 @@ def test_a_locked_embedded_store_is_unavailable_then_recovers(tmp_path: Path) ->
         record(store, fact(G, "alice", "likes", "jazz", valid_at=T0))
     blocker.execute("ROLLBACK")
     blocker.close()
-    assert [f.uuid for f in store.facts(G, FactQuery(), T0)] == [kept.uuid]
+    assert [f.uuid for f in reads(store).facts.find(G, FactQuery(), T0)] == [kept.uuid]
     record(store, fact(G, "alice", "likes", "jazz", valid_at=T0))
     store.close()
 

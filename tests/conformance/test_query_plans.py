@@ -74,8 +74,8 @@ def test_bearing_seeks_the_value_index(store: Store, backend: str) -> None:
         assert len(searches) == 3, searches
         assert all("USING INDEX facts_bearing" in s for s in searches), searches
         return
-    from graph.backends.neo4j.queries import query
     from graph.backends.neo4j.codec import time_params
+    from graph.backends.neo4j.queries import query
 
     params = {"group_id": "u_x", "keys": [BEARING_KEY], **time_params(CURRENT, NOW)}
     params.pop("all")

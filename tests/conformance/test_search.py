@@ -7,7 +7,7 @@ import random
 
 from graph.domain.timerules import CURRENT, Period, TimeQuery
 from graph.ports import Store
-from tests.builders import DIM, days, fact, record, unit_vector
+from tests.builders import DIM, days, expire, fact, record, supersede, unit_vector
 from tests.conftest import T0
 from tests.support.reads import reads
 
@@ -42,7 +42,7 @@ def test_keyword_search_respects_the_time_question(store: Store) -> None:
             G, "alice", "lives_in", "Berlin", valid_at=T0 - days(10), text="Alice lives in Berlin"
         ),
     )
-    store.transaction(lambda tx: tx.supersede(G, old, new.uuid, new.valid_at, T0))
+    store.transaction(lambda tx: supersede(tx, G, old, new.uuid, new.valid_at, T0))
     last_year = Period.point(T0 - days(200))
     assert reads(store).search.fulltext(G, "alice lives", 10, CURRENT, T0)[0].uuid == new.uuid
     assert [s.uuid for s in reads(store).search.fulltext(G, "alice lives", 10, CURRENT, T0)] == [
@@ -73,7 +73,7 @@ def test_vector_search_respects_the_time_question(store: Store) -> None:
         fact(G, "a", "p", "gone", valid_at=earlier, embedding=unit_vector(0)),
         fact(G, "a", "p", "kept", valid_at=earlier, embedding=unit_vector(3)),
     )
-    store.transaction(lambda tx: tx.expire(G, [gone.uuid], T0))
+    store.transaction(lambda tx: expire(tx, G, [gone.uuid], T0))
     assert [h.uuid for h in reads(store).search.vector(G, unit_vector(0), 5, CURRENT, T0)] == [
         kept.uuid
     ]
@@ -115,7 +115,7 @@ def test_tagged_search_returns_the_newest_matches_visible_in_the_tenant(store: S
     )  # fmt: skip
     record(store, fact(OTHER, "bob", "uses", "GPU 9", valid_at=T0, text="Bob uses a GPU"))
     gpus = records[:6]
-    store.transaction(lambda tx: tx.supersede(G, gpus[5], gpus[4].uuid, T0 - days(1), T0))
+    store.transaction(lambda tx: supersede(tx, G, gpus[5], gpus[4].uuid, T0 - days(1), T0))
 
     def tagged(text: str, limit: int, time: TimeQuery | None = CURRENT) -> list[str]:
         hits = reads(store).search.tagged(G, text, limit, time, T0)

@@ -21,7 +21,8 @@ from graphiti_core.utils.maintenance.edge_operations import resolve_edge_contrad
 from graph.domain.clock import ManualClock
 from graph.domain.model import Episode, Fact, LedgerEntry
 from graph.domain.timerules import Period, TimeQuery
-from graph.ports import FactQuery, Store
+from graph.ports import Store
+from graph.ports.facts import FactQuery
 from service.bootstrap import Container, bootstrap
 from service.embedding import HashingEmbedder
 from service.graphiti.migrate import import_graphiti
@@ -30,6 +31,7 @@ from service.settings import Settings
 from tests.conftest import NEO4J_URI, T0
 from tests.graphiti.conftest import graphiti_driver
 from tests.graphiti.standins import OurEmbedder
+from tests.support.reads import reads
 
 EMBEDDER = HashingEmbedder(512)
 SMALL = HashingEmbedder(16)  # another model's dimension: these vectors must be recomputed
@@ -183,7 +185,9 @@ def test_a_graphiti_graph_becomes_a_tenant_with_its_history(
     assert report["masked"] >= 1 and report["skipped"] == 0
 
     group = scope.group_id
-    facts = {f.value: f for f in store.facts(group, FactQuery(include_history=True), T0)}
+    facts = {
+        f.value: f for f in reads(store).facts.find(group, FactQuery(include_history=True), T0)
+    }
     berlin, paris, acme = facts["Berlin"], facts["Paris"], facts["Acme"]
     assert (berlin.superseded_by, paris.supersedes) == (paris.uuid, berlin.uuid)
     assert (berlin.valid_at, berlin.invalid_at, berlin.invalidated_at) == (Y2020, Y2024, LEARNED)
@@ -194,10 +198,10 @@ def test_a_graphiti_graph_becomes_a_tenant_with_its_history(
         assert fact.metadata["graphiti"]["uuid"] == edge.uuid
         assert (fact.subject, fact.predicate) == ("Alice", edge.name.lower())
 
-    now = [f.value for f in store.facts(group, FactQuery(), T0)]
+    now = [f.value for f in reads(store).facts.find(group, FactQuery(), T0)]
     in_2021 = [
         f.value
-        for f in store.facts(
+        for f in reads(store).facts.find(
             group,
             FactQuery(time=TimeQuery(as_of=Period.point(datetime(2021, 6, 1, tzinfo=UTC)))),
             T0,
@@ -220,7 +224,7 @@ def test_a_graphiti_graph_becomes_a_tenant_with_its_history(
 
     again = import_graphiti(c, read_graph(origin), origin, scope)
     assert (again["facts"], again["episodes"], again["duplicates"]) == (0, 0, 3)
-    assert len(store.facts(group, FactQuery(include_history=True), T0)) == 3
+    assert len(reads(store).facts.find(group, FactQuery(include_history=True), T0)) == 3
     assert store.verify_ledger(group).ok
 
 

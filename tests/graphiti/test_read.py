@@ -16,7 +16,8 @@ from graphiti_core.search.search_filters import ComparisonOperator, DateFilter, 
 
 from graph.domain.clock import ManualClock
 from graph.domain.model import Entity, Episode, Fact
-from graph.ports import FactQuery, Store
+from graph.ports import Store
+from graph.ports.facts import FactQuery
 from service.bootstrap import bootstrap
 from service.embedding import HashingEmbedder
 from service.graphiti import compat
@@ -25,6 +26,7 @@ from service.settings import Settings
 from tests.conftest import T0
 from tests.graphiti.conftest import graphiti_driver, probes
 from tests.graphiti.standins import KeepOrder, NoLLM, OurEmbedder
+from tests.support.reads import reads
 
 EMBEDDER = HashingEmbedder(512)
 TIMES = ("valid_at", "invalid_at", "created_at", "expired_at")
@@ -48,7 +50,7 @@ def write(store: Store, extractor: object) -> Memory:
 
 
 def stored(store: Store, group: str) -> tuple[list[Fact], list[Episode]]:
-    facts = store.facts(group, FactQuery(include_history=True), T0)
+    facts = reads(store).facts.find(group, FactQuery(include_history=True), T0)
     episodes = [r for r in store.export(group, page=100) if isinstance(r, Episode)]
     return facts, episodes
 

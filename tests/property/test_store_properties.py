@@ -20,7 +20,8 @@ from graph.domain import ledger
 from graph.domain.ledger import LedgerDraft
 from graph.domain.model import Fact
 from graph.domain.timerules import Period, TimeQuery, visible
-from graph.ports import AlignmentKey, FactFilter, FactPatch, FactQuery, Store, StoreTx
+from graph.ports import Store, StoreTx
+from graph.ports.facts import AlignmentKey, FactFilter, FactPatch, FactQuery
 from tests.builders import fact, record, unit_vector
 from tests.conftest import T0
 from tests.support.reads import reads
@@ -116,9 +117,9 @@ def apply_plan(store: Store, group: str, plan: Plan) -> list[Fact]:
                 days=after
             )
     store.transaction(
-        lambda tx: tx.patch_facts(group, [FactPatch(u, c) for u, c in patches.items()])
+        lambda tx: tx.facts.patch(group, [FactPatch(u, c) for u, c in patches.items()])
     )
-    return store.facts(group, FactQuery(include_history=True, limit=1000), T0)
+    return reads(store).facts.find(group, FactQuery(include_history=True, limit=1000), T0)
 
 
 @PROPERTY
@@ -130,7 +131,10 @@ def test_every_time_question_equals_brute_force(
     history = apply_plan(shared_store, group, plan)
     originals = {f.value: f for f in history}
     for time in data.draw(st.lists(questions(instants_of(history)), min_size=1, max_size=6)):
-        got = {f.uuid for f in shared_store.facts(group, FactQuery(time=time, limit=1000), T0)}
+        got = {
+            f.uuid
+            for f in reads(shared_store).facts.find(group, FactQuery(time=time, limit=1000), T0)
+        }
         expected = {f.uuid for f in history if visible(f, time, T0)}
         assert got == expected
         if time.known_at is not None:
@@ -179,14 +183,20 @@ def test_no_read_ever_returns_another_tenants_record(
 def reads_of(store: Store, group: str, every: list[Fact]) -> list[str]:
     """The uuids every read verb returns for `group` when asked about all records."""
     uuids = [f.uuid for f in every]
-    found = [f.uuid for f in store.get_facts(group, uuids)]
+    found = [f.uuid for f in reads(store).facts.get(group, uuids)]
     found += [
-        f.uuid for f in store.find_by_signatures(group, [f.signature for f in every]).values()
+        f.uuid
+        for f in reads(store).facts.by_signatures(group, [f.signature for f in every]).values()
     ]
-    found += [f.uuid for f in store.find_aligned(group, [AlignmentKey("alice", "likes")], T0)]
-    found += [f.uuid for f in store.facts(group, FactQuery(include_history=True), T0)]
-    found += [f.uuid for f in store.facts(group, FactQuery(FactFilter(subject_key="alice")), T0)]
-    found += [f.uuid for f in store.history(group, "alice")]
+    found += [
+        f.uuid for f in reads(store).facts.aligned(group, [AlignmentKey("alice", "likes")], T0)
+    ]
+    found += [f.uuid for f in reads(store).facts.find(group, FactQuery(include_history=True), T0)]
+    found += [
+        f.uuid
+        for f in reads(store).facts.find(group, FactQuery(FactFilter(subject_key="alice")), T0)
+    ]
+    found += [f.uuid for f in reads(store).facts.history(group, "alice")]
     for text in ("alice", "tea", "北京", "INV-7"):
         found += [s.uuid for s in reads(store).search.fulltext(group, text, 50, None, T0)]
     found += [s.uuid for s in reads(store).search.vector(group, unit_vector(0), 50, None, T0)]

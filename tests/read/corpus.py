@@ -19,7 +19,7 @@ from service.read.deps import ReadDeps
 from service.read.requests import SearchRequest
 from service.read.search import search
 from service.read.synonyms import parse_synonyms
-from tests.builders import days, fact, link
+from tests.builders import days, fact, link, supersede
 from tests.conftest import T0
 
 USER = "alice"
@@ -101,8 +101,8 @@ def build(store: Store) -> None:
     def work(tx: StoreTx) -> None:
         tx.episodes.record(episodes)
         linked = link(tx, facts)
-        tx.record_facts(linked)
-        tx.supersede(GROUP, linked[0], linked[1].uuid, linked[1].valid_at, T0)
+        tx.facts.record(linked)
+        supersede(tx, GROUP, linked[0], linked[1].uuid, linked[1].valid_at, T0)
 
     store.transaction(work)
 

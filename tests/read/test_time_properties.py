@@ -24,10 +24,11 @@ from hypothesis import strategies as st
 from graph.domain.model import Fact
 from graph.domain.tenancy import TenantScope
 from graph.domain.timerules import Period, TimeQuery, visible
-from graph.ports import FactQuery
+from graph.ports.facts import FactQuery
 from service.app import create_app
 from service.memory import Memory
 from tests.read.stories import clock_of
+from tests.support.reads import reads
 
 CITIES = ("Berlin", "Paris", "Rome", "Oslo", "Lyon", "Madrid")
 BASE = datetime(2024, 1, 1, 9, tzinfo=UTC)
@@ -76,7 +77,7 @@ def write(memory: Memory, user: str, step: Step) -> None:
 def history_of(memory: Memory, user: str) -> list[Fact]:
     group = TenantScope(user_id=user).group_id
     query = FactQuery(include_history=True, limit=1000)
-    return memory.container.store.facts(group, query, clock_of(memory).now())
+    return reads(memory.container.store).facts.find(group, query, clock_of(memory).now())
 
 
 def boundaries(records: list[Fact]) -> list[datetime]:

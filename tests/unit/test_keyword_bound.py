@@ -43,7 +43,7 @@ def births() -> Iterator[Store]:
 
 def texts(store: Store, question: str, limit: int = 10) -> list[str]:
     hits = store.read(lambda tx: tx.search.fulltext(GROUP, question, limit, None, T0 + days(100)))
-    found = store.read(lambda tx: tx.get_facts(GROUP, [hit.uuid for hit in hits]))
+    found = store.read(lambda tx: tx.facts.get(GROUP, [hit.uuid for hit in hits]))
     by_id = {f.uuid: f.fact for f in found}
     return [by_id[hit.uuid] for hit in hits]
 

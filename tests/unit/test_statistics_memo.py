@@ -38,13 +38,13 @@ def said(subject: str, words: str) -> Fact:
 def first(tx: StoreTx) -> str:
     """Which of Ann's and Bo's records the keyword search ranks higher."""
     hits = tx.search.fulltext(G, QUESTION, 40, None, T0 + days(1))
-    texts = {f.uuid: f.fact for f in tx.get_facts(G, [hit.uuid for hit in hits])}
+    texts = {f.uuid: f.fact for f in tx.facts.get(G, [hit.uuid for hit in hits])}
     ranked = [texts[hit.uuid] for hit in hits]
     return ANN if ranked.index(ANN) < ranked.index(BO) else BO
 
 
 def more_alpha(tx: StoreTx) -> None:
-    tx.record_facts(link(tx, [said(f"Di{i}", "noted alpha once more today") for i in range(12)]))
+    tx.facts.record(link(tx, [said(f"Di{i}", "noted alpha once more today") for i in range(12)]))
 
 
 def test_a_search_inside_a_write_sees_the_statistics_of_the_write_so_far(

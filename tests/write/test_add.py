@@ -9,7 +9,7 @@ import pytest
 from graph.domain.errors import InvalidInput, InvalidTime, PayloadTooLarge
 from graph.domain.model import Episode, Fact
 from graph.domain.tenancy import TenantScope
-from graph.ports import FactFilter, FactQuery
+from graph.ports.facts import FactFilter, FactQuery
 from service.memory import Memory
 from tests.conftest import T0
 from tests.support.reads import reads
@@ -20,7 +20,7 @@ ALICE = TenantScope(user_id="alice").group_id
 def facts_of(memory: Memory, user: str = "alice", **flt: Any) -> list[Fact]:
     group = TenantScope(user_id=user).group_id
     query = FactQuery(FactFilter(**flt), include_history=True, limit=1000)
-    return memory.container.store.facts(group, query, T0)
+    return reads(memory.container.store).facts.find(group, query, T0)
 
 
 def events(out: dict[str, Any]) -> list[str]:
@@ -308,7 +308,7 @@ def test_a_value_restated_any_number_of_times_stays_writable(memory: Memory) -> 
     current = [f for f in every if f.expired_at is None and f.superseded_by is None]
     assert [f.value for f in current] == ["Rome"]
     group = TenantScope(user_id="alice").group_id
-    believed = memory.container.store.facts(group, FactQuery(limit=10), now)
+    believed = reads(memory.container.store).facts.find(group, FactQuery(limit=10), now)
     assert [f.value for f in believed] == ["Rome"]
     again = memory.add("I live in Rome", user_id="alice", observation_date="2026-11-01")
     assert events(again) == ["DUPLICATE"]

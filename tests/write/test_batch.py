@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from graph.domain.model import Fact
 from graph.domain.tenancy import TenantScope
 from service.memory import Memory
+from tests.support.reads import reads
 
 
 def test_a_batch_reports_a_per_item_event_and_isolates_bad_items(memory: Memory) -> None:
@@ -43,7 +44,7 @@ def test_a_history_imported_in_one_batch_forms_one_version_chain(memory: Memory)
     ]
     memory.add_batch(items)
     group = TenantScope(user_id="alice").group_id
-    chain = memory.container.store.history(group, "alice", "lives_in")
+    chain = reads(memory.container.store).facts.history(group, "alice", "lives_in")
     assert [f.value for f in chain] == ["Oslo", "Kyiv", "Rome"]
     oslo, kyiv, rome = chain
     assert (oslo.superseded_by, kyiv.supersedes) == (kyiv.uuid, oslo.uuid)
@@ -81,7 +82,7 @@ def test_chunks_commit_in_order_while_the_next_is_extracted(memory: Memory) -> N
     events = [r["results"][0]["event"] for r in out]
     assert events == ["ADD", "ADD", "UPDATE", "ADD", "UPDATE", "UPDATE", "DUPLICATE"]
     group = TenantScope(user_id="alice").group_id
-    chain = memory.container.store.history(group, "alice", "lives_in")
+    chain = reads(memory.container.store).facts.history(group, "alice", "lives_in")
     assert len(chain) == 4
     assert [f.value for f in chain if f.superseded_by is None] == ["Bogota"]
     assert memory.verify_ledger(user_id="alice")["ok"]

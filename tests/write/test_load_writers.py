@@ -13,7 +13,7 @@ import pytest
 from bench.load import serving, writer_phases
 from graph.backends.sqlite import SqliteStore
 from graph.domain.tenancy import TenantScope
-from graph.ports import FactQuery
+from graph.ports.facts import FactQuery
 
 CLIENTS, WRITES = 3, 2
 

@@ -12,6 +12,7 @@ from graph.ports import Store, StoreTx
 from service.write.uow import UnitOfWork, in_unit
 from tests.builders import fact, link, record
 from tests.conftest import T0
+from tests.support.reads import reads
 
 G = "u_uow"
 
@@ -32,7 +33,7 @@ def test_reads_see_pending_changes_and_commit_writes_them(store: Store) -> None:
         assert {f.uuid for f in uow.chain(new)} == {old.uuid}
 
     in_unit(store, T0, work)
-    stored = {f.value: f for f in store.history(G, "alice", "lives_in")}
+    stored = {f.value: f for f in reads(store).facts.history(G, "alice", "lives_in")}
     assert set(stored) == {"Oslo", "Rome"}
     assert stored["Oslo"].superseded_by == stored["Rome"].uuid
 
@@ -47,7 +48,7 @@ def test_leaving_without_commit_writes_nothing(store: Store) -> None:
             assert not uow.committed
 
     store.transaction(work)
-    (only,) = store.history(G, "bob", "likes")
+    (only,) = reads(store).facts.history(G, "bob", "likes")
     assert only == old
 
 
@@ -67,7 +68,7 @@ def test_copies_are_written_unjudged_and_seen_by_the_unit(store: Store) -> None:
         assert [f.uuid for f in uow.aligned(held)] == [holds.uuid]
 
     in_unit(store, T0, work)
-    stored = {f.value: f for f in store.history(target, "carol", "lives_in")}
+    stored = {f.value: f for f in reads(store).facts.history(target, "carol", "lives_in")}
     assert stored["Oslo"].superseded_by == stored["Rome"].uuid
     assert stored["Rome"].supersedes is None  # copied as given, not linked by a judge
 
