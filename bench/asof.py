@@ -49,7 +49,7 @@ from bench.common import arguments, backends_of, drop_group, open_store
 from bench.datasets import dataset_path
 from graph.domain.errors import NotFound
 from graph.domain.tenancy import TenantScope
-from graph.ports import Store
+from graph.ports.store import Store
 from service.bootstrap import bootstrap
 from service.memory import Memory
 from service.settings import Settings

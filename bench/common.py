@@ -24,8 +24,7 @@ import numpy as np
 
 from graph.domain.model import Entity, Fact
 from graph.domain.signature import fact_signature, normalize_text
-from graph.maintenance import maintenance_of
-from graph.ports import Store
+from graph.ports.store import Store
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 DIM = 512
@@ -81,7 +80,7 @@ def open_store(backend: str, uri: str) -> Iterator[Store]:
 def drop_group(store: Store, group_id: str) -> None:
     """Remove a benchmark tenant from a Neo4j store (the SQLite store is a temp file)."""
     if store.capabilities.name == "neo4j":
-        maintenance_of(store).drop_group(group_id)
+        store.maintenance().drop_group(group_id)
 
 
 @dataclass

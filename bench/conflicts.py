@@ -21,8 +21,8 @@ from bench.common import NOW, Synth, arguments, backends_of, drop_group, open_st
 from graph.domain.clock import ManualClock
 from graph.domain.conflicts import PredicateRules, classify
 from graph.domain.enums import Cardinality
-from graph.ports import Store, StoreTx
 from graph.ports.facts import AlignmentKey
+from graph.ports.store import Store, StoreTx
 from service.bootstrap import bootstrap
 from service.conflicts.answers import AuditOut
 from service.settings import Settings

@@ -47,8 +47,7 @@ from bench.leakcases import (
 )
 from extractors.notary.core import notarize
 from graph.backends.sqlite import SqliteStore
-from graph.maintenance import maintenance_of
-from graph.ports import Store
+from graph.ports.store import Store
 from service.bootstrap import bootstrap
 from service.embedding import HashingEmbedder
 from service.memory import Memory
@@ -118,10 +117,10 @@ def through_neo4j(
 ) -> tuple[list[dict[str, Any]], str]:
     """One path into a wiped Neo4j database; the haystack is every property of every node and
     relationship (`Maintenance.stored_text`), the outputs and the log lines."""
-    maintenance_of(store).wipe()
+    store.maintenance().wipe()
     outputs, written = run_path(_memory(store), path, cases)
-    stored = maintenance_of(store).stored_text()
-    maintenance_of(store).wipe()
+    stored = store.maintenance().stored_text()
+    store.maintenance().wipe()
     return outputs, "\n".join((written, stored, *logs.lines))
 
 

@@ -40,7 +40,7 @@ import httpx
 import uvicorn
 
 from bench.common import arguments, backends_of, open_store, percentile
-from graph.ports import Store
+from graph.ports.store import Store
 from service.app import create_app
 from service.bootstrap import Container, bootstrap
 from service.settings import Settings

@@ -29,8 +29,7 @@ from bench.write import batched, build_memory, messages, warm
 from graph.backends.neo4j.maintenance import Neo4jMaintenance
 from graph.backends.neo4j.store import vector_index_config
 from graph.domain.tenancy import TenantScope
-from graph.maintenance import maintenance_of
-from graph.ports import Store
+from graph.ports.store import Store
 
 USERS = 20
 PREFIX = "nb"
@@ -38,7 +37,7 @@ PREFIX = "nb"
 
 def one_batch(store: Store, texts: list[str], indexed: bool) -> tuple[float, float]:
     """(messages per wall second, per CPU second) of one batch into fresh tenants."""
-    probes = maintenance_of(store)
+    probes = store.maintenance()
     assert isinstance(probes, Neo4jMaintenance)
     for i in range(USERS):
         drop_group(store, TenantScope(user_id=f"{PREFIX}{i}").group_id)

@@ -70,7 +70,7 @@ from graph.domain.clock import ManualClock
 from graph.domain.enums import VerifyStatus
 from graph.domain.model import Entity, Episode, Fact
 from graph.domain.signature import fact_signature
-from graph.ports import Store, StoreTx
+from graph.ports.store import Store, StoreTx
 from service.bootstrap import Container, bootstrap
 from service.embedding import HashingEmbedder
 from service.read.facts import list_facts

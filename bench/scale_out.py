@@ -42,7 +42,7 @@ import httpx
 from graph.domain.enums import OperationStatus
 from graph.domain.model import Episode, LedgerEntry
 from graph.domain.tenancy import TenantScope
-from graph.ports import Store
+from graph.ports.store import Store
 
 USERS = ("ann", "ben", "cat")
 ROOT = Path(__file__).resolve().parents[1]
@@ -308,11 +308,10 @@ def _open(backend: str, uri: str, data: Path) -> Store:
 
         return SqliteStore(data / "palimpsest.db")
     from graph.backends.neo4j.store import Neo4jStore
-    from graph.maintenance import maintenance_of
 
     store = Neo4jStore(uri, password=os.environ.get("PALIMPSEST_NEO4J_PASSWORD"))
     for user in USERS:
-        maintenance_of(store).drop_group(TenantScope(user_id=user).group_id)
+        store.maintenance().drop_group(TenantScope(user_id=user).group_id)
     return store
 
 

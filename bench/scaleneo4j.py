@@ -37,8 +37,8 @@ from bench.scalestores import GROUP, merge_nearest, neighbours
 from graph.backends.neo4j.maintenance import Neo4jMaintenance
 from graph.backends.neo4j.search import lucene_query
 from graph.backends.neo4j.store import Neo4jStore
-from graph.ports import Store
 from graph.ports.search import Scored
+from graph.ports.store import Store
 
 URI_VARIABLE = "PALIMPSEST_NEO4J_URI"
 PAGE = 5_000

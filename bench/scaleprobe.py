@@ -28,8 +28,8 @@ from bench.scalecorpus import NAMESPACE, Birth, ScaleSynth
 from bench.scalestores import GROUP, ScaleBackend, backends
 from graph.backends.sqlite import SqliteStore
 from graph.domain.clock import ManualClock
-from graph.ports import Store
 from graph.ports.search import Scored
+from graph.ports.store import Store
 from service.bootstrap import bootstrap
 from service.memory import Memory
 from service.settings import Settings

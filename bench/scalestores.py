@@ -30,8 +30,8 @@ import numpy as np
 import numpy.typing as npt
 
 from graph.backends.sqlite.search import fts_query
-from graph.ports import Store
 from graph.ports.search import Scored
+from graph.ports.store import Store
 
 GROUP = "u_benchread"
 

@@ -32,9 +32,8 @@ from bench.common import (
 )
 from graph.domain.model import Entity, Fact
 from graph.domain.timerules import Period, TimeQuery
-from graph.maintenance import maintenance_of
-from graph.ports import Store, StoreTx
 from graph.ports.facts import FactFilter, FactQuery
+from graph.ports.store import Store, StoreTx
 
 CHUNK = 1000
 LOOKUPS = 500
@@ -50,7 +49,7 @@ def port_write(store: Store, entities: list[Entity], facts: list[Fact]) -> None:
 
 
 def raw_write(store: Store, entities: list[Entity], facts: list[Fact]) -> None:
-    maintenance_of(store).raw_insert(entities, facts)
+    store.maintenance().raw_insert(entities, facts)
 
 
 def grow(store: Store, synth: Synth, start: int, stop: int, writer: Any) -> float:

@@ -48,8 +48,7 @@ from bench.read import CHUNK, USER, ReadSynth
 from graph.backends.neo4j.maintenance import Neo4jMaintenance
 from graph.backends.neo4j.store import VECTOR_HNSW
 from graph.domain.model import Entity, Fact
-from graph.maintenance import maintenance_of
-from graph.ports import Store, StoreTx
+from graph.ports.store import Store, StoreTx
 
 QUERIES = 200
 RECALL_MARGIN = 0.01
@@ -88,7 +87,7 @@ def port_write(store: Store, data: Chunks) -> float:
 def raw_write(store: Store, data: Chunks) -> float:
     began = time.perf_counter()
     for entities, facts in data:
-        maintenance_of(store).raw_insert(entities, facts)
+        store.maintenance().raw_insert(entities, facts)
     return time.perf_counter() - began
 
 
@@ -123,7 +122,7 @@ def recall_at_10(store: Store, data: Chunks) -> float:
 
 
 def neo4j_probes(store: Store) -> Neo4jMaintenance:
-    probes = maintenance_of(store)
+    probes = store.maintenance()
     if not isinstance(probes, Neo4jMaintenance):
         raise SystemExit("the vector index benchmark runs on Neo4j only")
     return probes

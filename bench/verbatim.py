@@ -29,7 +29,7 @@ from graph.domain.enums import Cardinality
 from graph.domain.judge import Statement, findings_of
 from graph.domain.model import Entity, Fact
 from graph.domain.signature import fact_signature, normalize_text
-from graph.ports import Store, StoreReads, StoreTx
+from graph.ports.store import Store, StoreReads, StoreTx
 from service.write.uow import FactView
 
 GROUP = "u_bench_verbatim"

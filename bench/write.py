@@ -44,8 +44,8 @@ from bench.common import (
     sizes_of,
 )
 from graph.domain.tenancy import TenantScope
-from graph.ports import Store, StoreTx
 from graph.ports.facts import AlignmentKey
+from graph.ports.store import Store, StoreTx
 from service.bootstrap import bootstrap
 from service.memory import Memory
 from service.settings import Settings

@@ -15,7 +15,7 @@ from extractors.rules import Extractor, RuleExtractor
 from graph.domain.clock import Clock
 from graph.domain.errors import InvalidInput
 from graph.domain.tenancy import TenantScope
-from graph.ports import Store
+from graph.ports.store import Store
 from service.candidates import Candidates
 from service.conflicts.facade import Conflicts
 from service.conflicts.usecases import Services

@@ -39,7 +39,7 @@ class Candidates:
         if not 1 <= limit <= 1000:
             raise InvalidInput("limit must be between 1 and 1000", field="limit")
         wanted: CandidateStatus | None = status  # type: ignore[assignment]
-        found = self.s.store.read(lambda tx: tx.candidates(scope.group_id, wanted, limit))
+        found = self.s.store.read(lambda tx: tx.candidates.find(scope.group_id, wanted, limit))
         return CandidatesOut.model_construct(candidates=[CandidateOut.of(c) for c in found])
 
     def confirm(self, scope: TenantScope, candidate_id: str) -> ResultsOut:
@@ -93,7 +93,7 @@ class Candidates:
         return CandidateOut.of(decided)
 
     def _pending(self, scope: TenantScope, candidate_id: str) -> Candidate:
-        found = self.s.store.read(lambda tx: tx.get_candidate(scope.group_id, candidate_id))
+        found = self.s.store.read(lambda tx: tx.candidates.get(scope.group_id, candidate_id))
         if found is None:
             raise NotFound(
                 f"no candidate {candidate_id} in this tenant", details={"id": candidate_id}

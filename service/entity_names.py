@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from extractors.aliases import default_aliases
 from graph.domain.model import Fact
 from graph.domain.signature import signature_of
-from graph.ports import StoreReads
+from graph.ports.store import StoreReads
 
 
 def stored_keys(tx: StoreReads, group_id: str, names: Iterable[str]) -> dict[str, str]:

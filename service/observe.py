@@ -21,7 +21,7 @@ from fastapi import FastAPI
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from graph.ports import Store
+from graph.ports.store import Store
 from service.metrics import CONTENT_TYPE, Metrics, StateCollector
 from service.warmup import Warmup
 from service.worker import Worker

@@ -23,7 +23,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from graph.domain.errors import InvalidInput, PalimpsestError
 from graph.domain.model import Candidate, Entity, Episode, Fact, LedgerEntry, Operation
-from graph.ports import EXPORT_KINDS, ExportKind, Store, StoreReads
+from graph.ports.export import EXPORT_KINDS, ExportKind
+from graph.ports.store import Store, StoreReads
 from service.read.answers import LedgerOut
 from service.views import Out
 from service.write.uow import UnitOfWork, in_unit
@@ -126,7 +127,7 @@ def _empty(store: Store, group_id: str) -> bool:
 
 def _first(group_id: str, kind: ExportKind) -> Callable[[StoreReads], list[Any]]:
     def read(tx: StoreReads) -> list[Any]:
-        return list(tx.export_page(group_id, kind, "", 1))
+        return list(tx.export.page(group_id, kind, "", 1))
 
     return read
 

@@ -10,8 +10,8 @@ from typing import Any
 from graph.domain.enums import Granularity
 from graph.domain.model import Entity, Fact
 from graph.domain.signature import fact_signature, normalize_text, period_label
-from graph.ports import Store, StoreTx
 from graph.ports.facts import expire_patch, supersede_patch
+from graph.ports.store import Store, StoreTx
 
 DIM = 512
 

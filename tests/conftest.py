@@ -15,8 +15,7 @@ import pytest
 
 from graph.backends.sqlite import SqliteStore
 from graph.domain.clock import ManualClock
-from graph.maintenance import maintenance_of
-from graph.ports import Store
+from graph.ports.store import Store
 
 ALL_BACKENDS = ("sqlite", "neo4j")
 NEO4J_URI = os.environ.get("PALIMPSEST_TEST_NEO4J_URI", "bolt://127.0.0.1:7687")
@@ -82,7 +81,7 @@ def neo4j_store() -> Iterator[Store]:
 
 
 def wipe_neo4j(store: Store) -> None:
-    maintenance_of(store).wipe()
+    store.maintenance().wipe()
 
 
 @pytest.fixture
@@ -121,7 +120,7 @@ def tamper() -> object:
     """Rewrite one stored ledger entry's action behind the port's back."""
 
     def rewrite(store: Store, group_id: str, seq: int, action: str) -> None:
-        maintenance_of(store).tamper_ledger(group_id, seq, action)
+        store.maintenance().tamper.ledger_entry(group_id, seq, action)
 
     return rewrite
 

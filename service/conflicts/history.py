@@ -8,7 +8,7 @@ from graph.domain.chains import chain_problems
 from graph.domain.errors import InvalidInput, NotFound
 from graph.domain.model import Fact
 from graph.domain.tenancy import TenantScope
-from graph.ports import Store
+from graph.ports.store import Store
 from service.conflicts.answers import ChainOut, HistoryOut, ProblemOut
 from service.entity_names import stored_key
 from service.read.access import Principals, readable

@@ -29,7 +29,7 @@ from graph.domain.resolution import (
 )
 from graph.domain.tenancy import TenantScope
 from graph.domain.timerules import believed_at, is_current
-from graph.ports import StoreReads
+from graph.ports.store import StoreReads
 from service.conflicts.answers import ReviewOut, RollbackOut
 from service.conflicts.usecases import ConflictService, Planned, effective, execute, own_change
 from service.views import FactOut
@@ -47,7 +47,7 @@ class Reversals:
 
         def work(uow: UnitOfWork) -> list[Change]:
             fact = _fact(uow.reads, group, fact_id)
-            actions = uow.reads.actions_for(group, fact_id)
+            actions = uow.reads.actions.of_fact(group, fact_id)
             pending = [a for a in actions if a.rolled_back_at is None]
             if pending:
                 undo = _undo_action(uow.reads, fact, pending[-1], now)

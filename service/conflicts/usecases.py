@@ -27,7 +27,7 @@ from graph.domain.model import ActionKind, ActionRecord, Fact
 from graph.domain.resolution import Change, FieldValue, change_to_json
 from graph.domain.tenancy import TenantScope
 from graph.domain.timerules import is_current
-from graph.ports import Store, StoreReads
+from graph.ports.store import Store, StoreReads
 from service.conflicts.answers import (
     AuditOut,
     GroupOut,

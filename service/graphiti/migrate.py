@@ -29,7 +29,7 @@ from graph.domain.clock import Clock
 from graph.domain.ledger import LedgerDraft
 from graph.domain.model import Entity, Episode, Fact
 from graph.domain.tenancy import TenantScope
-from graph.ports import Store
+from graph.ports.store import Store
 from service.embedding import Embedder
 from service.graphiti import compat
 from service.graphiti.source import GraphitiGraph, GraphitiSource

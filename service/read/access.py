@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from graph.domain.model import Episode, Fact
-from graph.ports import StoreReads
 from graph.ports.search import source_ids
+from graph.ports.store import StoreReads
 
 Principals = tuple[str, ...] | None
 """The caller's principals; None: no API keys, nothing is withheld."""

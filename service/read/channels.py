@@ -24,8 +24,8 @@ from datetime import datetime, timedelta
 
 from extractors.identifiers import find_identifiers
 from graph.domain.timerules import TimeQuery
-from graph.ports import StoreReads
 from graph.ports.search import Scored
+from graph.ports.store import StoreReads
 from service.read.names import candidate_names
 from service.read.synonyms import SynonymTable
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from extractors.predicates import PredicateTable
 from graph.domain.clock import Clock
-from graph.ports import Store
+from graph.ports.store import Store
 from service.embedding import Embedder
 from service.read.synonyms import SynonymTable
 

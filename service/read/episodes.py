@@ -5,7 +5,7 @@ from __future__ import annotations
 from graph.domain.errors import NotFound
 from graph.domain.model import Episode
 from graph.domain.tenancy import TenantScope
-from graph.ports import Store
+from graph.ports.store import Store
 from service.read.access import Principals, open_to
 from service.read.answers import EpisodeOut
 

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from graph.domain.model import Candidate, Entity, Episode, Fact, LedgerEntry, Operation
-from graph.ports import Record
+from graph.ports.export import Record
 from graph.ports.search import source_ids
 from service.read.access import open_to
 

@@ -13,8 +13,8 @@ from graph.domain.ledger import Head
 from graph.domain.model import Fact, Operation
 from graph.domain.tenancy import TenantScope
 from graph.domain.timeargs import time_query
-from graph.ports import StoreReads
 from graph.ports.facts import FactQuery
+from graph.ports.store import StoreReads
 from service.entity_names import stored_key
 from service.read.access import Principals, open_to, readable
 from service.read.answers import FactsOut, LedgerOut

@@ -34,8 +34,8 @@ from dataclasses import replace
 from typing import TypeVar
 from weakref import WeakKeyDictionary
 
-from graph.ports import Store, StoreReads
 from graph.ports.search import ChannelAsk, ChannelHits
+from graph.ports.store import Store, StoreReads
 from service.embedding import Embedder
 from service.read import channels
 from service.read.channels import Channel, Question

@@ -18,9 +18,9 @@ from graph.domain.errors import InvalidInput, NotFound
 from graph.domain.model import Entity, Fact
 from graph.domain.signature import entity_key
 from graph.domain.timeargs import time_query
-from graph.ports import StoreReads
 from graph.ports.entities import EdgeQuery
 from graph.ports.limits import MAX_LIMIT
+from graph.ports.store import StoreReads
 from service.entity_names import stored_key
 from service.read.access import Principals, readable
 from service.read.answers import GraphOut, NodeOut, PathsOut

@@ -32,9 +32,9 @@ from graph.domain.model import Episode, Fact
 from graph.domain.signature import entity_key
 from graph.domain.timeargs import time_query
 from graph.domain.timerules import visible
-from graph.ports import StoreReads
 from graph.ports.facts import FactFilter
 from graph.ports.search import SearchRecords
+from graph.ports.store import StoreReads
 from service.read import channels
 from service.read.access import Principals, readable_among
 from service.read.answers import EpisodeHitOut, SearchHitOut, SearchOut

@@ -30,7 +30,7 @@ from pydantic import BaseModel
 
 from graph.domain.errors import NotFound
 from graph.domain.tenancy import TenantScope
-from graph.ports import Store, StoreReads
+from graph.ports.store import Store, StoreReads
 from service.read.access import Principals, open_to, readable
 
 M = TypeVar("M", bound=BaseModel)
@@ -132,7 +132,7 @@ def require_readable(tx: StoreReads, group_id: str, record_id: str, principals: 
     if principals is None:
         return
     found = tx.facts.get(group_id, [record_id])
-    candidate = tx.get_candidate(group_id, record_id) if not found else None
+    candidate = tx.candidates.get(group_id, record_id) if not found else None
     if candidate is not None:
         found = [candidate.fact]
     if found and not readable(tx, group_id, found, principals):

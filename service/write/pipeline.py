@@ -28,7 +28,7 @@ from graph.domain.enums import Granularity, OperationStatus
 from graph.domain.errors import DuplicateRecord, PalimpsestError, StoreUnavailable
 from graph.domain.model import Episode, Operation
 from graph.domain.tenancy import TenantScope
-from graph.ports import Store, StoreTx
+from graph.ports.store import Store, StoreTx
 from service.embedding import Embedder
 from service.views import (
     AddOut,

@@ -43,8 +43,8 @@ from graph.domain.model import (
 from graph.domain.resolution import Change
 from graph.domain.signature import successor_signature
 from graph.domain.timerules import is_current
-from graph.ports import Store, StoreReads, StoreTx
 from graph.ports.facts import AlignmentKey, FactPatch
+from graph.ports.store import Store, StoreReads, StoreTx
 
 Key = tuple[str, str, str]  # group, subject_key, predicate
 Valued = tuple[Key, str, str]  # a key, a value_key and a scope
@@ -292,7 +292,7 @@ class UnitOfWork(FactView):
             erased[fact.uuid] = ledger.record_line("fact", fact.uuid, ledger.ERASED)
         for uuid in uuids:
             erased[uuid] = ledger.record_line("episode", uuid, ledger.ERASED)
-        return self.tx.erase_episodes(group, uuids)
+        return self.tx.erasure.episodes(group, uuids)
 
     def episodes(self, episodes: Sequence[Episode]) -> None:
         self._episodes.extend(episodes)
@@ -336,7 +336,7 @@ class UnitOfWork(FactView):
     def erase_group(self, group: str, batch: int) -> int:
         """Erase up to `batch` records of the whole tenant now (a tenant's erasure runs in
         several units so a large one never holds one huge transaction); 0 when none is left."""
-        return self.tx.erase_group(group, batch)
+        return self.tx.erasure.group(group, batch)
 
     def finished(self, operation: Operation) -> None:
         self._finished.append(operation)
@@ -357,7 +357,7 @@ class UnitOfWork(FactView):
         if self._episodes:
             tx.episodes.record(self._episodes)
         if self._candidates:
-            tx.record_candidates(self._candidates)
+            tx.candidates.record(self._candidates)
         if self._new:
             tx.facts.record(self.new_facts)
         for group, patches in self.patches.items():
@@ -366,9 +366,9 @@ class UnitOfWork(FactView):
     def _flush_accounts(self) -> None:
         tx = self.tx
         if self._actions:
-            tx.record_actions(self._actions)
+            tx.actions.record(self._actions)
         for group, action in self._rolled_back:
-            tx.mark_rolled_back(group, action, self.now)
+            tx.actions.mark_rolled_back(group, action, self.now)
         for group, copied in self._ledger_copies.items():
             if copied:
                 head = tx.ledger.head(group)
@@ -384,7 +384,7 @@ class UnitOfWork(FactView):
         for operation in self._finished:
             tx.operations.finish(operation)
         for candidate in self._decided:
-            tx.update_candidate(candidate)
+            tx.candidates.update(candidate)
 
     def _record_lines(self) -> dict[str, dict[str, str]]:
         """Per tenant, `kind:id:digest` of every fact and episode this unit wrote, digested

@@ -20,7 +20,7 @@ from mcp.client.stdio import StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 from pydantic import SecretStr
 
-from graph.ports import Store
+from graph.ports.store import Store
 from service.agent.tools import INSTRUCTIONS
 from service.app import create_app
 from service.memory import Memory

@@ -11,7 +11,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from graph.ports import Store
+from graph.ports.store import Store
 from service.app import create_app
 from service.bootstrap import bootstrap
 from service.errors import STORE_UNAVAILABLE_MESSAGE

@@ -15,7 +15,7 @@ import extractors.aliases
 from extractors.aliases import AliasTable
 from graph.domain.model import Entity, Fact
 from graph.domain.tenancy import TenantScope
-from graph.ports import Store
+from graph.ports.store import Store
 from service.memory import Memory
 from tests.support.reads import reads
 

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from graph.domain.clock import ManualClock
-from graph.ports import Store
+from graph.ports.store import Store
 from service.memory import Memory
 from tests.conftest import T0
 

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
 from graph.domain.clock import ManualClock
-from graph.ports import Store
+from graph.ports.store import Store
 from service.memory import Memory
 
 PROPERTY = settings(

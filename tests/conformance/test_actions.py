@@ -6,9 +6,10 @@ import pytest
 
 from graph.domain.errors import NotFound
 from graph.domain.model import ActionRecord
-from graph.ports import Store
+from graph.ports.store import Store
 from tests.builders import days, expire, fact, new_id, record
 from tests.conftest import T0
+from tests.support.reads import reads
 
 G = "u_alice"
 
@@ -30,13 +31,13 @@ def action(fact_id: str, offset: float, **extra: object) -> ActionRecord:
 def test_actions_are_stored_listed_and_marked_rolled_back(store: Store) -> None:
     later, earlier = action("f1", 2, created=True), action("f1", 1)
     other = action("f2", 0)
-    store.transaction(lambda tx: tx.record_actions([later, earlier, other]))
-    assert store.actions_for(G, "f1") == [earlier, later]
-    assert store.actions_for("u_bob", "f1") == []
-    store.transaction(lambda tx: tx.mark_rolled_back(G, later.uuid, T0 + days(3)))
-    assert store.actions_for(G, "f1")[1].rolled_back_at == T0 + days(3)
+    store.transaction(lambda tx: tx.actions.record([later, earlier, other]))
+    assert reads(store).actions.of_fact(G, "f1") == [earlier, later]
+    assert reads(store).actions.of_fact("u_bob", "f1") == []
+    store.transaction(lambda tx: tx.actions.mark_rolled_back(G, later.uuid, T0 + days(3)))
+    assert reads(store).actions.of_fact(G, "f1")[1].rolled_back_at == T0 + days(3)
     with pytest.raises(NotFound):
-        store.transaction(lambda tx: tx.mark_rolled_back("u_bob", earlier.uuid, T0))
+        store.transaction(lambda tx: tx.actions.mark_rolled_back("u_bob", earlier.uuid, T0))
 
 
 def test_the_subject_scan_pages_through_current_records(store: Store) -> None:

@@ -7,8 +7,8 @@ import pytest
 from graph.domain.enums import Role
 from graph.domain.errors import NotFound
 from graph.domain.model import Candidate, Episode, Fact, LedgerEntry
-from graph.ports import Store, StoreTx
 from graph.ports.facts import FactFilter, FactQuery
+from graph.ports.store import Store, StoreTx
 from tests.builders import days, fact, new_id, record, unit_vector
 from tests.conftest import T0
 from tests.support.reads import reads
@@ -45,17 +45,17 @@ def episode(source: str, offset: float = 0) -> Episode:
 
 def test_candidates_are_stored_listed_and_decided(store: Store) -> None:
     first, second, rejected = candidate(offset=1), candidate(offset=2), candidate("rejected", 3)
-    store.transaction(lambda tx: tx.record_candidates([second, first, rejected]))
-    pending = store.read(lambda tx: tx.candidates(G, "pending", 10))
+    store.transaction(lambda tx: tx.candidates.record([second, first, rejected]))
+    pending = store.read(lambda tx: tx.candidates.find(G, "pending", 10))
     assert [c.uuid for c in pending] == [first.uuid, second.uuid]
     assert pending[0] == first
-    assert len(store.read(lambda tx: tx.candidates(G, None, 10))) == 3
+    assert len(store.read(lambda tx: tx.candidates.find(G, None, 10))) == 3
     decided = first.model_copy(update={"status": "promoted", "decided_at": T0 + days(4)})
-    store.transaction(lambda tx: tx.update_candidate(decided))
-    assert store.read(lambda tx: tx.get_candidate(G, first.uuid)) == decided
-    assert store.read(lambda tx: tx.get_candidate("u_bob", first.uuid)) is None
+    store.transaction(lambda tx: tx.candidates.update(decided))
+    assert store.read(lambda tx: tx.candidates.get(G, first.uuid)) == decided
+    assert store.read(lambda tx: tx.candidates.get("u_bob", first.uuid)) is None
     with pytest.raises(NotFound):
-        store.transaction(lambda tx: tx.update_candidate(decided.model_copy(update={"uuid": "x"})))
+        store.transaction(lambda tx: tx.candidates.update(decided.model_copy(update={"uuid": "x"})))
 
 
 def test_episodes_are_selected_by_source(store: Store) -> None:
@@ -85,9 +85,9 @@ def test_erasing_a_source_removes_its_facts_episodes_and_orphaned_names(store: S
         ),
     )
     store.transaction(
-        lambda tx: tx.record_candidates([candidate().model_copy(update={"fact": gone})])
+        lambda tx: tx.candidates.record([candidate().model_copy(update={"fact": gone})])
     )
-    removed = store.transaction(lambda tx: tx.erase_episodes(G, [source.uuid]))
+    removed = store.transaction(lambda tx: tx.erasure.episodes(G, [source.uuid]))
     assert removed == 4  # the fact, the candidate, the episode, the orphaned "Zephyr Quill"
     left = list(store.export(G))
     assert [r.uuid for r in left if isinstance(r, Fact)] == [stays.uuid]
@@ -113,7 +113,7 @@ def test_erasing_a_tenant_keeps_only_its_ledger(store: Store) -> None:
         tx.ledger.append(G, ledger.chain(G, None, [ledger.LedgerDraft("add")], T0), 0)
 
     store.transaction(chain)
-    while store.transaction(lambda tx: tx.erase_group(G, 3)):
+    while store.transaction(lambda tx: tx.erasure.group(G, 3)):
         pass
     remaining = list(store.export(G))
     assert all(isinstance(r, LedgerEntry) for r in remaining) and len(remaining) == 1

@@ -8,13 +8,13 @@ from graph.domain.enums import MemoryType, VerifyStatus
 from graph.domain.errors import DuplicateRecord, InvalidInput, NotFound
 from graph.domain.model import Entity, Fact
 from graph.domain.timerules import Period, TimeQuery
-from graph.ports import Store, StoreTx
 from graph.ports.facts import (
     AlignmentKey,
     FactFilter,
     FactPatch,
     FactQuery,
 )
+from graph.ports.store import Store, StoreTx
 from tests.builders import days, entity, expire, fact, record, supersede
 from tests.conftest import T0
 from tests.support.reads import reads

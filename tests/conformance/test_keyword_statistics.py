@@ -5,7 +5,7 @@ database changes: graph/backends/sqlite/memo.py; Lucene's are its own)."""
 from __future__ import annotations
 
 from graph.domain.model import Fact
-from graph.ports import Store
+from graph.ports.store import Store
 from tests.builders import days, fact, record
 from tests.conftest import T0
 from tests.support.reads import reads

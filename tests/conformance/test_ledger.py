@@ -9,7 +9,7 @@ import pytest
 from graph.domain import ledger
 from graph.domain.errors import LedgerHeadMoved
 from graph.domain.ledger import LedgerDraft
-from graph.ports import Store, StoreTx
+from graph.ports.store import Store, StoreTx
 from tests.conftest import T0
 from tests.support.reads import reads
 

@@ -1,12 +1,11 @@
-"""The maintenance interface (`graph.maintenance`) does the same on every backend: it is what
+"""The maintenance interface (`graph.ports.maintenance`) does the same on every backend: it is what
 tests and benchmarks use instead of private attributes or ad hoc queries."""
 
 from __future__ import annotations
 
 from graph.domain.model import Entity
-from graph.maintenance import maintenance_of
-from graph.ports import Store
 from graph.ports.facts import FactFilter, FactQuery
+from graph.ports.store import Store
 from tests.builders import entity, fact, record
 from tests.conformance.test_ledger import append
 from tests.conftest import T0
@@ -25,7 +24,7 @@ def test_drop_group_removes_one_tenant_and_its_ledger_only(store: Store) -> None
     record(store, fact(OTHER, "bob", "lives_in", "Paris", valid_at=T0))
     append(store, G, "add")
     append(store, OTHER, "add")
-    maintenance_of(store).drop_group(G)
+    store.maintenance().drop_group(G)
     assert stored(store, G) == set()
     assert store.verify_ledger(G).length == 0
     assert stored(store, OTHER) == {"Paris"}
@@ -36,7 +35,7 @@ def test_wipe_removes_every_tenant(store: Store) -> None:
     record(store, fact(G, "alice", "lives_in", "Berlin", valid_at=T0))
     record(store, fact(OTHER, "bob", "lives_in", "Paris", valid_at=T0))
     append(store, OTHER, "add")
-    maintenance_of(store).wipe()
+    store.maintenance().wipe()
     assert stored(store, G) == stored(store, OTHER) == set()
     assert store.verify_ledger(OTHER).length == 0
 
@@ -47,13 +46,13 @@ def test_raw_insert_writes_rows_the_port_reads(store: Store) -> None:
         update={"subject_uuid": alice.uuid, "object_uuid": berlin.uuid}
     )
     entities: list[Entity] = [alice, berlin]
-    maintenance_of(store).raw_insert(entities, [row])
+    store.maintenance().raw_insert(entities, [row])
     assert stored(store, G) == {"Berlin"}
 
 
 def test_a_tampered_ledger_entry_fails_verification(store: Store) -> None:
     append(store, G, "add", "update")
-    maintenance_of(store).tamper_ledger(G, 2, "erase")
+    store.maintenance().tamper.ledger_entry(G, 2, "erase")
     verdict = store.verify_ledger(G)
     assert (verdict.ok, verdict.first_bad_seq) == (False, 2)
 
@@ -64,5 +63,5 @@ def test_plans_name_their_steps(store: Store, backend: str) -> None:
         if backend == "sqlite"
         else "MATCH (l:LedgerEntry {group_id: $g}) RETURN l"
     )
-    steps = maintenance_of(store).plan(statement, {} if backend == "sqlite" else {"g": "g"})
+    steps = store.maintenance().plan(statement, {} if backend == "sqlite" else {"g": "g"})
     assert steps and all(isinstance(step, str) and step for step in steps)

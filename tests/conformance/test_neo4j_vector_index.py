@@ -9,7 +9,7 @@ import pytest
 
 from graph.backends.neo4j.search import OLD_GRAPH_CANDIDATES, VECTOR_CANDIDATES
 from graph.backends.neo4j.store import VECTOR_HNSW, Neo4jStore
-from graph.ports import Store
+from graph.ports.store import Store
 from tests.conftest import NEO4J_URI
 
 

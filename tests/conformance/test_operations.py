@@ -9,7 +9,7 @@ import pytest
 from graph.domain.enums import OperationStatus
 from graph.domain.errors import DuplicateRecord, InvalidInput, LeaseLost
 from graph.domain.model import Operation
-from graph.ports import Store, StoreTx
+from graph.ports.store import Store, StoreTx
 from tests.builders import days, new_id
 from tests.conftest import T0
 from tests.support.reads import reads

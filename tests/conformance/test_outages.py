@@ -9,8 +9,8 @@ import pytest
 
 from graph.backends.sqlite import SqliteStore
 from graph.domain.errors import StoreUnavailable
-from graph.ports import Store
 from graph.ports.facts import FactQuery
+from graph.ports.store import Store
 from tests.builders import fact, record
 from tests.conftest import NEO4J_URI, T0
 from tests.support.proxy import CuttableProxy

@@ -15,8 +15,7 @@ from typing import Any
 from graph.backends.sqlite import sql
 from graph.backends.sqlite.episodes import EPISODES_BY_UUID
 from graph.domain.timerules import CURRENT
-from graph.maintenance import maintenance_of
-from graph.ports import Store
+from graph.ports.store import Store
 
 SCANS = re.compile(r"AllNodesScan|NodeByLabelScan|AllRelationshipsScan|RelationshipTypeScan")
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
@@ -30,7 +29,7 @@ HOT_CYPHER: dict[str, dict[str, Any]] = {
 
 
 def test_hot_queries_seek_an_index(store: Store, backend: str) -> None:
-    plans = maintenance_of(store)
+    plans = store.maintenance()
     if backend == "sqlite":
         for statement in (
             "SELECT * FROM ledger WHERE group_id = 'g' ORDER BY seq DESC LIMIT 1",
@@ -53,7 +52,7 @@ def _episodes_by_id_seek_the_key(store: Store) -> None:
     through its (group_id, ...) index, which SQLite picked for ten ids or more."""
     ids = {f"u{n}": f"id-{n}" for n in range(30)}
     statement = EPISODES_BY_UUID.format(marks=", ".join(f":{k}" for k in ids))
-    plan = maintenance_of(store).plan(statement, {"g": "g", **ids})
+    plan = store.maintenance().plan(statement, {"g": "g", **ids})
     assert plan == ["SEARCH episodes USING INDEX sqlite_autoindex_episodes_1 (uuid=?)"], plan
 
 
@@ -66,7 +65,7 @@ def test_bearing_seeks_the_value_index(store: Store, backend: str) -> None:
     as a range on scope. Found at 100k on Neo4j: the planner took the (tenant, subject,
     predicate) index for the two range branches and filtered every record of the speaker's
     predicate (2,569 rows for one write), so the align stage grew with the tenant."""
-    plans = maintenance_of(store)
+    plans = store.maintenance()
     if backend == "sqlite":
         params = {"g": "g", "s": "ada", "p": "said", "v": "hi", "sc": "work"}
         params.update(sql.time_params(CURRENT, NOW))

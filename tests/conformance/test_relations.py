@@ -7,8 +7,8 @@ import pytest
 from graph.domain.errors import InvalidInput
 from graph.domain.model import Fact
 from graph.domain.timerules import Period, TimeQuery
-from graph.ports import Store
 from graph.ports.entities import EdgeQuery
+from graph.ports.store import Store
 from tests.builders import days
 from tests.conftest import T0
 from tests.read.stories import team_story

@@ -6,7 +6,7 @@ import math
 import random
 
 from graph.domain.timerules import CURRENT, Period, TimeQuery
-from graph.ports import Store
+from graph.ports.store import Store
 from tests.builders import DIM, days, expire, fact, record, supersede, unit_vector
 from tests.conftest import T0
 from tests.support.reads import reads

@@ -21,8 +21,8 @@ import pytest
 
 from graph.backends.sqlite import SqliteStore
 from graph.domain.timerules import CURRENT, Period, TimeQuery
-from graph.ports import Store
 from graph.ports.search import ChannelAsk, SearchRecords, channels_one_by_one, records_one_by_one
+from graph.ports.store import Store
 from tests.builders import days
 from tests.conftest import T0
 from tests.read import corpus

@@ -15,8 +15,7 @@ import pytest
 
 from graph.backends.neo4j.maintenance import Neo4jMaintenance
 from graph.backends.neo4j.queries import all_queries
-from graph.maintenance import maintenance_of
-from graph.ports import Store
+from graph.ports.store import Store
 from tests.conftest import NEO4J_URI, selected_backends
 
 _DEFINED = re.compile(r"\b(?:INDEX|CONSTRAINT)\s+(\w+)\s+IF NOT EXISTS")
@@ -41,7 +40,7 @@ def our_schema_names() -> set[str]:
 
 
 def probes(store: Store) -> Neo4jMaintenance:
-    found = maintenance_of(store)
+    found = store.maintenance()
     assert isinstance(found, Neo4jMaintenance)
     return found
 

@@ -8,7 +8,7 @@ import asyncio
 import pytest
 
 from graph.backends.neo4j.store import Neo4jStore
-from graph.ports import Store
+from graph.ports.store import Store
 from tests.conftest import NEO4J_URI
 from tests.graphiti.conftest import drop, graphiti_driver, our_schema_names, probes, schema
 

@@ -21,8 +21,8 @@ from graphiti_core.utils.maintenance.edge_operations import resolve_edge_contrad
 from graph.domain.clock import ManualClock
 from graph.domain.model import Episode, Fact, LedgerEntry
 from graph.domain.timerules import Period, TimeQuery
-from graph.ports import Store
 from graph.ports.facts import FactQuery
+from graph.ports.store import Store
 from service.bootstrap import Container, bootstrap
 from service.embedding import HashingEmbedder
 from service.graphiti.migrate import import_graphiti

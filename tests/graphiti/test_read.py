@@ -16,8 +16,8 @@ from graphiti_core.search.search_filters import ComparisonOperator, DateFilter, 
 
 from graph.domain.clock import ManualClock
 from graph.domain.model import Entity, Episode, Fact
-from graph.ports import Store
 from graph.ports.facts import FactQuery
+from graph.ports.store import Store
 from service.bootstrap import bootstrap
 from service.embedding import HashingEmbedder
 from service.graphiti import compat

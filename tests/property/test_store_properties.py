@@ -20,8 +20,8 @@ from graph.domain import ledger
 from graph.domain.ledger import LedgerDraft
 from graph.domain.model import Fact
 from graph.domain.timerules import Period, TimeQuery, visible
-from graph.ports import Store, StoreTx
 from graph.ports.facts import AlignmentKey, FactFilter, FactPatch, FactQuery
+from graph.ports.store import Store, StoreTx
 from tests.builders import fact, record, unit_vector
 from tests.conftest import T0
 from tests.support.reads import reads

@@ -13,7 +13,7 @@ from extractors.predicates import load_table
 from graph.domain.clock import ManualClock
 from graph.domain.model import Episode, Fact
 from graph.domain.tenancy import TenantScope
-from graph.ports import Store, StoreTx
+from graph.ports.store import Store, StoreTx
 from service.embedding import HashingEmbedder
 from service.read.deps import ReadDeps
 from service.read.requests import SearchRequest

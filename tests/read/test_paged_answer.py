@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from graph.ports import Store, StoreReads
+from graph.ports.store import Store, StoreReads
 from service.read import search as read_search
 from service.read.fusion import Fused
 from service.read.requests import SearchRequest

@@ -16,9 +16,8 @@ from typing import Any, LiteralString, TypeVar
 import pytest
 from neo4j import ManagedTransaction
 
-from graph.backends.neo4j.ops import Neo4jTx
 from graph.backends.neo4j.rows import Rows
-from graph.backends.neo4j.store import Neo4jStore
+from graph.backends.neo4j.store import Neo4jStore, Neo4jTx
 from service.read.requests import SearchRequest
 from service.read.search import search
 from tests.conftest import NEO4J_URI, wipe_neo4j

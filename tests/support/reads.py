@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
-from graph.ports import Store, StoreReads
+from graph.ports.store import Store, StoreReads
 
 
 def reads(store: Store) -> StoreReads:

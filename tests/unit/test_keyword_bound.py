@@ -11,7 +11,7 @@ import pytest
 
 from graph.backends.sqlite import SqliteStore, bm25, keywords, sql
 from graph.domain.model import Episode
-from graph.ports import Store
+from graph.ports.store import Store
 from graph.textindex import query_groups
 from tests.builders import days, fact, record
 from tests.conftest import T0

@@ -10,7 +10,7 @@ import pytest
 
 from graph.backends.sqlite import SqliteStore, memo
 from graph.domain.model import Fact
-from graph.ports import StoreTx
+from graph.ports.store import StoreTx
 from tests.builders import days, fact, link, record
 from tests.conftest import T0
 

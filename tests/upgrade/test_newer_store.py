@@ -8,10 +8,9 @@ from pathlib import Path
 import pytest
 
 from graph.backends.sqlite import SqliteStore
-from graph.backends.sqlite.store import SCHEMA_VERSION as SQLITE_VERSION
+from graph.backends.sqlite.schema import SCHEMA_VERSION as SQLITE_VERSION
 from graph.domain.errors import StoreTooNew
-from graph.maintenance import maintenance_of
-from graph.ports import Store
+from graph.ports.store import Store
 from tests.conftest import NEO4J_URI
 
 
@@ -19,7 +18,7 @@ def test_an_embedded_store_newer_than_the_code_is_refused(tmp_path: Path) -> Non
     path = tmp_path / "memory.db"
     SqliteStore(path).close()
     store = SqliteStore(path)
-    maintenance_of(store).stamp_schema_version(SQLITE_VERSION + 1)
+    store.maintenance().stamp_schema_version(SQLITE_VERSION + 1)
     store.close()
     before = path.read_bytes()
     with pytest.raises(StoreTooNew) as refused:
@@ -40,7 +39,7 @@ def test_an_embedded_store_of_this_version_opens_again(tmp_path: Path) -> None:
 def test_a_neo4j_database_newer_than_the_code_is_refused(neo4j_store: Store) -> None:
     from graph.backends.neo4j.store import SCHEMA_VERSION, Neo4jStore
 
-    maintenance = maintenance_of(neo4j_store)
+    maintenance = neo4j_store.maintenance()
     maintenance.stamp_schema_version(SCHEMA_VERSION + 1)
     try:
         with pytest.raises(StoreTooNew) as refused:

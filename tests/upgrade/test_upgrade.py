@@ -22,9 +22,8 @@ from typing import Any
 
 import pytest
 
-from graph.backends.sqlite.store import SCHEMA_VERSION, stored_version
-from graph.maintenance import maintenance_of
-from graph.ports import Store
+from graph.backends.sqlite.schema import SCHEMA_VERSION, stored_version
+from graph.ports.store import Store
 from service.memory import Memory
 from tests.conftest import NEO4J_URI
 
@@ -96,7 +95,7 @@ def restored_schema(neo4j_store: Store) -> Iterator[Any]:
     """The Neo4j test server's schema dropped for a fixture's, and today's put back after."""
     from graph.backends.neo4j.store import Neo4jStore
 
-    maintenance = maintenance_of(neo4j_store)
+    maintenance = neo4j_store.maintenance()
     maintenance.wipe()
     maintenance.drop_schema()
     yield maintenance
@@ -130,7 +129,7 @@ def test_a_neo4j_database_an_earlier_commit_wrote_upgrades(
     try:
         check_answers(memory, made["ledger_lengths"])
         check_new_write(memory, made["ledger_lengths"])
-        version = maintenance_of(memory.container.store)
+        version = memory.container.store.maintenance()
         assert version.schema_version() == NEO4J_VERSION
     finally:
         memory.close()

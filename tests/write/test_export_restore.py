@@ -13,7 +13,7 @@ import pytest
 
 from graph.backends.sqlite import SqliteStore
 from graph.domain.errors import InvalidInput
-from graph.ports import Store
+from graph.ports.store import Store
 from service.memory import Memory
 from service.restore import restore
 from service.tenancy import ExportLine

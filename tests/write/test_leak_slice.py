@@ -17,7 +17,6 @@ from bench.leak import PATHS, halves, masked_any, recallable, run_path
 from bench.leakcases import HALVES, half_of, leaked, load_cases
 from graph.domain.model import Fact
 from graph.domain.tenancy import TenantScope
-from graph.maintenance import maintenance_of
 from service.memory import Memory
 
 CASES, _ = load_cases(Path(__file__).with_name("leak_slice.jsonl"))
@@ -47,7 +46,7 @@ def test_the_slice_is_not_empty() -> None:
 def test_no_labelled_credential_at_rest(memory: Memory, path: str) -> None:
     outputs, written = run_path(memory, path, POSITIVES)
     stored = _stored(memory)
-    at_rest = maintenance_of(memory.container.store).stored_text()
+    at_rest = memory.container.store.maintenance().stored_text()
     assert stored, "nothing was stored: the test would prove nothing"
     assert "REDACTED" in at_rest, "the probe read nothing the notary wrote"
     assert [c.rule for c in POSITIVES if leaked(c.secret, written + stored + at_rest)] == []
@@ -63,7 +62,7 @@ def test_near_misses_are_not_masked(memory: Memory) -> None:
 def test_the_probe_reads_every_value_at_rest(memory: Memory) -> None:
     """What `stored_text` returns holds what was written, so the leak test above can fail."""
     memory.add("Note: my cat is called Quetzalcoatl-Grimsby", user_id="probe")
-    assert "Quetzalcoatl-Grimsby" in maintenance_of(memory.container.store).stored_text()
+    assert "Quetzalcoatl-Grimsby" in memory.container.store.maintenance().stored_text()
 
 
 def test_the_halves_are_fixed_by_rule_id() -> None:

@@ -13,7 +13,6 @@ from graph.backends.sqlite import SqliteStore
 from graph.domain.errors import InvalidInput
 from graph.domain.model import Episode, Fact, LedgerEntry
 from graph.domain.tenancy import TenantScope
-from graph.maintenance import maintenance_of
 from service.cli import main
 from service.memory import Memory
 from service.settings import Settings
@@ -54,7 +53,7 @@ def test_every_write_commits_to_the_digests_of_its_records(memory: Memory) -> No
 def test_a_fact_edited_in_the_store_is_located(memory: Memory) -> None:
     seed(memory)
     oslo = fact_about(memory, "oslo")
-    maintenance_of(memory.container.store).tamper_fact(ALICE, oslo.uuid, "paris")
+    memory.container.store.maintenance().tamper.fact(ALICE, oslo.uuid, "paris")
     verdict = memory.verify_ledger(user_id="alice")
     assert verdict.ok is False
     assert verdict.record == f"fact:{oslo.uuid}"
@@ -66,7 +65,7 @@ def test_a_fact_edited_in_the_store_is_located(memory: Memory) -> None:
 def test_a_fact_deleted_from_the_store_is_located(memory: Memory) -> None:
     seed(memory)
     sauna = fact_about(memory, "sauna")
-    maintenance_of(memory.container.store).delete_fact(ALICE, sauna.uuid)
+    memory.container.store.maintenance().tamper.delete_fact(ALICE, sauna.uuid)
     verdict = memory.verify_ledger(user_id="alice")
     assert verdict.ok is False and verdict.record == f"fact:{sauna.uuid}"
     assert "missing" in verdict.reason
@@ -84,7 +83,7 @@ def test_an_updated_record_is_judged_by_its_latest_state(memory: Memory) -> None
 def test_a_truncated_chain_is_found_against_the_kept_head(memory: Memory) -> None:
     head = seed(memory).head
     length = int(head.split(":")[0])
-    maintenance_of(memory.container.store).truncate_ledger(ALICE, length - 1)
+    memory.container.store.maintenance().tamper.truncate_ledger(ALICE, length - 1)
     alone = memory.verify_ledger(user_id="alice")
     verdict = memory.verify_ledger(user_id="alice", expect_head=head)
     assert verdict.ok is False and verdict.first_bad_seq == length
@@ -94,7 +93,7 @@ def test_a_truncated_chain_is_found_against_the_kept_head(memory: Memory) -> Non
 
 def test_a_deleted_chain_is_found_against_the_kept_head(memory: Memory) -> None:
     head = seed(memory).head
-    maintenance_of(memory.container.store).truncate_ledger(ALICE, 0)
+    memory.container.store.maintenance().tamper.truncate_ledger(ALICE, 0)
     verdict = memory.verify_ledger(user_id="alice", expect_head=head)
     assert verdict.ok is False and verdict.length == 0 and verdict.first_bad_seq == 1
 
@@ -142,7 +141,7 @@ def test_the_command_line_prints_the_head_and_verifies_against_it(
     assert main(["ledger", "verify", "--user-id", "mari", "--expect-head", head, *store]) == 0
     assert json.loads(capsys.readouterr().out)["ok"] is True
     sqlite = SqliteStore(tmp_path / "data" / "palimpsest.db")
-    maintenance_of(sqlite).truncate_ledger(TenantScope(user_id="mari").group_id, 0)
+    sqlite.maintenance().tamper.truncate_ledger(TenantScope(user_id="mari").group_id, 0)
     sqlite.close()
     assert main(["ledger", "verify", "--user-id", "mari", "--expect-head", head, *store]) == 1
     verdict = json.loads(capsys.readouterr().out)

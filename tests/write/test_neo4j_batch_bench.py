@@ -9,7 +9,7 @@ import pytest
 
 from bench import neo4jbatch
 from graph.backends.neo4j.store import VECTOR_HNSW, Neo4jStore
-from graph.ports import Store
+from graph.ports.store import Store
 from tests.conftest import NEO4J_URI
 
 pytestmark = [pytest.mark.slow, pytest.mark.neo4j_only]

@@ -19,7 +19,7 @@ from extractors.promotion import default_rules
 from graph.domain.clock import ManualClock
 from graph.domain.model import Entity, Episode, Fact
 from graph.domain.tenancy import TenantScope
-from graph.ports import Store
+from graph.ports.store import Store
 from service.bootstrap import bootstrap
 from service.memory import Memory
 from service.settings import Settings

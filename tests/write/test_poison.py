@@ -17,7 +17,7 @@ from graph.domain.enums import OperationStatus
 from graph.domain.errors import StoreUnavailable
 from graph.domain.model import Operation
 from graph.domain.tenancy import TenantScope
-from graph.ports import StoreTx
+from graph.ports.store import StoreTx
 from service.app import create_app
 from service.bootstrap import bootstrap
 from service.memory import Memory

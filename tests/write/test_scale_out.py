@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bench.scale_out import Cluster, environment, run
-from graph.ports import Store
+from graph.ports.store import Store
 from tests.conftest import NEO4J_URI
 
 ROUNDS = int(os.environ.get("PALIMPSEST_KILL_ROUNDS", "2"))

@@ -12,7 +12,7 @@ from typing import Any
 from extractors.predicates import parse_table
 from graph.domain.model import Fact, LedgerEntry
 from graph.domain.tenancy import TenantScope
-from graph.ports import Store
+from graph.ports.store import Store
 from service.bootstrap import bootstrap
 from service.memory import Memory
 from service.settings import Settings

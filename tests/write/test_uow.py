@@ -8,7 +8,7 @@ from pathlib import Path
 
 from graph.domain.enums import VerifyStatus
 from graph.domain.resolution import Change
-from graph.ports import Store, StoreTx
+from graph.ports.store import Store, StoreTx
 from service.write.uow import UnitOfWork, in_unit
 from tests.builders import fact, link, record
 from tests.conftest import T0
@@ -77,9 +77,9 @@ def test_only_the_unit_of_work_writes_records() -> None:
     """No use case writes facts, episodes, candidates, entities, actions, ledger entries or
     operations behind the unit of work, nor erases or leases behind it."""
     writes = re.compile(
-        r"\btx\.(record_facts|record_candidates|patch_facts|record_actions|update_candidate|"
-        r"mark_rolled_back|erase_episodes|erase_group|supersede|expire|entities\.upsert|"
-        r"episodes\.record|ledger\.append|operations\.(record|append|finish|claim))\("
+        r"\btx\.(facts\.(record|patch)|entities\.upsert|episodes\.record|ledger\.append|"
+        r"operations\.(record|append|finish|claim)|candidates\.(record|update)|"
+        r"actions\.(record|mark_rolled_back)|erasure\.\w+)\("
     )
     root = Path(__file__).resolve().parents[2] / "service"
     found = [

@@ -1,4 +1,4 @@
-"""`graph.maintenance.Maintenance` on Neo4j, with the schema probes the interop tests use.
+"""`graph.ports.maintenance.Maintenance` on Neo4j, with the schema probes the interop tests use.
 
 Every query is a file of `cypher/maintenance/` (or, for `drop_index`, the runtime one the store
 itself uses); each runs in one write transaction through the store's translated session.
@@ -15,7 +15,7 @@ from neo4j import ManagedTransaction
 from graph.backends.neo4j import codec
 from graph.backends.neo4j.queries import maintenance_query, query
 from graph.domain.model import Entity, Fact
-from graph.maintenance import Maintenance
+from graph.ports.maintenance import Maintenance, Tampering
 
 T = TypeVar("T")
 Call = Callable[[str, Callable[[ManagedTransaction], Any]], Any]
@@ -25,6 +25,7 @@ BATCH = 5_000
 class Neo4jMaintenance(Maintenance):
     def __init__(self, session_call: Call) -> None:
         self._call = session_call
+        self.tamper = Neo4jTampering(self)
 
     def _run(self, name: str, **params: Any) -> list[dict[str, Any]]:
         return self._text(maintenance_query(name), params)
@@ -57,21 +58,9 @@ class Neo4jMaintenance(Maintenance):
         ]
         self._run("bench_raw_insert", facts=rows)
 
-    def tamper_ledger(self, group_id: str, seq: int, action: str) -> None:
-        self._run("admin_ledger_tamper", group_id=group_id, seq=seq, action=action)
-
     def stored_text(self) -> str:
         rows = self._run("admin_stored_values")
         return "\n".join(text for row in rows for text in _texts(row["values"]))
-
-    def tamper_fact(self, group_id: str, uuid: str, value: str) -> None:
-        self._run("admin_fact_tamper", group_id=group_id, uuid=uuid, value=value)
-
-    def delete_fact(self, group_id: str, uuid: str) -> None:
-        self._run("admin_fact_delete", group_id=group_id, uuid=uuid)
-
-    def truncate_ledger(self, group_id: str, keep: int) -> None:
-        self._run("admin_ledger_truncate", group_id=group_id, keep=keep)
 
     def plan(self, statement: str, params: Mapping[str, Any] | None = None) -> list[str]:
         """The operators of Neo4j's EXPLAIN plan, each with its details."""
@@ -208,3 +197,21 @@ def _operators(plan: Mapping[str, Any]) -> list[str]:
 
 def _vectors(rows: list[dict[str, Any]]) -> list[tuple[str, list[float]]]:
     return [(str(row["uuid"]), list(row["embedding"])) for row in rows]
+
+
+class Neo4jTampering(Tampering):
+    def __init__(self, maintenance: Neo4jMaintenance) -> None:
+        self._maintenance = maintenance
+
+    def ledger_entry(self, group_id: str, seq: int, action: str) -> None:
+        self._maintenance._run("admin_ledger_tamper", group_id=group_id, seq=seq, action=action)
+
+    def fact(self, group_id: str, uuid: str, value: str) -> None:
+        self._maintenance._run("admin_fact_tamper", group_id=group_id, uuid=uuid, value=value)
+
+    def delete_fact(self, group_id: str, uuid: str) -> None:
+        self._maintenance._run("admin_fact_delete", group_id=group_id, uuid=uuid)
+
+    def truncate_ledger(self, group_id: str, keep: int) -> None:
+        self._maintenance._run("admin_ledger_truncate", group_id=group_id, keep=keep)
+

@@ -1,5 +1,6 @@
 """The Cypher of the Neo4j backend, loaded once by name from `cypher/*.cypher` (the runtime
-queries) and `cypher/maintenance/*.cypher` (resets, baselines and probes: `graph.maintenance`).
+queries) and `cypher/maintenance/*.cypher` (resets, baselines and probes:
+`graph.ports.maintenance`).
 
 Each file holds one query and a header:
 

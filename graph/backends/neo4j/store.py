@@ -24,13 +24,20 @@ from neo4j.exceptions import (
     TransientError,
 )
 
+from graph.backends.neo4j.entities import Neo4jEntities
+from graph.backends.neo4j.episodes import Neo4jEpisodes
+from graph.backends.neo4j.erasure import Neo4jErasure
+from graph.backends.neo4j.export import Neo4jExport
+from graph.backends.neo4j.facts import Neo4jFacts
+from graph.backends.neo4j.ledger import Neo4jLedger
 from graph.backends.neo4j.maintenance import Neo4jMaintenance
-from graph.backends.neo4j.ops import Neo4jTx
+from graph.backends.neo4j.operations import Neo4jOperations
 from graph.backends.neo4j.queries import query, schema_queries
+from graph.backends.neo4j.review import Neo4jActions, Neo4jCandidates
 from graph.backends.neo4j.rows import Rows
-from graph.backends.neo4j.search import OLD_GRAPH_CANDIDATES, VECTOR_CANDIDATES
+from graph.backends.neo4j.search import OLD_GRAPH_CANDIDATES, VECTOR_CANDIDATES, Neo4jSearch
 from graph.domain.errors import LedgerHeadMoved, StoreError, StoreTooNew, StoreUnavailable
-from graph.ports import Capabilities, Store, StoreReads, StoreTx
+from graph.ports.store import Capabilities, Store, StoreReads, StoreTx
 
 T = TypeVar("T")
 log = logging.getLogger("palimpsest.store")
@@ -64,6 +71,22 @@ def vector_index_config(dimensions: int) -> dict[str, Any]:
         "vector.similarity_function": "cosine",
         **VECTOR_HNSW,
     }
+
+
+class Neo4jTx(StoreTx):
+    """Every role on one managed transaction, each running its queries through `rows`."""
+
+    def __init__(self, rows: Rows, *, vector_candidates: int = VECTOR_CANDIDATES) -> None:
+        self.facts = Neo4jFacts(rows)
+        self.entities = Neo4jEntities(rows)
+        self.episodes = Neo4jEpisodes(rows)
+        self.search = Neo4jSearch(rows, vector_candidates)
+        self.ledger = Neo4jLedger(rows)
+        self.operations = Neo4jOperations(rows)
+        self.candidates = Neo4jCandidates(rows)
+        self.actions = Neo4jActions(rows)
+        self.erasure = Neo4jErasure(rows)
+        self.export = Neo4jExport(rows)
 
 
 class Neo4jStore(Store):
@@ -150,7 +173,7 @@ class Neo4jStore(Store):
         return self._session_call("write", work)
 
     def maintenance(self) -> Neo4jMaintenance:
-        """Resets, baselines and probes for tests and benchmarks (`graph.maintenance`)."""
+        """Resets, baselines and probes for tests and benchmarks (`graph.ports.maintenance`)."""
         return Neo4jMaintenance(self._session_call)
 
     def _session_call(self, mode: str, work: Callable[[ManagedTransaction], T]) -> T:

@@ -22,50 +22,56 @@ import tempfile
 import threading
 import weakref
 from collections.abc import Callable
-from importlib import resources
 from pathlib import Path
 from typing import TypeVar
 
-from graph.backends.sqlite.episodes import index_episodes
+from graph.backends.sqlite import schema
+from graph.backends.sqlite.entities import SqliteEntities
+from graph.backends.sqlite.episodes import SqliteEpisodes
+from graph.backends.sqlite.erasure import SqliteErasure
+from graph.backends.sqlite.export import SqliteExport
+from graph.backends.sqlite.facts import SqliteFacts
+from graph.backends.sqlite.ledger import SqliteLedger
 from graph.backends.sqlite.maintenance import SqliteMaintenance
 from graph.backends.sqlite.memo import MemoConnection
-from graph.backends.sqlite.ops import SqliteTx
+from graph.backends.sqlite.operations import SqliteOperations
+from graph.backends.sqlite.review import SqliteActions, SqliteCandidates
+from graph.backends.sqlite.search import SqliteSearch
 from graph.backends.sqlite.vectors import VectorIndex
 from graph.domain.errors import (
     InvalidInput,
     PalimpsestError,
     StoreError,
-    StoreTooNew,
     StoreUnavailable,
 )
-from graph.ports import Capabilities, Store, StoreReads, StoreTx
+from graph.ports.store import Capabilities, Store, StoreReads, StoreTx
 
 T = TypeVar("T")
 
-SCHEMA_VERSION = 4
-# Columns added after version 1, with the definition that adds them to an older file.
-ADDED_COLUMNS = {
-    ("facts", "cardinality"): "TEXT NOT NULL DEFAULT 'single'",
-    ("facts", "state_change"): "TEXT NOT NULL DEFAULT ''",
-    ("facts", "correction"): "INTEGER NOT NULL DEFAULT 0",
-    ("facts", "valid_end"): "INTEGER",
-    ("facts", "valid_phrase"): "TEXT NOT NULL DEFAULT ''",
-    ("episodes", "source"): "TEXT NOT NULL DEFAULT ''",
-    ("episodes", "valid_at"): "INTEGER",
-    ("episodes", "created_at"): "INTEGER",
-    ("ledger", "records"): "TEXT NOT NULL DEFAULT '[]'",
-}
-# Indexes on added columns, created once the columns exist.
-ADDED_INDEXES = (
-    "CREATE INDEX IF NOT EXISTS episodes_source ON episodes (group_id, source)",
-    "CREATE INDEX IF NOT EXISTS episodes_time ON episodes (group_id, valid_at)",
-)
 BUSY_TIMEOUT_MS = 15_000
 SYNCHRONOUS = ("NORMAL", "FULL", "EXTRA")
 """SQLite's `synchronous` levels we allow. FULL (the default) syncs the WAL at every commit, so
 an answered write survives a power failure; NORMAL syncs only at checkpoints (faster; the last
 commits can be lost on power failure, never on a process crash). docs/operations.md."""
 _TRANSIENT = ("locked", "busy", "disk i/o", "unable to open")
+
+
+class SqliteTx(StoreTx):
+    """Every role on one connection; the store owns the transaction boundary."""
+
+    def __init__(self, conn: sqlite3.Connection, vectors: VectorIndex) -> None:
+        self.conn = conn
+        """The connection every role runs on (tests read the index statistics through it)."""
+        self.facts = SqliteFacts(conn)
+        self.entities = SqliteEntities(conn)
+        self.episodes = SqliteEpisodes(conn)
+        self.search = SqliteSearch(conn, vectors, self)
+        self.ledger = SqliteLedger(conn)
+        self.operations = SqliteOperations(conn)
+        self.candidates = SqliteCandidates(conn)
+        self.actions = SqliteActions(conn)
+        self.erasure = SqliteErasure(conn)
+        self.export = SqliteExport(conn)
 
 
 class SqliteStore(Store):
@@ -138,7 +144,7 @@ class SqliteStore(Store):
                 raise
 
     def maintenance(self) -> SqliteMaintenance:
-        """Resets, baselines and probes for tests and benchmarks (`graph.maintenance`)."""
+        """Resets, baselines and probes for tests and benchmarks (`graph.ports.maintenance`)."""
         return SqliteMaintenance(self._raw_write)
 
     def _raw_write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
@@ -209,50 +215,8 @@ class SqliteStore(Store):
         return conn
 
     def _apply_schema(self) -> None:
-        script = resources.files("graph.backends.sqlite").joinpath("schema.sql").read_text()
         with self._write_lock:
-            _refuse_newer(self._writer, self._path)
-            self._writer.executescript(script)
-            _migrate(self._writer)
-            row = self._writer.execute("SELECT version FROM schema_version").fetchone()
-            if row is None:
-                self._writer.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
-            elif row[0] < SCHEMA_VERSION:
-                if row[0] < 4:
-                    index_episodes(self._writer)
-                self._writer.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION,))
-
-
-def stored_version(conn: sqlite3.Connection) -> int | None:
-    """The schema version a file was written with; None for a new, empty file."""
-    table = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
-    if conn.execute(table).fetchone() is None:
-        return None
-    row = conn.execute("SELECT version FROM schema_version").fetchone()
-    return None if row is None else int(row[0])
-
-
-def _refuse_newer(conn: sqlite3.Connection, path: str) -> None:
-    """A file written by a newer version is refused before anything is written to it: this code
-    could add records that version reads wrongly (migrations only ever run forward)."""
-    found = stored_version(conn)
-    if found is not None and found > SCHEMA_VERSION:
-        raise StoreTooNew(
-            f"the embedded store {path} has schema version {found}, newer than this version's "
-            f"{SCHEMA_VERSION}: it was written by a newer palimpsest; upgrade the package "
-            "(README, 'Upgrading') or point --data-dir at another folder",
-            details={"found": found, "supported": SCHEMA_VERSION},
-        )
-
-
-def _migrate(conn: sqlite3.Connection) -> None:
-    """Bring a file made by an older version up to date (columns only ever get added)."""
-    for (table, column), definition in ADDED_COLUMNS.items():
-        present = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
-        if column not in present:
-            conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {definition}")
-    for statement in ADDED_INDEXES:
-        conn.execute(statement)
+            schema.apply(self._writer, self._path)
 
 
 def _location(target: Path) -> str:

@@ -1,4 +1,5 @@
-"""Erasure in the embedded store: rows, their keyword index entries and their vectors go.
+"""Erasure's verbs (`graph.ports.erasure`) on one SQLite connection: rows, their keyword index
+entries and their vectors go.
 
 Removing vectors bumps the tenant's `vector_generation`, so every process's in-memory vector
 matrix reloads and no erased embedding can be found again. The ledger is never touched.
@@ -7,10 +8,12 @@ matrix reloads and no erased embedding can be found again. The ledger is never t
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
 from typing import Any
 
 from graph.backends.sqlite import episodes as episode_store
 from graph.backends.sqlite import sql
+from graph.ports.erasure import Erasure
 
 _TOUCHED = (
     "SELECT subject_uuid FROM facts WHERE group_id = :g AND episode_id IN ({marks}) "
@@ -61,7 +64,7 @@ def episode_rows(conn: sqlite3.Connection, group_id: str, limit: int) -> int:
     )
 
 
-def episodes(conn: sqlite3.Connection, group_id: str, uuids: list[str]) -> int:
+def of_episodes(conn: sqlite3.Connection, group_id: str, uuids: list[str]) -> int:
     """Forget a source: its episodes, the facts and candidates read from them, orphans."""
     if not uuids:
         return 0
@@ -120,3 +123,18 @@ def bump_vectors(conn: sqlite3.Connection, group_id: str) -> None:
         "ON CONFLICT (group_id) DO UPDATE SET vector_generation = vector_generation + 1",
         (group_id,),
     )
+
+
+class SqliteErasure(Erasure):
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def group(self, group_id: str, batch: int) -> int:
+        removed = facts_where(self.conn, "group_id = :g", {"g": group_id}, batch)
+        removed += episode_rows(self.conn, group_id, batch - removed)
+        for table in ("entities", "mentions", "candidates", "operations", "actions"):
+            removed += rows(self.conn, table, group_id, batch - removed)
+        return removed
+
+    def episodes(self, group_id: str, episode_uuids: Sequence[str]) -> int:
+        return of_episodes(self.conn, group_id, list(episode_uuids))
