@@ -27,7 +27,14 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from bench.aliases import Pair, Score, cached_similarity, score, table_says, trigram_similarity
+from bench.alias_measures import (
+    Pair,
+    Score,
+    cached_similarity,
+    score,
+    table_says,
+    trigram_similarity,
+)
 from extractors.aliases import AliasTable, default_aliases, fold, parse_aliases
 from service.embedding import Embedder
 from service.write.names import ALIAS_SIMILARITY, scripts_apart

@@ -32,8 +32,8 @@ import numpy.typing as npt
 
 from bench.knn import Recall, recall_at
 from bench.read import encoder, queries
+from bench.scalebase import GROUP, merge_nearest, neighbours
 from bench.scalecorpus import ScaleSynth, Vectors, data_folder
-from bench.scalestores import GROUP, merge_nearest, neighbours
 from graph.backends.sqlite.vectors import LOAD_BATCH, RESCORE, Rows
 from graph.ports.search import Scored
 

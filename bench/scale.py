@@ -51,9 +51,10 @@ from pathlib import Path
 from typing import Any
 
 from bench.common import NOW
+from bench.scalebase import GROUP, ScaleBackend
 from bench.scalecorpus import ScaleSynth, Vectors, data_folder
 from bench.scaleneo4j import URI_VARIABLE, neo4j_uri
-from bench.scalestores import GROUP, ScaleBackend, backends
+from bench.scalestores import backends
 
 CHUNK = 2000
 SMALL_SIZES = "300,900"

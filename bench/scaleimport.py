@@ -43,8 +43,8 @@ from typing import IO, Any
 
 import numpy as np
 
+from bench.scalebase import GROUP
 from bench.scalecorpus import Chunk, ScaleSynth, Vectors, data_folder
-from bench.scalestores import GROUP
 from graph.backends.neo4j import codec
 from graph.domain.model import Entity, Episode, Fact
 

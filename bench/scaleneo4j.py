@@ -32,8 +32,8 @@ import numpy as np
 import numpy.typing as npt
 
 from bench.common import NOW
+from bench.scalebase import GROUP, merge_nearest, neighbours
 from bench.scalecorpus import ScaleSynth, Vectors
-from bench.scalestores import GROUP, merge_nearest, neighbours
 from graph.backends.neo4j.maintenance import Neo4jMaintenance
 from graph.backends.neo4j.search import lucene_query
 from graph.backends.neo4j.store import Neo4jStore

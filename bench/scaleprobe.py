@@ -24,8 +24,9 @@ import numpy as np
 from bench.common import NOW, summary, timed
 from bench.knn import Recall, recall_at
 from bench.read import encoder, queries
+from bench.scalebase import GROUP, ScaleBackend
 from bench.scalecorpus import NAMESPACE, Birth, ScaleSynth
-from bench.scalestores import GROUP, ScaleBackend, backends
+from bench.scalestores import backends
 from graph.backends.sqlite import SqliteStore
 from graph.domain.clock import ManualClock
 from graph.ports.search import Scored

@@ -22,34 +22,17 @@ import json
 import shutil
 import sqlite3
 from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
 
+from bench.scalebase import GROUP, ScaleBackend, merge_nearest, neighbours
+from bench.scaleneo4j import Neo4jScale, neo4j_uri
 from graph.backends.sqlite.search import fts_query
 from graph.ports.search import Scored
 from graph.ports.store import Store
-
-GROUP = "u_benchread"
-
-
-class ScaleBackend(Protocol):
-    name: str
-
-    def opened(self, size: int) -> AbstractContextManager[Store]: ...
-
-    def held(self, size: int) -> int: ...
-
-    def mark(self, size: int, records: int) -> None: ...
-
-    def full_bm25(self, size: int, question: str) -> str | None: ...
-
-    def exact_vectors(
-        self, size: int, queries: npt.NDArray[np.float32], k: int
-    ) -> list[list[Scored]] | None: ...
 
 
 class SqliteScale:
@@ -151,30 +134,7 @@ def _merge(
     merge_nearest(best, [str(r[0]) for r in rows], block, unit, k)
 
 
-def merge_nearest(
-    best: list[list[tuple[float, str]]],
-    uuids: list[str],
-    block: npt.NDArray[np.float32],
-    unit: npt.NDArray[np.float32],
-    k: int,
-) -> None:
-    """Fold one block of stored vectors (rows named by `uuids`) into each query's best `k`
-    by cosine (`unit`: the queries, normalised)."""
-    block = block / np.linalg.norm(block, axis=1, keepdims=True)
-    scores = unit @ block.T
-    for i, row_scores in enumerate(scores):
-        top = np.argpartition(-row_scores, min(k, len(uuids) - 1))[:k]
-        merged = best[i] + [(float(row_scores[j]), uuids[j]) for j in top]
-        best[i] = sorted(merged, reverse=True)[:k]
-
-
-def neighbours(best: list[list[tuple[float, str]]]) -> list[list[Scored]]:
-    return [[Scored(uuid, cosine) for cosine, uuid in found] for found in best]
-
-
 def backends(folder: Path) -> dict[str, ScaleBackend]:
     """Every backend the benchmark knows: the embedded store in `folder`, Neo4j at the URI of
     $PALIMPSEST_NEO4J_URI (bench/scaleneo4j.py)."""
-    from bench.scaleneo4j import Neo4jScale, neo4j_uri
-
     return {"sqlite": SqliteScale(folder), "neo4j": Neo4jScale(neo4j_uri(), folder)}

@@ -48,8 +48,8 @@ from graph.ports.facts import AlignmentKey
 from graph.ports.store import Store, StoreTx
 from service.bootstrap import bootstrap
 from service.memory import Memory
+from service.models import model_steps
 from service.settings import Settings
-from service.warmup import model_steps
 from service.write.parallel import WORKER_CPU
 from service.write.pipeline import STORE_CPU
 

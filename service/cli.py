@@ -328,8 +328,9 @@ def serve(args: argparse.Namespace) -> int:
     from service.app import create_app
     from service.bootstrap import bootstrap
     from service.memory import Memory
+    from service.models import model_steps
     from service.observe import configure_logging
-    from service.warmup import Warmup, model_steps, query_steps
+    from service.warmup import Warmup, query_steps
     from service.worker import Worker
 
     settings = _settings(args)

@@ -30,6 +30,7 @@ from service.views import (
     PendingOut,
     ResultsOut,
 )
+from service.write.queue import OperationRunner
 from service.write.request import validated
 
 
@@ -128,7 +129,8 @@ class Memory(ReadMethods, ConflictMethods):
     def run_pending(self, *, worker: str = "inline", limit: int = 1000) -> int:
         """Run queued asynchronous writes in this process; returns how many ran."""
         done = 0
-        while done < limit and self._container.writes.run_next(worker) is not None:
+        turn = OperationRunner(self._container.writes)
+        while done < limit and turn.run_next(worker) is not None:
             done += 1
         return done
 

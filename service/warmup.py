@@ -14,23 +14,19 @@ the step logs it and `/readyz` still asks the store itself.
 
 from __future__ import annotations
 
-import gc
 import logging
 import threading
 from collections.abc import Callable, Sequence
-from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING
 
-from extractors.rules import Extractor, RuleExtractor
 from graph.domain.errors import PalimpsestError, StoreUnavailable
-from service.embedding import Embedder
+from service.models import WARM_TEXT
 
 if TYPE_CHECKING:
     from service.memory import Memory
 
 log = logging.getLogger("palimpsest")
-WARM_TEXT = "I moved to Berlin in 2023. 我住在北京。"
 WARM_SCOPE = "palimpsest-warmup"
 WARM_QUESTIONS = (
     "where does alice live now?",
@@ -79,19 +75,6 @@ class Warmup:
         return self._done.wait(timeout)
 
 
-def model_steps(
-    embedder: Embedder, extractor: Extractor, now: datetime
-) -> list[Callable[[], object]]:
-    """Load the embedder and the rule extractor (spaCy, the Chinese segmenter) by using them
-    once, then settle the heap they made (`settle_heap`). An LLM extractor is not called:
-    warming it would spend a request."""
-    steps: list[Callable[[], object]] = [lambda: embedder.embed(["warm up"])]
-    if isinstance(extractor, RuleExtractor):
-        steps.append(lambda: extractor.extract(WARM_TEXT, reference=now))
-    steps.append(settle_heap)
-    return steps
-
-
 def query_steps(memory: Memory, rounds: int = 3) -> list[Callable[[], object]]:
     """Every read use case `rounds` times on an empty tenant, for each time question: facts,
     search (each channel, English and Chinese), history, graph, paths, a dry-run resolution
@@ -129,13 +112,3 @@ def _forgiving(read: Callable[[], object]) -> bool:
     except PalimpsestError:
         pass  # a not-found entity, a refused argument: the query ran or will be planned later
     return True
-
-
-def settle_heap() -> None:
-    """Collect once, then move every object alive now (the loaded models, vocabularies and
-    modules: the process's long-lived heap) out of the cyclic collector's sight
-    (`gc.freeze`). Each full collection otherwise walks that whole heap again: measured on
-    a 600-message batch, 1.0-2.2 s of collector time before, 0.4 s after. Objects made later
-    are collected as always."""
-    gc.collect()
-    gc.freeze()

@@ -23,6 +23,7 @@ from typing import Any
 
 from graph.domain.errors import StoreUnavailable
 from service.write.pipeline import WritePipeline
+from service.write.queue import OperationRunner
 
 log = logging.getLogger("palimpsest.worker")
 
@@ -63,7 +64,8 @@ class Worker:
         any; False when idle, the store is down, or an
         unexpected error escaped (logged; the loop goes on)."""
         try:
-            return bool(self.writes.run_some(self.name, self.writes.parallelism))
+            turn = OperationRunner(self.writes)
+            return bool(turn.run_some(self.name, self.writes.parallelism))
         except StoreUnavailable as exc:
             log.warning("store unavailable, retrying: %s", exc.message)
             return False

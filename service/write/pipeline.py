@@ -43,7 +43,6 @@ from service.write.commit import Outcome, commit
 from service.write.names import ALIAS_SIMILARITY, NameLikeness
 from service.write.parallel import Planned, PlannerPool
 from service.write.planner import Planner, Timings
-from service.write.queue import OperationRunner
 from service.write.request import (
     AddRequest,
     PreparedAdd,
@@ -223,16 +222,6 @@ class WritePipeline:
         plan.episodes.clear()
         self._embed([plan])
         return plan
-
-    def run_next(self, worker: str) -> Operation | None:
-        """Claim and run one queued operation; None when the queue is empty."""
-        done = self.run_some(worker, 1)
-        return done[0] if done else None
-
-    def run_some(self, worker: str, limit: int) -> list[Operation]:
-        """Claim up to `limit` queued operations, plan them side by side (in the worker
-        processes, when there are), and commit them one by one in the order claimed."""
-        return OperationRunner(self).run_some(worker, limit)
 
     @property
     def parallelism(self) -> int:

@@ -39,6 +39,11 @@ class OperationRunner:
     def __init__(self, writes: WritePipeline) -> None:
         self.writes = writes
 
+    def run_next(self, worker: str) -> Operation | None:
+        """Claim and run one queued operation; None when the queue is empty."""
+        done = self.run_some(worker, 1)
+        return done[0] if done else None
+
     def run_some(self, worker: str, limit: int) -> list[Operation]:
         """Claim up to `limit` queued operations, plan them side by side (in the worker
         processes, when there are), and commit them one by one in the order claimed."""

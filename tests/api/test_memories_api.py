@@ -7,6 +7,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from service.write.queue import OperationRunner
+
 
 def error_of(response: Any, status: int) -> dict[str, Any]:
     assert response.status_code == status, response.text
@@ -39,7 +41,7 @@ def test_async_add_is_accepted_and_pollable(client: TestClient) -> None:
     assert accepted["status"] == "PENDING"
     polled = client.get(f"/v1/operations/{accepted['event_id']}", params={"user_id": "alice"})
     assert polled.status_code == 200 and polled.json()["status"] in {"PENDING", "SUCCEEDED"}
-    client.app.state.container.writes.run_next("test")  # type: ignore[attr-defined]
+    OperationRunner(client.app.state.container.writes).run_next("test")  # type: ignore[attr-defined]
     done = client.get(f"/v1/operations/{accepted['event_id']}").json()
     assert done["status"] == "SUCCEEDED"
     assert done["result"]["results"][0]["fact"]["value"] == "Lima"

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from bench import scalecorpus
+from bench.scalebase import GROUP
 from bench.scalecorpus import Vectors
-from bench.scalestores import GROUP
 
 pytestmark = pytest.mark.slow
 
