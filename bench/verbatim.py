@@ -30,7 +30,7 @@ from graph.domain.judge import Statement, findings_of
 from graph.domain.model import Entity, Fact
 from graph.domain.signature import fact_signature, normalize_text
 from graph.ports.store import Store, StoreReads, StoreTx
-from service.write.uow import FactView
+from service.write.view import FactView
 
 GROUP = "u_bench_verbatim"
 SPEAKER = "speaker"
@@ -81,7 +81,7 @@ def judged(narrow: bool, fact: Fact) -> Callable[[StoreReads], int]:
     """One message's dedup + align as the write runs it; the number of findings."""
 
     def work(reads: StoreReads) -> int:
-        view = FactView(reads, NOW, narrow=narrow)
+        view = FactView(reads.facts, NOW, narrow=narrow)
         view.claim(fact)
         current = view.bearing(fact) if view.narrows(RULES, False) else view.aligned(fact)
         return len(findings_of(Statement(fact, RULES), current))

@@ -65,6 +65,7 @@ class Candidates:
                 {"rule": candidate.rule},
             )
             uow.ledger(scope.group_id, [entry])
+            uow.commit()
             return outcomes
 
         outcomes = in_unit(self.s.store, now, promote)
@@ -88,6 +89,7 @@ class Candidates:
             uow.decided(decided)
             entry = LedgerDraft("candidate_reject", (candidate.uuid,), {"reason": decided.reason})
             uow.ledger(scope.group_id, [entry])
+            uow.commit()
 
         in_unit(self.s.store, now, work)
         return CandidateOut.of(decided)

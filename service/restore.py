@@ -135,6 +135,7 @@ def _first(group_id: str, kind: ExportKind) -> Callable[[StoreReads], list[Any]]
 def _writer(group_id: str, kind: str, batch: list[Any]) -> Callable[[UnitOfWork], None]:
     def write(uow: UnitOfWork) -> None:
         _write(uow, group_id, kind, batch)
+        uow.commit()
 
     return write
 
@@ -164,7 +165,7 @@ def _batches(
 
 def _write(uow: UnitOfWork, group_id: str, kind: str, batch: list[Any]) -> None:
     if kind == "entity":
-        uow.entities(batch)
+        uow.immediate.upsert_entities(batch)
     elif kind == "fact":
         uow.copies(batch)
     elif kind == "episode":

@@ -34,7 +34,7 @@ from service.read.access import Principals, open_to
 from service.views import FactOut, Out
 from service.write.build import ItemPlan
 from service.write.commit import commit
-from service.write.uow import UnitOfWork, in_unit
+from service.write.uow import UnitOfWork, committing, in_unit
 
 ERASE_BATCH = 500
 PAGE = 500
@@ -203,7 +203,7 @@ class Tenancy:
         def work(uow: UnitOfWork) -> None:
             outdated: Fields = {"expired_at": now, "verify_status": VerifyStatus.OUTDATED}
             for fact in old:
-                uow.change(group, Change(fact.uuid, outdated))
+                uow.facts.change(group, Change(fact.uuid, outdated))
             commit(uow, [plan])
             entry = LedgerDraft(
                 "reprocess",
@@ -211,6 +211,7 @@ class Tenancy:
                 {"versions": self.versions().model_dump(), "outdated": [f.uuid for f in old]},
             )
             uow.ledger(group, [entry])
+            uow.commit()
 
         in_unit(self.s.store, now, work)
 
@@ -218,14 +219,14 @@ class Tenancy:
 
     def forget_user(self, scope: TenantScope, progress: Progress | None = None) -> ErasureOut:
         group, erased = scope.group_id, 0
-        while removed := in_unit(
-            self.s.store, self.s.clock.now(), lambda uow: uow.erase_group(group, ERASE_BATCH)
-        ):
+        erase = committing(lambda uow: uow.immediate.erase_group(group, ERASE_BATCH))
+        while removed := in_unit(self.s.store, self.s.clock.now(), erase):
             erased += removed
             if progress is not None:
                 progress(erased, 0)
         entry = LedgerDraft("erase", (group,), {"records": erased})
-        in_unit(self.s.store, self.s.clock.now(), lambda uow: uow.ledger(group, [entry]))
+        account = committing(lambda uow: uow.ledger(group, [entry]))
+        in_unit(self.s.store, self.s.clock.now(), account)
         self.s.store.compact()
         return ErasureOut.model_construct(erased=erased)
 
@@ -237,8 +238,9 @@ class Tenancy:
         ids = [e.uuid for e in episodes]
 
         def work(uow: UnitOfWork) -> int:
-            removed = uow.erase_episodes(group, ids)
+            removed = uow.immediate.erase_episodes(group, ids)
             uow.ledger(group, [LedgerDraft("erase_source", tuple(ids), {"records": removed})])
+            uow.commit()
             return removed
 
         erased = in_unit(self.s.store, self.s.clock.now(), work) if ids else 0

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -75,12 +75,20 @@ def fact(
 
 def link(tx: StoreTx, facts: Sequence[Fact]) -> list[Fact]:
     """Upsert the facts' entities in `tx` and return the facts pointing at them."""
+    return linked_by(tx.entities.upsert, facts)
+
+
+def linked_by(
+    upsert: Callable[[Sequence[Entity]], dict[str, Entity]], facts: Sequence[Fact]
+) -> list[Fact]:
+    """The facts pointing at their entities, upserted by `upsert` (a transaction's or a unit
+    of work's)."""
     names: dict[tuple[str, str], Entity] = {}
     for item in facts:
         for name in (item.subject, item.value):
             key = (item.group_id, normalize_text(name))
             names.setdefault(key, entity(item.group_id, name, item.created_at))
-    stored = tx.entities.upsert(list(names.values()))
+    stored = upsert(list(names.values()))
     linked = []
     for item in facts:
         subject = stored[normalize_text(item.subject)]

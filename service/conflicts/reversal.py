@@ -54,6 +54,7 @@ class Reversals:
             else:
                 undo = _undo_plain_write(fact, now)
             _apply_undo(uow, group, fact_id, undo, pending)
+            uow.commit()
             return undo
 
         undo = in_unit(self.s.store, now, work)
@@ -69,12 +70,13 @@ class Reversals:
 
         def work(uow: UnitOfWork) -> Planned:
             fact = _reviewable(uow.reads, group, fact_id, now)
-            verdict = self.c.rejudge(uow, fact, Policy(reviewed=True))
+            verdict = self.c.rejudge(uow.facts, fact, Policy(reviewed=True))
             planned = Planned(
                 fact.uuid, effective([own_change(fact, verdict.own), *verdict.changes])
             )
             if planned.changes:
                 execute(uow, group, planned, "confirm")
+            uow.commit()
             return planned
 
         return self._answer(group, in_unit(self.s.store, now, work))
@@ -85,12 +87,13 @@ class Reversals:
 
         def work(uow: UnitOfWork) -> Planned:
             fact = _reviewable(uow.reads, group, fact_id, now)
-            others = [f for f in uow.aligned(fact) if f.scope == fact.scope]
+            others = [f for f in uow.facts.aligned(fact) if f.scope == fact.scope]
             undisputed = [self._undispute(old, others, fact) for old in others if old.disputed]
             changes = [own_change(fact, own), *(c for c in undisputed if c)]
             planned = Planned(fact.uuid, effective(changes))
             if planned.changes:
                 execute(uow, group, planned, "reject")
+            uow.commit()
             return planned
 
         return self._answer(group, in_unit(self.s.store, now, work))
@@ -117,7 +120,7 @@ def _apply_undo(
     uow: UnitOfWork, group: str, fact_id: str, undo: list[Change], pending: list[ActionRecord]
 ) -> None:
     for change in undo:
-        uow.change(group, change)
+        uow.facts.change(group, change)
     if pending:
         uow.rolled_back(group, pending[-1].uuid)
     payload = {

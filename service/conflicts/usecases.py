@@ -27,6 +27,7 @@ from graph.domain.model import ActionKind, ActionRecord, Fact
 from graph.domain.resolution import Change, FieldValue, change_to_json
 from graph.domain.tenancy import TenantScope
 from graph.domain.timerules import is_current
+from graph.ports.facts import FactReads
 from graph.ports.store import Store, StoreReads
 from service.conflicts.answers import (
     AuditOut,
@@ -43,7 +44,8 @@ from service.write.build import Draft, rules_of
 from service.write.commit import judge_draft
 from service.write.pipeline import WritePipeline
 from service.write.request import AddRequest
-from service.write.uow import FactView, UnitOfWork, in_unit
+from service.write.uow import UnitOfWork, in_unit
+from service.write.view import FactView
 
 AUDIT_BUCKET = 12
 AUDIT_PAGE = 200
@@ -134,13 +136,14 @@ class ConflictService:
             return fact, verdict, _planned(fact, verdict)
 
         def run(uow: UnitOfWork) -> tuple[Fact, Verdict, Planned]:
-            fact, verdict, planned = plan(uow)
+            fact, verdict, planned = plan(uow.facts)
             if planned.changes:
                 execute(uow, group, planned, "resolve")
+            uow.commit()
             return fact, verdict, planned
 
         if dry_run:
-            fact, verdict, planned = self.s.store.read(lambda tx: plan(FactView(tx, now)))
+            fact, verdict, planned = self.s.store.read(lambda tx: plan(FactView(tx.facts, now)))
         else:
             fact, verdict, planned = in_unit(self.s.store, now, run)
         return ResolutionOut.model_construct(
@@ -207,8 +210,8 @@ class ConflictService:
         return [_group(component) for component in _components(pairs)]
 
 
-def _current_fact(reads: StoreReads, group: str, fact_id: str, now: datetime) -> Fact:
-    found = reads.facts.get(group, [fact_id])
+def _current_fact(facts: FactReads, group: str, fact_id: str, now: datetime) -> Fact:
+    found = facts.get(group, [fact_id])
     if not found:
         raise NotFound(f"no fact {fact_id} in this tenant", details={"id": fact_id})
     if not is_current(found[0], now):
@@ -221,7 +224,7 @@ def _current_fact(reads: StoreReads, group: str, fact_id: str, now: datetime) ->
 def preview_verdicts(reads: StoreReads, drafts: Sequence[Draft], now: datetime) -> list[Verdict]:
     """What writing `drafts` would do: the write's own path, in a view that is never
     committed (later drafts see what earlier ones would change)."""
-    view = FactView(reads, now)
+    view = FactView(reads.facts, now)
     view.load([d.fact for d in drafts])
     return [judge_draft(view, draft, Policy()) for draft in drafts]
 
@@ -231,7 +234,7 @@ def execute(
 ) -> None:
     """Stage changes, the reversible action and its ledger entry in `uow`."""
     for change in planned.changes:
-        uow.change(group, change)
+        uow.facts.change(group, change)
     action = ActionRecord(
         uuid=str(uuid.uuid4()),
         group_id=group,

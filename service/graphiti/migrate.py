@@ -276,13 +276,14 @@ class _Run:
             }
             targets = tuple(r.uuid for r in records)
             uow.ledger(self.group, [LedgerDraft("import", targets, payload)])
+            uow.commit()
             return written
 
         return in_unit(self.c.store, now, work)
 
 
 def _upsert(uow: UnitOfWork, entities: list[Entity]) -> dict[str, Entity]:
-    return uow.entities(entities)
+    return uow.immediate.upsert_entities(entities)
 
 
 def _new_episodes(uow: UnitOfWork, episodes: list[Episode]) -> int:
@@ -297,10 +298,10 @@ def _new_facts(uow: UnitOfWork, facts: list[Fact]) -> int:
     """Facts not stored yet (by uuid or signature); the first of equal signatures wins."""
     group = facts[0].group_id
     known = {f.uuid for f in uow.reads.facts.get(group, [f.uuid for f in facts])}
-    uow.load(facts)
+    uow.facts.load(facts)
     fresh = 0
     for fact in facts:
-        if fact.uuid not in known and uow.holder(group, fact.signature) is None:
+        if fact.uuid not in known and uow.facts.holder(group, fact.signature) is None:
             uow.copies([fact])
             fresh += 1
     return fresh

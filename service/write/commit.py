@@ -31,7 +31,8 @@ from graph.domain.resolution import Change, change_to_json
 from service.entity_names import rekeyed, stored_keys
 from service.write.build import Draft, ItemPlan
 from service.write.names import NameLikeness
-from service.write.uow import FactView, UnitOfWork
+from service.write.uow import UnitOfWork
+from service.write.view import FactView
 
 Outcome = Verdict  # what happened to one draft
 
@@ -52,13 +53,15 @@ def commit(
         uow.candidates([c for plan in plans for c in plan.candidates])
     with uow.stage("align"):
         every = [d for drafts, _ in linked for d in drafts]
-        narrowed = [uow.narrows(d.rules, d.correction) for d in every]
-        uow.load(
+        narrowed = [uow.facts.narrows(d.rules, d.correction) for d in every]
+        uow.facts.load(
             [d.fact for d, n in zip(every, narrowed, strict=True) if not n],
             [d.fact for d, n in zip(every, narrowed, strict=True) if n],
         )
         policy = policy_of(manual, names)
-        outcomes = [[judge_draft(uow, d, policy, names) for d in drafts] for drafts, _ in linked]
+        outcomes = [
+            [judge_draft(uow.facts, d, policy, names) for d in drafts] for drafts, _ in linked
+        ]
     uow.actions([a for results in outcomes for a in _actions(results, uow.now)])
     for plan, results in zip(plans, outcomes, strict=True):
         uow.ledger(plan.group_id, _ledger_entries(plan, results))
@@ -144,9 +147,9 @@ def _upsert_entities(uow: UnitOfWork, plans: Sequence[ItemPlan]) -> dict[str, di
 def _stored(uow: UnitOfWork, group: str, named: dict[str, Entity]) -> dict[str, Entity]:
     if not named:
         return {}
-    held = stored_keys(uow.tx, group, [e.name for e in named.values()])
+    held = stored_keys(uow.reads, group, [e.name for e in named.values()])
     keyed = {key: held[e.name] for key, e in named.items()}
-    stored = uow.entities([_keyed(e, keyed[key]) for key, e in named.items()])
+    stored = uow.immediate.upsert_entities([_keyed(e, keyed[key]) for key, e in named.items()])
     return {key: stored[keyed[key]] for key in named}
 
 

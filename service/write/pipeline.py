@@ -28,7 +28,7 @@ from graph.domain.enums import Granularity, OperationStatus
 from graph.domain.errors import DuplicateRecord, PalimpsestError, StoreUnavailable
 from graph.domain.model import Episode, Operation
 from graph.domain.tenancy import TenantScope
-from graph.ports.store import Store, StoreTx
+from graph.ports.store import Store
 from service.embedding import Embedder
 from service.views import (
     AddOut,
@@ -51,7 +51,7 @@ from service.write.request import (
     prepare,
     validated,
 )
-from service.write.uow import UnitOfWork, in_unit
+from service.write.uow import UnitOfWork, committing, in_unit
 
 log = logging.getLogger("palimpsest.write")
 
@@ -190,7 +190,7 @@ class WritePipeline:
             created_at=now,
             updated_at=now,
         )
-        return in_unit(self.store, now, lambda uow: uow.queued(operation))
+        return in_unit(self.store, now, committing(lambda uow: uow.immediate.queue(operation)))
 
     def replan(self, scope: TenantScope, episode: Episode) -> ItemPlan:
         """What the current rules make of a stored episode (reprocessing), embedded, pointing
@@ -267,22 +267,20 @@ class WritePipeline:
         now, plans = planned
         if not embedded:
             self._embed(plans)
-        answers: list[AddOut] = []
 
-        def work(tx: StoreTx) -> None:
-            with UnitOfWork(tx, now, self.timings.stage) as uow:
-                manual = not force and self.manual_for(plans)
-                names = None if force else self.names
-                outcomes = commit(uow, plans, manual=manual, names=names)
-                answers[:] = self._receipts(uow, items, plans, outcomes, now, operation)
-                uow.commit()
+        def work(uow: UnitOfWork) -> list[AddOut]:
+            manual = not force and self.manual_for(plans)
+            names = None if force else self.names
+            outcomes = commit(uow, plans, manual=manual, names=names)
+            answers = self._receipts(uow, items, plans, outcomes, now, operation)
+            uow.commit()
+            return answers
 
         try:
             with self.timings.stage("store"), self.timings.cpu(STORE_CPU):
-                self.store.transaction(work)
+                return in_unit(self.store, now, work, self.timings.stage)
         except DuplicateRecord:
             return self._already_written([event_id for event_id, _ in items])
-        return answers
 
     def _start_chunk(self, chunk: Chunk) -> Started:
         """A chunk sent to the worker processes to plan, when there are any and it is big

@@ -22,7 +22,7 @@ from service.views import ErrorOut
 from service.write.build import ItemPlan
 from service.write.parallel import Planned
 from service.write.request import PreparedAdd, invalid_input
-from service.write.uow import in_unit
+from service.write.uow import committing, in_unit
 
 if TYPE_CHECKING:
     from service.write.pipeline import WritePipeline
@@ -63,7 +63,7 @@ class OperationRunner:
             operation = in_unit(
                 self.writes.store,
                 now,
-                lambda uow: uow.claimed(lease_until, worker),  # noqa: B023
+                committing(lambda uow: uow.immediate.claim(lease_until, worker)),  # noqa: B023
             )
             if operation is None:
                 break
@@ -139,7 +139,7 @@ class OperationRunner:
         )
         for pause in (*FINISH_PAUSES, None):
             try:
-                in_unit(self.writes.store, now, lambda uow: uow.finished(final))
+                in_unit(self.writes.store, now, committing(lambda uow: uow.finished(final)))
                 return
             except LeaseLost:
                 log.warning("operation %s: lease lost to another worker", operation.event_id)

@@ -1,36 +1,29 @@
-"""The write-side unit of work: one transaction's view of the facts, and its staged writes.
+"""The write-side unit of work: the only way a use case writes.
 
-    store tx ──reads──> FactView ──────────── records by uuid, with this unit's pending changes
-                          │  holder(signature)  aligned(fact)  chain(fact)     (what judge reads)
-                          │  add(fact)  change(group, Change)                  (what judge decided)
-                          ▼
-                       UnitOfWork ── stages episodes, candidates, actions, ledger entries,
-                          │          receipts, operation and candidate updates, and copies
-                          │          (restore, migration: records written as they were made)
-                          ▼
-                       commit(): flushes everything into the transaction, in one order
+    in_unit(store, now, work)  opens one write transaction and a unit over it, runs work(uow):
+        uow.facts      FactView: the records as this unit sees them (its own changes included);
+                       add(fact) / change(group, Change) stage what the judge decided
+        uow.reads      the transaction's other read roles (episodes, candidates, ...)
+        uow.<staging>  episodes, candidates, actions, ledger entries, receipts, finished
+                       operations, decided candidates, rolled-back actions, copies: staged
+        uow.immediate  the writes whose answer is needed before commit (entities' stored uuids,
+                       a queued operation, a lease, an erasure's count): made at once
+        uow.commit()   flushes everything staged into the transaction, in one order
 
-    with UnitOfWork(tx, now) as uow:
-        ...judge statements against uow, stage their effects...
-        uow.commit()
-
-One map holds every record the unit has seen (stored ones as read, then changed; new ones);
-the signature and alignment indexes hold only uuids, so a change is made in one place and every
-read sees it. A dry run uses a `FactView` over a read transaction and never commits.
+Leaving the unit without `commit()` rolls the transaction back, immediate writes included, as
+an exception inside it does: nothing of an uncommitted unit is ever stored.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime
 from types import TracebackType
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from graph.domain import ledger
-from graph.domain.conflicts import PredicateRules
-from graph.domain.enums import Cardinality
 from graph.domain.model import (
     ActionRecord,
     Candidate,
@@ -40,223 +33,66 @@ from graph.domain.model import (
     LedgerEntry,
     Operation,
 )
-from graph.domain.resolution import Change
-from graph.domain.signature import successor_signature
-from graph.domain.timerules import is_current
-from graph.ports.facts import AlignmentKey, FactPatch
 from graph.ports.store import Store, StoreReads, StoreTx
+from service.write.view import FactView
 
-Key = tuple[str, str, str]  # group, subject_key, predicate
-Valued = tuple[Key, str, str]  # a key, a value_key and a scope
 Stage = Callable[[str], AbstractContextManager[None]]
-SIGNATURE_ROUND = 16
 T = TypeVar("T")
-
-
-def key_of(fact: Fact) -> Key:
-    return (fact.group_id, fact.subject_key, fact.predicate)
-
-
-def _round_from(signature: str) -> list[str]:
-    out = [signature]
-    for _ in range(SIGNATURE_ROUND - 1):
-        out.append(successor_signature(out[-1]))
-    return out
 
 
 def _no_stage(_: str) -> AbstractContextManager[None]:
     return nullcontext()
 
 
-@dataclass(frozen=True)
-class Claim:
-    """Where a statement's signature chain ends: the current holder, or the first free
-    signature (the statement's own, or a successor when earlier holders are not current)."""
-
-    signature: str
-    holder: Fact | None
+class _Uncommitted(Exception):
+    """Raised out of a unit left without `commit()`, so its transaction rolls back."""
 
 
-def _settled_order(fact: Fact) -> tuple[datetime, datetime, str]:
-    """The order the judge sees aligned records in: by event time, then ingestion, then text;
-    exact ties keep the order first seen (store order, then this unit's additions). Never the
-    order of a hash set or of a backend's scan, which differ between processes and stores."""
-    return fact.valid_at, fact.created_at, fact.fact
+class Immediate:
+    """Writes made into the transaction at once, because the unit needs their answer before it
+    commits; they roll back with the unit all the same."""
+
+    def __init__(self, tx: StoreTx, now: datetime, erased: dict[str, dict[str, str]]) -> None:
+        self._tx, self._now, self._erased = tx, now, erased
+
+    def upsert_entities(self, entities: Sequence[Entity]) -> dict[str, Entity]:
+        """The stored entity of every normalised name (their uuids link the drafts)."""
+        return self._tx.entities.upsert(entities)
+
+    def queue(self, operation: Operation) -> Operation:
+        """Queue an asynchronous operation; the one already queued under its idempotency key
+        when there is one."""
+        return self._tx.operations.append(operation)
+
+    def claim(self, lease_until: datetime, worker: str) -> Operation | None:
+        """Lease the next operation to run (the oldest pending, or one whose lease ran out)."""
+        return self._tx.operations.claim(self._now, lease_until, worker)
+
+    def erase_episodes(self, group: str, uuids: Sequence[str]) -> int:
+        """Erase episodes and what was extracted from them (the count is ledgered, and every
+        erased fact and episode is marked erased in the unit's ledger entry)."""
+        erased = self._erased.setdefault(group, {})
+        for fact in self._tx.facts.of_episodes(group, uuids):
+            erased[fact.uuid] = ledger.record_line("fact", fact.uuid, ledger.ERASED)
+        for uuid in uuids:
+            erased[uuid] = ledger.record_line("episode", uuid, ledger.ERASED)
+        return self._tx.erasure.episodes(group, uuids)
+
+    def erase_group(self, group: str, batch: int) -> int:
+        """Erase up to `batch` records of the whole tenant (a tenant's erasure runs in several
+        units so a large one never holds one huge transaction); 0 when none is left."""
+        return self._tx.erasure.group(group, batch)
 
 
-def _valued(fact: Fact) -> Valued:
-    return key_of(fact), fact.value_key, fact.scope
-
-
-def _bears_on(record: Fact, fact: Fact) -> bool:
-    return record.value_key == fact.value_key or record.scope != fact.scope
-
-
-class FactView:
-    """The facts as one transaction sees them: the store's records plus its pending changes.
-
-    `narrow`: judge a plain statement of a multi-valued predicate against only the records
-    bearing on its value (see `bearing`); the write does, the dry run lists every record."""
-
-    def __init__(self, reads: StoreReads, now: datetime, *, narrow: bool = False) -> None:
-        self.reads, self.now, self.narrow = reads, now, narrow
-        self._records: dict[str, Fact] = {}
-        self._new: dict[str, None] = {}  # uuids of new records, in insertion order
-        self._patches: dict[str, tuple[str, dict[str, Any]]] = {}  # uuid -> (group, after)
-        self._signatures: dict[tuple[str, str], str | None] = {}  # -> holder uuid
-        self._keys: dict[Key, dict[str, None]] = {}  # uuids, in the order first seen
-        self._loaded: set[Key] = set()
-        self._valued: set[Valued] = set()  # loaded by value only (see `bearing`)
-
-    # -- reads -----------------------------------------------------------------------------
-
-    def load(self, facts: Sequence[Fact], valued: Sequence[Fact] = ()) -> None:
-        """Prefetch the signatures of `facts` and `valued`, the aligned records of `facts` and
-        the records bearing on the values of `valued` (see `bearing`): two queries per tenant."""
-        for group in dict.fromkeys(f.group_id for f in [*facts, *valued]):
-            mine = [f for f in facts if f.group_id == group]
-            theirs = [f for f in valued if f.group_id == group]
-            self._look_up(group, [f.signature for f in [*mine, *theirs]])
-            wanted = {k for k in map(key_of, mine) if k not in self._loaded}
-            by_value = [f for f in theirs if key_of(f) not in wanted | self._loaded]
-            self._fetch_aligned(group, wanted, by_value)
-
-    def claim(self, fact: Fact) -> Claim:
-        """Walk the statement's signature chain to its current holder or its first free link.
-        No length limit: a value re-stated any number of times stays writable; past the first
-        link, the chain is read in rounds of `SIGNATURE_ROUND` signatures per query."""
-        group, signature = fact.group_id, fact.signature
-        while True:
-            holder = self.holder(group, signature)
-            if holder is None:
-                return Claim(signature, None)
-            if is_current(holder, self.now):
-                return Claim(signature, holder)
-            signature = successor_signature(signature)
-            self._look_up(group, _round_from(signature))
-
-    def holder(self, group: str, signature: str) -> Fact | None:
-        """The record holding `signature`, as this unit sees it (current or not)."""
-        self._look_up(group, [signature])
-        uuid = self._signatures[(group, signature)]
-        return None if uuid is None else self._records[uuid]
-
-    def aligned(self, fact: Fact) -> tuple[Fact, ...]:
-        """The current records of the fact's subject and predicate, other than itself."""
-        key = key_of(fact)
-        if key not in self._loaded:
-            self._fetch_aligned(fact.group_id, {key})
-        return self._current(fact)
-
-    def narrows(self, rules: PredicateRules, correction: bool) -> bool:
-        """Is a statement under `rules` judged against `bearing` records only?"""
-        return self.narrow and rules.cardinality is Cardinality.MULTI and not correction
-
-    def bearing(self, fact: Fact) -> tuple[Fact, ...]:
-        """The aligned records that can bear on a plain statement of a multi-valued predicate:
-        the same value in any scope, and every record of another scope (a scope difference).
-        The predicate's other values in its scope coexist with it whatever they are (the judge
-        finds no conflict and no effect), so they are not read: a speaker's thousands of
-        `said` records would otherwise all be read for each verbatim message."""
-        if key_of(fact) not in self._loaded and _valued(fact) not in self._valued:
-            self._fetch_aligned(fact.group_id, set(), [fact])
-        return tuple(r for r in self._current(fact) if _bears_on(r, fact))
-
-    def holds(self, fact: Fact) -> bool:
-        """Does a current record of the fact's subject and predicate hold its value?"""
-        return any(r.value_key == fact.value_key for r in self.bearing(fact))
-
-    def _current(self, fact: Fact) -> tuple[Fact, ...]:
-        records = (self._records[u] for u in self._keys.get(key_of(fact), {}) if u != fact.uuid)
-        return tuple(sorted((r for r in records if is_current(r, self.now)), key=_settled_order))
-
-    def chain(self, fact: Fact) -> tuple[Fact, ...]:
-        """Every record of the fact's subject and predicate (stored and new), other than itself."""
-        stored = self.reads.facts.history(fact.group_id, fact.subject_key, fact.predicate)
-        seen = {f.uuid: self._adopt(f) for f in stored}
-        for uuid in self._new:
-            record = self._records[uuid]
-            if key_of(record) == key_of(fact):
-                seen[uuid] = record
-        seen.pop(fact.uuid, None)
-        return tuple(seen.values())
-
-    def record(self, uuid: str) -> Fact | None:
-        return self._records.get(uuid)
-
-    # -- pending changes -------------------------------------------------------------------
-
-    def add(self, fact: Fact) -> None:
-        """A new record: seen by every later read of this unit."""
-        self._records[fact.uuid] = fact
-        self._new[fact.uuid] = None
-        self._signatures[(fact.group_id, fact.signature)] = fact.uuid
-        self._keys.setdefault(key_of(fact), {})[fact.uuid] = None
-
-    def change(self, group: str, change: Change) -> None:
-        """New values for fields of a record, new or stored."""
-        if change.uuid not in self._new:
-            _, after = self._patches.get(change.uuid, (group, {}))
-            self._patches[change.uuid] = (group, {**after, **change.after})
-        record = self._records.get(change.uuid)
-        if record is not None:
-            self._records[change.uuid] = record.model_copy(update=change.after)
-
-    @property
-    def new_facts(self) -> list[Fact]:
-        return [self._records[u] for u in self._new]
-
-    @property
-    def patches(self) -> dict[str, list[FactPatch]]:
-        """The merged changes to stored records, per tenant."""
-        out: dict[str, list[FactPatch]] = {}
-        for uuid, (group, after) in self._patches.items():
-            out.setdefault(group, []).append(FactPatch(uuid, after))
-        return out
-
-    # -- helpers ---------------------------------------------------------------------------
-
-    def _adopt(self, stored: Fact) -> Fact:
-        """A record read from the store, as this unit sees it."""
-        seen = self._records.get(stored.uuid)
-        if seen is not None:
-            return seen
-        patch = self._patches.get(stored.uuid)
-        record = stored if patch is None else stored.model_copy(update=patch[1])
-        self._records[stored.uuid] = record
-        return record
-
-    def _look_up(self, group: str, signatures: Sequence[str]) -> None:
-        missing = [s for s in dict.fromkeys(signatures) if (group, s) not in self._signatures]
-        if not missing:
-            return
-        found = self.reads.facts.by_signatures(group, missing)
-        for signature in missing:
-            held = found.get(signature)
-            self._signatures[(group, signature)] = None if held is None else self._adopt(held).uuid
-
-    def _fetch_aligned(self, group: str, keys: set[Key], valued: Sequence[Fact] = ()) -> None:
-        """The current records of `keys`, and those bearing on the values of `valued`."""
-        by_value = {_valued(f): f for f in valued if _valued(f) not in self._valued}
-        wanted = [AlignmentKey(subject, predicate) for _, subject, predicate in keys] + [
-            AlignmentKey(f.subject_key, f.predicate, f.value_key, f.scope)
-            for f in by_value.values()
-        ]
-        if not wanted:
-            return
-        for fact in self.reads.facts.aligned(group, wanted, self.now):
-            self._keys.setdefault(key_of(fact), {})[self._adopt(fact).uuid] = None
-        self._loaded |= keys
-        self._valued |= set(by_value)
-
-
-class UnitOfWork(FactView):
-    """The only thing that writes facts, episodes, candidates, actions, ledger entries and
-    receipts: staged here, flushed into the transaction by `commit()`."""
+class UnitOfWork:
+    """One transaction's view of the facts and its staged writes (see the module's map)."""
 
     def __init__(self, tx: StoreTx, now: datetime, stage: Stage = _no_stage) -> None:
-        super().__init__(tx, now, narrow=True)
-        self.tx, self.stage = tx, stage
+        self.now, self.stage, self._tx = now, stage, tx
+        self.reads: StoreReads = tx
+        self.facts = FactView(tx.facts, now, narrow=True)
+        self._erased: dict[str, dict[str, str]] = {}  # group -> record id -> ledger line
+        self.immediate = Immediate(tx, now, self._erased)
         self._episodes: list[Episode] = []
         self._candidates: list[Candidate] = []
         self._actions: list[ActionRecord] = []
@@ -266,7 +102,6 @@ class UnitOfWork(FactView):
         self._finished: list[Operation] = []
         self._decided: list[Candidate] = []
         self._rolled_back: list[tuple[str, str]] = []
-        self._erased: dict[str, dict[str, str]] = {}  # group -> record id -> ledger line
         self.committed = False
 
     def __enter__(self) -> UnitOfWork:
@@ -278,21 +113,11 @@ class UnitOfWork(FactView):
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
-        """Leaving without `commit()` writes nothing (the transaction then rolls back)."""
+        """Leaving without `commit()` rolls the transaction back (an exception already does)."""
+        if kind is None and not self.committed:
+            raise _Uncommitted
 
-    def entities(self, entities: Sequence[Entity]) -> dict[str, Entity]:
-        """Upsert entities now (their stored uuids are needed to link the drafts)."""
-        return self.tx.entities.upsert(entities)
-
-    def erase_episodes(self, group: str, uuids: Sequence[str]) -> int:
-        """Erase episodes and what was extracted from them now (the count is ledgered, and
-        every erased fact and episode is marked erased in the ledger entry)."""
-        erased = self._erased.setdefault(group, {})
-        for fact in self.tx.facts.of_episodes(group, uuids):
-            erased[fact.uuid] = ledger.record_line("fact", fact.uuid, ledger.ERASED)
-        for uuid in uuids:
-            erased[uuid] = ledger.record_line("episode", uuid, ledger.ERASED)
-        return self.tx.erasure.episodes(group, uuids)
+    # -- staged ----------------------------------------------------------------------------
 
     def episodes(self, episodes: Sequence[Episode]) -> None:
         self._episodes.extend(episodes)
@@ -314,7 +139,7 @@ class UnitOfWork(FactView):
         """Records copied as they were made (a restore, a migration), not judged again: they
         were judged where they were made. Every later read of this unit sees them."""
         for fact in facts:
-            self.add(fact)
+            self.facts.add(fact)
 
     def ledger_copies(self, group: str, entries: Sequence[LedgerEntry]) -> None:
         """Ledger entries copied with their own sequence numbers and hashes (a restore),
@@ -324,25 +149,13 @@ class UnitOfWork(FactView):
     def receipts(self, operations: Sequence[Operation]) -> None:
         self._receipts.extend(operations)
 
-    def queued(self, operation: Operation) -> Operation:
-        """Queue an asynchronous operation now; the one already queued under its
-        idempotency key when there is one."""
-        return self.tx.operations.append(operation)
-
-    def claimed(self, lease_until: datetime, worker: str) -> Operation | None:
-        """Lease the next operation to run (the oldest pending, or one whose lease ran out)."""
-        return self.tx.operations.claim(self.now, lease_until, worker)
-
-    def erase_group(self, group: str, batch: int) -> int:
-        """Erase up to `batch` records of the whole tenant now (a tenant's erasure runs in
-        several units so a large one never holds one huge transaction); 0 when none is left."""
-        return self.tx.erasure.group(group, batch)
-
     def finished(self, operation: Operation) -> None:
         self._finished.append(operation)
 
     def rolled_back(self, group: str, action_uuid: str) -> None:
         self._rolled_back.append((group, action_uuid))
+
+    # -- commit ----------------------------------------------------------------------------
 
     def commit(self) -> None:
         """Flush every staged write into the transaction (nothing staged, no query)."""
@@ -353,18 +166,18 @@ class UnitOfWork(FactView):
         self.committed = True
 
     def _flush_records(self) -> None:
-        tx = self.tx
+        tx = self._tx
         if self._episodes:
             tx.episodes.record(self._episodes)
         if self._candidates:
             tx.candidates.record(self._candidates)
-        if self._new:
-            tx.facts.record(self.new_facts)
-        for group, patches in self.patches.items():
+        if self.facts.new_facts:
+            tx.facts.record(self.facts.new_facts)
+        for group, patches in self.facts.patches.items():
             tx.facts.patch(group, patches)
 
     def _flush_accounts(self) -> None:
-        tx = self.tx
+        tx = self._tx
         if self._actions:
             tx.actions.record(self._actions)
         for group, action in self._rolled_back:
@@ -390,19 +203,19 @@ class UnitOfWork(FactView):
         """Per tenant, `kind:id:digest` of every fact and episode this unit wrote, digested
         as the store now holds it (read back in the transaction), and of those it erased."""
         facts: dict[str, list[str]] = {}
-        for fact in self.new_facts:
+        for fact in self.facts.new_facts:
             facts.setdefault(fact.group_id, []).append(fact.uuid)
-        for uuid, (group, _) in self._patches.items():
-            facts.setdefault(group, []).append(uuid)
+        for group, patches in self.facts.patches.items():
+            facts.setdefault(group, []).extend(patch.uuid for patch in patches)
         episodes: dict[str, list[str]] = {}
         for episode in self._episodes:
             episodes.setdefault(episode.group_id, []).append(episode.uuid)
         out = {group: dict(lines) for group, lines in self._erased.items()}
         for group, ids in facts.items():
-            for fact in self.tx.facts.get(group, ids):
+            for fact in self._tx.facts.get(group, ids):
                 out.setdefault(group, {})[fact.uuid] = _line("fact", fact)
         for group, ids in episodes.items():
-            for stored in self.tx.episodes.get(group, ids):
+            for stored in self._tx.episodes.get(group, ids):
                 out.setdefault(group, {})[stored.uuid] = _line("episode", stored)
         return out
 
@@ -426,13 +239,32 @@ def _covering(
     return out
 
 
-def in_unit(store: Store, now: datetime, work: Callable[[UnitOfWork], T]) -> T:
-    """Run `work` in one unit of work over one transaction, and commit it."""
+def committing(work: Callable[[UnitOfWork], T]) -> Callable[[UnitOfWork], T]:
+    """A unit of one step: `work`, then `commit()`."""
+
+    def unit(uow: UnitOfWork) -> T:
+        out = work(uow)
+        uow.commit()
+        return out
+
+    return unit
+
+
+def in_unit(
+    store: Store, now: datetime, work: Callable[[UnitOfWork], T], stage: Stage = _no_stage
+) -> T:
+    """Run `work` in one unit of work over one write transaction and return what it returns.
+    The unit is stored when `work` calls `uow.commit()`; without it, or when `work` raises,
+    the transaction rolls back and nothing of the unit is stored."""
+    done: list[T] = []
 
     def transaction(tx: StoreTx) -> T:
-        with UnitOfWork(tx, now) as uow:
-            out = work(uow)
-            uow.commit()
-            return out
+        done.clear()
+        with UnitOfWork(tx, now, stage) as uow:
+            done.append(work(uow))
+        return done[0]
 
-    return store.transaction(transaction)
+    try:
+        return store.transaction(transaction)
+    except _Uncommitted:
+        return done[0]

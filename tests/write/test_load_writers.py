@@ -28,7 +28,7 @@ def test_concurrent_writers_finish_without_errors(
         now = datetime.now(UTC)
         groups = [TenantScope(user_id=f"load-sqlite-w-{n}").group_id for n in range(CLIENTS)]
         stored = [
-            store.read(lambda r, g=g: r.facts(g, FactQuery(include_history=True), now))
+            store.read(lambda r, g=g: r.facts.find(g, FactQuery(include_history=True), now))
             for g in groups
         ]
     finally:
