@@ -41,8 +41,8 @@ import uvicorn
 
 from bench.common import arguments, backends_of, open_store, percentile
 from graph.ports.store import Store
-from service.app import create_app
 from service.bootstrap import Container, bootstrap
+from service.http.app import create_app
 from service.settings import Settings
 from service.write.planner import Timings
 

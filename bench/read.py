@@ -349,7 +349,7 @@ def through_asgi(
 ) -> dict[str, dict[str, float]]:
     from fastapi.testclient import TestClient
 
-    from service.app import create_app
+    from service.http.app import create_app
 
     rng = random.Random(size)
     cycle = iter(asked * 1000)

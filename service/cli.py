@@ -325,11 +325,11 @@ def work(args: argparse.Namespace) -> int:
 def serve(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from service.app import create_app
     from service.bootstrap import bootstrap
+    from service.http.app import create_app
+    from service.http.observe import configure_logging
     from service.memory import Memory
     from service.models import model_steps
-    from service.observe import configure_logging
     from service.warmup import Warmup, query_steps
     from service.worker import Worker
 

@@ -1,5 +1,5 @@
 """What every resolver needs from the request: the composition root, the caller's principals
-and, with API keys on, the one user the caller's key grants (`service.auth`).
+and, with API keys on, the one user the caller's key grants (`service.http.auth`).
 
 Resolvers pass every `userId` they are given through `user`, so a key can neither name another
 tenant nor (by leaving `userId` out) reach anyone but its own; variables, aliases and fragments
@@ -15,8 +15,8 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 from strawberry.types import Info
 
-from service.auth import acting_user
 from service.bootstrap import Container
+from service.http.auth import acting_user
 from service.read import withhold
 from service.read.requests import validated
 
@@ -57,7 +57,7 @@ async def source_readable_or_404(info: Ctx, source: str | None) -> None:
 
 
 def user(info: Ctx, named: str | None) -> str | None:
-    """The user to act for (`service.auth.acting_user`, the rule REST applies too)."""
+    """The user to act for (`service.http.auth.acting_user`, the rule REST applies too)."""
     acting: str | None = acting_user(named, info.context.get("user"))
     return acting
 

@@ -1,6 +1,7 @@
 """GraphQL resolvers for review work: the candidate queue, disputes, the audit, one record.
 
-The same use cases as `service.api.candidates` and `service.api.conflicts`; see `schema`.
+The same use cases as `service.http.routes.candidates` and `service.http.routes.conflicts`;
+see `schema`.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """GraphQL resolvers for a tenant's memory as a whole: rule versions, reprocessing, erasure.
 
-The same use cases as `service.api.tenancy`. Export streams JSON Lines and stays REST-only
+The same use cases as `service.http.routes.tenancy`. Export streams JSON Lines and stays REST-only
 (`GET /v1/export`): a GraphQL answer is one document held in memory.
 """
 

@@ -1,7 +1,7 @@
 """Source permissions on the read side (docs/tenancy.md).
 
 An add may name `permissions`: the principals allowed to read what its source says; they are
-kept on its episodes. With API keys on, a caller's key carries principals (`service.auth` puts
+kept on its episodes. With API keys on, a caller's key carries principals (`service.http.auth` puts
 them on the request), and every read shows a record only when one of its source episodes is
 open (no permissions) or grants one of the caller's principals, so a broad index (search, a
 tenant-wide fact listing) cannot be used to read a source the caller may not read. Without API

@@ -1,9 +1,10 @@
 """Source permissions on every answer: what a caller may not read is taken out of it.
 
 `access.py` filters the records a read use case fetches; this module is the last step of
-every answer (REST and GraphQL alike, `service.api.deps.shown`, `service.graphql.context.shown`),
-so a record the caller's key may not read crosses no path: not a write's answer (the record an
-add superseded), not a conflict plan, not a history's link. It walks the answer model:
+every answer (REST and GraphQL alike, `service.http.routes.deps.shown`,
+`service.graphql.context.shown`), so a record the caller's key may not read crosses no path:
+not a write's answer (the record an add superseded), not a conflict plan, not a history's
+link. It walks the answer model:
 
 * every id it holds (a record's `id`, `target_id`, `fact_id`, `supersedes`, `superseded_by`,
   `episode_id`, ...) is looked up once: the records and episodes the caller may not read
@@ -81,7 +82,7 @@ def withheld(tx: StoreReads, group_id: str, answer: BaseModel, principals: Princ
 
 class Caller(NamedTuple):
     """Who asks, with API keys on: the key's user (every request acts for it:
-    `service.auth.acting_user`) and its principals; None for both with keys off."""
+    `service.http.auth.acting_user`) and its principals; None for both with keys off."""
 
     user: str | None
     principals: Principals

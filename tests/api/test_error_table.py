@@ -6,8 +6,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from graph.domain import errors
-from service.app import create_app
-from service.errors import STATUS, STORE_UNAVAILABLE_MESSAGE, status_for
+from service.http.app import create_app
+from service.http.errors import STATUS, STORE_UNAVAILABLE_MESSAGE, status_for
 from service.memory import Memory
 
 EXPECTED = {

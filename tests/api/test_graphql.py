@@ -10,8 +10,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from graph.domain import errors
-from service.errors import STATUS, body_for, status_for
 from service.graphql import types
+from service.http.errors import STATUS, body_for, status_for
 from service.memory import Memory
 from service.read import facts as fact_cases
 from tests.read.stories import correction_story, import_story, only_fact, subscription_story
@@ -240,13 +240,13 @@ def test_an_unreadable_request_is_refused_in_the_rest_shape(client: TestClient) 
 @pytest.mark.parametrize(
     ("graphql_type", "rest_model"),
     [
-        ("Fact", "service.api.schemas:FactOut"),
-        ("Result", "service.api.schemas:ResultOut"),
-        ("Conflict", "service.api.schemas:ConflictOut"),
-        ("Alert", "service.api.schemas:AlertOut"),
-        ("Candidate", "service.api.schemas:CandidateOut"),
-        ("Operation", "service.api.schemas:OperationOut"),
-        ("SearchHit", "service.api.read:SearchHitOut"),
+        ("Fact", "service.http.routes.schemas:FactOut"),
+        ("Result", "service.http.routes.schemas:ResultOut"),
+        ("Conflict", "service.http.routes.schemas:ConflictOut"),
+        ("Alert", "service.http.routes.schemas:AlertOut"),
+        ("Candidate", "service.http.routes.schemas:CandidateOut"),
+        ("Operation", "service.http.routes.schemas:OperationOut"),
+        ("SearchHit", "service.http.routes.read:SearchHitOut"),
         ("LedgerVerdict", "service.read.answers:LedgerOut"),
         ("StaleRecords", "service.tenancy:StaleOut"),
         ("Reprocess", "service.tenancy:ReprocessOut"),

@@ -27,7 +27,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from pydantic import SecretStr
 
-from service.app import create_app
+from service.http.app import create_app
 from service.memory import Memory
 from tests.api.permission_probes import (
     DESTRUCTIVE,

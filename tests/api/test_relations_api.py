@@ -9,7 +9,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 from pydantic import SecretStr
 
-from service.app import create_app
+from service.http.app import create_app
 from service.memory import Memory
 from service.read.answers import GraphOut, PathsOut
 from tests.read.test_relations import team_story

@@ -15,7 +15,7 @@ from pydantic import SecretStr
 
 from graph.domain.errors import Forbidden, InvalidInput, NotFound, StoreUnavailable, Unauthorized
 from service import AsyncClient, Client, MemoryAPI
-from service.app import create_app
+from service.http.app import create_app
 from service.memory import Memory
 from service.protocol import PROTOCOL_METHODS
 from service.read.answers import FactsOut, GraphOut, LedgerOut, PathsOut, SearchOut

@@ -11,7 +11,7 @@ import pytest
 from pydantic import SecretStr
 from starlette.types import Receive, Scope, Send
 
-from service.app import create_app
+from service.http.app import create_app
 from service.memory import Memory
 from tests.api.fuzz import (
     Tally,
@@ -62,7 +62,7 @@ def test_with_api_keys_on_every_operation_answers_without_5xx(memory: Memory) ->
 
 def test_the_fuzzer_sees_a_connection_dropped_after_an_answer(memory: Memory) -> None:
     """The instrument itself: an app that raises after answering (what made uvicorn drop the
-    keep-alive connection before `service.app.Unexpected`) is caught."""
+    keep-alive connection before `service.http.app.Unexpected`) is caught."""
     app = create_app(memory.container)
 
     async def raise_after_answer(scope: Scope, receive: Receive, send: Send) -> None:

@@ -17,7 +17,7 @@ from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 from pydantic import SecretStr
 
-from service.app import create_app
+from service.http.app import create_app
 from service.memory import Memory
 from service.read.withhold import WITHHELD
 from tests.support.live import live_server

@@ -18,7 +18,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import WebDriverWait
 
-from service.app import create_app
+from service.http.app import create_app
 from service.memory import Memory
 from tests.read.stories import at, clock_of
 from tests.support.live import live_server

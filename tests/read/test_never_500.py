@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from service.app import create_app
+from service.http.app import create_app
 from service.memory import Memory
 
 SYNTAX = ['"', "'", "*", ":", "(", ")", "NEAR(", "AND", "OR", "NOT", "-", "^", "~", "\\", "grp:",

@@ -25,7 +25,7 @@ from graph.domain.model import Fact
 from graph.domain.tenancy import TenantScope
 from graph.domain.timerules import Period, TimeQuery, visible
 from graph.ports.facts import FactQuery
-from service.app import create_app
+from service.http.app import create_app
 from service.memory import Memory
 from tests.read.stories import clock_of
 from tests.support.reads import reads

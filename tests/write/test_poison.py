@@ -18,8 +18,8 @@ from graph.domain.errors import StoreUnavailable
 from graph.domain.model import Operation
 from graph.domain.tenancy import TenantScope
 from graph.ports.store import StoreTx
-from service.app import create_app
 from service.bootstrap import bootstrap
+from service.http.app import create_app
 from service.memory import Memory
 from service.settings import Settings
 from service.version import __version__

@@ -13,7 +13,7 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 
-from service.auth import GUARDED
+from service.http.auth import GUARDED
 
 ERROR_REF = {"$ref": "#/components/schemas/Error"}
 ERROR_SCHEMA: dict[str, Any] = {

@@ -6,7 +6,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
 
-from service.api.deps import App, principals_of, shown
+from service.http.routes.deps import App, principals_of, shown
 from service.read import relations
 from service.read.answers import GraphOut, PathsOut
 from service.read.requests import GraphArgs, GraphRequest, PathsRequest

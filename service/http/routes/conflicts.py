@@ -8,7 +8,6 @@ from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from graph.domain.tenancy import TenantScope
-from service.api.deps import App, principals_of, readable_or_404, shown
 from service.conflicts.answers import (
     AuditOut,
     HistoryOut,
@@ -17,6 +16,7 @@ from service.conflicts.answers import (
     RollbackOut,
     WrittenOut,
 )
+from service.http.routes.deps import App, principals_of, readable_or_404, shown
 
 router = APIRouter(prefix="/v1", tags=["conflicts"])
 

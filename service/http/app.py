@@ -14,13 +14,13 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from graph.domain.errors import PalimpsestError, PayloadTooLarge, StoreUnavailable
-from service.auth import TenantGuard, parse_keys
 from service.bootstrap import Container
-from service.edge import CleanBody
-from service.errors import body_for, error_body, headers_for, status_for
-from service.logs import install_log_redaction
-from service.observe import install_observability
-from service.openapi import install_openapi
+from service.http.auth import TenantGuard, parse_keys
+from service.http.edge import CleanBody
+from service.http.errors import body_for, error_body, headers_for, status_for
+from service.http.logs import install_log_redaction
+from service.http.observe import install_observability
+from service.http.openapi import install_openapi
 from service.ui import install_ui
 from service.version import __version__
 from service.warmup import Warmup
@@ -59,8 +59,16 @@ def create_app(
     app.add_middleware(Unexpected)
     install_observability(app, container.store, worker, warmup)
 
-    from service.api import candidates, conflicts, episodes, memories, read, relations, tenancy
     from service.graphql.router import graphql_router
+    from service.http.routes import (
+        candidates,
+        conflicts,
+        episodes,
+        memories,
+        read,
+        relations,
+        tenancy,
+    )
 
     app.include_router(memories.router)
     app.include_router(conflicts.router)

@@ -6,7 +6,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
 
-from service.api.deps import App, principals_of
+from service.http.routes.deps import App, principals_of
 from service.read.answers import EpisodeOut
 from service.read.episodes import get_episode
 from service.read.requests import ScopeArgs

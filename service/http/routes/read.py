@@ -10,7 +10,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
 
-from service.api.deps import App, principals_of, shown
+from service.http.routes.deps import App, principals_of, shown
 from service.read import facts as fact_cases
 from service.read.answers import FactsOut, LedgerOut, SearchHitOut, SearchOut
 from service.read.requests import FactsRequest, LedgerArgs, ScopeArgs, SearchRequest

@@ -7,8 +7,8 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
-from service.api.deps import App, principals_of, shown
-from service.api.schemas import AddOut, BatchIn, BatchOut, OperationOut, PendingOut
+from service.http.routes.deps import App, principals_of, shown
+from service.http.routes.schemas import AddOut, BatchIn, BatchOut, OperationOut, PendingOut
 from service.read.facts import operation_status
 from service.write.request import AddRequest
 

@@ -23,13 +23,13 @@ App = Annotated[Container, Depends(container)]
 
 
 def principals_of(http: Request) -> tuple[str, ...] | None:
-    """The caller's principals when API keys are on (`service.auth`), else None."""
+    """The caller's principals when API keys are on (`service.http.auth`), else None."""
     found: tuple[str, ...] | None = getattr(http.state, "principals", None)
     return found
 
 
 def caller_of(http: Request) -> withhold.Caller:
-    """The key's user and principals (`service.auth` puts them on the request)."""
+    """The key's user and principals (`service.http.auth` puts them on the request)."""
     return withhold.Caller(getattr(http.state, "tenant_user", None), principals_of(http))
 
 

@@ -11,8 +11,8 @@ from fastapi.responses import StreamingResponse
 from pydantic import Field
 
 from graph.domain.tenancy import TenantScope
-from service.api.conflicts import ScopeIn
-from service.api.deps import App, principals_of, shown, source_readable_or_404
+from service.http.routes.conflicts import ScopeIn
+from service.http.routes.deps import App, principals_of, shown, source_readable_or_404
 from service.tenancy import ErasureOut, ReprocessOut, StaleOut
 
 router = APIRouter(prefix="/v1", tags=["tenancy"])

@@ -30,8 +30,8 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from graph.domain.errors import Forbidden, InvalidInput, PalimpsestError, Unauthorized
-from service.edge import read_body, replay
-from service.errors import body_for, status_for
+from service.http.edge import read_body, replay
+from service.http.errors import body_for, status_for
 
 GUARDED = ("/v1", "/graphql", "/mcp")
 

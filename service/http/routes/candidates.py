@@ -8,8 +8,8 @@ from fastapi import APIRouter, Query, Request
 from pydantic import Field
 
 from graph.domain.tenancy import TenantScope
-from service.api.conflicts import ScopeIn
-from service.api.deps import App, readable_or_404, shown
+from service.http.routes.conflicts import ScopeIn
+from service.http.routes.deps import App, readable_or_404, shown
 from service.views import CandidateOut, CandidatesOut, ResultsOut
 
 router = APIRouter(prefix="/v1", tags=["candidates"])

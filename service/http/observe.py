@@ -22,7 +22,7 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from graph.ports.store import Store
-from service.metrics import CONTENT_TYPE, Metrics, StateCollector
+from service.http.metrics import CONTENT_TYPE, Metrics, StateCollector
 from service.warmup import Warmup
 from service.worker import Worker
 
