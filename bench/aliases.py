@@ -375,7 +375,7 @@ def write_cost(says: Sequence[str], embedder: Embedder) -> tuple[list[float], li
     from bench.common import open_store, timed
     from extractors.rules import RuleExtractor
     from service.bootstrap import bootstrap
-    from service.memory import Memory
+    from service.clients.memory import Memory
     from service.settings import Settings
 
     extractor = RuleExtractor()

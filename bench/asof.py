@@ -51,7 +51,7 @@ from graph.domain.errors import NotFound
 from graph.domain.tenancy import TenantScope
 from graph.ports.store import Store
 from service.bootstrap import bootstrap
-from service.memory import Memory
+from service.clients.memory import Memory
 from service.settings import Settings
 
 SENTENCES = {

@@ -49,8 +49,8 @@ from extractors.notary.core import notarize
 from graph.backends.sqlite import SqliteStore
 from graph.ports.store import Store
 from service.bootstrap import bootstrap
+from service.clients.memory import Memory
 from service.embedding import HashingEmbedder
-from service.memory import Memory
 from service.settings import Settings
 
 PATHS = ("sync", "async", "batch", "infer=false")

@@ -32,7 +32,7 @@ from graph.domain.clock import ManualClock
 from graph.ports.search import Scored
 from graph.ports.store import Store
 from service.bootstrap import bootstrap
-from service.memory import Memory
+from service.clients.memory import Memory
 from service.settings import Settings
 
 USER = "benchread"

@@ -97,7 +97,7 @@ def sentences(count: int) -> Iterator[dict[str, str]]:
 
 
 def populate(server: Neo4jServer, facts: int) -> None:
-    from service.memory import Memory
+    from service.clients.memory import Memory
 
     with tempfile.TemporaryDirectory() as folder:
         memory = Memory(backend="neo4j", neo4j_uri=server.uri, data_dir=Path(folder))

@@ -47,7 +47,7 @@ from graph.domain.tenancy import TenantScope
 from graph.ports.facts import AlignmentKey
 from graph.ports.store import Store, StoreTx
 from service.bootstrap import bootstrap
-from service.memory import Memory
+from service.clients.memory import Memory
 from service.models import model_steps
 from service.settings import Settings
 from service.write.parallel import WORKER_CPU

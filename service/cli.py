@@ -240,7 +240,7 @@ def export(args: argparse.Namespace) -> int:
 
 
 def ledger(args: argparse.Namespace) -> int:
-    from service.memory import Memory
+    from service.clients.memory import Memory
 
     with Memory(_settings(args)) as memory:
         verdict = memory.verify_ledger(
@@ -264,7 +264,7 @@ def serve_mcp(args: argparse.Namespace) -> int:
         return 0
     from contextlib import redirect_stdout
 
-    from service.memory import Memory
+    from service.clients.memory import Memory
 
     with redirect_stdout(sys.stderr):  # a model that prints while loading must not break stdio
         memory = Memory(_settings(args))
@@ -326,9 +326,9 @@ def serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from service.bootstrap import bootstrap
+    from service.clients.memory import Memory
     from service.http.app import create_app
     from service.http.observe import configure_logging
-    from service.memory import Memory
     from service.models import model_steps
     from service.warmup import Warmup, query_steps
     from service.worker import Worker

@@ -39,7 +39,7 @@ def _lines(path: Path) -> Iterator[str]:
 
 def restore_file(args: argparse.Namespace, settings: Settings) -> int:
     """`palimpsest import EXPORT --user-id U`: restore the tenant, then report as JSON."""
-    from service.memory import Memory
+    from service.clients.memory import Memory
 
     if not args.user_id:
         raise InvalidInput("restoring an export needs --user-id", field="user_id")
@@ -64,7 +64,7 @@ def restore_file(args: argparse.Namespace, settings: Settings) -> int:
 
 def export(args: argparse.Namespace, settings: Settings, stdout: TextIO = sys.stdout) -> int:
     """`palimpsest export --user-id U [--output FILE]`: one record per line, as it is read."""
-    from service.memory import Memory
+    from service.clients.memory import Memory
 
     with Memory(settings) as memory:
         rows = memory.container.tenancy.export(TenantScope(user_id=args.user_id))

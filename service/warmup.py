@@ -24,7 +24,7 @@ from graph.domain.errors import PalimpsestError, StoreUnavailable
 from service.models import WARM_TEXT
 
 if TYPE_CHECKING:
-    from service.memory import Memory
+    from service.clients.memory import Memory
 
 log = logging.getLogger("palimpsest")
 WARM_SCOPE = "palimpsest-warmup"

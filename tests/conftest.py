@@ -145,7 +145,7 @@ def embedder() -> object:
 def memory(store: Store, extractor: object, embedder: object) -> Iterator[object]:
     """`Memory` over each backend, with a clock that moves 1 ms per reading."""
     from service.bootstrap import bootstrap
-    from service.memory import Memory
+    from service.clients.memory import Memory
     from service.settings import Settings
 
     clock = ManualClock(T0, tick=timedelta(milliseconds=1))
@@ -160,7 +160,7 @@ def memory(store: Store, extractor: object, embedder: object) -> Iterator[object
 def shared_memory(shared_store: Store, extractor: object, embedder: object) -> object:
     """One `Memory` per backend for property tests; each example uses a fresh tenant."""
     from service.bootstrap import bootstrap
-    from service.memory import Memory
+    from service.clients.memory import Memory
     from service.settings import Settings
 
     clock = ManualClock(T0, tick=timedelta(milliseconds=1))

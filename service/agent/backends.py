@@ -15,8 +15,8 @@ from typing import Any, Protocol
 import httpx
 from starlette.types import ASGIApp
 
-from service.protocol import MemoryAPI
-from service.remote import AsyncClient
+from service.clients.protocol import MemoryAPI
+from service.clients.remote import AsyncClient
 
 
 class Backend(Protocol):

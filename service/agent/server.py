@@ -18,8 +18,8 @@ from starlette.types import ASGIApp
 
 from service.agent.backends import Backend, Local, Remote, through_rest
 from service.agent.tools import build_server
-from service.protocol import MemoryAPI
-from service.remote import AsyncClient
+from service.clients.protocol import MemoryAPI
+from service.clients.remote import AsyncClient
 
 
 def stdio_server(memory: MemoryAPI, default_user: str | None = None) -> MCPServer:

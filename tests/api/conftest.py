@@ -7,8 +7,8 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
+from service.clients.memory import Memory
 from service.http.app import create_app
-from service.memory import Memory
 
 
 @pytest.fixture

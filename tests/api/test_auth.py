@@ -9,8 +9,8 @@ import pytest
 from fastapi.testclient import TestClient
 from pydantic import SecretStr
 
+from service.clients.memory import Memory
 from service.http.app import create_app
-from service.memory import Memory
 
 KEYS = {"alice-key": {"user_id": "alice", "principals": ["team-a"]}, "bob-key": "bob"}
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from service.memory import Memory
+from service.clients.memory import Memory
 from tests.read.stories import only_fact
 
 

@@ -10,9 +10,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from graph.domain import errors
+from service.clients.memory import Memory
 from service.graphql import types
 from service.http.errors import STATUS, body_for, status_for
-from service.memory import Memory
 from service.read import facts as fact_cases
 from tests.read.stories import correction_story, import_story, only_fact, subscription_story
 

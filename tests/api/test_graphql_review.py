@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from service.memory import Memory
+from service.clients.memory import Memory
 from tests.api.test_graphql import data, error_of
 
 CANDIDATES = """query($status: String!) {

@@ -22,8 +22,8 @@ from pydantic import SecretStr
 
 from graph.ports.store import Store
 from service.agent.tools import INSTRUCTIONS
+from service.clients.memory import Memory
 from service.http.app import create_app
-from service.memory import Memory
 from tests.conftest import NEO4J_URI
 from tests.read.stories import team_story
 from tests.support.live import live_server

@@ -15,8 +15,8 @@ from fastapi.testclient import TestClient
 
 from graph.domain.errors import InvalidInput
 from graph.domain.tenancy import TenantScope
+from service.clients.memory import Memory
 from service.http.logs import LOGGERS, install_log_redaction
-from service.memory import Memory
 
 TOKEN = "ghp_16C7e42F292c6912E7710c838347Ae178B4a"
 GROUP = TenantScope(user_id="alice").group_id

@@ -14,9 +14,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from graph.domain.errors import StoreUnavailable
+from service.clients.memory import Memory
 from service.http.app import create_app
 from service.http.observe import log_handler
-from service.memory import Memory
 from service.models import model_steps
 from service.warmup import WARM_SCOPE, Warmup, query_steps
 from service.worker import Worker

@@ -27,8 +27,8 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from pydantic import SecretStr
 
+from service.clients.memory import Memory
 from service.http.app import create_app
-from service.memory import Memory
 from tests.api.permission_probes import (
     DESTRUCTIVE,
     Probe,

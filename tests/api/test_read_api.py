@@ -10,8 +10,8 @@ import pytest
 from fastapi.testclient import TestClient
 from pydantic import SecretStr
 
+from service.clients.memory import Memory
 from service.http.app import create_app
-from service.memory import Memory
 from tests.read.stories import correction_story, import_story, only_fact, subscription_story
 
 

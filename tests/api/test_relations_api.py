@@ -9,8 +9,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 from pydantic import SecretStr
 
+from service.clients.memory import Memory
 from service.http.app import create_app
-from service.memory import Memory
 from service.read.answers import GraphOut, PathsOut
 from tests.read.test_relations import team_story
 

@@ -15,9 +15,9 @@ from pydantic import SecretStr
 
 from graph.domain.errors import Forbidden, InvalidInput, NotFound, StoreUnavailable, Unauthorized
 from service import AsyncClient, Client, MemoryAPI
+from service.clients.memory import Memory
+from service.clients.protocol import PROTOCOL_METHODS
 from service.http.app import create_app
-from service.memory import Memory
-from service.protocol import PROTOCOL_METHODS
 from service.read.answers import FactsOut, GraphOut, LedgerOut, PathsOut, SearchOut
 from service.tenancy import ErasureOut, ExportLine
 from service.views import (

@@ -11,8 +11,8 @@ import pytest
 from pydantic import SecretStr
 from starlette.types import Receive, Scope, Send
 
+from service.clients.memory import Memory
 from service.http.app import create_app
-from service.memory import Memory
 from tests.api.fuzz import (
     Tally,
     fuzz,

@@ -17,8 +17,8 @@ from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 from pydantic import SecretStr
 
+from service.clients.memory import Memory
 from service.http.app import create_app
-from service.memory import Memory
 from service.read.withhold import WITHHELD
 from tests.support.live import live_server
 

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from graph.domain.tenancy import TenantScope
-from service.memory import Memory
+from service.clients.memory import Memory
 
 TEMPLATES = (
     "I live in {}.",

@@ -18,8 +18,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import WebDriverWait
 
+from service.clients.memory import Memory
 from service.http.app import create_app
-from service.memory import Memory
 from tests.read.stories import at, clock_of
 from tests.support.live import live_server
 

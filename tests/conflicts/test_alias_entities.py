@@ -16,7 +16,7 @@ from extractors.aliases import AliasTable
 from graph.domain.model import Entity, Fact
 from graph.domain.tenancy import TenantScope
 from graph.ports.store import Store
-from service.memory import Memory
+from service.clients.memory import Memory
 from tests.support.reads import reads
 
 GROUP = TenantScope(user_id="alice").group_id

@@ -16,7 +16,7 @@ import pytest
 
 from graph.domain.clock import ManualClock
 from graph.ports.store import Store
-from service.memory import Memory
+from service.clients.memory import Memory
 from tests.conftest import T0
 
 NEAR = [  # not in the alias table; the multilingual encoder finds each pair near (>= 0.88)

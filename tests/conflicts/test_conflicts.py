@@ -11,7 +11,7 @@ import pytest
 from graph.domain.errors import ConflictError, InvalidInput, NotFound
 from graph.domain.tenancy import TenantScope
 from graph.ports.facts import FactFilter, FactPatch, FactQuery
-from service.memory import Memory
+from service.clients.memory import Memory
 from tests.support.reads import reads
 
 ALICE = TenantScope(user_id="alice").group_id

@@ -15,8 +15,8 @@ from graph.domain.judge import Verdict
 from graph.domain.model import Fact
 from graph.domain.tenancy import TenantScope
 from graph.ports.facts import FactQuery
+from service.clients.memory import Memory
 from service.conflicts.usecases import preview_verdicts
-from service.memory import Memory
 from tests.support.reads import reads
 
 PROPERTY = settings(

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from graph.domain.clock import ManualClock
 from graph.ports.store import Store
-from service.memory import Memory
+from service.clients.memory import Memory
 
 PROPERTY = settings(
     max_examples=12, deadline=None,  suppress_health_check=[HealthCheck.function_scoped_fixture]

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from service.memory import Memory
+from service.clients.memory import Memory
 
 
 def say(memory: Memory, text: str, when: str) -> list[dict[str, Any]]:

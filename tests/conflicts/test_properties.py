@@ -13,7 +13,7 @@ from graph.domain.chains import chain_problems
 from graph.domain.errors import ConflictError
 from graph.domain.tenancy import TenantScope
 from graph.ports.facts import FactQuery
-from service.memory import Memory
+from service.clients.memory import Memory
 from tests.support.reads import reads
 
 PROPERTY = settings(

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from graph.domain.model import Fact
 from graph.domain.tenancy import TenantScope
-from service.memory import Memory
+from service.clients.memory import Memory
 from tests.conflicts.test_dry_run_property import PROPERTY, everything, request, statements
 
 _tenants = itertools.count()

@@ -19,9 +19,9 @@ from graph.domain.model import Entity, Episode, Fact
 from graph.ports.facts import FactQuery
 from graph.ports.store import Store
 from service.bootstrap import bootstrap
+from service.clients.memory import Memory
 from service.embedding import HashingEmbedder
 from service.graphiti import compat
-from service.memory import Memory
 from service.settings import Settings
 from tests.conftest import T0
 from tests.graphiti.conftest import graphiti_driver, probes

@@ -8,7 +8,7 @@ from typing import Any
 from graph.domain.clock import ManualClock
 from graph.domain.model import Fact
 from graph.ports.store import Store
-from service.memory import Memory
+from service.clients.memory import Memory
 from tests.builders import days, fact, record
 from tests.conftest import T0
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from graph.domain.errors import InvalidInput, InvalidTime, NotFound
-from service.memory import Memory
+from service.clients.memory import Memory
 from tests.read.stories import correction_story, only_fact, subscription_story
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.asof import Observation, Tenant, held_out, load, score, write
-from service.memory import Memory
+from service.clients.memory import Memory
 
 SLICE = Path(__file__).resolve().parents[1] / "bench" / "asof_chains.jsonl"
 

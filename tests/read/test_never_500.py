@@ -13,8 +13,8 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from service.clients.memory import Memory
 from service.http.app import create_app
-from service.memory import Memory
 
 SYNTAX = ['"', "'", "*", ":", "(", ")", "NEAR(", "AND", "OR", "NOT", "-", "^", "~", "\\", "grp:",
           "body:", "group_id:", "{", "}", "[", "]", "\x00", "\u200b", "显卡", "RTX 4090", "%"]

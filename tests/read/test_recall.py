@@ -16,7 +16,7 @@ from typing import Any
 from bench import derive, recall
 from graph.domain.model import Episode
 from graph.domain.tenancy import TenantScope
-from service.memory import Memory
+from service.clients.memory import Memory
 from service.write.build import speaker_of
 from tests.support.reads import reads
 

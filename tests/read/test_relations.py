@@ -7,7 +7,7 @@ import pytest
 
 from graph.domain.errors import InvalidInput, NotFound
 from graph.domain.model import Fact
-from service.memory import Memory
+from service.clients.memory import Memory
 from tests.builders import days, fact, record
 from tests.conftest import T0
 from tests.read import stories

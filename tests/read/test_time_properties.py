@@ -25,8 +25,8 @@ from graph.domain.model import Fact
 from graph.domain.tenancy import TenantScope
 from graph.domain.timerules import Period, TimeQuery, visible
 from graph.ports.facts import FactQuery
+from service.clients.memory import Memory
 from service.http.app import create_app
-from service.memory import Memory
 from tests.read.stories import clock_of
 from tests.support.reads import reads
 

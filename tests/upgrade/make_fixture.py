@@ -133,10 +133,10 @@ def main() -> None:
     parser.add_argument("--label", required=True, help="version and commit it was made with")
     parser.add_argument("--neo4j-uri", default="bolt://127.0.0.1:7687")
     args = parser.parse_args()
-    from service import memory as memory_module
+    from service.clients import memory as memory_module
 
     commit = subprocess.run(
-        ["git", "-C", str(Path(memory_module.__file__).parents[1]), "rev-parse", "HEAD"],
+        ["git", "-C", str(Path(memory_module.__file__).parents[2]), "rev-parse", "HEAD"],
         capture_output=True,
         text=True,
         check=True,

@@ -24,7 +24,7 @@ import pytest
 
 from graph.backends.sqlite.schema import SCHEMA_VERSION, stored_version
 from graph.ports.store import Store
-from service.memory import Memory
+from service.clients.memory import Memory
 from tests.conftest import NEO4J_URI
 
 FIXTURES = Path(__file__).parent / "fixtures"

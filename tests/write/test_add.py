@@ -10,7 +10,7 @@ from graph.domain.errors import InvalidInput, InvalidTime, PayloadTooLarge
 from graph.domain.model import Episode, Fact
 from graph.domain.tenancy import TenantScope
 from graph.ports.facts import FactFilter, FactQuery
-from service.memory import Memory
+from service.clients.memory import Memory
 from tests.conftest import T0
 from tests.support.reads import reads
 

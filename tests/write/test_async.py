@@ -18,7 +18,7 @@ from graph.domain.enums import OperationStatus
 from graph.domain.model import Episode, Fact, Operation
 from graph.domain.tenancy import TenantScope
 from graph.ports.store import Store
-from service.memory import Memory
+from service.clients.memory import Memory
 from tests.conftest import NEO4J_URI, T0
 from tests.support.reads import reads
 

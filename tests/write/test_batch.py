@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from graph.domain.model import Fact
 from graph.domain.tenancy import TenantScope
-from service.memory import Memory
+from service.clients.memory import Memory
 from tests.support.reads import reads
 
 

@@ -9,7 +9,7 @@ import pytest
 from graph.domain.errors import ConflictError, InvalidInput, NotFound
 from graph.domain.model import Entity, Fact
 from graph.domain.tenancy import TenantScope
-from service.memory import Memory
+from service.clients.memory import Memory
 
 ALICE = TenantScope(user_id="alice").group_id
 

@@ -14,7 +14,7 @@ import pytest
 from graph.backends.sqlite import SqliteStore
 from graph.domain.errors import InvalidInput
 from graph.ports.store import Store
-from service.memory import Memory
+from service.clients.memory import Memory
 from service.restore import restore
 from service.tenancy import ExportLine
 from tests.conftest import T0, wipe_neo4j

@@ -17,7 +17,7 @@ from bench.leak import PATHS, halves, masked_any, recallable, run_path
 from bench.leakcases import HALVES, half_of, leaked, load_cases
 from graph.domain.model import Fact
 from graph.domain.tenancy import TenantScope
-from service.memory import Memory
+from service.clients.memory import Memory
 
 CASES, _ = load_cases(Path(__file__).with_name("leak_slice.jsonl"))
 POSITIVES = [c for c in CASES if c.positive]

@@ -14,7 +14,7 @@ from graph.domain.errors import InvalidInput
 from graph.domain.model import Episode, Fact, LedgerEntry
 from graph.domain.tenancy import TenantScope
 from service.cli import main
-from service.memory import Memory
+from service.clients.memory import Memory
 from service.settings import Settings
 
 ALICE = TenantScope(user_id="alice").group_id

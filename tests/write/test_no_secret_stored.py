@@ -11,7 +11,7 @@ import pytest
 from extractors.notary.core import MASKED
 from graph.domain.model import Entity, Episode, Fact
 from graph.domain.tenancy import TenantScope
-from service.memory import Memory
+from service.clients.memory import Memory
 from tests.conftest import T0
 from tests.support.reads import reads
 

@@ -21,7 +21,7 @@ from graph.domain.model import Entity, Episode, Fact
 from graph.domain.tenancy import TenantScope
 from graph.ports.store import Store
 from service.bootstrap import bootstrap
-from service.memory import Memory
+from service.clients.memory import Memory
 from service.settings import Settings
 from service.worker import Worker
 from service.write.parallel import ModelSpec, PlannerPool, split

@@ -19,8 +19,8 @@ from graph.domain.model import Operation
 from graph.domain.tenancy import TenantScope
 from graph.ports.store import StoreTx
 from service.bootstrap import bootstrap
+from service.clients.memory import Memory
 from service.http.app import create_app
-from service.memory import Memory
 from service.settings import Settings
 from service.version import __version__
 from service.worker import Worker

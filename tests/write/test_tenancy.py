@@ -14,7 +14,7 @@ from graph.domain.model import Fact, LedgerEntry
 from graph.domain.tenancy import TenantScope
 from graph.ports.store import Store
 from service.bootstrap import bootstrap
-from service.memory import Memory
+from service.clients.memory import Memory
 from service.settings import Settings
 from tests.conftest import T0
 from tests.support.reads import reads

@@ -14,10 +14,10 @@ from typing import Any
 
 from graph.domain.tenancy import TenantScope
 from service.bootstrap import Container, bootstrap
-from service.conflicts.client import ConflictMethods
+from service.clients.conflicts import ConflictMethods
+from service.clients.reads import ReadMethods
 from service.read import facts as fact_cases
 from service.read.answers import LedgerOut
-from service.read.client import ReadMethods
 from service.read.deps import ReadDeps
 from service.settings import Settings
 from service.tenancy import ErasureOut, ExportLine, ReprocessOut, StaleOut

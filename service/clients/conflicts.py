@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 
 
 class ConflictMethods:
-    """Mixed into `service.memory.Memory`, which sets `_container` (the composition root)."""
+    """Mixed into `service.clients.memory.Memory`, which sets `_container` (the composition
+    root)."""
 
     _container: Container
 

@@ -27,7 +27,7 @@ from service.views import FactOut
 
 
 class ReadMethods:
-    """Mixed into `service.memory.Memory`, which gives the read collaborators (`reads`)."""
+    """Mixed into `service.clients.memory.Memory`, which gives the read collaborators (`reads`)."""
 
     @property
     def reads(self) -> ReadDeps:

@@ -11,7 +11,7 @@ them from the service's JSON. `answer["facts"]` reads a field by its JSON name a
 conflict methods still answer with plain dicts of their JSON shape.
 
 Both raise the `graph.domain.errors` classes; over HTTP the class is the one whose `code` the
-service answered with. `service.remote.AsyncClient` has the same methods as coroutines.
+service answered with. `service.clients.remote.AsyncClient` has the same methods as coroutines.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@
         m.add("I moved to Berlin in 2023.", user_id="alice")
         m.facts(user_id="alice", as_of="2024").facts[0].value
 
-Same method names, arguments and results as `service.Memory` (`service.protocol.MemoryAPI`,
+Same method names, arguments and results as `service.Memory` (`service.clients.protocol.MemoryAPI`,
 which a test checks both satisfy): each answer is read into the same typed model `Memory`
 returns (`FactsOut`, `AddOut`, ...), so a renamed or missing field fails here, not in the
 caller's code. For static typing, hold a client as a `MemoryAPI` (`m: MemoryAPI = Client(...)`).
@@ -52,8 +52,8 @@ from service.views import (
 )
 
 if TYPE_CHECKING:
-    from service.memory import Memory
-    from service.protocol import MemoryAPI
+    from service.clients.memory import Memory
+    from service.clients.protocol import MemoryAPI
 
 R = TypeVar("R")
 _BY_CODE = {cls.code: cls for cls in ALL_ERRORS}
