@@ -3,7 +3,7 @@
 A fresh Neo4j parses, plans and compiles every query the first time it sees it, and its JVM
 compiles the operators over the first calls: measured through REST at 2,000 facts, the first
 minutes of searches ran 7-14x slower than the embedded store's. `palimpsest serve` now asks
-every read once of an empty tenant before `/readyz` says ready (service/warmup.py); this
+every read once of an empty tenant before `/readyz` says ready (service/runtime/warmup.py); this
 prints, in one run, for a service started with and without that warm-up on a Neo4j started
 cold each time:
 

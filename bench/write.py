@@ -48,7 +48,7 @@ from graph.ports.facts import AlignmentKey
 from graph.ports.store import Store, StoreTx
 from service.bootstrap import bootstrap
 from service.clients.memory import Memory
-from service.models import model_steps
+from service.runtime.models import model_steps
 from service.settings import Settings
 from service.write.parallel import WORKER_CPU
 from service.write.pipeline import STORE_CPU

@@ -16,14 +16,14 @@ from graph.domain.clock import Clock
 from graph.domain.errors import InvalidInput
 from graph.domain.tenancy import TenantScope
 from graph.ports.store import Store
-from service.candidates import Candidates
+from service.conflicts.candidates import Candidates
 from service.conflicts.facade import Conflicts
 from service.conflicts.usecases import Services
 from service.embedding import Embedder, build_embedder
 from service.read.deps import ReadDeps
 from service.read.synonyms import load_synonyms
 from service.settings import Settings
-from service.tenancy import Tenancy
+from service.tenancy.usecases import Tenancy
 from service.write.parallel import ModelSpec, PlannerPool
 from service.write.pipeline import WriteConfig, WritePipeline
 

@@ -166,13 +166,13 @@ def _settings(args: argparse.Namespace) -> Any:
 
 def load(args: argparse.Namespace) -> int:
     from service.bootstrap import bootstrap
-    from service.importer import ImportDefaults, bar, read_items, run_import
+    from service.tenancy.importer import ImportDefaults, bar, read_items, run_import
 
     if args.from_neo4j is not None:
         return migrate(args)
     if args.file is None:
         raise InvalidInput("name a FILE to import, or --from-neo4j URI", field="file")
-    from service.transfer import is_export_file, restore_file
+    from service.tenancy.transfer import is_export_file, restore_file
 
     if is_export_file(args.file):
         return restore_file(args, _settings(args))
@@ -211,7 +211,7 @@ def migrate(args: argparse.Namespace) -> int:
         ) from None
     from graph.domain.tenancy import TenantScope
     from service.bootstrap import bootstrap
-    from service.importer import bar
+    from service.tenancy.importer import bar
 
     source = GraphitiSource(
         args.from_neo4j,
@@ -234,7 +234,7 @@ def migrate(args: argparse.Namespace) -> int:
 
 
 def export(args: argparse.Namespace) -> int:
-    from service.transfer import export as export_tenant
+    from service.tenancy.transfer import export as export_tenant
 
     return export_tenant(args, _settings(args))
 
@@ -299,7 +299,7 @@ def reprocess(args: argparse.Namespace) -> int:
 
 def work(args: argparse.Namespace) -> int:
     from service.bootstrap import bootstrap
-    from service.worker import Worker
+    from service.runtime.worker import Worker
 
     container = bootstrap(_settings(args))
     worker = Worker(container.writes)
@@ -329,9 +329,9 @@ def serve(args: argparse.Namespace) -> int:
     from service.clients.memory import Memory
     from service.http.app import create_app
     from service.http.observe import configure_logging
-    from service.models import model_steps
-    from service.warmup import Warmup, query_steps
-    from service.worker import Worker
+    from service.runtime.models import model_steps
+    from service.runtime.warmup import Warmup, query_steps
+    from service.runtime.worker import Worker
 
     settings = _settings(args)
     configure_logging(settings.log_format)

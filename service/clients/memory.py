@@ -5,7 +5,7 @@ m = Memory()
 m.add("I moved to Berlin in 2023.", user_id="alice", observation_date="2023-06-01")
 
 Answers are the typed models of the API's shapes (`service.views`, `service.read.answers`,
-`service.tenancy`); `service.Client` gives the same models over HTTP.
+`service.tenancy.usecases`); `service.Client` gives the same models over HTTP.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from service.read import facts as fact_cases
 from service.read.answers import LedgerOut
 from service.read.deps import ReadDeps
 from service.settings import Settings
-from service.tenancy import ErasureOut, ExportLine, ReprocessOut, StaleOut
+from service.tenancy.usecases import ErasureOut, ExportLine, ReprocessOut, StaleOut
 from service.views import (
     AddOut,
     BatchOut,

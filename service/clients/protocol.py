@@ -6,7 +6,7 @@ have, with the same names, arguments and results, so code written against one ru
         print([f.value for f in m.facts(user_id="alice", as_of="2024").facts])
 
 Results are the typed models of API.md's shapes (`service.views`, `service.read.answers`,
-`service.tenancy`), the same from both: `Memory` builds them from the store, `Client` reads
+`service.tenancy.usecases`), the same from both: `Memory` builds them from the store, `Client` reads
 them from the service's JSON. `answer["facts"]` reads a field by its JSON name as well. The
 conflict methods still answer with plain dicts of their JSON shape.
 
@@ -27,7 +27,7 @@ from service.conflicts.answers import (
     WrittenOut,
 )
 from service.read.answers import FactsOut, GraphOut, LedgerOut, PathsOut, SearchOut
-from service.tenancy import ErasureOut, ExportLine
+from service.tenancy.usecases import ErasureOut, ExportLine
 from service.views import (
     AddOut,
     BatchOut,

@@ -39,7 +39,7 @@ from service.conflicts.answers import (
     WrittenOut,
 )
 from service.read.answers import FactsOut, GraphOut, LedgerOut, PathsOut, SearchOut
-from service.tenancy import ErasureOut, ExportLine
+from service.tenancy.usecases import ErasureOut, ExportLine
 from service.views import (
     AddOut,
     BatchOut,

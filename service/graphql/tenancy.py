@@ -19,7 +19,7 @@ from service.graphql.context import (
     user,
 )
 from service.read.requests import ScopeArgs
-from service.tenancy import ReprocessOut
+from service.tenancy.usecases import ReprocessOut
 
 
 async def stale_records_resolver(

@@ -28,7 +28,7 @@ from service.conflicts.answers import (
     WrittenOut,
 )
 from service.read.answers import EpisodeHitOut, FactsOut, LedgerOut, SearchHitOut
-from service.tenancy import ErasureOut, ReprocessOut, StaleOut
+from service.tenancy.usecases import ErasureOut, ReprocessOut, StaleOut
 from service.views import (
     AddOut,
     AlertOut,

@@ -21,10 +21,10 @@ from service.http.errors import body_for, error_body, headers_for, status_for
 from service.http.logs import install_log_redaction
 from service.http.observe import install_observability
 from service.http.openapi import install_openapi
+from service.runtime.warmup import Warmup
+from service.runtime.worker import Worker
 from service.ui import install_ui
 from service.version import __version__
-from service.warmup import Warmup
-from service.worker import Worker
 
 log = logging.getLogger("palimpsest")
 

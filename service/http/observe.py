@@ -23,8 +23,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from graph.ports.store import Store
 from service.http.metrics import CONTENT_TYPE, Metrics, StateCollector
-from service.warmup import Warmup
-from service.worker import Worker
+from service.runtime.warmup import Warmup
+from service.runtime.worker import Worker
 
 REQUEST_ID: ContextVar[str] = ContextVar("request_id", default="-")
 _TOKEN = re.compile(r"^[A-Za-z0-9._-]{1,64}$")

@@ -248,9 +248,9 @@ def test_an_unreadable_request_is_refused_in_the_rest_shape(client: TestClient) 
         ("Operation", "service.http.routes.schemas:OperationOut"),
         ("SearchHit", "service.http.routes.read:SearchHitOut"),
         ("LedgerVerdict", "service.read.answers:LedgerOut"),
-        ("StaleRecords", "service.tenancy:StaleOut"),
-        ("Reprocess", "service.tenancy:ReprocessOut"),
-        ("Erasure", "service.tenancy:ErasureOut"),
+        ("StaleRecords", "service.tenancy.usecases:StaleOut"),
+        ("Reprocess", "service.tenancy.usecases:ReprocessOut"),
+        ("Erasure", "service.tenancy.usecases:ErasureOut"),
     ],
 )
 def test_graphql_types_have_exactly_the_rest_fields(graphql_type: str, rest_model: str) -> None:

@@ -19,7 +19,7 @@ from service.clients.memory import Memory
 from service.clients.protocol import PROTOCOL_METHODS
 from service.http.app import create_app
 from service.read.answers import FactsOut, GraphOut, LedgerOut, PathsOut, SearchOut
-from service.tenancy import ErasureOut, ExportLine
+from service.tenancy.usecases import ErasureOut, ExportLine
 from service.views import (
     AddOut,
     BatchOut,

@@ -15,8 +15,8 @@ from graph.backends.sqlite import SqliteStore
 from graph.domain.errors import InvalidInput
 from graph.ports.store import Store
 from service.clients.memory import Memory
-from service.restore import restore
-from service.tenancy import ExportLine
+from service.tenancy.restore import restore
+from service.tenancy.usecases import ExportLine
 from tests.conftest import T0, wipe_neo4j
 from tests.read.stories import import_story, team_story
 

@@ -22,8 +22,8 @@ from graph.domain.tenancy import TenantScope
 from graph.ports.store import Store
 from service.bootstrap import bootstrap
 from service.clients.memory import Memory
+from service.runtime.worker import Worker
 from service.settings import Settings
-from service.worker import Worker
 from service.write.parallel import ModelSpec, PlannerPool, split
 from service.write.planner import Planner
 from service.write.request import prepare, validated

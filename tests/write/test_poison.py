@@ -21,9 +21,9 @@ from graph.ports.store import StoreTx
 from service.bootstrap import bootstrap
 from service.clients.memory import Memory
 from service.http.app import create_app
+from service.runtime.worker import Worker
 from service.settings import Settings
 from service.version import __version__
-from service.worker import Worker
 from service.write.queue import FINISH_PAUSES, OperationRunner
 from tests.conftest import T0
 from tests.support.reads import reads

@@ -13,7 +13,7 @@ from pydantic import Field
 from graph.domain.tenancy import TenantScope
 from service.http.routes.conflicts import ScopeIn
 from service.http.routes.deps import App, principals_of, shown, source_readable_or_404
-from service.tenancy import ErasureOut, ReprocessOut, StaleOut
+from service.tenancy.usecases import ErasureOut, ReprocessOut, StaleOut
 
 router = APIRouter(prefix="/v1", tags=["tenancy"])
 

@@ -14,9 +14,9 @@ from tqdm import tqdm
 
 from graph.domain.errors import InvalidInput
 from graph.domain.tenancy import TenantScope
-from service.restore import is_export, restore
 from service.settings import Settings
-from service.tenancy import ExportLine
+from service.tenancy.restore import is_export, restore
+from service.tenancy.usecases import ExportLine
 
 
 def is_export_file(path: Path) -> bool:

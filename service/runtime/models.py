@@ -1,5 +1,5 @@
 """The models loaded by using them once (the embedder, spaCy, the Chinese segmenter), in the
-service's process at start (`service.warmup`) and in each extraction process
+service's process at start (`service.runtime.warmup`) and in each extraction process
 (`service.write.parallel`), and the heap they leave settled."""
 
 from __future__ import annotations
