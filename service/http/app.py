@@ -15,7 +15,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from graph.domain.errors import PalimpsestError, PayloadTooLarge, StoreUnavailable
 from service.bootstrap import Container
-from service.http.auth import TenantGuard, parse_keys
+from service.http.auth import KeyCheck, parse_keys
 from service.http.edge import CleanBody
 from service.http.errors import body_for, error_body, headers_for, status_for
 from service.http.logs import install_log_redaction
@@ -54,7 +54,7 @@ def create_app(
     app.add_middleware(CleanBody)
     if container.settings.api_keys is not None:
         keys = parse_keys(container.settings.api_keys.get_secret_value())
-        app.add_middleware(TenantGuard, keys=keys)
+        app.add_middleware(KeyCheck, keys=keys)
     app.add_middleware(BodyLimit, limit=container.settings.max_body_bytes)
     app.add_middleware(Unexpected)
     install_observability(app, container.store, worker, warmup)

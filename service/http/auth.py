@@ -4,17 +4,18 @@ With `PALIMPSEST_API_KEYS` unset the service is open (a trusted network). With i
 `{"<key>": {"user_id": "alice", "principals": ["team-a"]}}` or `{"<key>": "alice"}`), every
 `/v1`, `/graphql` and `/mcp` request must carry `Authorization: Bearer <key>` or `X-API-Key: <key>`:
 
-* no or an unknown key -> 401 `unauthorized`;
-* a request naming another user (query `user_id`, path `/v1/users/{id}`, JSON `user_id`,
-  batch items' `user_id`) -> 403 `forbidden`; in GraphQL every resolver checks its resolved
-  `userId` the same way and answers with a `forbidden` error;
-* a request naming no user (or `"user_id": null`) gets the key's user filled in, so it is
-  answered for that tenant and never for an `agent_id`/`run_id` tenant (`acting_user`, the one
-  rule REST and GraphQL share).
+* no or an unknown key -> 401 `unauthorized` (`KeyCheck`, the one middleware of this module);
+* the key's user and principals are put on the request (`request.state.tenant_user`,
+  `.principals`), and every route declares the tenant it acts for in its signature
+  (`service.http.routes.deps`: `QueryUser`, `PathUser`, `in_scope(...)`), as every GraphQL
+  resolver does (`service.graphql.context.user`) and every MCP tool through the route it calls;
+* all of them apply `acting_user`, the one rule: a request naming another user (query or JSON
+  `user_id`, path `/v1/users/{id}`, batch items' `user_id`) -> 403 `forbidden`; naming no user
+  (or `"user_id": null`) acts for the key's user, never for an `agent_id`/`run_id` tenant.
 
-The key's principals reach the read side as `request.state.principals`: records read from a
-source whose episode lists permissions are shown only to callers holding one of them.
-Keys are compared by SHA-256 digest, in constant time; they never appear in logs or errors.
+Records read from a source whose episode lists permissions are shown only to callers holding
+one of them (the principals). Keys are compared by SHA-256 digest, in constant time; they never
+appear in logs or errors.
 """
 
 from __future__ import annotations
@@ -24,13 +25,11 @@ import hmac
 import json
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import parse_qsl, urlencode
 
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from graph.domain.errors import Forbidden, InvalidInput, PalimpsestError, Unauthorized
-from service.http.edge import read_body, replay
 from service.http.errors import body_for, status_for
 
 GUARDED = ("/v1", "/graphql", "/mcp")
@@ -66,8 +65,8 @@ def _digest(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()
 
 
-class TenantGuard:
-    """ASGI middleware enforcing the key -> tenant mapping described above."""
+class KeyCheck:
+    """ASGI middleware: a guarded request carries a known key, whose grant it then holds."""
 
     def __init__(self, app: ASGIApp, keys: dict[str, Grant]) -> None:
         self.app = app
@@ -79,14 +78,12 @@ class TenantGuard:
             return
         try:
             grant = self._grant(scope)
-            body = await read_body(receive)
-            scope, body = _authorise(scope, body, grant)
         except PalimpsestError as exc:
             await JSONResponse(body_for(exc), status_code=status_for(exc))(scope, receive, send)
             return
         state = scope.setdefault("state", {})
         state["principals"], state["tenant_user"] = grant.principals, grant.user_id
-        await self.app(scope, replay(body, receive), send)
+        await self.app(scope, receive, send)
 
     def _grant(self, scope: Scope) -> Grant:
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
@@ -105,18 +102,8 @@ def _bearer(value: str) -> str:
     return token.strip() if scheme.lower() == "bearer" else ""
 
 
-def _authorise(scope: Scope, body: bytes, grant: Grant) -> tuple[Scope, bytes]:
-    scope = _query(scope, grant)
-    _path(scope["path"], grant)
-    if scope["path"].startswith(("/graphql", "/mcp")):
-        # GraphQL resolvers check every userId (service.graphql.context.user); MCP tools call
-        # the REST routes with the caller's key, so this guard checks each of them again
-        return scope, body
-    return scope, _json_body(body, grant)
-
-
 def acting_user(named: Any, granted: str | None) -> Any:
-    """THE tenant rule, for REST and GraphQL alike: the user a request acts for.
+    """THE tenant rule, for REST, GraphQL and MCP alike: the user a request acts for.
 
     With API keys off (`granted` None) the user the request names. With keys on, always the
     key's user: naming another is Forbidden, and naming none (missing, or `null`) means the
@@ -128,44 +115,3 @@ def acting_user(named: Any, granted: str | None) -> Any:
     if named is not None and named != granted:
         raise Forbidden(f"this key does not grant access to user {named!r}")
     return granted
-
-
-def _check(named: object, grant: Grant) -> None:
-    acting_user(named, grant.user_id)
-
-
-def _query(scope: Scope, grant: Grant) -> Scope:
-    pairs = parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
-    for name, value in pairs:
-        if name == "user_id":
-            _check(value, grant)
-    if scope["method"] in ("GET", "DELETE") and not any(n == "user_id" for n, _ in pairs):
-        pairs.append(("user_id", grant.user_id))
-        scope = {**scope, "query_string": urlencode(pairs).encode("latin-1")}
-    return scope
-
-
-def _path(path: str, grant: Grant) -> None:
-    parts = path.strip("/").split("/")
-    if len(parts) >= 3 and parts[:2] == ["v1", "users"]:
-        _check(parts[2], grant)
-
-
-def _json_body(body: bytes, grant: Grant) -> bytes:
-    if not body:
-        return body
-    try:
-        data = json.loads(body)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        return body  # the route answers with its own 422
-    if not isinstance(data, dict):
-        return body
-    _fill(data, grant)
-    for item in data.get("items", []) if isinstance(data.get("items"), list) else []:
-        if isinstance(item, dict):
-            _fill(item, grant)
-    return json.dumps(data).encode("utf-8")
-
-
-def _fill(data: dict[str, Any], grant: Grant) -> None:
-    data["user_id"] = acting_user(data.get("user_id"), grant.user_id)

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
+from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
 from pydantic import SecretStr
 
 from service.clients.memory import Memory
 from service.http.app import create_app
+from service.http.routes.deps import granted
 
 KEYS = {"alice-key": {"user_id": "alice", "principals": ["team-a"]}, "bob-key": "bob"}
 
@@ -142,3 +145,32 @@ def test_graphql_with_a_null_user_id_answers_for_the_keys_user(
         headers={"Authorization": "Bearer bob-key"},
     )
     assert "Oslo" not in answer.text
+
+
+def _api_routes(routes: list[Any]) -> list[APIRoute]:
+    """Every API route, those of included routers too."""
+    found: list[APIRoute] = []
+    for route in routes:
+        if isinstance(route, APIRoute):
+            found.append(route)
+        elif hasattr(route, "original_router"):
+            found += _api_routes(route.original_router.routes)
+    return found
+
+
+def _calls(dependant: Any) -> set[Any]:
+    found = {dependant.call}
+    for sub in dependant.dependencies:
+        found |= _calls(sub)
+    return found
+
+
+def test_every_route_declares_the_tenant_it_acts_for(memory: Memory) -> None:
+    """The guard is in the signature: every /v1 route depends on the caller's grant
+    (`service.http.routes.deps.Granted`, directly or through `QueryUser`, `PathUser` or
+    `in_scope`), so no route can read a request's tenant past the key."""
+    app = create_app(memory.container)
+    routes = [r for r in _api_routes(app.routes) if r.path.startswith("/v1")]
+    assert len(routes) >= 20
+    unguarded = [r.path for r in routes if granted not in _calls(r.dependant)]
+    assert unguarded == []

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Body, Query, Request
 from pydantic import Field
 
 from graph.domain.tenancy import TenantScope
 from service.http.routes.conflicts import ScopeIn
-from service.http.routes.deps import App, readable_or_404, shown
+from service.http.routes.deps import App, QueryUser, in_scope, readable_or_404, shown
 from service.views import CandidateOut, CandidatesOut, ResultsOut
 
 router = APIRouter(prefix="/v1", tags=["candidates"])
@@ -23,7 +23,7 @@ class RejectIn(ScopeIn):
 def list_candidates(
     app: App,
     http: Request,
-    user_id: Annotated[str | None, Query()] = None,
+    user_id: QueryUser,
     agent_id: Annotated[str | None, Query()] = None,
     run_id: Annotated[str | None, Query()] = None,
     status: Annotated[Literal["pending", "rejected", "promoted"], Query()] = "pending",
@@ -38,7 +38,9 @@ def list_candidates(
 
 
 @router.post("/candidates/{candidate_id}/confirm")
-def confirm_candidate(candidate_id: str, body: ScopeIn, app: App, http: Request) -> ResultsOut:
+def confirm_candidate(
+    candidate_id: str, body: Annotated[ScopeIn, in_scope(ScopeIn, Body)], app: App, http: Request
+) -> ResultsOut:
     """Promote a candidate through the conflict path: `{"results": [Result]}`.
 
     Example: `POST /v1/candidates/0b5e7c1d-2a3f-4e6b-9c8d-7f1a2b3c4d5e/confirm {"user_id": "alice"}`
@@ -48,7 +50,9 @@ def confirm_candidate(candidate_id: str, body: ScopeIn, app: App, http: Request)
 
 
 @router.post("/candidates/{candidate_id}/reject")
-def reject_candidate(candidate_id: str, body: RejectIn, app: App, http: Request) -> CandidateOut:
+def reject_candidate(
+    candidate_id: str, body: Annotated[RejectIn, in_scope(RejectIn, Body)], app: App, http: Request
+) -> CandidateOut:
     """Keep a candidate out of memory, for audit, with the reviewer's reason.
 
     Example: `POST /v1/candidates/0b5e7c1d-2a3f-4e6b-9c8d-7f1a2b3c4d5e/reject`

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Body, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from graph.domain.tenancy import TenantScope
@@ -16,7 +16,14 @@ from service.conflicts.answers import (
     RollbackOut,
     WrittenOut,
 )
-from service.http.routes.deps import App, principals_of, readable_or_404, shown
+from service.http.routes.deps import (
+    App,
+    QueryUser,
+    in_scope,
+    principals_of,
+    readable_or_404,
+    shown,
+)
 
 router = APIRouter(prefix="/v1", tags=["conflicts"])
 
@@ -62,7 +69,9 @@ class ReviewIn(ScopeIn):
 
 
 @router.post("/conflicts/resolve")
-def resolve(body: ResolveIn, app: App, http: Request) -> ResolutionOut | WrittenOut:
+def resolve(
+    body: Annotated[ResolveIn, in_scope(ResolveIn, Body)], app: App, http: Request
+) -> ResolutionOut | WrittenOut:
     """The plan (which records, which class, which action, why); `dry_run=false` runs it.
     With source permissions, a verdict against a record the key may not read keeps its class
     and action but not the record's id or words (docs/tenancy.md)."""
@@ -75,7 +84,7 @@ def resolve(body: ResolveIn, app: App, http: Request) -> ResolutionOut | Written
 
 
 @router.post("/conflicts/audit")
-def audit(body: ScopeIn, app: App, http: Request) -> AuditOut:
+def audit(body: Annotated[ScopeIn, in_scope(ScopeIn, Body)], app: App, http: Request) -> AuditOut:
     """Scan the tenant bucketed by entity (top 12 by confidence); `scanned`, `flagged`,
     `groups`.
 
@@ -85,7 +94,9 @@ def audit(body: ScopeIn, app: App, http: Request) -> AuditOut:
 
 
 @router.post("/facts/{fact_id}/rollback")
-def rollback(fact_id: str, body: ScopeIn, app: App, http: Request) -> RollbackOut:
+def rollback(
+    fact_id: str, body: Annotated[ScopeIn, in_scope(ScopeIn, Body)], app: App, http: Request
+) -> RollbackOut:
     """Undo the latest executed action about a record; returns the restored records.
 
     Example: `POST /v1/facts/6f1c2a9e-4d1b-5c0e-9a57-3b2f8d1e7c40/rollback {"user_id": "alice"}`
@@ -95,7 +106,9 @@ def rollback(fact_id: str, body: ScopeIn, app: App, http: Request) -> RollbackOu
 
 
 @router.post("/facts/{fact_id}/confirm")
-def confirm(fact_id: str, body: ReviewIn, app: App, http: Request) -> ReviewOut:
+def confirm(
+    fact_id: str, body: Annotated[ReviewIn, in_scope(ReviewIn, Body)], app: App, http: Request
+) -> ReviewOut:
     """A reviewer settles a dispute: this record is right.
 
     Example: `POST /v1/facts/6f1c2a9e-4d1b-5c0e-9a57-3b2f8d1e7c40/confirm {"user_id": "alice"}`
@@ -105,7 +118,9 @@ def confirm(fact_id: str, body: ReviewIn, app: App, http: Request) -> ReviewOut:
 
 
 @router.post("/facts/{fact_id}/reject")
-def reject(fact_id: str, body: ReviewIn, app: App, http: Request) -> ReviewOut:
+def reject(
+    fact_id: str, body: Annotated[ReviewIn, in_scope(ReviewIn, Body)], app: App, http: Request
+) -> ReviewOut:
     """A reviewer settles a dispute: this record is wrong.
 
     Example: `POST /v1/facts/6f1c2a9e-4d1b-5c0e-9a57-3b2f8d1e7c40/reject`
@@ -120,7 +135,7 @@ def entity_history(
     name: str,
     app: App,
     http: Request,
-    user_id: Annotated[str | None, Query()] = None,
+    user_id: QueryUser,
     agent_id: Annotated[str | None, Query()] = None,
     run_id: Annotated[str | None, Query()] = None,
     predicate: Annotated[str | None, Query(description="one chain only")] = None,

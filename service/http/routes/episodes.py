@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Request
 
-from service.http.routes.deps import App, principals_of
+from service.http.routes.deps import App, in_scope, principals_of
 from service.read.answers import EpisodeOut
 from service.read.episodes import get_episode
 from service.read.requests import ScopeArgs
@@ -16,7 +16,7 @@ router = APIRouter(prefix="/v1", tags=["read"])
 
 @router.get("/episodes/{episode_id}")
 def episode(
-    episode_id: str, app: App, http: Request, scope: Annotated[ScopeArgs, Query()]
+    episode_id: str, app: App, http: Request, scope: Annotated[ScopeArgs, in_scope(ScopeArgs)]
 ) -> EpisodeOut:
     """One source episode of the tenant (a fact's `episode_id`): `{"id", "speaker", "body",
     "observed_at", "source", "metadata"}`; withheld by source permissions as facts are.

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Body, Query, Request
 from fastapi.responses import Response
 
-from service.http.routes.deps import App, principals_of, shown
+from service.http.auth import acting_user
+from service.http.routes.deps import App, Granted, QueryUser, in_scope, principals_of, shown
 from service.http.routes.schemas import AddOut, BatchIn, BatchOut, OperationOut, PendingOut
 from service.read.facts import operation_status
 from service.write.request import AddRequest
@@ -21,7 +22,7 @@ router = APIRouter(prefix="/v1", tags=["memories"])
     responses={202: {"model": PendingOut, "description": "accepted for asynchronous writing"}},
 )
 def add_memory(
-    body: AddRequest,
+    body: Annotated[AddRequest, in_scope(AddRequest, Body)],
     app: App,
     http: Request,
     mode: Annotated[
@@ -37,14 +38,15 @@ def add_memory(
 
 
 @router.post("/memories/batch", response_model=BatchOut)
-def add_memories(body: BatchIn, app: App, http: Request) -> BatchOut:
+def add_memories(body: BatchIn, granted: Granted, app: App, http: Request) -> BatchOut:
     """Many adds in few transactions; each item reports its own events or its own error.
 
     Example: `POST /v1/memories/batch` with
     `{"items": [{"messages": "I live in Oslo", "user_id": "alice"},
     {"messages": "我住在北京", "user_id": "bob"}]}`
     """
-    answer = BatchOut.model_construct(results=app.writes.add_batch(body.items))
+    items = [{**item, "user_id": acting_user(item.get("user_id"), granted)} for item in body.items]
+    answer = BatchOut.model_construct(results=app.writes.add_batch(items))
     return shown(http, answer)
 
 
@@ -53,7 +55,7 @@ def get_operation(
     event_id: str,
     app: App,
     http: Request,
-    user_id: Annotated[str | None, Query(description="scopes the lookup")] = None,
+    user_id: QueryUser,
 ) -> OperationOut:
     """The status of an asynchronous (or synchronous) write, with its result or error.
 

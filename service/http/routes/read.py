@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Request
 
-from service.http.routes.deps import App, principals_of, shown
+from service.http.routes.deps import App, in_scope, principals_of, shown
 from service.read import facts as fact_cases
 from service.read.answers import FactsOut, LedgerOut, SearchHitOut, SearchOut
 from service.read.requests import FactsRequest, LedgerArgs, ScopeArgs, SearchRequest
@@ -23,7 +23,9 @@ router = APIRouter(prefix="/v1", tags=["read"])
 
 
 @router.get("/facts", response_model=FactsOut)
-def list_facts(app: App, http: Request, request: Annotated[FactsRequest, Query()]) -> FactsOut:
+def list_facts(
+    app: App, http: Request, request: Annotated[FactsRequest, in_scope(FactsRequest)]
+) -> FactsOut:
     """Current facts, or those valid `as_of` a date, month or year (valid at any point of it),
     as the store knew them `known_at` (a datetime is that instant; a date, month or year its
     end). Superseded records never appear in current answers; they do in as-of answers.
@@ -36,7 +38,7 @@ def list_facts(app: App, http: Request, request: Annotated[FactsRequest, Query()
 
 @router.get("/facts/{fact_id}", response_model=FactOut)
 def get_fact(
-    app: App, http: Request, fact_id: str, scope: Annotated[ScopeArgs, Query()]
+    app: App, http: Request, fact_id: str, scope: Annotated[ScopeArgs, in_scope(ScopeArgs)]
 ) -> FactOut:
     """One record of the tenant by id, whatever its state (another tenant's id: 404).
 
@@ -48,7 +50,7 @@ def get_fact(
 
 @router.get("/search", response_model=SearchOut)
 def search_memories(
-    app: App, http: Request, request: Annotated[SearchRequest, Query()]
+    app: App, http: Request, request: Annotated[SearchRequest, in_scope(SearchRequest)]
 ) -> SearchOut:
     """Hybrid recall: keyword (CJK-aware), vector, graph neighbourhood and synonym-tag channels
     fused by reciprocal rank fusion (k = 60). Current records only by default; `as_of` and
@@ -61,7 +63,9 @@ def search_memories(
 
 
 @router.get("/ledger/verify", response_model=LedgerOut)
-def verify_ledger(app: App, http: Request, scope: Annotated[LedgerArgs, Query()]) -> LedgerOut:
+def verify_ledger(
+    app: App, http: Request, scope: Annotated[LedgerArgs, in_scope(LedgerArgs)]
+) -> LedgerOut:
     """Walk the tenant's SHA-256 hash chain and recompute the digest of every fact and
     episode it covers; `first_bad_seq` is the first entry that fails, `record` the edited or
     missing record. `head` (`length:hash`) kept elsewhere and passed back as `expect_head`

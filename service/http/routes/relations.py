@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Request
 
-from service.http.routes.deps import App, principals_of, shown
+from service.http.routes.deps import App, in_scope, principals_of, shown
 from service.read import relations
 from service.read.answers import GraphOut, PathsOut
 from service.read.requests import GraphArgs, GraphRequest, PathsRequest
@@ -16,7 +16,7 @@ router = APIRouter(prefix="/v1", tags=["read"])
 
 @router.get("/entities/{name}/graph", response_model=GraphOut)
 def entity_graph(
-    name: str, app: App, http: Request, query: Annotated[GraphArgs, Query()]
+    name: str, app: App, http: Request, query: Annotated[GraphArgs, in_scope(GraphArgs)]
 ) -> GraphOut:
     """What was connected to the entity for one time question: the records (edges, as Facts
     with their time fields) within `depth` (1-3) hops, nearest first, and the entities they
@@ -31,7 +31,9 @@ def entity_graph(
 
 
 @router.get("/paths", response_model=PathsOut)
-def paths(app: App, http: Request, query: Annotated[PathsRequest, Query()]) -> PathsOut:
+def paths(
+    app: App, http: Request, query: Annotated[PathsRequest, in_scope(PathsRequest)]
+) -> PathsOut:
     """The shortest chains of records connecting two entities (at most `depth` records long),
     for one time question: `{"from", "to", "paths": [[Fact]]}`, empty when unconnected.
 

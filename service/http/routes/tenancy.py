@@ -6,13 +6,21 @@ import json
 from collections.abc import Iterator
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Body, Query, Request
 from fastapi.responses import StreamingResponse
 from pydantic import Field
 
 from graph.domain.tenancy import TenantScope
 from service.http.routes.conflicts import ScopeIn
-from service.http.routes.deps import App, principals_of, shown, source_readable_or_404
+from service.http.routes.deps import (
+    App,
+    PathUser,
+    QueryUser,
+    in_scope,
+    principals_of,
+    shown,
+    source_readable_or_404,
+)
 from service.tenancy.usecases import ErasureOut, ReprocessOut, StaleOut
 
 router = APIRouter(prefix="/v1", tags=["tenancy"])
@@ -28,7 +36,7 @@ class ReprocessIn(ScopeIn):
 
 
 @router.delete("/users/{user_id}", response_model_exclude_unset=True)
-def forget_user(user_id: str, app: App) -> ErasureOut:
+def forget_user(user_id: PathUser, app: App) -> ErasureOut:
     """Erase everything the store holds about a user; the ledger keeps a tombstone.
 
     Example: `DELETE /v1/users/alice`
@@ -41,7 +49,7 @@ def forget_source(
     app: App,
     http: Request,
     source: Annotated[str, Query(min_length=1, description="the source to forget")],
-    user_id: Annotated[str | None, Query()] = None,
+    user_id: QueryUser,
 ) -> ErasureOut:
     """Erase one source's episodes, the records read from them and the names only they used.
 
@@ -55,7 +63,7 @@ def forget_source(
 def export(
     app: App,
     http: Request,
-    user_id: Annotated[str | None, Query()] = None,
+    user_id: QueryUser,
     agent_id: Annotated[str | None, Query()] = None,
     run_id: Annotated[str | None, Query()] = None,
 ) -> StreamingResponse:
@@ -76,7 +84,7 @@ def export(
 def stale(
     app: App,
     http: Request,
-    user_id: Annotated[str | None, Query()] = None,
+    user_id: QueryUser,
     limit: Annotated[int, Query(ge=1, le=1000)] = 1000,
 ) -> StaleOut:
     """Current records made under other extraction or policy versions than today's.
@@ -87,7 +95,9 @@ def stale(
 
 
 @router.post("/reprocess")
-def reprocess(body: ReprocessIn, app: App, http: Request) -> ReprocessOut:
+def reprocess(
+    body: Annotated[ReprocessIn, in_scope(ReprocessIn, Body)], app: App, http: Request
+) -> ReprocessOut:
     """Re-extract selected episodes under the current rules; old records are kept, outdated.
 
     Example: `POST /v1/reprocess {"user_id": "alice", "source": "chat", "dry_run": true}`
