@@ -25,6 +25,7 @@ from graph.ports.facts import AlignmentKey
 from graph.ports.store import Store, StoreTx
 from service.bootstrap import bootstrap
 from service.conflicts.answers import AuditOut
+from service.conflicts.usecases import audit
 from service.settings import Settings
 
 GROUP = "bench_conflicts"
@@ -97,7 +98,7 @@ def audit_group(store: Store) -> tuple[float, AuditOut]:
     container = bootstrap(Settings(embedder="hashing"), store=store, clock=ManualClock(NOW))
     scope = _BenchScope()
     began = time.perf_counter()
-    report = container.conflicts.audit(scope)  # type: ignore[arg-type]
+    report = audit(container.services, scope)  # type: ignore[arg-type]
     return time.perf_counter() - began, report
 
 

@@ -17,7 +17,6 @@ from graph.domain.errors import InvalidInput
 from graph.domain.tenancy import TenantScope
 from graph.ports.store import Store
 from service.conflicts.candidates import Candidates
-from service.conflicts.facade import Conflicts
 from service.conflicts.usecases import Services
 from service.embedding import Embedder, build_embedder
 from service.read.deps import ReadDeps
@@ -44,7 +43,8 @@ class Container:
     embedder: Embedder
     extractor: Extractor
     writes: WritePipeline
-    conflicts: Conflicts
+    services: Services
+    """What the conflict handlers take (`service.conflicts.usecases`, `.reversal`)."""
     candidates: Candidates
     tenancy: Tenancy
     reads: ReadDeps
@@ -140,7 +140,7 @@ def bootstrap(
         embedder,
         extractor,
         writes,
-        Conflicts(services),
+        services,
         Candidates(services, embedder),
         Tenancy(services),
         ReadDeps(store, clock, table, embedder, load_synonyms(settings.synonyms)),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from graph.domain.tenancy import TenantScope
+from service.conflicts import reversal, usecases
 from service.conflicts.answers import (
     AuditOut,
     HistoryOut,
@@ -13,6 +14,7 @@ from service.conflicts.answers import (
     RollbackOut,
     WrittenOut,
 )
+from service.conflicts.history import history
 
 if TYPE_CHECKING:
     from service.bootstrap import Container
@@ -40,15 +42,15 @@ class ConflictMethods:
         `scope="audit"` scans the whole tenant instead."""
         tenant = TenantScope(user_id, agent_id, run_id, project)
         if scope == "audit":
-            return self._container.conflicts.audit(tenant)
-        return self._container.conflicts.resolve(
-            tenant, content=content, fact_id=fact_id, dry_run=dry_run
+            return usecases.audit(self._container.services, tenant)
+        return usecases.resolve(
+            self._container.services, tenant, content=content, fact_id=fact_id, dry_run=dry_run
         )
 
     def audit(
         self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None
     ) -> AuditOut:
-        return self._container.conflicts.audit(TenantScope(user_id, agent_id, run_id))
+        return usecases.audit(self._container.services, TenantScope(user_id, agent_id, run_id))
 
     def rollback(
         self,
@@ -59,13 +61,13 @@ class ConflictMethods:
         run_id: str | None = None,
     ) -> RollbackOut:
         scope = TenantScope(user_id, agent_id, run_id)
-        return self._container.conflicts.rollback(scope, fact_id)
+        return reversal.rollback(self._container.services, scope, fact_id)
 
     def confirm_fact(self, fact_id: str, *, user_id: str | None = None) -> ReviewOut:
-        return self._container.conflicts.confirm(TenantScope(user_id), fact_id)
+        return reversal.confirm(self._container.services, TenantScope(user_id), fact_id)
 
     def reject_fact(self, fact_id: str, *, user_id: str | None = None) -> ReviewOut:
-        return self._container.conflicts.reject(TenantScope(user_id), fact_id)
+        return reversal.reject(self._container.services, TenantScope(user_id), fact_id)
 
     def history(
         self,
@@ -77,6 +79,5 @@ class ConflictMethods:
         predicate: str | None = None,
     ) -> HistoryOut:
         """The entity's version chains, oldest first, and any broken link."""
-        return self._container.conflicts.history(
-            TenantScope(user_id, agent_id, run_id), entity, predicate
-        )
+        scope = TenantScope(user_id, agent_id, run_id)
+        return history(self._container.store, scope, entity, predicate)

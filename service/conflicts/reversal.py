@@ -31,89 +31,89 @@ from graph.domain.tenancy import TenantScope
 from graph.domain.timerules import believed_at, is_current
 from graph.ports.store import StoreReads
 from service.conflicts.answers import ReviewOut, RollbackOut
-from service.conflicts.usecases import ConflictService, Planned, effective, execute, own_change
+from service.conflicts.usecases import (
+    Planned,
+    Services,
+    effective,
+    execute,
+    own_change,
+    rejudge,
+)
 from service.views import FactOut
 from service.write.build import rules_of
 from service.write.uow import UnitOfWork, in_unit
 
 
-class Reversals:
-    def __init__(self, conflicts: ConflictService) -> None:
-        self.c = conflicts
-        self.s = conflicts.s
+def rollback(s: Services, scope: TenantScope, fact_id: str) -> RollbackOut:
+    group, now = scope.group_id, s.clock.now()
 
-    def rollback(self, scope: TenantScope, fact_id: str) -> RollbackOut:
-        group, now = scope.group_id, self.s.clock.now()
+    def work(uow: UnitOfWork) -> list[Change]:
+        fact = _fact(uow.reads, group, fact_id)
+        actions = uow.reads.actions.of_fact(group, fact_id)
+        pending = [a for a in actions if a.rolled_back_at is None]
+        if pending:
+            undo = _undo_action(uow.reads, fact, pending[-1], now)
+        else:
+            undo = _undo_plain_write(fact, now)
+        _apply_undo(uow, group, fact_id, undo, pending)
+        uow.commit()
+        return undo
 
-        def work(uow: UnitOfWork) -> list[Change]:
-            fact = _fact(uow.reads, group, fact_id)
-            actions = uow.reads.actions.of_fact(group, fact_id)
-            pending = [a for a in actions if a.rolled_back_at is None]
-            if pending:
-                undo = _undo_action(uow.reads, fact, pending[-1], now)
-            else:
-                undo = _undo_plain_write(fact, now)
-            _apply_undo(uow, group, fact_id, undo, pending)
-            uow.commit()
-            return undo
+    undo = in_unit(s.store, now, work)
+    ids = [c.uuid for c in undo]
+    touched = s.store.read(lambda tx: tx.facts.get(group, ids))
+    return RollbackOut.model_construct(rolled_back=fact_id, facts=[FactOut.of(f) for f in touched])
 
-        undo = in_unit(self.s.store, now, work)
-        ids = [c.uuid for c in undo]
-        touched = self.s.store.read(lambda tx: tx.facts.get(group, ids))
-        return RollbackOut.model_construct(
-            rolled_back=fact_id, facts=[FactOut.of(f) for f in touched]
-        )
 
-    def confirm(self, scope: TenantScope, fact_id: str) -> ReviewOut:
-        """The judge's verdict on the record under `Policy(reviewed=True)`, executed."""
-        group, now = scope.group_id, self.s.clock.now()
+def confirm(s: Services, scope: TenantScope, fact_id: str) -> ReviewOut:
+    """The judge's verdict on the record under `Policy(reviewed=True)`, executed."""
+    group, now = scope.group_id, s.clock.now()
 
-        def work(uow: UnitOfWork) -> Planned:
-            fact = _reviewable(uow.reads, group, fact_id, now)
-            verdict = self.c.rejudge(uow.facts, fact, Policy(reviewed=True))
-            planned = Planned(
-                fact.uuid, effective([own_change(fact, verdict.own), *verdict.changes])
-            )
-            if planned.changes:
-                execute(uow, group, planned, "confirm")
-            uow.commit()
-            return planned
+    def work(uow: UnitOfWork) -> Planned:
+        fact = _reviewable(uow.reads, group, fact_id, now)
+        verdict = rejudge(s, uow.facts, fact, Policy(reviewed=True))
+        planned = Planned(fact.uuid, effective([own_change(fact, verdict.own), *verdict.changes]))
+        if planned.changes:
+            execute(uow, group, planned, "confirm")
+        uow.commit()
+        return planned
 
-        return self._answer(group, in_unit(self.s.store, now, work))
+    return _answer(s, group, in_unit(s.store, now, work))
 
-    def reject(self, scope: TenantScope, fact_id: str) -> ReviewOut:
-        group, now = scope.group_id, self.s.clock.now()
-        own = rejected_fields(now)
 
-        def work(uow: UnitOfWork) -> Planned:
-            fact = _reviewable(uow.reads, group, fact_id, now)
-            others = [f for f in uow.facts.aligned(fact) if f.scope == fact.scope]
-            undisputed = [self._undispute(old, others, fact) for old in others if old.disputed]
-            changes = [own_change(fact, own), *(c for c in undisputed if c)]
-            planned = Planned(fact.uuid, effective(changes))
-            if planned.changes:
-                execute(uow, group, planned, "reject")
-            uow.commit()
-            return planned
+def reject(s: Services, scope: TenantScope, fact_id: str) -> ReviewOut:
+    group, now = scope.group_id, s.clock.now()
+    own = rejected_fields(now)
 
-        return self._answer(group, in_unit(self.s.store, now, work))
+    def work(uow: UnitOfWork) -> Planned:
+        fact = _reviewable(uow.reads, group, fact_id, now)
+        others = [f for f in uow.facts.aligned(fact) if f.scope == fact.scope]
+        undisputed = [_undispute(s, old, others, fact) for old in others if old.disputed]
+        changes = [own_change(fact, own), *(c for c in undisputed if c)]
+        planned = Planned(fact.uuid, effective(changes))
+        if planned.changes:
+            execute(uow, group, planned, "reject")
+        uow.commit()
+        return planned
 
-    # -- helpers ---------------------------------------------------------------------------
+    return _answer(s, group, in_unit(s.store, now, work))
 
-    def _undispute(self, old: Fact, others: list[Fact], rejected: Fact) -> Change | None:
-        """`old` stays disputed only while the judge still finds another record disputing it."""
-        rivals = [f for f in others if f.uuid not in (old.uuid, rejected.uuid)]
-        findings = findings_of(Statement.of_record(old, rules_of(self.s.table, old)), rivals)
-        if any(f.action is WriteEvent.KEEP_BOTH for f in findings):
-            return None
-        return _change(old, undisputed_fields())
 
-    def _answer(self, group: str, planned: Planned) -> ReviewOut:
-        ids = [c.uuid for c in planned.changes] or [planned.fact_id]
-        touched = self.s.store.read(lambda tx: tx.facts.get(group, ids))
-        return ReviewOut.model_construct(
-            executed=bool(planned.changes), facts=[FactOut.of(f) for f in touched]
-        )
+def _undispute(s: Services, old: Fact, others: list[Fact], rejected: Fact) -> Change | None:
+    """`old` stays disputed only while the judge still finds another record disputing it."""
+    rivals = [f for f in others if f.uuid not in (old.uuid, rejected.uuid)]
+    findings = findings_of(Statement.of_record(old, rules_of(s.table, old)), rivals)
+    if any(f.action is WriteEvent.KEEP_BOTH for f in findings):
+        return None
+    return _change(old, undisputed_fields())
+
+
+def _answer(s: Services, group: str, planned: Planned) -> ReviewOut:
+    ids = [c.uuid for c in planned.changes] or [planned.fact_id]
+    touched = s.store.read(lambda tx: tx.facts.get(group, ids))
+    return ReviewOut.model_construct(
+        executed=bool(planned.changes), facts=[FactOut.of(f) for f in touched]
+    )
 
 
 def _apply_undo(

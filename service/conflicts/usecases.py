@@ -78,136 +78,131 @@ class Planned:
     changes: tuple[Change, ...]
 
 
-class ConflictService:
-    """resolve / audit over one store (rollback and history live beside it)."""
+def resolve(
+    s: Services,
+    scope: TenantScope,
+    *,
+    content: str | None = None,
+    fact_id: str | None = None,
+    dry_run: bool = True,
+) -> ResolutionOut | WrittenOut:
+    """The plan for a statement (`content`, read as add() would) or a stored record
+    (`fact_id`), against the tenant's current records; `dry_run=False` executes it."""
+    if (content is None) == (fact_id is None):
+        raise InvalidInput("give exactly one of content and fact_id", field="content")
+    if content is not None:
+        return _resolve_content(s, scope, content, dry_run)
+    return _resolve_fact(s, scope, str(fact_id), dry_run)
 
-    def __init__(self, services: Services) -> None:
-        self.s = services
 
-    def resolve(
-        self,
-        scope: TenantScope,
-        *,
-        content: str | None = None,
-        fact_id: str | None = None,
-        dry_run: bool = True,
-    ) -> ResolutionOut | WrittenOut:
-        if (content is None) == (fact_id is None):
-            raise InvalidInput("give exactly one of content and fact_id", field="content")
-        if content is not None:
-            return self._resolve_content(scope, content, dry_run)
-        return self._resolve_fact(scope, str(fact_id), dry_run)
+def _resolve_content(
+    s: Services, scope: TenantScope, content: str, dry_run: bool
+) -> ResolutionOut | WrittenOut:
+    data = AddRequest(
+        messages=content,
+        user_id=scope.user_id,
+        agent_id=scope.agent_id,
+        run_id=scope.run_id,
+        project=scope.project,
+    )
+    if not dry_run:
+        out = s.writes.add(data, force=True)
+        return WrittenOut.of(list(out.results))
+    plan_item = s.writes.preview(data)
+    now = s.clock.now()
+    verdicts = s.store.read(lambda reads: preview_verdicts(reads, plan_item.drafts, now))
+    steps: list[StepOut] = []
+    judged: list[JudgedOut] = []
+    for draft, verdict in zip(plan_item.drafts, verdicts, strict=True):
+        steps += _plan_steps(draft.fact, verdict)
+        done = {f.target_id for f in verdict.executed}
+        judged += [JudgedOut.of(f, draft.fact, f.target_id in done) for f in verdict.findings]
+    return ResolutionOut.model_construct(plan=steps, verdicts=judged, executed=False)
 
-    # -- content ---------------------------------------------------------------------------
 
-    def _resolve_content(
-        self, scope: TenantScope, content: str, dry_run: bool
-    ) -> ResolutionOut | WrittenOut:
-        data = AddRequest(
-            messages=content,
-            user_id=scope.user_id,
-            agent_id=scope.agent_id,
-            run_id=scope.run_id,
-            project=scope.project,
-        )
-        if not dry_run:
-            out = self.s.writes.add(data, force=True)
-            return WrittenOut.of(list(out.results))
-        plan_item = self.s.writes.preview(data)
-        now = self.s.clock.now()
-        verdicts = self.s.store.read(lambda reads: preview_verdicts(reads, plan_item.drafts, now))
-        steps: list[StepOut] = []
-        judged: list[JudgedOut] = []
-        for draft, verdict in zip(plan_item.drafts, verdicts, strict=True):
-            steps += _plan_steps(draft.fact, verdict)
-            done = {f.target_id for f in verdict.executed}
-            judged += [JudgedOut.of(f, draft.fact, f.target_id in done) for f in verdict.findings]
-        return ResolutionOut.model_construct(plan=steps, verdicts=judged, executed=False)
+def _resolve_fact(s: Services, scope: TenantScope, fact_id: str, dry_run: bool) -> ResolutionOut:
+    """Read, judge and (unless a dry run) execute in one transaction."""
+    group, now = scope.group_id, s.clock.now()
 
-    # -- a stored record -------------------------------------------------------------------
+    def plan(view: FactView) -> tuple[Fact, Verdict, Planned]:
+        fact = _current_fact(view.reads, group, fact_id, now)
+        verdict = rejudge(s, view, fact, Policy())
+        return fact, verdict, _planned(fact, verdict)
 
-    def _resolve_fact(self, scope: TenantScope, fact_id: str, dry_run: bool) -> ResolutionOut:
-        """Read, judge and (unless a dry run) execute in one transaction."""
-        group, now = scope.group_id, self.s.clock.now()
+    def run(uow: UnitOfWork) -> tuple[Fact, Verdict, Planned]:
+        fact, verdict, planned = plan(uow.facts)
+        if planned.changes:
+            execute(uow, group, planned, "resolve")
+        uow.commit()
+        return fact, verdict, planned
 
-        def plan(view: FactView) -> tuple[Fact, Verdict, Planned]:
-            fact = _current_fact(view.reads, group, fact_id, now)
-            verdict = self.rejudge(view, fact, Policy())
-            return fact, verdict, _planned(fact, verdict)
+    if dry_run:
+        fact, verdict, planned = s.store.read(lambda tx: plan(FactView(tx.facts, now)))
+    else:
+        fact, verdict, planned = in_unit(s.store, now, run)
+    return ResolutionOut.model_construct(
+        plan=[StepOut.of_finding(fact, v) for v in verdict.executed],
+        verdicts=[JudgedOut.of(v, fact, v in verdict.executed) for v in verdict.findings],
+        executed=bool(planned.changes) and not dry_run,
+    )
 
-        def run(uow: UnitOfWork) -> tuple[Fact, Verdict, Planned]:
-            fact, verdict, planned = plan(uow.facts)
-            if planned.changes:
-                execute(uow, group, planned, "resolve")
-            uow.commit()
-            return fact, verdict, planned
 
-        if dry_run:
-            fact, verdict, planned = self.s.store.read(lambda tx: plan(FactView(tx.facts, now)))
-        else:
-            fact, verdict, planned = in_unit(self.s.store, now, run)
-        return ResolutionOut.model_construct(
-            plan=[StepOut.of_finding(fact, v) for v in verdict.executed],
-            verdicts=[JudgedOut.of(v, fact, v in verdict.executed) for v in verdict.findings],
-            executed=bool(planned.changes) and not dry_run,
-        )
+def rejudge(s: Services, view: FactView, fact: Fact, policy: Policy) -> Verdict:
+    """A stored record judged again, as a statement, against the other current records
+    as `view` sees them (resolve-by-id, and a reviewer's confirmation)."""
+    statement = Statement.of_record(fact, rules_of(s.table, fact))
+    current = view.aligned(fact)
+    chain = view.chain(fact) if needs_chain(statement, current) else ()
+    return judge(statement, Aligned(current, None, chain), policy, now=view.now)
 
-    def rejudge(self, view: FactView, fact: Fact, policy: Policy) -> Verdict:
-        """A stored record judged again, as a statement, against the other current records
-        as `view` sees them (resolve-by-id, and a reviewer's confirmation)."""
-        statement = Statement.of_record(fact, rules_of(self.s.table, fact))
-        current = view.aligned(fact)
-        chain = view.chain(fact) if needs_chain(statement, current) else ()
-        return judge(statement, Aligned(current, None, chain), policy, now=view.now)
 
-    # -- audit -----------------------------------------------------------------------------
+def audit(s: Services, scope: TenantScope, principals: Principals = None) -> AuditOut:
+    """Scan the tenant's current records bucketed by entity and predicate (only records
+    that share both can conflict), the top 12 of each bucket by confidence, pairwise;
+    only the records the caller's principals may read (`service.read.access`)."""
+    group, now = scope.group_id, s.clock.now()
+    scanned, buckets, after = 0, 0, ""
+    groups: list[GroupOut] = []
+    while keys := _subjects(s, group, after, now):
+        by_bucket: dict[tuple[str, str], list[Fact]] = {}
+        for fact in _bucket_facts(s, group, keys, now, principals):
+            by_bucket.setdefault((fact.subject_key, fact.predicate), []).append(fact)
+        for members in by_bucket.values():
+            bucket = _top(members)
+            scanned += len(bucket)
+            buckets += 1
+            groups += _bucket_groups(s, bucket)
+        after = keys[-1]
+    return AuditOut.model_construct(
+        scanned=scanned,
+        buckets=buckets,
+        flagged=len(groups),
+        flagged_records=sum(len(g.records) for g in groups),
+        groups=groups,
+    )
 
-    def audit(self, scope: TenantScope, principals: Principals = None) -> AuditOut:
-        """Scan the tenant's current records bucketed by entity and predicate (only records
-        that share both can conflict), the top 12 of each bucket by confidence, pairwise;
-        only the records the caller's principals may read (`service.read.access`)."""
-        group, now = scope.group_id, self.s.clock.now()
-        scanned, buckets, after = 0, 0, ""
-        groups: list[GroupOut] = []
-        while keys := self._subjects(group, after, now):
-            by_bucket: dict[tuple[str, str], list[Fact]] = {}
-            for fact in self._bucket_facts(group, keys, now, principals):
-                by_bucket.setdefault((fact.subject_key, fact.predicate), []).append(fact)
-            for members in by_bucket.values():
-                bucket = _top(members)
-                scanned += len(bucket)
-                buckets += 1
-                groups += self._bucket_groups(bucket)
-            after = keys[-1]
-        return AuditOut.model_construct(
-            scanned=scanned,
-            buckets=buckets,
-            flagged=len(groups),
-            flagged_records=sum(len(g.records) for g in groups),
-            groups=groups,
-        )
 
-    def _subjects(self, group: str, after: str, now: datetime) -> list[str]:
-        return self.s.store.read(lambda tx: tx.facts.subject_keys(group, after, AUDIT_PAGE, now))
+def _subjects(s: Services, group: str, after: str, now: datetime) -> list[str]:
+    return s.store.read(lambda tx: tx.facts.subject_keys(group, after, AUDIT_PAGE, now))
 
-    def _bucket_facts(
-        self, group: str, keys: list[str], now: datetime, principals: Principals
-    ) -> list[Fact]:
-        return self.s.store.read(
-            lambda tx: readable(tx, group, tx.facts.of_subjects(group, keys, now), principals)
-        )
 
-    def _bucket_groups(self, bucket: list[Fact]) -> list[GroupOut]:
-        pairs: list[tuple[Fact, Fact, Finding]] = []
-        for a, b in combinations(bucket, 2):
-            new, old = (
-                (a, b) if (a.valid_at, a.created_at) >= (b.valid_at, b.created_at) else (b, a)
-            )
-            statement = Statement.of_record(new, rules_of(self.s.table, new))
-            (verdict,) = findings_of(statement, [old])
-            if verdict.conflict_type in FLAGGED:
-                pairs.append((new, old, verdict))
-        return [_group(component) for component in _components(pairs)]
+def _bucket_facts(
+    s: Services, group: str, keys: list[str], now: datetime, principals: Principals
+) -> list[Fact]:
+    return s.store.read(
+        lambda tx: readable(tx, group, tx.facts.of_subjects(group, keys, now), principals)
+    )
+
+
+def _bucket_groups(s: Services, bucket: list[Fact]) -> list[GroupOut]:
+    pairs: list[tuple[Fact, Fact, Finding]] = []
+    for a, b in combinations(bucket, 2):
+        new, old = (a, b) if (a.valid_at, a.created_at) >= (b.valid_at, b.created_at) else (b, a)
+        statement = Statement.of_record(new, rules_of(s.table, new))
+        (verdict,) = findings_of(statement, [old])
+        if verdict.conflict_type in FLAGGED:
+            pairs.append((new, old, verdict))
+    return [_group(component) for component in _components(pairs)]
 
 
 def _current_fact(facts: FactReads, group: str, fact_id: str, now: datetime) -> Fact:

@@ -6,6 +6,7 @@ see `schema`.
 
 from __future__ import annotations
 
+from service.conflicts import reversal, usecases
 from service.graphql import types
 from service.graphql.context import Ctx, checked, container, principals, readable_or_404, run, shown
 from service.read import facts as fact_cases
@@ -69,7 +70,7 @@ async def confirm_fact_resolver(
 ) -> types.Verdict:
     scope = checked(info, ScopeArgs, user_id=user_id, agent_id=agent_id)
     await readable_or_404(info, id)
-    answer = await run(container(info).conflicts.confirm, scope.tenant(), id)
+    answer = await run(reversal.confirm, container(info).services, scope.tenant(), id)
     return types.verdict(await shown(info, answer))
 
 
@@ -78,7 +79,7 @@ async def reject_fact_resolver(
 ) -> types.Verdict:
     scope = checked(info, ScopeArgs, user_id=user_id, agent_id=agent_id)
     await readable_or_404(info, id)
-    answer = await run(container(info).conflicts.reject, scope.tenant(), id)
+    answer = await run(reversal.reject, container(info).services, scope.tenant(), id)
     return types.verdict(await shown(info, answer))
 
 
@@ -92,5 +93,5 @@ async def audit_resolver(
     scope = checked(
         info, ScopeArgs, user_id=user_id, agent_id=agent_id, run_id=run_id, project=project
     )
-    answer = await run(container(info).conflicts.audit, scope.tenant(), principals(info))
+    answer = await run(usecases.audit, container(info).services, scope.tenant(), principals(info))
     return types.audit(await shown(info, answer))

@@ -16,7 +16,9 @@ from strawberry.extensions import MaxAliasesLimiter, MaxTokensLimiter, QueryDept
 from strawberry.types import ExecutionContext
 
 from graph.domain.errors import InvalidInput
+from service.conflicts import reversal, usecases
 from service.conflicts.answers import ResolutionOut, WrittenOut
+from service.conflicts.history import history
 from service.graphql import relations, review, tenancy, types
 from service.graphql.context import (
     Ctx,
@@ -108,9 +110,9 @@ async def history_resolver(
         info, HistoryRequest,
         name=name, user_id=user_id, agent_id=agent_id, run_id=run_id, predicate=predicate,
     )  # fmt: skip
-    conflicts = container(info).conflicts
+    store = container(info).store
     answer = await run(
-        conflicts.history, request.tenant(), request.name, request.predicate, principals(info)
+        history, store, request.tenant(), request.name, request.predicate, principals(info)
     )
     return types.history(await shown(info, answer))
 
@@ -175,12 +177,14 @@ async def resolve_conflict_resolver(
     scope = checked(
         info, ScopeArgs, user_id=user_id, agent_id=agent_id, run_id=run_id, project=project
     )
-    conflicts = container(info).conflicts
+    services = container(info).services
     if fact_id is not None:
         await readable_or_404(info, fact_id)
 
     def resolve() -> ResolutionOut | WrittenOut:
-        return conflicts.resolve(scope.tenant(), content=content, fact_id=fact_id, dry_run=dry_run)
+        return usecases.resolve(
+            services, scope.tenant(), content=content, fact_id=fact_id, dry_run=dry_run
+        )
 
     return types.resolution(await shown(info, await run(resolve)))
 
@@ -194,7 +198,7 @@ async def rollback_resolver(
 ) -> types.Rollback:
     scope = checked(info, ScopeArgs, user_id=user_id, agent_id=agent_id, run_id=run_id)
     await readable_or_404(info, fact_id)
-    answer = await run(container(info).conflicts.rollback, scope.tenant(), fact_id)
+    answer = await run(reversal.rollback, container(info).services, scope.tenant(), fact_id)
     return types.rollback(await shown(info, answer))
 
 

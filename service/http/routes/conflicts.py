@@ -8,6 +8,7 @@ from fastapi import APIRouter, Body, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from graph.domain.tenancy import TenantScope
+from service.conflicts import reversal, usecases
 from service.conflicts.answers import (
     AuditOut,
     HistoryOut,
@@ -16,6 +17,7 @@ from service.conflicts.answers import (
     RollbackOut,
     WrittenOut,
 )
+from service.conflicts.history import history
 from service.http.routes.deps import (
     App,
     QueryUser,
@@ -77,8 +79,9 @@ def resolve(
     and action but not the record's id or words (docs/tenancy.md)."""
     if body.fact_id is not None:
         readable_or_404(http, body.fact_id)
-    answer = app.conflicts.resolve(
-        body.tenant(), content=body.content, fact_id=body.fact_id, dry_run=body.dry_run
+    content, fact_id, dry_run = body.content, body.fact_id, body.dry_run
+    answer = usecases.resolve(
+        app.services, body.tenant(), content=content, fact_id=fact_id, dry_run=dry_run
     )
     return shown(http, answer)
 
@@ -90,7 +93,7 @@ def audit(body: Annotated[ScopeIn, in_scope(ScopeIn, Body)], app: App, http: Req
 
     Example: `POST /v1/conflicts/audit {"user_id": "alice"}`
     """
-    return shown(http, app.conflicts.audit(body.tenant(), principals_of(http)))
+    return shown(http, usecases.audit(app.services, body.tenant(), principals_of(http)))
 
 
 @router.post("/facts/{fact_id}/rollback")
@@ -102,7 +105,7 @@ def rollback(
     Example: `POST /v1/facts/6f1c2a9e-4d1b-5c0e-9a57-3b2f8d1e7c40/rollback {"user_id": "alice"}`
     """
     readable_or_404(http, fact_id)
-    return shown(http, app.conflicts.rollback(body.tenant(), fact_id))
+    return shown(http, reversal.rollback(app.services, body.tenant(), fact_id))
 
 
 @router.post("/facts/{fact_id}/confirm")
@@ -114,7 +117,7 @@ def confirm(
     Example: `POST /v1/facts/6f1c2a9e-4d1b-5c0e-9a57-3b2f8d1e7c40/confirm {"user_id": "alice"}`
     """
     readable_or_404(http, fact_id)
-    return shown(http, app.conflicts.confirm(body.tenant(), fact_id))
+    return shown(http, reversal.confirm(app.services, body.tenant(), fact_id))
 
 
 @router.post("/facts/{fact_id}/reject")
@@ -127,7 +130,7 @@ def reject(
     with `{"user_id": "alice", "reason": "outdated"}`
     """
     readable_or_404(http, fact_id)
-    return shown(http, app.conflicts.reject(body.tenant(), fact_id))
+    return shown(http, reversal.reject(app.services, body.tenant(), fact_id))
 
 
 @router.get("/entities/{name}/history")
@@ -146,5 +149,5 @@ def entity_history(
     Example: `GET /v1/entities/alice/history?user_id=alice&predicate=lives_in`
     """
     scope = TenantScope(user_id, agent_id, run_id)
-    answer = app.conflicts.history(scope, name, predicate, principals_of(http))
+    answer = history(app.store, scope, name, predicate, principals_of(http))
     return shown(http, answer)
