@@ -6,7 +6,7 @@ records of the fused candidates (`SearchRecords`). `SearchReads.channels` and `.
 each at once, so a backend behind a network can answer each in one query (Neo4j does: one Bolt
 round trip each, `cypher/search_channels.cypher`, `cypher/search_records.cypher`). Their
 meaning is `channels_one_by_one` and `records_one_by_one` below, which ask the finer verbs one
-by one; every backend's answer must match them (tests/conformance/test_search_reads.py).
+by one; every backend's answer must match them (tests/graph/conformance/test_search_reads.py).
 """
 
 from __future__ import annotations

@@ -38,7 +38,7 @@ _TIME_RULE = (
 EPISODES_BY_UUID = "SELECT body FROM episodes WHERE +group_id = :g AND uuid IN ({marks})"
 """Episodes by id. `+group_id` keeps the tenant out of index choice: without statistics SQLite
 otherwise picks the (group_id, ...) index for ten ids or more and reads the whole tenant
-(0.5 s at 100k episodes instead of 0.5 ms; tests/conformance/test_query_plans.py)."""
+(0.5 s at 100k episodes instead of 0.5 ms; tests/graph/conformance/test_query_plans.py)."""
 
 
 class SqliteEpisodes(Episodes):

@@ -30,8 +30,9 @@ rows: a common phrase or the tenant token (every row of the tenant) costs in pro
 own length, about 20-40 ms at a million rows, though the intersection is one row. So common
 phrases are intersected by their two rarest first (`holding_all`), and a tenant alone in the
 store (`sql.alone`: two index seeks) is not named in the queries at all; the rows found are
-the same (tests/unit/test_keyword_bound.py). At 1M records this took the episodes channel of
-"Where was <First Last> born?" with a common word for a name from about 55 to 16 ms of CPU.
+the same (tests/graph/backends/test_keyword_bound.py). At 1M records this took the episodes
+channel of "Where was <First Last> born?" with a common word for a name from about 55 to 16 ms
+of CPU.
 """
 
 from __future__ import annotations

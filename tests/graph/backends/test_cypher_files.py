@@ -11,7 +11,7 @@ import pytest
 
 from graph.backends.neo4j import queries
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 CYPHER_WORDS = re.compile(r"\b(MATCH|MERGE|CREATE)\s+\(\w*:[A-Z]|\bUNWIND\s+\$\w+\s+AS\b")
 
 

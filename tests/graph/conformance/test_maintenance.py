@@ -7,8 +7,8 @@ from graph.domain.model import Entity
 from graph.ports.facts import FactFilter, FactQuery
 from graph.ports.store import Store
 from tests.builders import entity, fact, record
-from tests.conformance.test_ledger import append
 from tests.conftest import T0
+from tests.graph.conformance.test_ledger import append
 from tests.support.reads import reads
 
 G = "u_alice"
