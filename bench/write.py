@@ -48,10 +48,10 @@ from graph.ports.facts import AlignmentKey
 from graph.ports.store import Store, StoreTx
 from service.bootstrap import bootstrap
 from service.clients.memory import Memory
-from service.runtime.models import model_steps
 from service.settings import Settings
 from service.write.parallel import WORKER_CPU
 from service.write.pipeline import STORE_CPU
+from service.write.warm import model_steps
 
 STAGES = ("parse", "notary", "extract", "plan", "embed", "store", "align", "persist", "ledger")
 LOOKUPS = 500

@@ -172,7 +172,7 @@ def load(args: argparse.Namespace) -> int:
         return migrate(args)
     if args.file is None:
         raise InvalidInput("name a FILE to import, or --from-neo4j URI", field="file")
-    from service.tenancy.transfer import is_export_file, restore_file
+    from service.clients.transfer import is_export_file, restore_file
 
     if is_export_file(args.file):
         return restore_file(args, _settings(args))
@@ -234,7 +234,7 @@ def migrate(args: argparse.Namespace) -> int:
 
 
 def export(args: argparse.Namespace) -> int:
-    from service.tenancy.transfer import export as export_tenant
+    from service.clients.transfer import export as export_tenant
 
     return export_tenant(args, _settings(args))
 
@@ -329,9 +329,9 @@ def serve(args: argparse.Namespace) -> int:
     from service.clients.memory import Memory
     from service.http.app import create_app
     from service.http.observe import configure_logging
-    from service.runtime.models import model_steps
     from service.runtime.warmup import Warmup, query_steps
     from service.runtime.worker import Worker
+    from service.write.warm import model_steps
 
     settings = _settings(args)
     configure_logging(settings.log_format)

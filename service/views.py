@@ -19,8 +19,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from graph.domain.conflicts import Finding
 from graph.domain.errors import PalimpsestError
+from graph.domain.judge import Verdict
 from graph.domain.model import Alert, Candidate, Fact, Operation
-from service.write.commit import Outcome
 
 FACT_EXAMPLE: dict[str, Any] = {
     "id": "6f1c2a9e-4d1b-5c0e-9a57-3b2f8d1e7c40",
@@ -255,7 +255,7 @@ class ResultOut(Out):
     conflicts: list[ConflictOut]
 
     @classmethod
-    def of(cls, outcome: Outcome) -> ResultOut:
+    def of(cls, outcome: Verdict) -> ResultOut:
         done = {v.target_id for v in outcome.executed}
         return cls.trusted(
             {

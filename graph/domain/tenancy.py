@@ -11,8 +11,9 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass
+from typing import Any
 
-from graph.domain.errors import InvalidInput
+from graph.domain.errors import Forbidden, InvalidInput
 
 _SAFE = re.compile(r"^[A-Za-z0-9_-]{1,100}$")
 MAX_ID_LENGTH = 256
@@ -59,3 +60,18 @@ def _check_id(name: str, value: str | None) -> None:
         raise InvalidInput(f"{name} is longer than {MAX_ID_LENGTH} characters", field=name)
     if any(ord(ch) < 32 for ch in value):
         raise InvalidInput(f"{name} contains control characters", field=name)
+
+
+def acting_user(named: Any, granted: str | None) -> Any:
+    """THE tenant rule, for REST, GraphQL and MCP alike: the user a request acts for.
+
+    With API keys off (`granted` None) the user the request names. With keys on, always the
+    key's user: naming another is Forbidden, and naming none (missing, or `null`) means the
+    key's user, so leaving `user_id` out can never fall through to an `agent_id` or `run_id`
+    tenant the key does not grant.
+    """
+    if granted is None:
+        return named
+    if named is not None and named != granted:
+        raise Forbidden(f"this key does not grant access to user {named!r}")
+    return granted

@@ -15,8 +15,8 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 from strawberry.types import Info
 
+from graph.domain.tenancy import acting_user
 from service.bootstrap import Container
-from service.http.auth import acting_user
 from service.read import withhold
 from service.read.requests import validated
 
@@ -57,7 +57,7 @@ async def source_readable_or_404(info: Ctx, source: str | None) -> None:
 
 
 def user(info: Ctx, named: str | None) -> str | None:
-    """The user to act for (`service.http.auth.acting_user`, the rule REST applies too)."""
+    """The user to act for (`graph.domain.tenancy.acting_user`, the rule REST applies too)."""
     acting: str | None = acting_user(named, info.context.get("user"))
     return acting
 

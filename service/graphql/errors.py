@@ -1,7 +1,7 @@
 """GraphQL errors in the vocabulary of REST: the same codes, from the same table.
 
 Every error in a GraphQL answer carries `extensions: {"code", "status", "details"?}`: `code` is
-the REST error code of the same failure (`service.http.errors`), `status` the HTTP status REST would
+the REST error code of the same failure (`service.errors`), `status` the HTTP status REST would
 answer with, `details` the error's details (the offending field, for input errors). A document
 that does not parse or validate (an unknown argument, a wrong type) is `invalid_input`; an
 unexpected exception is `internal` with no trace, and is logged.
@@ -15,7 +15,7 @@ from typing import Any
 from graphql import GraphQLError
 
 from graph.domain.errors import PalimpsestError
-from service.http.errors import body_for, error_body, status_for
+from service.errors import body_for, error_body, status_for
 
 log = logging.getLogger("palimpsest.graphql")
 

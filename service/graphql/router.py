@@ -18,9 +18,9 @@ from strawberry.types import ExecutionResult
 from strawberry.types.unset import UNSET
 
 from service.bootstrap import Container
+from service.errors import error_body
 from service.graphql.errors import formatted
 from service.graphql.schema import schema
-from service.http.errors import error_body
 
 Context = dict[str, Any]
 

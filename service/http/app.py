@@ -15,9 +15,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from graph.domain.errors import PalimpsestError, PayloadTooLarge, StoreUnavailable
 from service.bootstrap import Container
+from service.errors import body_for, error_body, headers_for, status_for
 from service.http.auth import KeyCheck, parse_keys
 from service.http.edge import CleanBody
-from service.http.errors import body_for, error_body, headers_for, status_for
 from service.http.logs import install_log_redaction
 from service.http.observe import install_observability
 from service.http.openapi import install_openapi

@@ -9,9 +9,10 @@ With `PALIMPSEST_API_KEYS` unset the service is open (a trusted network). With i
   `.principals`), and every route declares the tenant it acts for in its signature
   (`service.http.routes.deps`: `QueryUser`, `PathUser`, `in_scope(...)`), as every GraphQL
   resolver does (`service.graphql.context.user`) and every MCP tool through the route it calls;
-* all of them apply `acting_user`, the one rule: a request naming another user (query or JSON
-  `user_id`, path `/v1/users/{id}`, batch items' `user_id`) -> 403 `forbidden`; naming no user
-  (or `"user_id": null`) acts for the key's user, never for an `agent_id`/`run_id` tenant.
+* all of them apply `graph.domain.tenancy.acting_user`, the one rule: a request naming another
+  user (query or JSON `user_id`, path `/v1/users/{id}`, batch items' `user_id`) -> 403
+  `forbidden`; naming no user (or `"user_id": null`) acts for the key's user, never for an
+  `agent_id`/`run_id` tenant.
 
 Records read from a source whose episode lists permissions are shown only to callers holding
 one of them (the principals). Keys are compared by SHA-256 digest, in constant time; they never
@@ -29,8 +30,8 @@ from typing import Any
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from graph.domain.errors import Forbidden, InvalidInput, PalimpsestError, Unauthorized
-from service.http.errors import body_for, status_for
+from graph.domain.errors import InvalidInput, PalimpsestError, Unauthorized
+from service.errors import body_for, status_for
 
 GUARDED = ("/v1", "/graphql", "/mcp")
 
@@ -100,18 +101,3 @@ class KeyCheck:
 def _bearer(value: str) -> str:
     scheme, _, token = value.partition(" ")
     return token.strip() if scheme.lower() == "bearer" else ""
-
-
-def acting_user(named: Any, granted: str | None) -> Any:
-    """THE tenant rule, for REST, GraphQL and MCP alike: the user a request acts for.
-
-    With API keys off (`granted` None) the user the request names. With keys on, always the
-    key's user: naming another is Forbidden, and naming none (missing, or `null`) means the
-    key's user, so leaving `user_id` out can never fall through to an `agent_id` or `run_id`
-    tenant the key does not grant.
-    """
-    if granted is None:
-        return named
-    if named is not None and named != granted:
-        raise Forbidden(f"this key does not grant access to user {named!r}")
-    return granted

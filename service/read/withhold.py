@@ -82,7 +82,7 @@ def withheld(tx: StoreReads, group_id: str, answer: BaseModel, principals: Princ
 
 class Caller(NamedTuple):
     """Who asks, with API keys on: the key's user (every request acts for it:
-    `service.http.auth.acting_user`) and its principals; None for both with keys off."""
+    `graph.domain.tenancy.acting_user`) and its principals; None for both with keys off."""
 
     user: str | None
     principals: Principals

@@ -1,3 +1,3 @@
 """What runs beside the requests: the background worker that drains the operation log
-(`worker.py`), the models loaded by using them once (`models.py`), and the warm-up that makes
-`/readyz` honest (`warmup.py`)."""
+(`worker.py`) and the warm-up that makes `/readyz` honest (`warmup.py`; the models it loads by
+using them once are the write's, `service/write/warm.py`)."""

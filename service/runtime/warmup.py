@@ -21,7 +21,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from graph.domain.errors import PalimpsestError, StoreUnavailable
-from service.runtime.models import WARM_TEXT
+from service.write.warm import WARM_TEXT
 
 if TYPE_CHECKING:
     from service.clients.memory import Memory

@@ -27,9 +27,9 @@ from extractors.predicates import PredicateTable
 from extractors.promotion import PromotionRules
 from extractors.rules import RuleExtractor
 from service.embedding import build_embedder
-from service.runtime.models import model_steps
 from service.write.build import ItemPlan
 from service.write.planner import Item, Planner, Timings
+from service.write.warm import model_steps
 
 log = logging.getLogger("palimpsest.write")
 T = TypeVar("T")

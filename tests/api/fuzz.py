@@ -2,7 +2,7 @@
 GraphQL query and mutation from the GraphQL schema, sent over ONE keep-alive connection.
 
 A case fails when the answer is a 5xx, when an error answer is not the one JSON error shape
-(`{"error": {"code", "message", "details"?}}`, service/http/errors.py) or when the server dropped
+(`{"error": {"code", "message", "details"?}}`, service/errors.py) or when the server dropped
 the connection without saying `Connection: close`. Failures are collected, not raised inside
 Hypothesis (no shrinking: every operation is tried and every failure is listed with a curl
 command to reproduce it).

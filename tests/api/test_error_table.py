@@ -7,8 +7,8 @@ from fastapi.testclient import TestClient
 
 from graph.domain import errors
 from service.clients.memory import Memory
+from service.errors import STATUS, STORE_UNAVAILABLE_MESSAGE, status_for
 from service.http.app import create_app
-from service.http.errors import STATUS, STORE_UNAVAILABLE_MESSAGE, status_for
 
 EXPECTED = {
     "internal": 500, "invalid_input": 422, "invalid_time": 422, "payload_too_large": 413,

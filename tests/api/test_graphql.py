@@ -11,8 +11,8 @@ from fastapi.testclient import TestClient
 
 from graph.domain import errors
 from service.clients.memory import Memory
+from service.errors import STATUS, body_for, status_for
 from service.graphql import types
-from service.http.errors import STATUS, body_for, status_for
 from service.read import facts as fact_cases
 from tests.read.stories import correction_story, import_story, only_fact, subscription_story
 

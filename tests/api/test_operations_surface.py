@@ -17,9 +17,9 @@ from graph.domain.errors import StoreUnavailable
 from service.clients.memory import Memory
 from service.http.app import create_app
 from service.http.observe import log_handler
-from service.runtime.models import model_steps
 from service.runtime.warmup import WARM_SCOPE, Warmup, query_steps
 from service.runtime.worker import Worker
+from service.write.warm import model_steps
 
 
 def metric(text: str, name: str, **labels: str) -> float:

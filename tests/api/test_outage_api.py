@@ -13,8 +13,8 @@ from fastapi.testclient import TestClient
 
 from graph.ports.store import Store
 from service.bootstrap import bootstrap
+from service.errors import STORE_UNAVAILABLE_MESSAGE
 from service.http.app import create_app
-from service.http.errors import STORE_UNAVAILABLE_MESSAGE
 from service.settings import Settings
 from tests.conftest import NEO4J_URI
 from tests.support.proxy import CuttableProxy

@@ -1,6 +1,6 @@
 """What a route declares in its signature: the composition root (`App`), the tenant its request
 acts for (`QueryUser`, `PathUser`, `in_scope(...)`: the caller's API key decides, by the one rule
-`service.http.auth.acting_user` that GraphQL's resolvers apply too), and what the caller may
+`graph.domain.tenancy.acting_user` that GraphQL's resolvers apply too), and what the caller may
 read (`shown`, `readable_or_404`)."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from typing import Annotated, Any, TypeVar
 from fastapi import Depends, Query, Request
 from pydantic import BaseModel
 
+from graph.domain.tenancy import acting_user
 from service.bootstrap import Container
-from service.http.auth import acting_user
 from service.read import withhold
 
 M = TypeVar("M", bound=BaseModel)

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Body, Query, Request
 from fastapi.responses import Response
 
-from service.http.auth import acting_user
+from graph.domain.tenancy import acting_user
 from service.http.routes.deps import App, Granted, QueryUser, in_scope, principals_of, shown
 from service.http.routes.schemas import AddOut, BatchIn, BatchOut, OperationOut, PendingOut
 from service.read.facts import operation_status
