@@ -36,7 +36,7 @@ def test_an_index_made_with_other_settings_is_kept_named_and_asked_as_before(
     try:
         with caplog.at_level(logging.WARNING, logger="palimpsest.store"):
             older = Neo4jStore(NEO4J_URI, connection_timeout=5.0)
-        assert older.read(lambda tx: tx.vector_candidates) == OLD_GRAPH_CANDIDATES  # type: ignore[attr-defined]
+        assert older.read(lambda tx: tx.search.vector_candidates) == OLD_GRAPH_CANDIDATES  # type: ignore[attr-defined]
         older.close()
         config = maintenance.vector_index()
         assert config is not None and config["vector.hnsw.m"] == 16  # kept, not rebuilt
@@ -49,7 +49,7 @@ def test_an_index_made_with_other_settings_is_kept_named_and_asked_as_before(
     caplog.clear()
     with caplog.at_level(logging.WARNING, logger="palimpsest.store"):
         current = Neo4jStore(NEO4J_URI, connection_timeout=5.0)
-    assert current.read(lambda tx: tx.vector_candidates) == VECTOR_CANDIDATES  # type: ignore[attr-defined]
+    assert current.read(lambda tx: tx.search.vector_candidates) == VECTOR_CANDIDATES  # type: ignore[attr-defined]
     current.close()
     assert not [r for r in caplog.records if r.name == "palimpsest.store"]
 
