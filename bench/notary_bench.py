@@ -50,7 +50,6 @@ from bench.notary_sources import (
     load_reported,
 )
 from extractors.notary.core import notarize
-from graph.maintenance import maintenance_of
 
 HERE = Path(__file__).resolve().parents[1]
 Masker = Callable[[list[str]], list[str]]
@@ -196,10 +195,10 @@ def _through(
     from bench.leak import _memory
 
     with open_store(backend, uri) as store:
-        maintenance_of(store).wipe()
+        store.maintenance().wipe()
         outputs, written = run_path(_memory(store), path, cases)
-        stored = maintenance_of(store).stored_text()
-        maintenance_of(store).wipe()
+        stored = store.maintenance().stored_text()
+        store.maintenance().wipe()
     return outputs, "\n".join((written, stored, *logs.lines))
 
 

@@ -15,8 +15,7 @@ from graphiti_core.edges import EpisodicEdge
 
 from bench.leakcases import leaked
 from graph.domain.tenancy import TenantScope
-from graph.maintenance import maintenance_of
-from graph.ports import Store
+from graph.ports.store import Store
 from service.graphiti.migrate import import_graphiti
 from service.graphiti.source import GraphitiSource, read_graph
 from tests.conftest import NEO4J_URI
@@ -81,6 +80,6 @@ def test_no_credential_of_a_graphiti_graph_is_stored(
     assert report["facts"] == 1 and report["episodes"] == 1
     assert report["masked"] >= len(SECRETS)
     forget(origin.group_id)  # graphiti's own raw nodes share the test Neo4j: gone, ours stay
-    cells = maintenance_of(store).stored_text()
+    cells = store.maintenance().stored_text()
     assert "Oslo" in cells and "REDACTED" in cells, "the probe read nothing migrated"
     assert [name for name, value in SECRETS.items() if leaked(value, cells)] == []

@@ -12,7 +12,7 @@ from typing import Any
 
 from bench import when
 from bench.when_data import gold_day, memdaily, tweetime
-from service.memory import Memory
+from service.clients.memory import Memory
 
 TRAJECTORY = {
     "tid": 4,

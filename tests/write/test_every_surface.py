@@ -25,14 +25,13 @@ from bench.leakcases import leaked
 from graph.backends.sqlite import SqliteStore
 from graph.domain.model import Episode, Fact
 from graph.domain.tenancy import TenantScope
-from graph.maintenance import maintenance_of
-from graph.ports import Store
+from graph.ports.store import Store
 from service.agent.server import stdio_server
 from service.bootstrap import bootstrap
-from service.importer import ImportDefaults, read_items, run_import
-from service.logs import LOGGERS, install_log_redaction
-from service.memory import Memory
+from service.clients.memory import Memory
+from service.http.logs import LOGGERS, install_log_redaction
 from service.settings import Settings
+from service.tenancy.importer import ImportDefaults, read_items, run_import
 
 _RNG = random.Random(4)
 _B64 = string.ascii_letters + string.digits + "+/"
@@ -169,7 +168,7 @@ def test_no_credential_on_any_surface(
     memory, folder = surfaces
     (tmp_path / "in").mkdir()
     answers = _write_everything(memory, tmp_path / "in")
-    cells = maintenance_of(memory.container.store).stored_text()
+    cells = memory.container.store.maintenance().stored_text()
     files = _files(folder) if folder is not None else ""
     haystack = "\n".join((*answers, cells, files, *logs.lines))
     assert "REDACTED" in cells and "Oslo" in cells, "the probe read nothing the notary wrote"

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from service.app import create_app
-from service.memory import Memory
+from service.clients.memory import Memory
+from service.http.app import create_app
 from service.read.answers import SearchOut
 
 
