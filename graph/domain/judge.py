@@ -31,6 +31,7 @@ from graph.domain.resolution import (
     effect_of,
     review,
 )
+from graph.domain.timerules import period_end
 
 NOT_WRITES = frozenset({WriteEvent.DUPLICATE, WriteEvent.NOOP})
 
@@ -156,6 +157,9 @@ def judge(statement: Statement, aligned: Aligned, policy: Policy, *, now: dateti
         findings = findings_of(statement, aligned.current)
     if policy.reviewed:
         return _reviewed(statement, aligned, findings, now)
+    told = _told_in_history(statement.fact, aligned.chain, findings)
+    if told is not None:
+        return Verdict(WriteEvent.DUPLICATE, told, findings)
     findings, maybe_alias = _maybe_aliases(statement, aligned, findings, policy.alias_similarity)
     decision = decide(findings, manual=policy.manual or maybe_alias)
     if not decision.write_new:
@@ -174,6 +178,34 @@ def judge(statement: Statement, aligned: Aligned, policy: Policy, *, now: dateti
         decision.pending,
         own,
     )
+
+
+def _told_in_history(new: Fact, chain: Sequence[Fact], findings: Sequence[Finding]) -> Fact | None:
+    """A past version that already says what a statement older than the current record says:
+    the same value, polarity and scope, believed over a period the statement's overlaps
+    ("I moved to Berlin in 2023." said again after the move to Paris). The restatement is a
+    DUPLICATE of it, whatever order the statements came in, instead of a zero-length version
+    squeezed into the chain at the same instant."""
+    if not any(f.mode == "history" for f in findings):
+        return None
+    start = new.valid_at
+    end = new.valid_end or period_end(new.valid_at, new.valid_granularity)
+    for record in chain:
+        same = (record.value_key, record.polarity, record.scope) == (
+            new.value_key,
+            new.polarity,
+            new.scope,
+        )
+        closes = record.invalid_at
+        if (
+            same
+            and record.uuid != new.uuid
+            and record.expired_at is None
+            and record.valid_at < end
+            and (closes is None or start < closes)
+        ):
+            return record
+    return None
 
 
 def _maybe_aliases(
