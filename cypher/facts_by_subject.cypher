@@ -1,5 +1,5 @@
 // name: facts_by_subject
-// params: $group_id, $subject_key, $predicate, $scope, $agent_id, $run_id, $memory_types, $categories, $verify_statuses, $fact_types, $extraction_version_not, $policy_version_not, $all, $known, $end, $moment, $limit
+// params: $group_id, $subject_key, $predicate, $scope, $agent_id, $run_id, $memory_types, $categories, $verify_statuses, $fact_types, $extraction_version_not, $policy_version_not, $without_endings, $all, $known, $end, $moment, $limit
 // returns: fact, newest first
 MATCH ()-[r:RELATES_TO]->()
 WHERE r.group_id = $group_id AND r.subject_key = $subject_key
@@ -13,6 +13,7 @@ WHERE r.group_id = $group_id AND r.subject_key = $subject_key
   AND (size($categories) = 0 OR any(c IN r.categories WHERE c IN $categories))
   AND ($extraction_version_not IS NULL OR r.extraction_version <> $extraction_version_not)
   AND ($policy_version_not IS NULL OR r.policy_version <> $policy_version_not)
+  AND (NOT $without_endings OR coalesce(r.state_change, '') <> 'ends')
   AND ($all OR /*@time_rule*/)
 RETURN /*@fact_fields*/ AS fact
 ORDER BY r.valid_at DESC, r.created_at DESC, r.uuid

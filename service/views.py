@@ -171,6 +171,9 @@ class FactOut(Out):
     valid_end: str | None = None
     """With `valid_at`, the period the text named ("last weekend": Saturday to Monday); null
     when no phrase said when (the time is the message's)."""
+    state_change: str = ""
+    """"ends" on a record that says a state ended ("I left Acme": polarity -1, listed only with
+    `include_endings`), "starts" on one that says it began, else empty."""
     valid_phrase: str = ""
     """The words that said when ("last weekend", 上个周末); "" when none did."""
 
@@ -216,6 +219,7 @@ def fact_view(fact: Fact) -> dict[str, Any]:
         "episode_id": fact.episode_id,
         "valid_end": _iso(fact.valid_end),
         "valid_phrase": fact.valid_phrase,
+        "state_change": fact.state_change,
     }
 
 

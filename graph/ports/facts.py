@@ -67,6 +67,9 @@ class FactFilter:
     run_id: str | None = None
     extraction_version_not: str | None = None
     policy_version_not: str | None = None
+    without_endings: bool = False
+    """Leave out the records that say a state ended (`state_change == "ends"`: "I left Acme"):
+    a current answer lists what is true, not what stopped being (docs/read.md)."""
 
 
 @dataclass(frozen=True)

@@ -50,6 +50,13 @@ KnownAt = Annotated[
         "its end); leave out for the current belief"
     ),
 ]
+Endings = Annotated[
+    bool,
+    Field(
+        description='also records saying a state ended ("I left Acme": state_change "ends", '
+        "polarity -1); by default only what is true"
+    ),
+]
 Resolve = Callable[[Context], Backend]
 
 
@@ -129,6 +136,7 @@ def _read_tools(resolve: Resolve, default_user: str | None) -> list[Callable[...
         include_history: Annotated[
             bool, Field(description="also superseded and corrected records")
         ] = False,
+        include_endings: Endings = False,
         limit: Annotated[int, Field(ge=1, le=100)] = 10,
     ) -> dict[str, Any]:
         """Recall memories relevant to a question (keywords, meaning and the graph, in English
@@ -136,7 +144,8 @@ def _read_tools(resolve: Resolve, default_user: str | None) -> list[Callable[...
         earlier belief."""
         return await invoke(
             resolve(ctx), "search", query, user_id=user_id or default_user, as_of=as_of,
-            known_at=known_at, include_history=include_history or None, limit=limit,
+            known_at=known_at, include_history=include_history or None,
+            include_endings=include_endings or None, limit=limit,
         )  # fmt: skip
 
     async def get_facts(
@@ -149,15 +158,17 @@ def _read_tools(resolve: Resolve, default_user: str | None) -> list[Callable[...
         fact_type: Annotated[
             str | None, Field(description='only this type; "hypothesis" lists the hedges')
         ] = None,
+        include_endings: Endings = False,
         limit: Annotated[int, Field(ge=1, le=1000)] = 100,
     ) -> dict[str, Any]:
         """List stored facts exactly (no ranking): current ones, or those true as_of a time,
         as believed known_at a time. Use when you know the subject or predicate. Hedges
-        ("might move to Tokyo") are listed only with fact_type="hypothesis"."""
+        ("might move to Tokyo") are listed only with fact_type="hypothesis"; an ended state
+        ("I left Acme": state_change "ends") only with include_endings."""
         return await invoke(
             resolve(ctx), "facts", user_id=user_id or default_user, subject=subject,
             predicate=predicate, as_of=as_of, known_at=known_at, fact_type=fact_type,
-            limit=limit,
+            include_endings=include_endings or None, limit=limit,
         )  # fmt: skip
 
     async def entity_history(

@@ -58,6 +58,7 @@ async def facts_resolver(
     verify_status: list[str] | None = None,
     scope: str | None = None,
     fact_type: str | None = None,
+    include_endings: bool | None = None,
     limit: int | None = None,
 ) -> list[types.Fact]:
     request = checked(
@@ -65,7 +66,7 @@ async def facts_resolver(
         user_id=user_id, agent_id=agent_id, run_id=run_id, project=project,
         subject=subject, predicate=predicate, as_of=as_of, known_at=known_at,
         memory_type=memory_type, category=category, verify_status=verify_status,
-        scope=scope, fact_type=fact_type, limit=limit,
+        scope=scope, fact_type=fact_type, include_endings=include_endings, limit=limit,
     )  # fmt: skip
     answer = await run(fact_cases.list_facts, container(info).reads, request, principals(info))
     return types.facts(await shown(info, answer))
@@ -81,6 +82,7 @@ async def search_resolver(
     as_of: str | None = None,
     known_at: str | None = None,
     include_history: bool | None = None,
+    include_endings: bool | None = None,
     memory_type: list[str] | None = None,
     category: list[str] | None = None,
     verify_status: list[str] | None = None,
@@ -91,8 +93,8 @@ async def search_resolver(
         info, SearchRequest,
         q=q, user_id=user_id, agent_id=agent_id, run_id=run_id, project=project,
         as_of=as_of, known_at=known_at, include_history=include_history,
-        memory_type=memory_type, category=category, verify_status=verify_status,
-        scope=scope, limit=limit,
+        include_endings=include_endings, memory_type=memory_type, category=category,
+        verify_status=verify_status, scope=scope, limit=limit,
     )  # fmt: skip
     answer = await run(search_case, container(info).reads, request, principals(info))
     return [types.search_hit(item) for item in (await shown(info, answer)).results]

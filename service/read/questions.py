@@ -29,6 +29,7 @@ def fact_filter(request: FilterArgs, table: PredicateTable) -> FactFilter:
         fact_types=fact_types(request),
         agent_id=request.agent_id,
         run_id=request.run_id,
+        without_endings=not (request.include_endings or getattr(request, "include_history", False)),
     )
 
 
@@ -87,5 +88,6 @@ def matches(fact: Fact, flt: FactFilter) -> bool:
         not flt.fact_types or fact.fact_type.value in flt.fact_types,
         flt.agent_id is None or fact.agent_id == flt.agent_id,
         flt.run_id is None or fact.run_id == flt.run_id,
+        not flt.without_endings or fact.state_change != "ends",
     )
     return all(checks)

@@ -81,6 +81,12 @@ class FilterArgs(ScopeArgs):
     known_at: TimeArgument | None = Field(
         default=None, description="ingestion time: " + _TIME_HELP, examples=["2026-03-01"]
     )
+    include_endings: bool = Field(
+        default=False,
+        description="also the records that say a state ended (`state_change: ends`, polarity "
+        "-1: \"I left Acme\"); by default an answer lists what is true at its time, and the "
+        "ended state's own record is closed there",
+    )
 
     @field_validator("memory_type", "verify_status", mode="wrap")
     @classmethod

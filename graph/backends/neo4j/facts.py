@@ -61,6 +61,7 @@ class Neo4jFacts(Facts):
             "fact_types": list(flt.fact_types),
             "extraction_version_not": flt.extraction_version_not,
             "policy_version_not": flt.policy_version_not,
+            "without_endings": flt.without_endings,
             "limit": query.limit,
         }
         params.update(time_params(None if query.include_history else query.time, now))

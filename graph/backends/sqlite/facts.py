@@ -153,6 +153,8 @@ class SqliteFacts(Facts):
                 marks, more = sql.placeholders(column, list(values))
                 clauses.append(f"f.{column} IN ({marks})")
                 params.update(more)
+        if flt.without_endings:
+            clauses.append("f.state_change <> 'ends'")
         if flt.categories:
             marks, more = sql.placeholders("c", list(flt.categories))
             clauses.append(

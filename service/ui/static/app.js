@@ -135,8 +135,8 @@ async function factsSection(name, time) {
   const label = time.asOf || time.knownAt ? `Facts${time.asOf ? " as of " + time.asOf : ""}${time.knownAt ? " as known at " + time.knownAt : ""}` : "Facts now";
   const rows = answer.facts.map((f) => {
     const source = sources[f.episode_id];
-    return el("tr", { class: "fact", "data-id": f.id },
-      el("td", { text: f.predicate }), el("td", { class: "value", text: f.value }),
+    return el("tr", { class: f.polarity < 0 ? "fact negated" : "fact", "data-id": f.id },
+      el("td", { text: f.predicate }), el("td", { class: "value", text: f.value }, ...negation(f)),
       el("td", { text: `${day(f.valid_at)} – ${day(f.invalid_at) || "…"}` }),
       el("td", { class: f.disputed ? "disputed" : "", text: f.disputed ? "disputed" : f.verify_status }),
       el("td", { class: "episode", text: source ? `“${source.body}” (${source.speaker}, ${day(source.observed_at)})` : "" }));
@@ -144,6 +144,13 @@ async function factsSection(name, time) {
   return el("section", { id: "facts" }, el("h2", { text: label }),
     rows.length ? el("table", {}, el("tr", {}, ...["predicate", "value", "valid", "status", "source"].map((h) => el("th", { text: h }))), ...rows)
       : el("p", { class: "empty", text: "No facts for this time question." }));
+}
+
+// A record of polarity -1 is shown struck through with what it says in words: "no longer"
+// for an ending ("I left Acme": state_change "ends"), "not" for a standing denial.
+function negation(f) {
+  if (f.polarity >= 0) return [];
+  return [el("span", { class: "negation", text: f.state_change === "ends" ? " (no longer)" : " (not)" })];
 }
 
 function timelineSvg(chains, asOf) {
@@ -163,10 +170,11 @@ function timelineSvg(chains, asOf) {
     for (const v of chain.versions) {
       const start = x(Date.parse(v.valid_at)), end = x(v.invalid_at ? Date.parse(v.invalid_at) : now);
       const y = row * rowHeight + 4;
-      const kind = ["bar", v.invalid_at ? "closed" : "", v.expired_at ? "expired" : "", v.disputed ? "disputed" : ""].join(" ").trim();
+      const kind = ["bar", v.invalid_at ? "closed" : "", v.expired_at ? "expired" : "", v.disputed ? "disputed" : "", v.polarity < 0 ? "negated" : ""].join(" ").trim();
+      const said = (v.polarity < 0 ? (v.state_change === "ends" ? "no longer " : "not ") : "") + v.value;
       const bar = el("svg:rect", { x: start, y, width: Math.max(3, end - start), height: rowHeight - 8, class: kind, "data-id": v.id });
-      bar.append(el("svg:title", { text: `${v.value}: ${day(v.valid_at)} – ${day(v.invalid_at) || "now"}${v.disputed ? " (disputed)" : ""}` }));
-      svg.append(bar, el("svg:text", { x: start + 4, y: y + 12, text: v.value + (v.disputed ? " ⚠" : "") }));
+      bar.append(el("svg:title", { text: `${said}: ${day(v.valid_at)} – ${day(v.invalid_at) || "now"}${v.disputed ? " (disputed)" : ""}` }));
+      svg.append(bar, el("svg:text", { x: start + 4, y: y + 12, text: said + (v.disputed ? " ⚠" : "") }));
       place[v.id] = { start, end, y: y + (rowHeight - 8) / 2 };
       row += 1;
     }
@@ -179,7 +187,8 @@ function timelineSvg(chains, asOf) {
     const at = x(Date.parse(asOf));
     svg.append(el("svg:line", { class: "asof", x1: at, x2: at, y1: 0, y2: row * rowHeight + 10 }));
   }
-  const axis = [t0, (t0 + t1) / 2, t1].map((t) => el("svg:text", { x: x(t) - 30, y: row * rowHeight + 24, text: new Date(t).toISOString().slice(0, 10) }));
+  const anchors = ["start", "middle", "end"];
+  const axis = [t0, (t0 + t1) / 2, t1].map((t, n) => el("svg:text", { x: x(t), y: row * rowHeight + 24, "text-anchor": anchors[n], class: "axis", text: new Date(t).toISOString().slice(0, 10) }));
   svg.append(...axis);
   return svg;
 }
