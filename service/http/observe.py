@@ -97,9 +97,16 @@ def log_handler(log_format: str) -> logging.Handler:
     return handler
 
 
+QUIET = ("faiss.loader",)
+"""Libraries whose INFO lines read like errors at start-up (faiss tries its AVX512 and AVX2
+builds first and logs each "Could not load library"): only their warnings are shown."""
+
+
 def configure_logging(log_format: str, level: int = logging.INFO) -> None:
     """The root logger writes to stderr in `log_format` ("text" or "json"); uvicorn's loggers
     propagate to it (serve starts uvicorn with `log_config=None`)."""
+    for name in QUIET:
+        logging.getLogger(name).setLevel(max(level, logging.WARNING))
     root = logging.getLogger()
     for old in [h for h in root.handlers if any(isinstance(f, RequestIdFilter) for f in h.filters)]:
         root.removeHandler(old)
