@@ -279,23 +279,22 @@ def _speaker(prepared: PreparedAdd, episode: Episode, subject: str) -> str:
 
 def _entity(plan: ItemPlan, said: str, ctx: Context, resolve: bool = True) -> Entity:
     """The plan's entity a name names: keyed on its canonical name (the alias table), named
-    by it, with the name as said among its aliases when that is another name of it.
-    `resolve=False` (the speaker: a user id) keys it on the name as given."""
-    name = default_aliases().canonical(said) if resolve else said
-    key = entity_key(name)
-    other = (said[:500],) if entity_key(said) != key else ()
+    as the tenant first said it (北京 stays 北京 on the graph, as in the facts), with the
+    canonical name among its aliases when that is another name of it. `resolve=False` (the
+    speaker: a user id) keys it on the name as given."""
+    canonical = default_aliases().canonical(said) if resolve else said
+    key = entity_key(canonical)
     known = plan.entities.get(key)
     if known is None:
         known = Entity(
             uuid=ctx.new_id(),
             group_id=plan.group_id,
-            name=name[:500],
+            name=said[:500],
             normalized=key,
-            aliases=other,
             created_at=plan.created_at,
         )
-    else:
-        known = known.called(other)
+    names = (n[:500] for n in dict.fromkeys((said, canonical)))
+    known = known.called(n for n in names if entity_key(n) != entity_key(known.name))
     plan.entities[key] = known
     return known
 

@@ -43,10 +43,10 @@ def values(memory: Memory, **filters: Any) -> list[str]:
 @pytest.mark.parametrize(
     ("first", "second", "key", "name", "said"),
     [
-        ("我住在上海", "I live in Shanghai.", "shanghai", "Shanghai", ["上海"]),
+        ("我住在上海", "I live in Shanghai.", "shanghai", "上海", ["Shanghai"]),
         ("I live in Shanghai.", "我住在上海", "shanghai", "Shanghai", ["上海"]),
-        ("I live in NYC.", "I live in New York City.", "new york city", "New York City", ["NYC"]),
-        ("我住在德国", "I live in Deutschland.", "germany", "Germany", ["德国", "Deutschland"]),
+        ("I live in NYC.", "I live in New York City.", "new york city", "NYC", ["New York City"]),
+        ("我住在德国", "I live in Deutschland.", "germany", "德国", ["Germany", "Deutschland"]),
     ],
 )
 def test_another_name_is_a_duplicate_of_one_value_and_one_entity(
@@ -149,3 +149,14 @@ def _no_table(monkeypatch: pytest.MonkeyPatch) -> None:
     empty = AliasTable({})
     for module in (service.write.build, service.entity_names):
         monkeypatch.setattr(module, "default_aliases", lambda: empty)
+
+
+def test_the_graph_names_an_entity_as_the_facts_do(memory: Memory) -> None:
+    """Issue 32, item 5: a user who says 北京 sees 北京 on the graph too, the table's name
+    among its aliases; another tenant who said Beijing sees Beijing."""
+    memory.add("我住在北京", user_id="li")
+    memory.add("I live in Beijing.", user_id="sam")
+    for user, said in (("li", "北京"), ("sam", "Beijing")):
+        graph = memory.graph(user, user_id=user)
+        assert [f["value"] for f in memory.facts(user_id=user)["facts"]] == [said]
+        assert {n["name"] for n in graph["nodes"]} == {user, said}

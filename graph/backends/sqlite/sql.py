@@ -33,12 +33,15 @@ INSERT_ENTITY = (
     "ON CONFLICT (group_id, normalized) DO UPDATE SET aliases = ("
     " SELECT json_group_array(value) FROM ("
     "  SELECT value FROM json_each(entities.aliases) UNION ALL"
-    "  SELECT value FROM json_each(excluded.aliases) WHERE value <> entities.name"
+    "  SELECT DISTINCT value FROM json_each(json_insert(excluded.aliases, '$[#]', excluded.name))"
+    "  WHERE value <> entities.name"
     "  AND value NOT IN (SELECT value FROM json_each(entities.aliases))))"
-    " WHERE EXISTS (SELECT 1 FROM json_each(excluded.aliases) WHERE value <> entities.name"
+    " WHERE EXISTS (SELECT 1 FROM json_each(json_insert(excluded.aliases, '$[#]', excluded.name))"
+    "  WHERE value <> entities.name"
     "  AND value NOT IN (SELECT value FROM json_each(entities.aliases)))"
 )
-"""A new entity, or the names it was called added to a known one's aliases."""
+"""A new entity, or the names it was called (its name as said this time and its aliases)
+added to a known one's aliases: an entity keeps the name it was first called by."""
 
 INSERT_FTS = "INSERT INTO facts_fts (rowid, grp, body) VALUES (?, ?, ?)"
 
