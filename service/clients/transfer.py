@@ -32,8 +32,9 @@ def _count_lines(path: Path) -> int:
         return sum(1 for _ in stream)
 
 
-def _lines(path: Path) -> Iterator[str]:
-    with path.open(encoding="utf-8") as stream:
+def _lines(path: Path) -> Iterator[bytes]:
+    """The file's lines as bytes: a line that is not UTF-8 is the restore's to reject."""
+    with path.open("rb") as stream:
         yield from stream
 
 
@@ -51,9 +52,10 @@ def restore_file(args: argparse.Namespace, settings: Settings) -> int:
         report = restore(
             memory.container.store,
             group,
-            _lines(args.file),
+            lambda: _lines(args.file),
             bar.update,
             now=memory.container.clock.now(),
+            max_chars=settings.max_input_chars,
         )
     for item in report.rejected:
         print(f"rejected: {item.model_dump_json()}", file=sys.stderr)

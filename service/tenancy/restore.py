@@ -1,58 +1,60 @@
 """`palimpsest import` of an export file (`palimpsest export`, `GET /v1/export`): restore a
-tenant exactly, streaming.
+tenant exactly, streaming; the restore is a write path, and the file is untrusted input.
 
 The file is JSON Lines of `{"kind", "record"}` in the export's order (entities, facts, episodes,
-operations, candidates, ledger entries). Records are validated one by one with the domain models
-and written in chunks, each chunk one transaction, with the ids, times, chains, embeddings and
-ledger hashes they had; nothing is re-extracted or judged again. Each chunk is one unit of work
-(`service/write/uow.py`) that stages the records as copies. A line that cannot be restored (not
-JSON, unknown kind, invalid record, another tenant's record) is reported with its line number
-and reason and the rest goes on. The target tenant must be empty: merging two copies of a
-history would not be that history. Afterwards the restored ledger is verified.
+operations, candidates, ledger entries). It is read twice. The first pass reads the file's
+ledger and verifies its chain: the entries up to the first that does not verify are the ones
+restored, and they say which facts and episodes the file may hold (`graph.domain.ledger.walk`:
+each record's latest digest). The second pass checks every line as a live write is checked
+(`service/tenancy/lines.py`: size, depth, encoding, limits, the tenant of every id, only
+finished operations) and requires every fact and episode to be covered, as it is, by a ledger
+entry of the file; records are then written in chunks, each chunk one transaction (one unit of
+work, `service/write/uow.py`, staging the records as copies, with the ids, times, chains,
+embeddings and ledger hashes they had; nothing is re-extracted or judged again). A line that
+cannot be restored is reported with its number and reason and the rest goes on; a chunk the
+store refuses is written again line by line, so one bad line never drops its neighbours. The
+target tenant must be empty: merging two copies of a history would not be that history.
+Afterwards the restored ledger is verified and its head reported, to compare with the head the
+export was taken under.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from graph.domain.errors import InvalidInput, PalimpsestError
-from graph.domain.model import Candidate, Entity, Episode, Fact, LedgerEntry, Operation
+from graph.domain import ledger
+from graph.domain.errors import InvalidInput, PalimpsestError, StoreUnavailable
+from graph.domain.model import Episode, Fact, LedgerEntry
 from graph.ports.export import EXPORT_KINDS, ExportKind
 from graph.ports.store import Store, StoreReads
 from service.read.answers import LedgerOut
+from service.tenancy.lines import KINDS, LineRules, parse, read_json
 from service.views import Out
 from service.write.uow import UnitOfWork, in_unit
 
-KINDS: dict[str, type[BaseModel]] = {
-    "entity": Entity,
-    "fact": Fact,
-    "episode": Episode,
-    "operation": Operation,
-    "candidate": Candidate,
-    "ledgerentry": LedgerEntry,
-}
 CHUNK = 500
+Lines = Callable[[], Iterable[str | bytes]]
+"""The file's lines, from the start, each time it is called (the restore reads it twice)."""
+Numbered = tuple[int, Any]
 
 
 class Rejected(Out):
-    """What could not be restored: a line (`line`), or a chunk of one kind (`kind`, `count`)."""
+    """What could not be restored: a line (`line`) and why."""
 
     model_config = ConfigDict(frozen=True)
 
     reason: str
     line: int | None = Field(default=None, exclude_if=lambda found: found is None)
-    kind: str | None = Field(default=None, exclude_if=lambda found: found is None)
-    count: int | None = Field(default=None, exclude_if=lambda found: found is None)
 
 
 class RestoreOut(Out):
-    """What a restore did: records restored per kind, what was rejected, the ledger's verdict."""
+    """What a restore did: records restored per kind, what was rejected, the ledger's verdict
+    and head (`ledger.head`, `length:hash`)."""
 
     restored: dict[str, int]
     rejected: list[Rejected]
@@ -64,59 +66,77 @@ class Report:
     restored: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
     rejected: list[Rejected] = field(default_factory=list)
 
+    def reject(self, number: int, reason: str) -> None:
+        self.rejected.append(Rejected(line=number, reason=reason))
+
+
+@dataclass
+class FileChain:
+    """The file's ledger entries that verify as a chain, and the records they cover."""
+
+    entries: dict[int, LedgerEntry]
+    covered: dict[ledger.RecordKey, tuple[str, int]]
+    problem: str | None = None
+
 
 def is_export(first_line: str) -> bool:
     """Whether a file's first line is an export record (`{"kind": ..., "record": {...}}`)."""
     try:
-        data = json.loads(first_line)
-    except json.JSONDecodeError:
+        data = read_json(first_line, 1, LineRules(group_id="-"))
+    except InvalidInput:
         return False
     return isinstance(data, dict) and set(data) == {"kind", "record"}
-
-
-def parse(line: str, number: int, group_id: str) -> tuple[str, BaseModel]:
-    """One export line as its domain record (InvalidInput naming the line otherwise)."""
-    try:
-        data = json.loads(line)
-        kind, raw = data["kind"], data["record"]
-    except (json.JSONDecodeError, KeyError, TypeError) as exc:
-        raise InvalidInput(f"line {number}: not an export record ({exc})") from None
-    model = KINDS.get(kind)
-    if model is None:
-        raise InvalidInput(f"line {number}: unknown kind {kind!r}")
-    try:
-        record = model.model_validate(raw)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise InvalidInput(f"line {number}: {kind}.{where}: {first['msg']}") from None
-    if getattr(record, "group_id", None) != group_id:
-        raise InvalidInput(f"line {number}: a record of another tenant")
-    return kind, record
 
 
 def restore(
     store: Store,
     group_id: str,
-    lines: Iterable[str],
+    lines: Lines,
     progress: Callable[[int], None] = lambda _n: None,
     *,
     now: datetime,
+    max_chars: int = 200_000,
 ) -> RestoreOut:
-    """Restore the tenant `group_id` from export lines; `progress(n)` after each line. `now`
-    is the restore's time (that of its transactions; the records keep their own)."""
+    """Restore the tenant `group_id` from export lines; `progress(n)` after each line of the
+    second pass. `now` is the restore's time (that of its transactions; the records keep
+    their own); `max_chars` the write path's limit on a text."""
     if not _empty(store, group_id):
         raise InvalidInput(f"tenant {group_id} is not empty; restore into an empty one")
+    rules = LineRules(group_id=group_id, max_chars=max_chars)
+    chain = file_chain(lines(), rules)
     report = Report()
-    for kind, batch in _batches(lines, group_id, report, progress):
-        try:
-            in_unit(store, now, _writer(group_id, kind, batch))
-            report.restored[kind] += len(batch)
-        except PalimpsestError as exc:
-            report.rejected.append(Rejected(kind=kind, count=len(batch), reason=exc.message))
-    verdict = store.verify_ledger(group_id)
-    ledger = LedgerOut(ok=verdict.ok, length=verdict.length, first_bad_seq=verdict.first_bad_seq)
-    return RestoreOut(restored=report.restored, rejected=report.rejected, ledger=ledger)
+    for kind, batch in _batches(lines(), rules, chain, report, progress):
+        _store(store, now, group_id, kind, batch, report)
+    verdict = LedgerOut.model_validate(store.verify_ledger(group_id).model_dump())
+    return RestoreOut(restored=report.restored, rejected=report.rejected, ledger=verdict)
+
+
+def file_chain(lines: Iterable[str | bytes], rules: LineRules) -> FileChain:
+    """The first pass: the file's ledger entries in order (an exact repeat skipped), walked
+    as a chain; those before the first that does not verify, and what they cover."""
+    entries: list[LedgerEntry] = []
+    hashes: dict[int, str] = {}
+    for number, line in enumerate(lines, start=1):
+        entry = _ledger_entry(line, number, rules)
+        if entry is None or hashes.get(entry.seq) == entry.hash:
+            continue
+        hashes.setdefault(entry.seq, entry.hash)
+        entries.append(entry)
+    walked = ledger.walk(entries)
+    good = walked.verdict.length - (0 if walked.verdict.ok else 1)
+    kept = {entry.seq: entry for entry in entries[:good]}
+    return FileChain(kept, walked.covered, walked.verdict.reason)
+
+
+def _ledger_entry(line: str | bytes, number: int, rules: LineRules) -> LedgerEntry | None:
+    marker: str | bytes = b"ledgerentry" if isinstance(line, bytes) else "ledgerentry"
+    if marker not in line:  # type: ignore[operator]
+        return None  # not a ledger entry: no need to validate it twice
+    try:
+        _kind, record = parse(line, number, rules)
+    except InvalidInput:
+        return None  # reported by the second pass
+    return record if isinstance(record, LedgerEntry) else None
 
 
 def _empty(store: Store, group_id: str) -> bool:
@@ -132,35 +152,100 @@ def _first(group_id: str, kind: ExportKind) -> Callable[[StoreReads], list[Any]]
     return read
 
 
+def _batches(
+    lines: Iterable[str | bytes],
+    rules: LineRules,
+    chain: FileChain,
+    report: Report,
+    progress: Callable[[int], None],
+) -> Iterator[tuple[str, list[Numbered]]]:
+    """Runs of one kind, at most CHUNK long, in file order, of the lines that pass."""
+    kind, batch, seen = "", list[Numbered](), dict[tuple[str, str], int]()
+    for number, line in enumerate(lines, start=1):
+        progress(1)
+        if not line.strip():
+            continue
+        try:
+            found, record = parse(line, number, rules)
+            _check(found, record, number, chain, seen)
+        except InvalidInput as exc:
+            report.reject(number, exc.message)
+            continue
+        if batch and (found != kind or len(batch) >= CHUNK):
+            yield kind, batch
+            batch = []
+        kind = found
+        batch.append((number, record))
+    if batch:
+        yield kind, batch
+
+
+def _check(
+    kind: str, record: BaseModel, number: int, chain: FileChain, seen: dict[tuple[str, str], int]
+) -> None:
+    """InvalidInput when a valid line still cannot be restored: an id the file already
+    restored, a ledger entry after the chain broke, a fact or episode no entry covers."""
+    key = (kind, _id(record))
+    if key in seen:
+        raise InvalidInput(f"line {number}: {kind} {key[1]} repeats line {seen[key]}")
+    seen[key] = number
+    if isinstance(record, LedgerEntry):
+        kept = chain.entries.get(record.seq)
+        if kept is None or kept.hash != record.hash:
+            raise InvalidInput(
+                f"line {number}: ledger entry {record.seq} is not part of the file's verified"
+                f" chain ({chain.problem or 'another entry holds its place'})"
+            )
+    elif isinstance(record, Fact | Episode):
+        problem = _coverage_problem(kind, record, chain)
+        if problem is not None:
+            raise InvalidInput(f"line {number}: {problem}")
+
+
+def _id(record: BaseModel) -> str:
+    if isinstance(record, LedgerEntry):
+        return str(record.seq)
+    return str(getattr(record, "uuid", None) or getattr(record, "event_id", ""))
+
+
+def _coverage_problem(kind: str, record: Fact | Episode, chain: FileChain) -> str | None:
+    covered = chain.covered.get((kind, record.uuid))
+    if covered is None:
+        return f"{kind} {record.uuid} is not covered by any ledger entry of the file"
+    digest, seq = covered
+    if digest == ledger.ERASED:
+        return f"{kind} {record.uuid} was erased by ledger entry {seq}"
+    if digest != ledger.record_digest(record):
+        return f"{kind} {record.uuid} differs from what ledger entry {seq} wrote"
+    return None
+
+
+def _store(
+    store: Store, now: datetime, group_id: str, kind: str, batch: list[Numbered], report: Report
+) -> None:
+    """One chunk in one transaction; refused, again line by line (one bad line is rejected
+    with its reason, its neighbours restored). An outage ends the restore (nothing of the
+    failed chunk is written; the report says how far it got)."""
+    try:
+        in_unit(store, now, _writer(group_id, kind, [record for _, record in batch]))
+    except StoreUnavailable:
+        raise
+    except PalimpsestError as exc:
+        if len(batch) == 1:
+            report.reject(batch[0][0], f"line {batch[0][0]}: {exc.message}")
+            return
+        for one in batch:
+            _store(store, now, group_id, kind, [one], report)
+        return
+    report.restored[kind] += len(batch)
+
+
 def _writer(group_id: str, kind: str, batch: list[Any]) -> Callable[[UnitOfWork], None]:
     def write(uow: UnitOfWork) -> None:
         _write(uow, group_id, kind, batch)
         uow.commit()
 
     return write
-
-
-def _batches(
-    lines: Iterable[str], group_id: str, report: Report, progress: Callable[[int], None]
-) -> Iterator[tuple[str, list[Any]]]:
-    """Runs of one kind, at most CHUNK long, in file order."""
-    kind, batch = "", list[Any]()
-    for number, line in enumerate(lines, start=1):
-        progress(1)
-        if not line.strip():
-            continue
-        try:
-            found, record = parse(line, number, group_id)
-        except InvalidInput as exc:
-            report.rejected.append(Rejected(line=number, reason=exc.message))
-            continue
-        if batch and (found != kind or len(batch) >= CHUNK):
-            yield kind, batch
-            batch = []
-        kind = found
-        batch.append(record)
-    if batch:
-        yield kind, batch
 
 
 def _write(uow: UnitOfWork, group_id: str, kind: str, batch: list[Any]) -> None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from pydantic import ValidationError
 
 from graph.domain.enums import OperationStatus
-from graph.domain.errors import LeaseLost, PalimpsestError, StoreUnavailable
+from graph.domain.errors import Forbidden, LeaseLost, PalimpsestError, StoreUnavailable
 from graph.domain.model import Operation
 from service.views import ErrorOut
 from service.write.build import ItemPlan
@@ -161,7 +161,12 @@ class GaveUp(PalimpsestError):
 
 
 def _payload(operation: Operation) -> PreparedAdd:
+    """The add an operation holds; Forbidden when it names another tenant than the
+    operation's (a log written behind the service's back, or a hostile restore)."""
     try:
-        return PreparedAdd.model_validate(operation.payload)
+        prepared = PreparedAdd.model_validate(operation.payload)
     except ValidationError as exc:
         raise invalid_input(exc, prefix="payload.") from None
+    if prepared.scope.group_id != operation.group_id:
+        raise Forbidden("the operation's payload names another tenant than the operation's")
+    return prepared

@@ -18,7 +18,7 @@ from service.clients.memory import Memory
 from service.tenancy.restore import restore
 from service.tenancy.usecases import ExportLine
 from tests.conftest import T0, wipe_neo4j
-from tests.read.stories import import_story, team_story
+from tests.read.stories import import_story
 
 G = "u_alice"
 
@@ -28,7 +28,6 @@ def history(memory: Memory) -> list[dict[str, Any]]:
     memory.add("The owner of the production payments service is Zhang San", user_id="alice")
     memory.add("I like green tea.", user_id="alice", mode="async")
     memory.run_pending()
-    team_story(memory.container.store, G)
     exported = memory.export(user_id="alice")
     kinds = {row["kind"] for row in exported}
     assert kinds == {"entity", "fact", "episode", "operation", "candidate", "ledgerentry"}
@@ -53,8 +52,10 @@ def empty_target(backend: str, store: Store, tmp_path: Path) -> Iterator[Callabl
         target.close()
 
 
-def lines_of(rows: list[ExportLine]) -> list[str]:
-    return [row.model_dump_json() + "\n" for row in rows]
+def lines_of(rows: list[ExportLine]) -> Callable[[], list[str]]:
+    """The file's lines, from the start, each time the restore asks."""
+    lines = [row.model_dump_json() + "\n" for row in rows]
+    return lambda: lines
 
 
 def exported(store: Store) -> list[ExportLine]:
@@ -73,6 +74,7 @@ def test_a_restored_tenant_is_the_exported_one(
     assert report["rejected"] == []
     assert report["ledger"]["ok"] is True
     assert report["ledger"]["length"] == sum(r["kind"] == "ledgerentry" for r in original)
+    assert report["ledger"]["head"] == memory.container.store.verify_ledger(G).head
     assert sum(report["restored"].values()) == len(original)
     assert exported(target) == original
 
@@ -84,9 +86,9 @@ def test_every_line_that_cannot_be_restored_is_reported_and_the_rest_goes_on(
     foreign = next(r for r in original if r["kind"] == "episode")
     foreign = {"kind": "episode", "record": {**foreign["record"], "group_id": "u_bob"}}
     bad = ["not json\n", json.dumps({"kind": "unicorn", "record": {}}) + "\n"]
-    lines = [*bad, *lines_of(original), json.dumps(foreign) + "\n"]
+    lines = [*bad, *lines_of(original)(), json.dumps(foreign) + "\n"]
     target = empty_target()
-    report = restore(target, G, lines, now=T0)
+    report = restore(target, G, lambda: lines, now=T0)
     reasons = {item["line"]: item["reason"] for item in report["rejected"]}
     assert set(reasons) == {1, 2, len(lines)}
     assert "not an export record" in reasons[1]
