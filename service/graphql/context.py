@@ -56,6 +56,11 @@ async def source_readable_or_404(info: Ctx, source: str | None) -> None:
     await run(withhold.source_readable_or_404, container(info).store, caller(info), source)
 
 
+async def tenant_readable_or_403(info: Ctx) -> None:
+    """Forbidden unless the caller's key may read every record of its tenant (erasure)."""
+    await run(withhold.tenant_readable_or_403, container(info).store, caller(info))
+
+
 def user(info: Ctx, named: str | None) -> str | None:
     """The user to act for (`graph.domain.tenancy.acting_user`, the rule REST applies too)."""
     acting: str | None = acting_user(named, info.context.get("user"))

@@ -16,6 +16,7 @@ from service.graphql.context import (
     run,
     shown,
     source_readable_or_404,
+    tenant_readable_or_403,
     user,
 )
 from service.read.requests import ScopeArgs
@@ -56,6 +57,7 @@ async def reprocess_resolver(
 
 async def forget_user_resolver(info: Ctx, user_id: str) -> types.Erasure:
     scope = TenantScope(user_id=user(info, user_id))
+    await tenant_readable_or_403(info)
     erased = await run(container(info).tenancy.forget_user, scope)
     return types.Erasure.from_pydantic(erased)  # type: ignore[attr-defined,no-any-return]
 

@@ -29,8 +29,9 @@ from typing import Any, NamedTuple, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
-from graph.domain.errors import NotFound
+from graph.domain.errors import Forbidden, NotFound
 from graph.domain.tenancy import TenantScope
+from graph.ports.export import record_id
 from graph.ports.store import Store, StoreReads
 from service.read.access import Principals, open_to, readable
 
@@ -113,6 +114,23 @@ def source_readable_or_404(store: Store, caller: Caller, source: str | None) -> 
     episodes = store.read(lambda tx: tx.episodes.of_source(group, source, SOURCE_CHECK))
     if not all(open_to(e.permissions, principals) for e in episodes):
         raise NotFound(f"no source {source!r} in this tenant", details={"source": source})
+
+
+def tenant_readable_or_403(store: Store, caller: Caller) -> None:
+    """Forbidden unless `caller` may read every episode of its tenant: erasing a user destroys
+    every record, so it takes a key that may read them all (as forgetting a source takes one
+    that may read the source)."""
+    if caller.principals is None or caller.user is None:
+        return
+    group, principals = TenantScope(user_id=caller.user).group_id, caller.principals
+    after = ""
+    while page := store.read(lambda tx: tx.export.page(group, "episode", after, SOURCE_CHECK)):  # noqa: B023
+        if not all(open_to(getattr(e, "permissions", ()), principals) for e in page):
+            raise Forbidden(
+                f"this key may not read every record of user {caller.user!r}; erasing a user"
+                " takes a key holding every principal its sources name"
+            )
+        after = record_id(page[-1])
 
 
 def withhold(tx: StoreReads, group_id: str, answer: M, principals: Principals) -> M:

@@ -20,6 +20,7 @@ from pydantic import SecretStr
 from service.clients.memory import Memory
 from service.http.app import create_app
 from service.read.withhold import WITHHELD
+from tests.support.keyed import keyed_client
 from tests.support.live import live_server
 
 KEYS = {
@@ -33,9 +34,7 @@ HIDDEN, OPEN = "Oslo", "green tea"
 def guarded(memory: Memory) -> Iterator[TestClient]:
     memory.add("I live in Oslo", user_id="alice", source="hr-file", permissions=["hr"])
     memory.add("I like green tea", user_id="alice")
-    update = {"api_keys": SecretStr(json.dumps(KEYS))}
-    memory.container.settings = memory.container.settings.model_copy(update=update)
-    with TestClient(create_app(memory.container), raise_server_exceptions=False) as client:
+    with keyed_client(memory, KEYS) as client:
         yield client
 
 

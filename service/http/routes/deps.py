@@ -50,6 +50,11 @@ def source_readable_or_404(http: Request, source: str | None) -> None:
     withhold.source_readable_or_404(container(http).store, caller_of(http), source)
 
 
+def tenant_readable_or_403(http: Request) -> None:
+    """Forbidden unless the caller's key may read every record of its tenant (erasure)."""
+    withhold.tenant_readable_or_403(container(http).store, caller_of(http))
+
+
 def readable_or_404(http: Request, record_id: str) -> None:
     """NotFound unless the caller's key may read the record (or candidate) it acts on."""
     withhold.readable_or_404(container(http).store, caller_of(http), record_id)

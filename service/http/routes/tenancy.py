@@ -20,6 +20,7 @@ from service.http.routes.deps import (
     principals_of,
     shown,
     source_readable_or_404,
+    tenant_readable_or_403,
 )
 from service.tenancy.usecases import ErasureOut, ReprocessOut, StaleOut
 
@@ -36,11 +37,13 @@ class ReprocessIn(ScopeIn):
 
 
 @router.delete("/users/{user_id}", response_model_exclude_unset=True)
-def forget_user(user_id: PathUser, app: App) -> ErasureOut:
-    """Erase everything the store holds about a user; the ledger keeps a tombstone.
+def forget_user(user_id: PathUser, app: App, http: Request) -> ErasureOut:
+    """Erase everything the store holds about a user; the ledger keeps a tombstone. With API
+    keys, only a key that may read every record of the user (403 otherwise).
 
     Example: `DELETE /v1/users/alice`
     """
+    tenant_readable_or_403(http)
     return app.tenancy.forget_user(TenantScope(user_id=user_id))
 
 
