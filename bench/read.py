@@ -353,7 +353,7 @@ def through_asgi(
 
     rng = random.Random(size)
     cycle = iter(asked * 1000)
-    with TestClient(create_app(container)) as client:
+    with TestClient(base_url="http://127.0.0.1", app=create_app(container)) as client:
 
         def facts() -> Any:
             params = {"user_id": USER, "subject": f"project {rng.randrange(subjects)}"}

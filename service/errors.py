@@ -18,6 +18,7 @@ STATUS: dict[type[errors.PalimpsestError], int] = {
     errors.PayloadTooLarge: 413,
     errors.Unauthorized: 401,
     errors.Forbidden: 403,
+    errors.MisdirectedRequest: 421,
     errors.NotFound: 404,
     errors.ConflictError: 409,
     errors.DuplicateRecord: 409,

@@ -6,12 +6,13 @@ never read the environment: everything they need is passed in from here.
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, SecretStr, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from service.write.names import ALIAS_SIMILARITY
 
@@ -83,6 +84,10 @@ class Settings(BaseSettings):
     worker_lease_seconds: float = Field(default=120.0, gt=0)
     host: str = "127.0.0.1"
     port: int = Field(default=8000, ge=1, le=65535)
+    allowed_hosts: Annotated[list[str] | None, NoDecode] = None
+    """The host names requests may carry in `Host` and `Origin` (PALIMPSEST_ALLOWED_HOSTS, a
+    JSON list or comma-separated); unset: from `host` (loopback names for a loopback bind, the
+    address itself, any host for 0.0.0.0 or ::). docs/operations.md, "The trust model"."""
     max_body_bytes: int = Field(default=2_000_000, ge=1_000)
     api_keys: SecretStr | None = None
     """JSON: {"<key>": "<user_id>"} or {"<key>": {"user_id", "principals"}}; unset: open."""
@@ -103,6 +108,16 @@ class Settings(BaseSettings):
         if isinstance(value, str) and not value.strip():
             return None
         return value
+
+    @field_validator("allowed_hosts", mode="before")
+    @classmethod
+    def _comma_list(cls, value: object) -> object:
+        """`PALIMPSEST_ALLOWED_HOSTS=a.example,b.example` as well as a JSON list."""
+        if not isinstance(value, str):
+            return value
+        if value.strip().startswith("["):
+            return json.loads(value)
+        return [name.strip() for name in value.split(",") if name.strip()] or None
 
     def open_bind_warning(self) -> str | None:
         """A warning when the service would listen beyond this machine with no API keys."""

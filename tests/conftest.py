@@ -97,6 +97,14 @@ def store(backend: str, request: pytest.FixtureRequest) -> Iterator[Store]:
     yield neo4j
 
 
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """Real headless Chromium, one per session (tests/support/browser.py)."""
+    from tests.support.browser import chromium
+
+    yield from chromium()
+
+
 @pytest.fixture
 def clock() -> ManualClock:
     return ManualClock(T0)

@@ -8,6 +8,7 @@ class to one HTTP status through one table.
     │   └── PayloadTooLarge         code=payload_too_large
     ├── Unauthorized                code=unauthorized
     ├── Forbidden                   code=forbidden            (another tenant's data)
+    ├── MisdirectedRequest          code=misdirected_request  (a Host this service is not)
     ├── NotFound                    code=not_found
     ├── ConflictError               code=conflict
     │   ├── DuplicateRecord         code=duplicate_record     (a unique key already holds a record)
@@ -73,6 +74,13 @@ class Forbidden(PalimpsestError):
     """The caller asked for a tenant its key does not grant."""
 
     code: ClassVar[str] = "forbidden"
+
+
+class MisdirectedRequest(PalimpsestError):
+    """A request naming a host this service does not answer for (its `Host` header): a page
+    that rebound a name of its own to this machine's address (DNS rebinding)."""
+
+    code: ClassVar[str] = "misdirected_request"
 
 
 class NotFound(PalimpsestError):
@@ -144,6 +152,7 @@ ALL_ERRORS: tuple[type[PalimpsestError], ...] = (
     PayloadTooLarge,
     Unauthorized,
     Forbidden,
+    MisdirectedRequest,
     NotFound,
     ConflictError,
     DuplicateRecord,

@@ -57,11 +57,17 @@ def caller_key(headers: Mapping[str, str] | None) -> str | None:
     return token.strip() or None if scheme.lower() == "bearer" else None
 
 
+IN_PROCESS = ("palimpsest.in-process", 0)
+"""The client address of the MCP endpoint's calls into this service's own routes: a name no
+network peer can have (`service.http.hosts.HostCheck` lets them pass; the `/mcp` request they
+serve was checked on its way in)."""
+
+
 async def through_rest(
     app: ASGIApp, headers: Mapping[str, str] | None, method: str, *args: Any, **kwargs: Any
 ) -> Any:
     """One `MemoryAPI` call through this service's REST routes, as the caller."""
-    transport = httpx.ASGITransport(app=app)
+    transport = httpx.ASGITransport(app=app, client=IN_PROCESS)
     async with AsyncClient(
         "http://palimpsest.internal", caller_key(headers), transport=transport
     ) as client:

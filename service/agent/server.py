@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.transport_security import TransportSecuritySettings
 from starlette.routing import BaseRoute
 from starlette.types import ASGIApp
 
@@ -56,8 +57,14 @@ def mounted_server(app: ASGIApp) -> MCPServer:
 
 def http_routes(server: MCPServer, host: str) -> list[BaseRoute]:
     """The `/mcp` route (stateless streamable HTTP with JSON answers); the app's lifespan must
-    run `server.session_manager.run()`."""
+    run `server.session_manager.run()`. Its Host and Origin are checked by the app's own rule,
+    as every other route's (`service.http.hosts`), not by the SDK's second list."""
+    unchecked = TransportSecuritySettings(enable_dns_rebinding_protection=False)
     sub = server.streamable_http_app(
-        streamable_http_path="/mcp", stateless_http=True, json_response=True, host=host
+        streamable_http_path="/mcp",
+        stateless_http=True,
+        json_response=True,
+        host=host,
+        transport_security=unchecked,
     )
     return list(sub.routes)

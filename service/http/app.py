@@ -18,6 +18,7 @@ from service.bootstrap import Container
 from service.errors import body_for, error_body, headers_for, status_for
 from service.http.auth import KeyCheck, parse_keys
 from service.http.edge import CleanBody
+from service.http.hosts import HostCheck, PageHeaders, allowed_hosts
 from service.http.logs import install_log_redaction
 from service.http.observe import install_observability
 from service.http.openapi import install_openapi
@@ -57,6 +58,9 @@ def create_app(
         app.add_middleware(KeyCheck, keys=keys)
     app.add_middleware(BodyLimit, limit=container.settings.max_body_bytes)
     app.add_middleware(Unexpected)
+    app.add_middleware(PageHeaders)
+    hosts = allowed_hosts(container.settings.host, container.settings.allowed_hosts)
+    app.add_middleware(HostCheck, hosts=hosts)
     install_observability(app, container.store, worker, warmup)
 
     from service.graphql.router import graphql_router

@@ -13,5 +13,7 @@ from service.http.app import create_app
 
 @pytest.fixture
 def client(memory: Memory) -> Iterator[TestClient]:
-    with TestClient(create_app(memory.container), raise_server_exceptions=False) as test_client:
+    with TestClient(
+        create_app(memory.container), raise_server_exceptions=False, base_url="http://127.0.0.1"
+    ) as test_client:
         yield test_client

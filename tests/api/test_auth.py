@@ -24,7 +24,9 @@ def guarded(memory: Memory) -> Iterator[TestClient]:
         update={"api_keys": SecretStr(json.dumps(KEYS))}
     )
     memory.container.settings = settings
-    with TestClient(create_app(memory.container), raise_server_exceptions=False) as client:
+    with TestClient(
+        create_app(memory.container), raise_server_exceptions=False, base_url="http://127.0.0.1"
+    ) as client:
         yield client
 
 

@@ -22,7 +22,7 @@ from selenium.webdriver.remote.webdriver import WebDriver
 
 from service.clients.memory import Memory
 from service.http.app import create_app
-from tests.api.test_ui_browser import browser, ready, texts  # noqa: F401 (the fixture)
+from tests.api.test_ui_browser import ready, texts
 from tests.support.live import live_server
 
 USER = "sam"
@@ -51,7 +51,7 @@ WITH_ENDINGS = [("Acme", -1, "ends"), ("Globex", 1, "starts")]
 
 
 def test_rest_lists_what_is_true_now_and_the_ending_on_request(told: Memory) -> None:
-    with TestClient(create_app(told.container)) as client:
+    with TestClient(create_app(told.container), base_url="http://127.0.0.1") as client:
         asked = {"user_id": USER, "subject": USER, "predicate": "works_at"}
         now = client.get("/v1/facts", params=asked).json()["facts"]
         ended = client.get("/v1/facts", params={**asked, "include_endings": "true"}).json()
@@ -74,7 +74,7 @@ def test_rest_lists_what_is_true_now_and_the_ending_on_request(told: Memory) -> 
 def test_graphql_agrees(told: Memory) -> None:
     query = """query($e: Boolean) { facts(userId: "sam", subject: "sam", predicate: "works_at",
         includeEndings: $e) { value polarity stateChange } }"""
-    with TestClient(create_app(told.container)) as client:
+    with TestClient(create_app(told.container), base_url="http://127.0.0.1") as client:
         now, ended = (
             client.post("/graphql", json={"query": query, "variables": {"e": e}}).json()
             for e in (None, True)
@@ -104,7 +104,7 @@ def site(told: Memory) -> Iterator[str]:
 
 
 def test_the_page_shows_no_ended_employer_now_and_marks_the_ending_on_the_timeline(
-    browser: WebDriver,  # noqa: F811
+    browser: WebDriver,
     site: str,
 ) -> None:
     browser.get(f"{site}/ui?user_id={USER}#/entity/{USER}")

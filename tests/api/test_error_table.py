@@ -12,7 +12,8 @@ from service.http.app import create_app
 
 EXPECTED = {
     "internal": 500, "invalid_input": 422, "invalid_time": 422, "payload_too_large": 413,
-    "unauthorized": 401, "forbidden": 403, "not_found": 404, "conflict": 409,
+    "unauthorized": 401, "forbidden": 403, "misdirected_request": 421, "not_found": 404,
+    "conflict": 409,
     "duplicate_record": 409, "ledger_head_moved": 409, "lease_lost": 409, "immutable_record": 409,
     "store_error": 500, "store_unavailable": 503, "store_too_new": 503, "extractor_error": 502,
 }
@@ -35,7 +36,7 @@ def test_every_error_class_leaves_the_api_in_the_one_shape(
         raise cls("what went wrong", details={"hint": "fix it"})
 
     app.add_api_route("/boom", fail)
-    with TestClient(app, raise_server_exceptions=False) as client:
+    with TestClient(base_url="http://127.0.0.1", app=app, raise_server_exceptions=False) as client:
         response = client.get("/boom")
     assert response.status_code == EXPECTED[cls.code]
     if cls is errors.StoreUnavailable:  # an outage is told generically, with when to retry
@@ -53,7 +54,7 @@ def test_an_unexpected_exception_is_a_500_without_a_trace(memory: Memory) -> Non
         raise RuntimeError("secret internals /srv/app.py line 3")
 
     app.add_api_route("/crash", crash)
-    with TestClient(app, raise_server_exceptions=False) as client:
+    with TestClient(base_url="http://127.0.0.1", app=app, raise_server_exceptions=False) as client:
         response = client.get("/crash")
     assert response.status_code == 500
     assert response.json()["error"]["code"] == "internal"
@@ -93,7 +94,9 @@ def test_a_chunked_body_over_the_limit_is_413(memory: Memory) -> None:
             yield b" " * 65_536
             sent += 65_536
 
-    with TestClient(create_app(memory.container), raise_server_exceptions=False) as client:
+    with TestClient(
+        create_app(memory.container), raise_server_exceptions=False, base_url="http://127.0.0.1"
+    ) as client:
         response = client.post(
             "/v1/memories", content=chunks(), headers={"Content-Type": "application/json"}
         )

@@ -34,7 +34,9 @@ def metric(text: str, name: str, **labels: str) -> float:
 
 def test_metrics_count_requests_by_route_and_the_operation_queue(memory: Memory) -> None:
     worker = Worker(memory.container.writes)
-    with TestClient(create_app(memory.container, worker)) as client:
+    with TestClient(
+        create_app(memory.container, worker), base_url="http://127.0.0.1"
+    ) as client:
         for _ in range(3):
             client.get("/v1/facts", params={"user_id": "alice"})
         client.get("/v1/facts/abc", params={"user_id": "alice"})
@@ -69,7 +71,7 @@ def test_every_answer_carries_a_request_id_and_logs_carry_it_too(memory: Memory)
         return {}
 
     try:
-        with TestClient(app) as client:
+        with TestClient(base_url="http://127.0.0.1", app=app) as client:
             given = client.get("/v1/_log_probe", headers={"X-Request-ID": "trace-42"})
             fresh = client.get("/healthz")
             bad = client.get("/healthz", headers={"X-Request-ID": "x" * 200})
@@ -86,7 +88,9 @@ def test_every_answer_carries_a_request_id_and_logs_carry_it_too(memory: Memory)
 def test_readyz_waits_for_the_models_and_healthz_does_not(memory: Memory) -> None:
     gate = threading.Event()
     warming = Warmup([gate.wait])
-    with TestClient(create_app(memory.container, warmup=warming)) as client:
+    with TestClient(
+        create_app(memory.container, warmup=warming), base_url="http://127.0.0.1"
+    ) as client:
         warming.start()
         early = client.get("/readyz")
         assert early.status_code == 503
@@ -104,7 +108,9 @@ def test_a_model_that_fails_to_load_keeps_the_service_unready(memory: Memory) ->
 
     failed = Warmup([broken])
     failed.run()
-    with TestClient(create_app(memory.container, warmup=failed)) as client:
+    with TestClient(
+        create_app(memory.container, warmup=failed), base_url="http://127.0.0.1"
+    ) as client:
         answer = client.get("/readyz")
     assert answer.status_code == 503
     assert answer.json()["error"]["details"]["status"] == "models_failed"

@@ -44,7 +44,9 @@ def test_a_neo4j_outage_is_a_prompt_generic_503(
     settings = Settings(backend="neo4j", neo4j_uri=f"bolt://127.0.0.1:{proxy.port}")
     container = bootstrap(settings, extractor=extractor, embedder=embedder)
     try:
-        with TestClient(create_app(container), raise_server_exceptions=False) as client:
+        with TestClient(
+            create_app(container), raise_server_exceptions=False, base_url="http://127.0.0.1"
+        ) as client:
             for method, path, options in CALLS:  # models loaded, connections pooled
                 assert client.request(method, path, **options).status_code == 200
             proxy.cut()
@@ -72,7 +74,9 @@ def test_a_locked_embedded_store_is_a_generic_503(
     container = bootstrap(Settings(), store=store, extractor=extractor, embedder=embedder)
     blocker = sqlite3.connect(path, isolation_level=None)
     try:
-        with TestClient(create_app(container), raise_server_exceptions=False) as client:
+        with TestClient(
+            create_app(container), raise_server_exceptions=False, base_url="http://127.0.0.1"
+        ) as client:
             blocker.execute("BEGIN EXCLUSIVE")
             method, path_, options = CALLS[1]
             assert_outage_answer(client.request(method, path_, **options), [str(tmp_path)])

@@ -285,7 +285,9 @@ def test_a_source_withheld_from_a_key_is_withheld_by_every_read(memory: Memory) 
     memory.add("I live in Berlin.", user_id="alice")
     team, plain = ({"Authorization": f"Bearer {k}"} for k in ("team-key", "plain-key"))
     graphql = {"query": '{ search(q: "launch code name", userId: "alice") { memory } }'}
-    with TestClient(create_app(memory.container), raise_server_exceptions=False) as client:
+    with TestClient(
+        create_app(memory.container), raise_server_exceptions=False, base_url="http://127.0.0.1"
+    ) as client:
 
         def seen(headers: dict[str, str]) -> dict[str, Any]:
             hits = client.get("/v1/search", params={"q": "launch code name"}, headers=headers)

@@ -82,7 +82,9 @@ def test_a_key_reads_only_its_own_tenants_graph(memory: Memory) -> None:
     memory.container.settings = memory.container.settings.model_copy(
         update={"api_keys": SecretStr(json.dumps(keys))}
     )
-    with TestClient(create_app(memory.container), raise_server_exceptions=False) as guarded:
+    with TestClient(
+        create_app(memory.container), raise_server_exceptions=False, base_url="http://127.0.0.1"
+    ) as guarded:
         mine = guarded.get("/v1/entities/alice/graph", headers={"X-API-Key": "bob-key"})
         assert mine.status_code == 200
         assert [e["value"] for e in mine.json()["edges"]] == ["Globex"]

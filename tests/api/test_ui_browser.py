@@ -12,8 +12,6 @@ from typing import Any
 
 import pytest
 from pydantic import SecretStr
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import WebDriverWait
@@ -24,26 +22,7 @@ from tests.read.stories import at, clock_of
 from tests.support.live import live_server
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
-DRIVER = "/usr/bin/chromedriver"
-FLAGS = (
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=1280,1500",
-)  # fmt: skip
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[WebDriver]:
-    if not (Path(CHROMIUM).exists() and Path(DRIVER).exists()):
-        pytest.fail("chromium and chromium-driver are required (apt-get install -y chromium "
-                    "chromium-driver; scripts/check.sh installs them)", pytrace=False)  # fmt: skip
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in FLAGS:
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
-    yield driver
-    driver.quit()
+CHROMIUM = "/usr/bin/chromium"  # the `browser` fixture: tests/support/browser.py
 
 
 def story(memory: Memory) -> None:

@@ -34,7 +34,9 @@ def seeded(memory: Memory) -> Any:
     memory.add("我的显卡是RTX 4090。", user_id="alice")
     memory.add('My "secret" plan (NEAR the lab) is OR-shaped.', user_id="alice", infer=False)
     memory.add("I live in Rome.", user_id="bob")
-    with TestClient(create_app(memory.container), raise_server_exceptions=False) as client:
+    with TestClient(
+        create_app(memory.container), raise_server_exceptions=False, base_url="http://127.0.0.1"
+    ) as client:
         yield client
 
 

@@ -144,7 +144,9 @@ PROPERTY = settings(
 
 @pytest.fixture
 def api(memory: Memory) -> Any:
-    with TestClient(create_app(memory.container), raise_server_exceptions=False) as client:
+    with TestClient(
+        create_app(memory.container), raise_server_exceptions=False, base_url="http://127.0.0.1"
+    ) as client:
         yield client
 
 

@@ -18,5 +18,7 @@ from service.http.app import create_app
 def keyed_client(memory: Memory, keys: dict[str, Any]) -> Iterator[TestClient]:
     update = {"api_keys": SecretStr(json.dumps(keys))}
     memory.container.settings = memory.container.settings.model_copy(update=update)
-    with TestClient(create_app(memory.container), raise_server_exceptions=False) as client:
+    with TestClient(
+        create_app(memory.container), raise_server_exceptions=False, base_url="http://127.0.0.1"
+    ) as client:
         yield client

@@ -87,7 +87,7 @@ def test_a_poisoned_operation_fails_alone_and_later_ones_complete(
 def test_the_failed_reason_is_visible_over_rest(memory: Memory, worker: Worker) -> None:
     poison = poisoned(memory)
     wait_for(memory, [poison.event_id])
-    with TestClient(create_app(memory.container)) as client:
+    with TestClient(base_url="http://127.0.0.1", app=create_app(memory.container)) as client:
         answer = client.get(f"/v1/operations/{poison.event_id}", params={"user_id": "alice"})
     assert answer.status_code == 200
     assert answer.json()["status"] == "FAILED"
@@ -110,7 +110,9 @@ def test_an_operation_claimed_too_often_is_given_up(memory: Memory) -> None:
 
 
 def test_readyz_reports_a_live_worker_then_a_dead_one(memory: Memory, worker: Worker) -> None:
-    with TestClient(create_app(memory.container, worker)) as client:
+    with TestClient(
+        create_app(memory.container, worker), base_url="http://127.0.0.1"
+    ) as client:
         ready = client.get("/readyz")
         assert ready.status_code == 200
         assert ready.json()["status"] == "ready"
@@ -131,7 +133,9 @@ def test_readyz_reports_a_stuck_worker(memory: Memory) -> None:
     worker = Worker(memory.container.writes, idle_seconds=3600, monotonic=lambda: now[0])
     thread = worker.start_thread()
     try:
-        with TestClient(create_app(memory.container, worker)) as client:
+        with TestClient(
+            create_app(memory.container, worker), base_url="http://127.0.0.1"
+        ) as client:
             assert client.get("/readyz").status_code == 200
             now[0] += memory.container.writes.config.lease.total_seconds() + 3601
             stuck = client.get("/readyz")
@@ -143,7 +147,7 @@ def test_readyz_reports_a_stuck_worker(memory: Memory) -> None:
 
 
 def test_without_a_worker_readyz_reports_the_store(memory: Memory) -> None:
-    with TestClient(create_app(memory.container)) as client:
+    with TestClient(base_url="http://127.0.0.1", app=create_app(memory.container)) as client:
         answer = client.get("/readyz")
     assert answer.status_code == 200
     backend = memory.container.store.capabilities.name

@@ -61,7 +61,7 @@ def test_a_chinese_when_question(memory: Memory) -> None:
 
 def test_rest_and_graphql_show_the_period_and_the_phrase(memory: Memory) -> None:
     _say(memory, "Took a quick trip to Lyon last week.", "2024-05-15")
-    with TestClient(create_app(memory.container)) as client:
+    with TestClient(base_url="http://127.0.0.1", app=create_app(memory.container)) as client:
         rest = client.get("/v1/search", params={"q": "when did I go to Lyon", "user_id": "alice"})
         fact = rest.json()["results"][0]["fact"]
         query = (
