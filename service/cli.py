@@ -257,7 +257,9 @@ def serve_mcp(args: argparse.Namespace) -> int:
     """`palimpsest mcp`: stdio until the agent closes it. Logs go to stderr (stdout is the
     protocol)."""
     from service.agent.server import remote_server, stdio_server
+    from service.http.logs import quiet_http_clients
 
+    quiet_http_clients()  # the client's URLs carry search text and ids
     if args.url:
         key = os.environ.get("PALIMPSEST_API_KEY") or None
         remote_server(args.url, key, args.user_id).run("stdio")

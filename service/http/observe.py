@@ -22,6 +22,7 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from graph.ports.store import Store
+from service.http.logs import ROUTE, quiet_http_clients
 from service.http.metrics import CONTENT_TYPE, Metrics, StateCollector
 from service.runtime.warmup import Warmup
 from service.runtime.worker import Worker
@@ -51,6 +52,7 @@ class RequestContext:
         async def tagged(message: Message) -> None:
             nonlocal status
             if message["type"] == "http.response.start":
+                ROUTE.set(getattr(scope.get("route"), "path", None))  # the access log's line
                 status = int(message["status"])
                 headers = list(message.get("headers", []))
                 headers.append((b"x-request-id", request_id.encode("latin-1")))
@@ -112,6 +114,7 @@ def configure_logging(log_format: str, level: int = logging.INFO) -> None:
         root.removeHandler(old)
     root.addHandler(log_handler(log_format))
     root.setLevel(level)
+    quiet_http_clients()
 
 
 def install_observability(
