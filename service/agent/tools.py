@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field
 
 from graph.domain.errors import PalimpsestError
 from service.agent.backends import Backend
+from service.labels import name_operation
 
 INSTRUCTIONS = """\
 Palimpsest is a long-term memory that never overwrites: every fact keeps its history.
@@ -85,13 +86,30 @@ def _json(answer: Any) -> dict[str, Any]:
     return dict(answer)
 
 
+class _Metered(MCPServer):
+    """Names each tool call in its HTTP request's scope (its metrics label, `service.labels`)."""
+
+    tools: frozenset[str] = frozenset()
+
+    async def call_tool(
+        self, name: str, arguments: dict[str, Any], context: Context | None = None
+    ) -> Any:
+        request = getattr(getattr(context, "request_context", None), "request", None)
+        name_operation(getattr(request, "scope", None), [name], self.tools)
+        return await super().call_tool(name, arguments, context)
+
+
 def build_server(resolve: Resolve, *, default_user: str | None = None) -> MCPServer:
     """The MCP server; `resolve` picks the backend of each call (from its request context)."""
-    server: MCPServer = MCPServer(name="palimpsest", instructions=INSTRUCTIONS)
-    for tool in _write_tools(resolve, default_user) + _read_tools(resolve, default_user):
+    server = _Metered(name="palimpsest", instructions=INSTRUCTIONS)
+    tools = [
+        *_write_tools(resolve, default_user),
+        *_read_tools(resolve, default_user),
+        *_review_tools(resolve, default_user),
+    ]
+    for tool in tools:
         server.add_tool(tool)
-    for tool in _review_tools(resolve, default_user):
-        server.add_tool(tool)
+    server.tools = frozenset(tool.__name__ for tool in tools)
     return server
 
 

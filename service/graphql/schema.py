@@ -32,6 +32,7 @@ from service.graphql.context import (
     user,
 )
 from service.graphql.errors import log_unexpected
+from service.graphql.metered import OperationLabel
 from service.read import facts as fact_cases
 from service.read.requests import (
     FactsRequest,
@@ -318,5 +319,6 @@ schema = Schema(
         lambda: QueryDepthLimiter(max_depth=MAX_DEPTH),
         lambda: MaxAliasesLimiter(max_alias_count=MAX_ALIASES),
         lambda: MaxTokensLimiter(max_token_count=MAX_TOKENS),
+        OperationLabel,
     ],
 )

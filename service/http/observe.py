@@ -23,7 +23,13 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from graph.ports.store import Store
 from service.http.logs import ROUTE, quiet_http_clients
-from service.http.metrics import CONTENT_TYPE, Metrics, StateCollector
+from service.http.metrics import (
+    CONTENT_TYPE,
+    OPERATION,
+    Metrics,
+    StateCollector,
+    route_label,
+)
 from service.runtime.warmup import Warmup
 from service.runtime.worker import Worker
 
@@ -52,7 +58,7 @@ class RequestContext:
         async def tagged(message: Message) -> None:
             nonlocal status
             if message["type"] == "http.response.start":
-                ROUTE.set(getattr(scope.get("route"), "path", None))  # the access log's line
+                ROUTE.set(_route(scope))  # what the access log's line names
                 status = int(message["status"])
                 headers = list(message.get("headers", []))
                 headers.append((b"x-request-id", request_id.encode("latin-1")))
@@ -62,9 +68,14 @@ class RequestContext:
         try:
             await self.app(scope, receive, tagged)
         finally:
-            route = getattr(scope.get("route"), "path", None) or "unmatched"
-            self.metrics.observe(scope["method"], route, status, time.perf_counter() - started)
+            seconds = time.perf_counter() - started
+            self.metrics.observe(scope["method"], _route(scope), status, seconds)
             REQUEST_ID.reset(token)
+
+
+def _route(scope: Scope) -> str:
+    template = getattr(scope.get("route"), "path", None)
+    return route_label(template, scope.get(OPERATION), scope["path"])
 
 
 class RequestIdFilter(logging.Filter):
