@@ -38,7 +38,7 @@ from service.conflicts.answers import (
     StepOut,
     WrittenOut,
 )
-from service.read.access import Principals, readable
+from service.read.access import Principals, readable, readable_facts
 from service.views import FactOut
 from service.write.build import Draft, rules_of
 from service.write.commit import judge_draft
@@ -85,18 +85,21 @@ def resolve(
     content: str | None = None,
     fact_id: str | None = None,
     dry_run: bool = True,
+    principals: Principals = None,
 ) -> ResolutionOut | WrittenOut:
     """The plan for a statement (`content`, read as add() would) or a stored record
-    (`fact_id`), against the tenant's current records; `dry_run=False` executes it."""
+    (`fact_id`), against the tenant's current records; `dry_run=False` executes it. A dry run
+    with `principals` (API keys on) judges against the records they may read only: a closed
+    record is as absent as a missing one, so a dry run is no oracle for closed values."""
     if (content is None) == (fact_id is None):
         raise InvalidInput("give exactly one of content and fact_id", field="content")
     if content is not None:
-        return _resolve_content(s, scope, content, dry_run)
-    return _resolve_fact(s, scope, str(fact_id), dry_run)
+        return _resolve_content(s, scope, content, dry_run, principals)
+    return _resolve_fact(s, scope, str(fact_id), dry_run, principals)
 
 
 def _resolve_content(
-    s: Services, scope: TenantScope, content: str, dry_run: bool
+    s: Services, scope: TenantScope, content: str, dry_run: bool, principals: Principals
 ) -> ResolutionOut | WrittenOut:
     data = AddRequest(
         messages=content,
@@ -110,7 +113,9 @@ def _resolve_content(
         return WrittenOut.of(list(out.results))
     plan_item = s.writes.preview(data)
     now = s.clock.now()
-    verdicts = s.store.read(lambda reads: preview_verdicts(reads, plan_item.drafts, now))
+    verdicts = s.store.read(
+        lambda reads: preview_verdicts(reads, plan_item.drafts, now, principals)
+    )
     steps: list[StepOut] = []
     judged: list[JudgedOut] = []
     for draft, verdict in zip(plan_item.drafts, verdicts, strict=True):
@@ -120,7 +125,9 @@ def _resolve_content(
     return ResolutionOut.model_construct(plan=steps, verdicts=judged, executed=False)
 
 
-def _resolve_fact(s: Services, scope: TenantScope, fact_id: str, dry_run: bool) -> ResolutionOut:
+def _resolve_fact(
+    s: Services, scope: TenantScope, fact_id: str, dry_run: bool, principals: Principals
+) -> ResolutionOut:
     """Read, judge and (unless a dry run) execute in one transaction."""
     group, now = scope.group_id, s.clock.now()
 
@@ -137,7 +144,9 @@ def _resolve_fact(s: Services, scope: TenantScope, fact_id: str, dry_run: bool) 
         return fact, verdict, planned
 
     if dry_run:
-        fact, verdict, planned = s.store.read(lambda tx: plan(FactView(tx.facts, now)))
+        fact, verdict, planned = s.store.read(
+            lambda tx: plan(FactView(readable_facts(tx, principals), now))
+        )
     else:
         fact, verdict, planned = in_unit(s.store, now, run)
     return ResolutionOut.model_construct(
@@ -216,10 +225,13 @@ def _current_fact(facts: FactReads, group: str, fact_id: str, now: datetime) -> 
     return found[0]
 
 
-def preview_verdicts(reads: StoreReads, drafts: Sequence[Draft], now: datetime) -> list[Verdict]:
+def preview_verdicts(
+    reads: StoreReads, drafts: Sequence[Draft], now: datetime, principals: Principals = None
+) -> list[Verdict]:
     """What writing `drafts` would do: the write's own path, in a view that is never
-    committed (later drafts see what earlier ones would change)."""
-    view = FactView(reads.facts, now)
+    committed (later drafts see what earlier ones would change), against the records
+    `principals` may read."""
+    view = FactView(readable_facts(reads, principals), now)
     view.load([d.fact for d in drafts])
     return [judge_draft(view, draft, Policy()) for draft in drafts]
 

@@ -186,7 +186,12 @@ async def resolve_conflict_resolver(
 
     def resolve() -> ResolutionOut | WrittenOut:
         return usecases.resolve(
-            services, scope.tenant(), content=content, fact_id=fact_id, dry_run=dry_run
+            services,
+            scope.tenant(),
+            content=content,
+            fact_id=fact_id,
+            dry_run=dry_run,
+            principals=principals(info),
         )
 
     return types.resolution(await shown(info, await run(resolve)))

@@ -11,8 +11,10 @@ keys (`principals=None`) the service trusts its network and shows the tenant eve
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 
 from graph.domain.model import Episode, Fact
+from graph.ports.facts import AlignmentKey, FactQuery, FactReads
 from graph.ports.search import source_ids
 from graph.ports.store import StoreReads
 
@@ -52,3 +54,45 @@ def open_to(permissions: Sequence[str] | None, principals: Principals) -> bool:
 
 def _sources(fact: Fact) -> set[str]:
     return source_ids([fact])
+
+
+def readable_facts(tx: StoreReads, principals: Principals) -> FactReads:
+    """The tenant's records as a caller with `principals` may read them (all of them without
+    keys): what a dry run judges against, so a closed record is as absent as a missing one."""
+    return tx.facts if principals is None else ReadableFacts(tx, principals)
+
+
+class ReadableFacts(FactReads):
+    """`tx.facts` without the records the caller may not read."""
+
+    def __init__(self, tx: StoreReads, principals: Principals) -> None:
+        self._tx, self._facts, self._principals = tx, tx.facts, principals
+
+    def _kept(self, group_id: str, facts: Sequence[Fact]) -> list[Fact]:
+        return readable(self._tx, group_id, facts, self._principals)
+
+    def get(self, group_id: str, uuids: Sequence[str]) -> list[Fact]:
+        return self._kept(group_id, self._facts.get(group_id, uuids))
+
+    def by_signatures(self, group_id: str, signatures: Sequence[str]) -> dict[str, Fact]:
+        found = self._facts.by_signatures(group_id, signatures)
+        kept = {f.uuid for f in self._kept(group_id, list(found.values()))}
+        return {key: fact for key, fact in found.items() if fact.uuid in kept}
+
+    def aligned(self, group_id: str, keys: Sequence[AlignmentKey], now: datetime) -> list[Fact]:
+        return self._kept(group_id, self._facts.aligned(group_id, keys, now))
+
+    def find(self, group_id: str, query: FactQuery, now: datetime) -> list[Fact]:
+        return self._kept(group_id, self._facts.find(group_id, query, now))
+
+    def history(self, group_id: str, subject_key: str, predicate: str | None = None) -> list[Fact]:
+        return self._kept(group_id, self._facts.history(group_id, subject_key, predicate))
+
+    def subject_keys(self, group_id: str, after: str, limit: int, now: datetime) -> list[str]:
+        return self._facts.subject_keys(group_id, after, limit, now)  # keys, no record
+
+    def of_subjects(self, group_id: str, subject_keys: Sequence[str], now: datetime) -> list[Fact]:
+        return self._kept(group_id, self._facts.of_subjects(group_id, subject_keys, now))
+
+    def of_episodes(self, group_id: str, episode_uuids: Sequence[str]) -> list[Fact]:
+        return self._kept(group_id, self._facts.of_episodes(group_id, episode_uuids))

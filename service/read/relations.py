@@ -69,14 +69,28 @@ def _ends(fact: Fact) -> list[tuple[str, str]]:
     return [(fact.subject_uuid, fact.object_uuid), (fact.object_uuid, fact.subject_uuid)]
 
 
-def _seed(tx: StoreReads, group_id: str, name: str, field_name: str) -> Entity:
+def _seed(
+    tx: StoreReads, group_id: str, name: str, field_name: str, principals: Principals, now: datetime
+) -> Entity:
+    """The entity a walk starts from; NotFound alike for a name the tenant never used and, with
+    `principals`, for one only records closed to them name (no existence oracle)."""
     if not entity_key(name):
         raise InvalidInput(f"{field_name} must name an entity", field=field_name)
     key = stored_key(tx, group_id, name)
     found = tx.entities.get(group_id, [key]).get(key)
-    if found is None:
+    if found is None or not _seen_by(tx, group_id, found, principals, now):
         raise NotFound(f"no entity {name!r} in this tenant", details={"entity": name})
     return found
+
+
+def _seen_by(
+    tx: StoreReads, group_id: str, entity: Entity, principals: Principals, now: datetime
+) -> bool:
+    """Whether a caller with `principals` may read a record naming `entity`, at any time."""
+    if principals is None:
+        return True
+    named = tx.entities.edges(group_id, [entity.uuid], EdgeQuery(time=None, limit=MAX_LIMIT), now)
+    return bool(readable(tx, group_id, named, principals))
 
 
 def _edge_query(deps: ReadDeps, request: GraphRequest | PathsRequest) -> EdgeQuery:
@@ -97,7 +111,7 @@ def entity_graph(deps: ReadDeps, request: GraphRequest, principals: Principals =
     start = int(request.cursor or 0)
 
     def read(tx: StoreReads) -> GraphOut:
-        seed = _seed(tx, group, request.name, "name")
+        seed = _seed(tx, group, request.name, "name", principals, now)
         walk = Walk(group, edges, principals)
         walk.parents[seed.uuid] = []
         frontier = [seed.uuid]
@@ -126,8 +140,8 @@ def paths(deps: ReadDeps, request: PathsRequest, principals: Principals = None) 
     now = deps.clock.now()
 
     def read(tx: StoreReads) -> PathsOut:
-        source = _seed(tx, group, request.from_, "from")
-        target = _seed(tx, group, request.to, "to")
+        source = _seed(tx, group, request.from_, "from", principals, now)
+        target = _seed(tx, group, request.to, "to", principals, now)
         if source.uuid == target.uuid:
             raise InvalidInput("from and to name the same entity", field="to")
         walk = Walk(group, edges, principals)

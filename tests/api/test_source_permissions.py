@@ -98,8 +98,8 @@ def test_a_conflict_plan_does_not_show_a_hidden_record(memory: Memory, guarded: 
     body = {"content": "I live in Rome", "dry_run": True}
     plan = as_key(guarded, "outsider", "POST", "/v1/conflicts/resolve", json=body)
     assert plan.status_code == 200, plan.text
-    (verdict,) = plan.json()["verdicts"]
-    assert verdict["target_id"] is None and verdict["reason"] == WITHHELD
+    # judged against what the key may read only: the hidden record is as absent as a missing one
+    assert plan.json()["verdicts"] == [] and plan.json()["plan"][0]["action"] == "ADD"
     assert secret not in plan.text and HIDDEN not in plan.text
     query = (
         'mutation { resolveConflict(content: "I live in Rome")'

@@ -81,7 +81,12 @@ def resolve(
         readable_or_404(http, body.fact_id)
     content, fact_id, dry_run = body.content, body.fact_id, body.dry_run
     answer = usecases.resolve(
-        app.services, body.tenant(), content=content, fact_id=fact_id, dry_run=dry_run
+        app.services,
+        body.tenant(),
+        content=content,
+        fact_id=fact_id,
+        dry_run=dry_run,
+        principals=principals_of(http),
     )
     return shown(http, answer)
 
