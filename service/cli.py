@@ -330,12 +330,15 @@ def serve(args: argparse.Namespace) -> int:
     from service.bootstrap import bootstrap
     from service.clients.memory import Memory
     from service.http.app import create_app
+    from service.http.auth import parse_keys
     from service.http.observe import configure_logging
     from service.runtime.warmup import Warmup, query_steps
     from service.runtime.worker import Worker
     from service.write.warm import model_steps
 
     settings = _settings(args)
+    if settings.api_keys is not None:  # a malformed key map stops start-up, before any model loads
+        parse_keys(settings.api_keys.get_secret_value())
     configure_logging(settings.log_format)
     warning = settings.open_bind_warning()
     if warning is not None:

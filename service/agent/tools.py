@@ -17,6 +17,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import BaseModel, Field
 
 from graph.domain.errors import PalimpsestError
+from graph.domain.tenancy import acting_user
 from service.agent.backends import Backend
 from service.labels import name_operation
 
@@ -64,6 +65,17 @@ Resolve = Callable[[Context], Backend]
 def given(**values: Any) -> dict[str, Any]:
     """The arguments the agent gave (None: not given, so the service's default applies)."""
     return {name: value for name, value in values.items() if value is not None}
+
+
+def pin(user_id: str | None, default_user: str | None) -> str | None:
+    """The user a tool call acts for: with `palimpsest mcp --user-id` (`default_user`) that
+    user only, naming another is `forbidden`, as an API key pins REST's
+    (`graph.domain.tenancy.acting_user`, the one rule)."""
+    try:
+        acting: str | None = acting_user(user_id, default_user)
+    except PalimpsestError as exc:
+        raise ToolError(f"{exc.code}: {exc.message}") from exc
+    return acting
 
 
 async def invoke(backend: Backend, method: str, *args: Any, **kwargs: Any) -> dict[str, Any]:
@@ -136,7 +148,7 @@ def _write_tools(resolve: Resolve, default_user: str | None) -> list[Callable[..
         closes the old fact instead of overwriting it. Answers with each fact's event
         (ADD, UPDATE, DUPLICATE, ...)."""
         return await invoke(
-            resolve(ctx), "add", messages, user_id=user_id or default_user,
+            resolve(ctx), "add", messages, user_id=pin(user_id, default_user),
             observation_date=observation_date, agent_id=agent_id, run_id=run_id,
             project=project, metadata=metadata,
         )  # fmt: skip
@@ -161,7 +173,7 @@ def _read_tools(resolve: Resolve, default_user: str | None) -> list[Callable[...
         and Chinese). Current memories by default; as_of for the past, known_at for an
         earlier belief."""
         return await invoke(
-            resolve(ctx), "search", query, user_id=user_id or default_user, as_of=as_of,
+            resolve(ctx), "search", query, user_id=pin(user_id, default_user), as_of=as_of,
             known_at=known_at, include_history=include_history or None,
             include_endings=include_endings or None, limit=limit,
         )  # fmt: skip
@@ -184,7 +196,7 @@ def _read_tools(resolve: Resolve, default_user: str | None) -> list[Callable[...
         ("might move to Tokyo") are listed only with fact_type="hypothesis"; an ended state
         ("I left Acme": state_change "ends") only with include_endings."""
         return await invoke(
-            resolve(ctx), "facts", user_id=user_id or default_user, subject=subject,
+            resolve(ctx), "facts", user_id=pin(user_id, default_user), subject=subject,
             predicate=predicate, as_of=as_of, known_at=known_at, fact_type=fact_type,
             include_endings=include_endings or None, limit=limit,
         )  # fmt: skip
@@ -198,7 +210,7 @@ def _read_tools(resolve: Resolve, default_user: str | None) -> list[Callable[...
         """How facts about an entity changed: every version chain, oldest first, with the
         superseded, corrected and disputed versions. Use for "when did this change?"."""
         return await invoke(
-            resolve(ctx), "history", entity, user_id=user_id or default_user, predicate=predicate
+            resolve(ctx), "history", entity, user_id=pin(user_id, default_user), predicate=predicate
         )
 
     async def entity_graph(
@@ -215,7 +227,7 @@ def _read_tools(resolve: Resolve, default_user: str | None) -> list[Callable[...
         """What is connected to an entity (people, places, projects) within depth hops, as
         nodes and the facts joining them; as_of for how it looked then."""
         return await invoke(
-            resolve(ctx), "graph", entity, user_id=user_id or default_user, depth=depth,
+            resolve(ctx), "graph", entity, user_id=pin(user_id, default_user), depth=depth,
             as_of=as_of, known_at=known_at, predicate=predicate, limit=limit, cursor=cursor,
         )  # fmt: skip
 
@@ -230,7 +242,7 @@ def _read_tools(resolve: Resolve, default_user: str | None) -> list[Callable[...
     ) -> dict[str, Any]:
         """How two entities are connected: the shortest chains of facts between them."""
         return await invoke(
-            resolve(ctx), "paths", from_entity, to_entity, user_id=user_id or default_user,
+            resolve(ctx), "paths", from_entity, to_entity, user_id=pin(user_id, default_user),
             depth=depth, as_of=as_of, known_at=known_at,
         )  # fmt: skip
 
@@ -251,7 +263,7 @@ def _review_tools(resolve: Resolve, default_user: str | None) -> list[Callable[.
         and what would be done. Call with dry_run=true first; run it only if the plan is
         right."""
         return await invoke(
-            resolve(ctx), "conflict_resolve", content, user_id=user_id or default_user,
+            resolve(ctx), "conflict_resolve", content, user_id=pin(user_id, default_user),
             fact_id=fact_id, dry_run=dry_run,
         )  # fmt: skip
 
@@ -259,7 +271,7 @@ def _review_tools(resolve: Resolve, default_user: str | None) -> list[Callable[.
         ctx: Context, user_id: User = None, status: str = "pending"
     ) -> dict[str, Any]:
         """Extracted facts waiting for review (held by the promotion rules)."""
-        user = user_id or default_user
+        user = pin(user_id, default_user)
         return await invoke(resolve(ctx), "candidates", user_id=user, status=status)
 
     async def confirm_candidate(
@@ -267,7 +279,7 @@ def _review_tools(resolve: Resolve, default_user: str | None) -> list[Callable[.
     ) -> dict[str, Any]:
         """Promote a reviewed candidate into memory (through the conflict rules)."""
         return await invoke(
-            resolve(ctx), "confirm_candidate", candidate_id, user_id=user_id or default_user
+            resolve(ctx), "confirm_candidate", candidate_id, user_id=pin(user_id, default_user)
         )
 
     async def reject_candidate(
@@ -275,7 +287,7 @@ def _review_tools(resolve: Resolve, default_user: str | None) -> list[Callable[.
     ) -> dict[str, Any]:
         """Keep a candidate out of memory, with the reason."""
         return await invoke(
-            resolve(ctx), "reject_candidate", candidate_id, user_id=user_id or default_user,
+            resolve(ctx), "reject_candidate", candidate_id, user_id=pin(user_id, default_user),
             reason=reason,
         )  # fmt: skip
 
@@ -286,7 +298,10 @@ def _review_tools(resolve: Resolve, default_user: str | None) -> list[Callable[.
         length, first bad entry, the edited or missing record, and the head (`length:hash`);
         pass a head kept from earlier as expect_head to detect a truncated chain."""
         return await invoke(
-            resolve(ctx), "verify_ledger", user_id=user_id or default_user, expect_head=expect_head
+            resolve(ctx),
+            "verify_ledger",
+            user_id=pin(user_id, default_user),
+            expect_head=expect_head,
         )
 
     return [resolve_conflict, list_candidates, confirm_candidate, reject_candidate, verify_ledger]

@@ -40,6 +40,9 @@ class Router(GraphQLRouter[Context, None]):
         except HTTPException as exc:
             body = error_body("invalid_input", exc.reason)
             return JSONResponse(body, status_code=exc.status_code)
+        except RecursionError:  # a body (its variables) nested deeper than a parser can go
+            body = error_body("invalid_input", "body: JSON nested too deeply")
+            return JSONResponse(body, status_code=400)
 
 
 def graphql_router(container: Container) -> Router:

@@ -51,15 +51,36 @@ def parse_keys(raw: str) -> dict[str, Grant]:
         raise InvalidInput(message, field="api_keys") from None
     if not isinstance(data, dict) or not data:
         raise InvalidInput("PALIMPSEST_API_KEYS must map keys to users", field="api_keys")
-    return {_digest(key): _grant(value) for key, value in data.items()}
+    return {
+        _digest(key): _grant(value, number) for number, (key, value) in enumerate(data.items(), 1)
+    }
 
 
-def _grant(value: Any) -> Grant:
-    if isinstance(value, str):
+def _grant(value: Any, number: int) -> Grant:
+    """The grant of the `number`th key (named by its place, never by the key itself)."""
+    if isinstance(value, str) and value.strip():
         return Grant(value)
-    if isinstance(value, dict) and isinstance(value.get("user_id"), str):
-        return Grant(value["user_id"], tuple(str(p) for p in value.get("principals", [])))
-    raise InvalidInput("each API key maps to a user id or {user_id, principals}", field="api_keys")
+    if isinstance(value, dict) and set(value) <= {"user_id", "principals"}:
+        user, principals = value.get("user_id"), value.get("principals", [])
+        if not isinstance(user, str) or not user.strip():
+            raise InvalidInput(
+                f"PALIMPSEST_API_KEYS, key {number}: user_id must be a non-empty string",
+                field="api_keys",
+            )
+        if not isinstance(principals, list) or not all(
+            isinstance(p, str) and p.strip() for p in principals
+        ):
+            raise InvalidInput(
+                f"PALIMPSEST_API_KEYS, key {number} (user {user!r}): principals must be a list"
+                ' of non-empty strings, e.g. ["team-a"]',
+                field="api_keys",
+            )
+        return Grant(user, tuple(principals))
+    raise InvalidInput(
+        f"PALIMPSEST_API_KEYS, key {number}: maps to a user id or"
+        ' {"user_id": ..., "principals": [...]}',
+        field="api_keys",
+    )
 
 
 def _digest(key: str) -> str:

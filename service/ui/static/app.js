@@ -274,9 +274,9 @@ async function showReview() {
   const [candidates, disputed] = await Promise.all([
     api("/v1/candidates", { status: "pending" }), api("/v1/facts", { verify_status: "contradicted" })]);
   const held = candidates.candidates.map((c) => reviewRow(c, c.memory, `${c.rule}: ${c.reason}`,
-    { confirm: `/v1/candidates/${c.id}/confirm`, reject: `/v1/candidates/${c.id}/reject` }));
+    { confirm: `/v1/candidates/${encodeURIComponent(c.id)}/confirm`, reject: `/v1/candidates/${encodeURIComponent(c.id)}/reject` }));
   const disputes = disputed.facts.filter((f) => f.disputed).map((f) => reviewRow(f, f.memory, `${f.subject} · ${f.predicate}`,
-    { confirm: `/v1/facts/${f.id}/confirm`, reject: `/v1/facts/${f.id}/reject` }));
+    { confirm: `/v1/facts/${encodeURIComponent(f.id)}/confirm`, reject: `/v1/facts/${encodeURIComponent(f.id)}/reject` }));
   const table = (id, rows, empty) => rows.length ? el("table", { id }, ...rows) : el("p", { id, class: "empty", text: empty });
   view.replaceChildren(
     el("section", {}, el("h2", { text: "Candidates waiting for review" }), table("candidates", held, "No candidates waiting.")),
