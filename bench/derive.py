@@ -134,3 +134,81 @@ def kdconv_dev(read: Reader, paths: tuple[str, ...]) -> bytes:
         ]
         del scene["domain"]
     return json.dumps({"data": data}, ensure_ascii=False, indent=0).encode("utf-8")
+
+
+def _kdconv_triples(message: dict[str, Any]) -> list[list[str]]:
+    """A KdConv turn's (entity, attribute, value) triples, the long `Information` paragraphs
+    aside (they annotate a paraphrase, not a stated value); values without a final 。."""
+    triples = []
+    for attr in message.get("attrs", []):
+        value = str(attr["attrvalue"]).strip().rstrip("。")
+        if attr["attrname"] != "Information" and value:
+            triples.append([str(attr["name"]), str(attr["attrname"]), value])
+    return triples
+
+
+def kdconv_turn_triples(read: Reader, paths: tuple[str, ...]) -> bytes:
+    """Every dialogue of each KdConv dev file with the triples each turn states, per turn:
+    `{"data": [{"title", "domain", "turns": [{"text", "triples"}]}]}` (bench/about.py).
+
+    Only dev files are read: KdConv's test split is reserved for acceptance."""
+    data = []
+    for path in paths:
+        domain = path.split("/")[-2]
+        for n, dialogue in enumerate(json.loads(read(path))):
+            turns = [{"text": str(m["message"]), "triples": _kdconv_triples(m)}
+                     for m in dialogue["messages"]]
+            data.append({"title": f"{domain}_{n:03d}", "domain": domain, "turns": turns})
+    return json.dumps({"data": data}, ensure_ascii=False, indent=0).encode("utf-8")
+
+
+_CAST_ROLE = re.compile(r"^(?P<actor>[^,]+?) as (?P<role>.+?)\.?$")
+
+
+def _movie_facts(doc: dict[str, Any]) -> list[list[str]]:
+    """The structured part of a CMU_DoG movie document as (entity, attribute, value) triples:
+    director, year, each genre, each cast member (and the role they play)."""
+    intro = doc["0"]
+    movie = str(intro["movieName"]).strip()
+    facts = [[movie, "director", str(intro["director"]).strip()],
+             [movie, "year", str(intro["year"]).strip()]]
+    facts += [[movie, "genre", g.strip()] for g in str(intro["genre"]).split(",") if g.strip()]
+    for line in intro.get("cast", []):
+        found = _CAST_ROLE.match(str(line).strip())
+        actor = found["actor"].strip() if found else str(line).strip().rstrip(".")
+        facts.append([movie, "starring", actor])
+        if found:
+            facts.append([actor, "character", found["role"].strip()])
+    return [f for f in facts if f[2]]
+
+
+def _stated(value: str, text: str) -> bool:
+    """Is `value` in `text` as whole words, ignoring case?"""
+    return re.search(rf"(?<!\w){re.escape(value)}(?!\w)", text, re.I) is not None
+
+
+def _listed(read: Reader, folder: str) -> list[str]:
+    """The file names of one folder of the snapshot (`git show commit:folder/` lists them)."""
+    lines = read(folder.rstrip("/") + "/").decode("utf-8").splitlines()
+    return sorted(line for line in lines[2:] if line.endswith(".json"))
+
+
+def cmudog_valid(read: Reader, paths: tuple[str, ...]) -> bytes:
+    """CMU_DoG's validation conversations with the movie facts each turn states (its value
+    in the turn's text, whole words, any case): `{"data": [{"title", "movie", "turns":
+    [{"text", "speaker", "triples"}]}]}` (bench/about.py). `paths`: the conversations' folder,
+    then the documents' folder."""
+    conversations, documents = paths
+    facts = {}
+    for name in _listed(read, documents):
+        doc = json.loads(read(f"{documents}/{name}"))
+        facts[int(doc["wikiDocumentIdx"])] = _movie_facts(doc)
+    data = []
+    for name in _listed(read, conversations):
+        talk = json.loads(read(f"{conversations}/{name}"))
+        known = facts[int(talk["wikiDocumentIdx"])]
+        turns = [{"text": str(h["text"]), "speaker": str(h["uid"]),
+                  "triples": [f for f in known if _stated(f[2], str(h["text"]))]}
+                 for h in talk["history"]]
+        data.append({"title": name.removesuffix(".json"), "movie": known[0][0], "turns": turns})
+    return json.dumps({"data": data}, ensure_ascii=False, indent=0).encode("utf-8")

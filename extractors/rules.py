@@ -15,10 +15,13 @@ from datetime import datetime
 from typing import Protocol
 
 from extractors.chinese.extractor import ChineseExtractor
+from extractors.discourse.names import EverydayNames
+from extractors.discourse.session import Session
 from extractors.english.extractor import EnglishExtractor
 from extractors.predicates import PredicateTable, default_table
-from extractors.schema import CandidateFact, Job, Language
+from extractors.schema import CandidateFact, Job, Language, TurnReading
 from extractors.temporal.events import with_events
+from graph.domain.discourse import Discourse, TurnContext
 from graph.domain.enums import Role
 
 _SENTENCE = re.compile(r"[^.!?。！？\n]*(?:[.!?。！？]+|\n|$)")
@@ -44,6 +47,20 @@ def extract_all(extractor: Extractor, jobs: Sequence[Job]) -> list[list[Candidat
         found: list[list[CandidateFact]] = many(jobs)
         return found
     return [extractor.extract(j.text, reference=j.reference, role=j.role) for j in jobs]
+
+
+def read_all(extractor: Extractor, jobs: Sequence[Job]) -> list[TurnReading]:
+    """Every job's candidates and discourse state: threaded through each conversation when
+    the extractor reads turns in context (the rule extractor), else each turn alone with its
+    given state unchanged (an extractor that knows no discourse: the LLM's, a test double)."""
+    reader = getattr(extractor, "read_turns", None)
+    if reader is not None:
+        readings: list[TurnReading] = reader(jobs)
+        return readings
+    found = extract_all(extractor, jobs)
+    states = [job.context or Discourse() for job in jobs]
+    return [TurnReading(facts, TurnContext(before=state, after=state))
+            for facts, state in zip(found, states, strict=True)]
 
 
 def language_of(text: str) -> Language:
@@ -75,6 +92,7 @@ class RuleExtractor:
         self.table = table or default_table()
         self._english = EnglishExtractor(self.table)
         self._chinese = ChineseExtractor(self.table, segmenter=segmenter)  # type: ignore[arg-type]
+        self._names = EverydayNames(self.table)
 
     @property
     def version(self) -> str:
@@ -88,23 +106,42 @@ class RuleExtractor:
 
     def extract_many(self, jobs: Sequence[Job]) -> list[list[CandidateFact]]:
         """All jobs at once: every English segment through one batched spaCy pass."""
-        pieces = [
-            (n, offset, Job(seg, job.reference, job.role), lang)
-            for n, job in enumerate(jobs)
-            for offset, seg, lang in segments(job.text)
-        ]
-        english = [p for p in pieces if p[3] == "en"]
-        found: list[list[CandidateFact]] = [[] for _ in jobs]
-        english_out = self._english.extract_many([p[2] for p in english])
-        for (n, offset, job, _), read in zip(english, english_out, strict=True):
-            dated = with_events(job.text, read, job.reference, "en")
-            found[n].extend(_shift(c, offset) for c in dated)
-        for n, offset, job, lang in pieces:
-            if lang == "zh":
-                zh = self._chinese.extract(job.text, reference=job.reference, role=job.role)
-                zh = with_events(job.text, zh, job.reference, "zh")
-                found[n].extend(_shift(c, offset) for c in zh)
-        return [sorted(items, key=lambda c: c.span) for items in found]
+        return [reading.facts for reading in self.read_turns(jobs)]
+
+    def read_turns(self, jobs: Sequence[Job]) -> list[TurnReading]:
+        """Every job's candidates and discourse state. English segments are parsed in one
+        batched spaCy pass first; then the turns are read in order, each conversation's turns
+        in the state the turn before left (`Job`)."""
+        pieces = [(n, offset, seg, lang) for n, job in enumerate(jobs)
+                  for offset, seg, lang in segments(job.text)]
+        parsed = iter(self._english.parse([seg for _, _, seg, lang in pieces if lang == "en"]))
+        docs = {(n, offset): next(parsed) for n, offset, _, lang in pieces if lang == "en"}
+        by_job: dict[int, list[tuple[int, str, Language]]] = {}
+        for n, offset, seg, lang in pieces:
+            by_job.setdefault(n, []).append((offset, seg, lang))
+        left: dict[str, Discourse] = {}
+        out: list[TurnReading] = []
+        for n, job in enumerate(jobs):
+            before = job.context or (left.get(job.conversation, Discourse()).next_turn()
+                                     if job.conversation else Discourse())
+            session = Session.start(before)
+            found: list[CandidateFact] = []
+            for offset, seg, lang in by_job.get(n, []):
+                claimed = len(session.claimed)
+                read = (self._english.read(docs[(n, offset)], job.reference, job.role, session)
+                        if lang == "en" else
+                        self._chinese.extract(seg, reference=job.reference, role=job.role,
+                                              session=session))
+                dated = with_events(seg, read, job.reference, lang, session.claimed[claimed:])
+                found.extend(_shift(c, offset) for c in dated)
+            found, named = self._names.read(found, job.text)
+            session.mention(named)
+            after = session.after()
+            if job.conversation:
+                left[job.conversation] = after
+            context = TurnContext(before=before, after=after)
+            out.append(TurnReading(sorted(found, key=lambda c: c.span), context))
+        return out
 
 
 def _shift(candidate: CandidateFact, offset: int) -> CandidateFact:

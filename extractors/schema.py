@@ -12,6 +12,7 @@ from typing import Literal, NamedTuple
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
+from graph.domain.discourse import Discourse, TurnContext
 from graph.domain.enums import FactType, Granularity, Role
 
 SPEAKER = "<speaker>"
@@ -29,11 +30,20 @@ statement's time ("I no longer work at Globex", 我已经离职了); "starts" sa
 
 
 class Job(NamedTuple):
-    """One text to extract from, with the time relative expressions resolve against."""
+    """One text to extract from, with the time relative expressions resolve against.
+
+    `conversation` names the conversation the turn belongs to: the turns of one conversation
+    in one extraction call are read in order, each in the discourse state the one before left
+    (pronouns and definite mentions refer back across turns). `context` is the state before
+    the turn when the caller knows it (the last stored turn of the conversation, or the
+    episode being reprocessed); otherwise the turn starts from the previous job of its
+    conversation, or from nothing."""
 
     text: str
     reference: datetime
     role: Role = Role.USER
+    conversation: str = ""
+    context: Discourse | None = None
 
 
 class _Frozen(BaseModel):
@@ -99,6 +109,13 @@ class CandidateFact(_Frozen):
     @property
     def about_speaker(self) -> bool:
         return self.subject == SPEAKER
+
+
+class TurnReading(NamedTuple):
+    """One turn's candidates and the discourse state it was read in and left."""
+
+    facts: list[CandidateFact]
+    context: TurnContext
 
 
 def unique_facts(facts: list[CandidateFact]) -> list[CandidateFact]:

@@ -13,10 +13,13 @@ Pipeline for one turn:
 4. Each clause is anchored (`chinese.patterns`) and read into frames (`chinese.frames`):
    subject, predicate (normalised through the predicate table; unknown verbs and attributes
    kept as `predicate_name`, CJK included), values, polarity, attribute, scope.
-5. Context: a clause without a subject shares the previous one's (coordinated clauses);
-   without a time of its own it shares the previous clause's time in the same sentence;
-   他/她 take the last named subject; "是A，不是B" marks the first fact as a correction and
-   emits no fact for the retracted value.
+5. Context: a clause without a subject shares the previous one's (coordinated clauses), and
+   is the speaker's only when the turn says 我; without a time of its own it shares the
+   previous clause's time in the same sentence; 他/她/它 take the last named subject, else the
+   conversation's discourse state (`extractors.discourse`); "是A，不是B" marks the first fact
+   as a correction and emits no fact for the retracted value.
+6. Relations said of others (导演, 主演, 出生, 身高, 门票...: `chinese.relations`) are read
+   first; the clause reader keeps what they leave.
 
 Conventions: first person -> `SPEAKER`; 用户/客户 -> `USER`; an attribute without owner
 (规则注入槽是A) belongs to `USER`, like the English extractor. Scope: 项目A -> "project a",
@@ -47,6 +50,7 @@ from extractors.chinese.frames import FrameReader, Reading
 from extractors.chinese.leaving import QUIT, left
 from extractors.chinese.np import is_person_name, take_scope
 from extractors.chinese.patterns import AnchorFinder
+from extractors.chinese.relations import RelationReader
 from extractors.chinese.segmenters import Segmenter, SegmenterName, get_segmenter, resolve_name
 from extractors.chinese.tokens import (
     Tok,
@@ -55,8 +59,10 @@ from extractors.chinese.tokens import (
     split_sentences,
     tokenize,
 )
+from extractors.discourse.relations import default_relations
+from extractors.discourse.session import Session
 from extractors.predicates import PredicateInfo, PredicateTable, default_table
-from extractors.schema import SPEAKER, CandidateFact, EntityMention, TimeMention
+from extractors.schema import SPEAKER, USER, CandidateFact, EntityMention, TimeMention
 from extractors.temporal.scope import Carry
 from graph.domain.enums import Role
 
@@ -88,27 +94,56 @@ class ChineseExtractor:
         self.table = table or default_table()
         self.segmenter_name = resolve_name(segmenter)
         self.anchors = AnchorFinder(self.table)
+        self.relations = RelationReader(default_relations())
 
     @property
     def segmenter(self) -> Segmenter:
         return get_segmenter(self.segmenter_name)
 
-    def extract(self, text: str, *, reference: datetime,
-                role: Role = Role.USER) -> list[CandidateFact]:
+    def extract(self, text: str, *, reference: datetime, role: Role = Role.USER,
+                session: Session | None = None) -> list[CandidateFact]:
+        """The turn's facts; `session` is the conversation's discourse state, told what the
+        turn names and asks (a fresh one when the turn is read alone)."""
         if not text.strip():
             return []
+        session = session if session is not None else Session()
         mentions = find_times_zh(text, reference)
         tokens = tokenize(text, self.segmenter, [m.span for m in mentions])
         tokens = split_known(tokens, self.anchors.known)
-        builder = FactBuilder(self.table, text, role, mentions)
+        builder = FactBuilder(self.table, text, role, mentions, session)
         facts: list[CandidateFact] = []
         carry = Carry(reference)
         for sentence in split_sentences(tokens):
-            if not is_question(sentence):
-                state = self._sentence(sentence, builder, carry)
-                facts.extend(state.facts)
-                carry = carry.after(state.said)
+            read, carry = self._read(text, sentence, builder, session, carry)
+            facts.extend(read)
         return _unique(self._leavings(text, mentions, facts))
+
+    def _read(self, text: str, sentence: Sequence[Tok], builder: FactBuilder, session: Session,
+              carry: Carry) -> tuple[list[CandidateFact], Carry]:
+        """One sentence: a question only tells the discourse what it asks; a statement gives
+        its relation facts about others (`chinese.relations`), then what the clause reader
+        makes of the clauses they leave, else the answer to the last question. Returns the
+        facts and the time phrases the next sentence inherits."""
+        start, end = sentence[0].start, sentence[-1].end
+        said = text[start:end]
+        related = self.relations.read(said, start, session)
+        if is_question(sentence):
+            return related, carry
+        state = self._sentence(sentence, builder, carry)
+        carry = carry.after(state.said)
+        if builder.assistant:  # the world as the assistant tells it, and its own actions
+            return related + state.facts, carry
+        if not related:
+            related = self.relations.answer(said, start, session)
+            if related:
+                return related, carry
+        others = [r for r in related if r.subject != SPEAKER]
+        taken = [r.span for r in others] + session.claimed
+        general = [f for f in state.facts
+                   if not any(_overlap(f.span, span) for span in taken) and _usable(f)]
+        own = [r for r in related if r.subject == SPEAKER  # the clause reader's reading wins
+               and not any(_overlap(r.span, f.span) for f in general)]
+        return others + own + general, carry
 
     def _leavings(self, text: str, mentions: Sequence[TimeMention],
                   facts: list[CandidateFact]) -> list[CandidateFact]:
@@ -198,6 +233,25 @@ _LEAVER = re.compile(
     r"^\s*(?P<who>我|[\u4e00-\u9fff]{2,3}?)"
     r"(?:已经|去年|今年|上个月|上周|在|于|\d{4}年|刚刚|刚)*(?:从|离开|辞去|退出)"
 )
+
+
+_CHATTER = re.compile(
+    r"我?(?:只|也|还|都|真|还真)*(?:不)?(?:知道|记得|了解|听说过?|清楚)(?:的|了)?"
+)
+
+
+_KNOWER = re.compile(r"[我你您].*(?:知道|记得|听说|觉得|说|了解)")
+
+
+def _usable(fact: CandidateFact) -> bool:
+    """Not chatter ("我知道"), and not a subject that swallowed a person word (我知道他)."""
+    if _CHATTER.fullmatch(fact.value):
+        return False
+    return fact.subject in (SPEAKER, USER) or not _KNOWER.search(fact.subject)
+
+
+def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return a[0] < b[1] and b[0] < a[1]
 
 
 def _sentence_spans(text: str) -> list[tuple[int, int]]:

@@ -15,6 +15,8 @@ from extractors.chinese.clauses import Flags
 from extractors.chinese.frames import Reading
 from extractors.chinese.np import THIRD_PERSON_SUBJECT, Value, is_person_name
 from extractors.chinese.tokens import Tok, is_cjk
+from extractors.discourse.cues import FIRST_PERSON_ZH, NON_PERSON, PRONOUNS_ZH
+from extractors.discourse.session import Session
 from extractors.predicates import PredicateInfo, PredicateTable
 from extractors.schema import SPEAKER, USER, CandidateFact, Change, EntityMention, TimeMention
 from extractors.temporal.resolve import find_times
@@ -53,7 +55,7 @@ def _joins(text: str, i: int) -> bool:
 
 class FactBuilder:
     def __init__(self, table: PredicateTable, source: str, role: Role,
-                 mentions: Sequence[TimeMention]) -> None:
+                 mentions: Sequence[TimeMention], session: Session | None = None) -> None:
         self.table = table
         self.source = source
         self.assistant = role == Role.ASSISTANT
@@ -61,6 +63,9 @@ class FactBuilder:
         self.subject: _Subject | None = None
         self.antecedent: str | None = None
         self.copula: _Resolved | None = None
+        self.session = session or Session()
+        self.first_person = any(w in source for w in FIRST_PERSON_ZH)
+        """A fact about the speaker needs first person in the turn (never the default)."""
 
     # -- times ------------------------------------------------------------------------------
     def times_in(self, toks: Sequence[Tok]) -> tuple[TimeMention, ...]:
@@ -91,10 +96,13 @@ class FactBuilder:
         subject, toks = reading.subject, reading.subject_toks
         if subject is None:
             subject, toks = self.subject or (reading.default_subject, ())
-        elif subject == THIRD_PERSON_SUBJECT:
-            if self.antecedent is None:
+            if subject == SPEAKER and not self.first_person:
                 return None
-            subject, toks = self.antecedent, ()
+        elif subject == THIRD_PERSON_SUBJECT:
+            said = self._third_person(toks)
+            if said is None:
+                return None
+            subject, toks = said, ()
         else:
             self.subject = (subject, toks)
             if subject not in (SPEAKER, USER):
@@ -103,6 +111,16 @@ class FactBuilder:
         self.copula = resolved if reading.copula and reading.attribute else None
         self._follow_relative(reading, info)
         return resolved
+
+    def _third_person(self, toks: Sequence[Tok]) -> str | None:
+        """他/她/它: this turn's antecedent, else the discourse's most recent agreeing
+        referent (docs/write.md: the pronoun rule); None when nothing agrees."""
+        word = toks[0].text if toks else "他"
+        cue = PRONOUNS_ZH.get(word, PRONOUNS_ZH["他"])
+        if self.antecedent is not None and cue.kinds != NON_PERSON:
+            return self.antecedent
+        found = self.session.refer(cue)
+        return found.name if found is not None else None
 
     def _follow_relative(self, reading: Reading, info: PredicateInfo) -> None:
         """我女儿叫小雨，今年五岁: after naming a relative or pet, the talk is about them."""

@@ -11,8 +11,10 @@ Choices a reader of the candidates should know:
 
 * Subjects. First person (I, my, we) -> `SPEAKER`; "the user"/"user"/"users" -> `USER`;
   "you"/"your" -> `USER` in assistant turns and nothing in user turns (the user talking about
-  the agent). He/she/it/they take the most recent explicit third-person subject of the text;
-  without one the clause is skipped. A possessor becomes the subject ("Atlas's cache is Redis"
+  the agent). He/she/it/they and "the film" take the most recent agreeing referent of the
+  conversation's discourse state (`extractors.discourse`, docs/write.md); without one the
+  clause gives no fact. Relations said of others (born, tall, directed by, stars, released)
+  are read first by `english.relations`. A possessor becomes the subject ("Atlas's cache is Redis"
   -> Atlas); possessive pronouns are dropped from other phrases ("my sister lives in Paris" ->
   subject "sister"). An attribute copula without an owner ("the rule injection slot is A")
   is about the user's context: `USER`.
@@ -69,9 +71,13 @@ from typing import ClassVar, cast
 
 from spacy.tokens import Doc, Span, Token
 
+from extractors.discourse.relations import default_relations
+from extractors.discourse.session import Session
 from extractors.english.frames import CONFIDENCE, Clause, Frame
+from extractors.english.mentions import mentions as named
 from extractors.english.names import titled_names
 from extractors.english.nlp import pipeline
+from extractors.english.relations import EnglishRelations
 from extractors.english.text import Passage, ents_within, repair_coordination
 from extractors.english.walk import Visited, Walker
 from extractors.english.whole import whole
@@ -120,39 +126,56 @@ class EnglishExtractor:
 
     def __init__(self, table: PredicateTable | None = None) -> None:
         self.table = table or default_table()
+        self.relations = EnglishRelations(default_relations())
 
     def extract(
         self, text: str, *, reference: datetime, role: Role = Role.USER
     ) -> list[CandidateFact]:
         if not text.strip():
             return []
-        return self._from_doc(pipeline()(text), reference, role)
+        return self._from_doc(pipeline()(text), reference, role, session=Session())
 
     def extract_many(self, jobs: Sequence[Job]) -> list[list[CandidateFact]]:
         """Many texts through one batched spaCy pass (`nlp.pipe`), same results as `extract`."""
-        texts = [job.text for job in jobs]
-        docs = pipeline().pipe(texts, batch_size=PIPE_BATCH)
-        return [
-            self._from_doc(doc, job.reference, job.role) if job.text.strip() else []
-            for doc, job in zip(docs, jobs, strict=True)
-        ]
+        docs = self.parse([job.text for job in jobs])
+        return [self.read(doc, job.reference, job.role, Session())
+                for doc, job in zip(docs, jobs, strict=True)]
+
+    @staticmethod
+    def parse(texts: Sequence[str]) -> list[Doc]:
+        """The texts parsed, in one batched spaCy pass."""
+        return list(pipeline().pipe(texts, batch_size=PIPE_BATCH))
+
+    def read(self, doc: Doc, reference: datetime, role: Role,
+             session: Session) -> list[CandidateFact]:
+        """The facts of one parsed text, read in the conversation's discourse `session`."""
+        return self._from_doc(doc, reference, role, session=session) if doc.text.strip() else []
 
     def _from_doc(
-        self, doc: Doc, reference: datetime, role: Role, *, repair: bool = True
+        self, doc: Doc, reference: datetime, role: Role, *, repair: bool = True,
+        session: Session | None = None,
     ) -> list[CandidateFact]:
         mentions = _adverbial_times(doc, find_times(doc.text, reference, lang="en"))
-        passage = Passage(role == Role.ASSISTANT, frozenset(mentions))
+        passage = Passage(role == Role.ASSISTANT, frozenset(mentions),
+                          session=session if session is not None else Session())
         facts: list[CandidateFact] = []
         carry = Carry(reference)
         for sentence in doc.sents:
             if _is_question(sentence):
+                passage.session.mention(named(sentence))
                 continue
-            found = self._sentence(sentence, passage, mentions, carry)
+            span = (sentence.start_char, sentence.end_char)
+            found = self.relations.read(sentence.text, span, passage.session)
+            if not found:
+                found = self._sentence(sentence, passage, mentions, carry)
+                misread = _misread(sentence) if repair else None
+                if misread is not None:
+                    found = self._reparsed(sentence, misread, reference, role,
+                                           passage.session) or found
             carry = carry.after(_said_in(sentence, mentions))
-            misread = _misread(sentence) if repair else None
-            if misread is not None:
-                found = self._reparsed(sentence, misread, reference, role) or found
             facts += found or _unread(sentence, passage)
+            subjects = [f.subject for f in found if f.subject not in (SPEAKER, USER)]
+            passage.session.mention(named(sentence, subjects))
         return unique_facts(facts)
 
     def _sentence(
@@ -166,7 +189,7 @@ class EnglishExtractor:
         return [_candidate(item, sentence, titled) for item in walker.out if item.frame.value]
 
     def _reparsed(
-        self, sentence: Span, verb: Token, reference: datetime, role: Role
+        self, sentence: Span, verb: Token, reference: datetime, role: Role, session: Session
     ) -> list[CandidateFact]:
         """Parse the sentence again with the verb made unmistakable ("The API supports X" ->
         "The API does support X"); the facts keep the original sentence and offsets."""
@@ -176,8 +199,8 @@ class EnglishExtractor:
         inserted = f"{auxiliary} {verb.lemma_.lower()}"
         again = pipeline()(text[:offset] + inserted + text[offset + len(verb.text) :])
         shift = Shift(sentence.start_char, offset, len(inserted) - len(verb.text))
-        return [shift.apply(f, sentence) for f in self._from_doc(again, reference, role,
-                                                                   repair=False)]
+        facts = self._from_doc(again, reference, role, repair=False, session=session)
+        return [shift.apply(f, sentence) for f in facts]
 
 
 @dataclass(frozen=True)
@@ -224,15 +247,17 @@ def _plural_root(token: Token) -> bool:
 
 
 def _unread(sentence: Span, passage: Passage) -> list[CandidateFact]:
-    """A statement with a subject and a verb that yielded no fact is kept verbatim (category
-    `verbatim`, predicate `said`, an OBSERVATION), so nothing the user states is lost."""
+    """A first-person statement with a verb that yielded no fact is kept verbatim (category
+    `verbatim`, predicate `said`, an OBSERVATION), so nothing the user says of themselves is
+    lost. A statement about anyone or anything else gives no fact rather than one about the
+    speaker: its episode keeps it, searchable."""
     subject = next((t for t in sentence if t.dep_ in ("nsubj", "nsubjpass")), None)
     verbs = [t for t in sentence if t.tag_.startswith("VB") and t.tag_ != "VB"
              and t.lemma_.lower() not in _AUXILIARIES and t.lemma_.lower() not in _CHATTER]
     if subject is None or not verbs or sentence.root.tag_ == "VB":
         return []
-    if subject.pos_ == "PRON" and passage.pronoun_person(subject.lower_) == "":
-        return []
+    if passage.pronoun_person(subject.lower_) != SPEAKER:
+        return []  # about someone or something else: never the speaker's (the episode keeps it)
     text = sentence.text.strip()
     if len(text.split()) < 3:
         return []

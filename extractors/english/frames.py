@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from spacy.tokens import Token
 
+from extractors.discourse.cues import PRONOUNS_EN, Cue, definite_cue
 from extractors.english.text import (
     USER_NOUNS,
     Passage,
@@ -127,18 +128,32 @@ def resolve_subject(token: Token, passage: Passage) -> Subject | None:
     if person is not None:
         return Subject(person, (token,)) if person else None
     if token.pos_ == "PRON":
-        return _coreferent(passage)
+        return _coreferent(word, passage)
     if token.lemma_.lower() in USER_NOUNS and not has_named_casing(token):
         return Subject(USER, (token,))
+    definite = _definite(token)
+    if definite is not None:
+        found = passage.session.refer(definite)
+        return Subject(found.name) if found is not None else None
     tokens = tuple(phrase_tokens(token, passage))
     return Subject(render(tokens), tokens)
 
 
-def _coreferent(passage: Passage) -> Subject | None:
-    for earlier in reversed(passage.subjects):
-        if not earlier.is_person:
-            return earlier
-    return None
+def _coreferent(word: str, passage: Passage) -> Subject | None:
+    """he/she/it/they: the discourse's most recent agreeing referent (docs/write.md)."""
+    cue = PRONOUNS_EN.get(word)
+    found = passage.session.refer(cue) if cue is not None else None
+    return Subject(found.name) if found is not None else None
+
+
+def _definite(token: Token) -> Cue | None:
+    """ "the film", "this song" (no name of its own): the cue of its class noun."""
+    if token.pos_ != "NOUN" or any(c.dep_ in ("compound", "appos", "poss") for c in token.children):
+        return None
+    determiners = {lower(c) for c in token.children if c.dep_ == "det"}
+    if not determiners & {"the", "this", "that"}:
+        return None
+    return definite_cue(token.lemma_.lower())
 
 
 def attribute_of(noun: Token, passage: Passage, table: PredicateTable) -> Attribute:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from spacy.tokens import Doc, Span, Token
 
+from extractors.discourse.session import Session
 from extractors.schema import SPEAKER, USER
 
 FIRST_PERSON = frozenset({"i", "me", "my", "mine", "we", "us", "our", "ours", "myself"})
@@ -53,6 +54,8 @@ class Passage:
     nouns: list[tuple[str, bool]] = field(default_factory=list)
     moved_subjects: dict[int, Token] = field(default_factory=dict)
     """Repaired parses: clause head index -> its subject, taken from a mis-attached conjunct."""
+    session: Session = field(default_factory=Session)
+    """The conversation's discourse: what he/she/it/they and "the film" refer to."""
 
     def pronoun_person(self, word: str) -> str | None:
         """Placeholder for a personal pronoun, None when it is not first/second person."""

@@ -9,7 +9,12 @@ did I go to Lyon?" has a dated answer even where no predicate table knows "take 
 
 Not events: questions; a time that is a target or a deadline ("book the flight for Friday",
 "by Monday", "until 2024": the statement's own time is when it was said); a sentence whose
-facts already carry its time.
+facts already carry its time; a sentence about a third party, which tells that party's event,
+not the speaker's (a fact about the user needs first person or the user's name: issue 37): its
+subject he, she, his, her, 他, 她 ("He was born in 1970.", "她上周去了北京。"), a date that is
+the value of a relation people state about others (a film's release date, a birthday:
+`extractors.discourse.relations`), or a span the relation readers found said of a party
+nothing resolves (`others`: "是2004年上映的。" with no film under discussion).
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ import re
 from collections.abc import Iterator, Sequence
 from datetime import datetime
 
+from extractors.discourse.relations import default_relations
 from extractors.schema import SPEAKER, CandidateFact, Language, TimeMention
 from extractors.temporal.resolve import find_times
 from graph.domain.enums import FactType
@@ -28,6 +34,7 @@ _TARGET = re.compile(r"(?:(?<![A-Za-z])(?:for|by|until|till|before)|[为截])\s*
 _EDGES = " \t,，、;；:：.。!！-—"
 _LEADING = re.compile(r"^(?:and|but|so|then|also|well|oh|um|uh)\b[\s,]*", re.IGNORECASE)
 _SPACES = re.compile(r"\s+")
+_THIRD_PERSON = re.compile(r"^(?:(?:he|she|his|her)\b|[他她](?![们乡]))", re.IGNORECASE)
 _WORDS = re.compile(r"[^\W\d_]")
 CONFIDENCE = 0.6
 _TIME_ATTRIBUTE = re.compile(
@@ -37,9 +44,11 @@ _TIME_ATTRIBUTE = re.compile(
 
 
 def with_events(
-    text: str, facts: Sequence[CandidateFact], reference: datetime, language: Language
+    text: str, facts: Sequence[CandidateFact], reference: datetime, language: Language,
+    others: Sequence[tuple[int, int]] = (),
 ) -> list[CandidateFact]:
-    """`facts` and the event facts of `text`'s dated statement sentences (module doc)."""
+    """`facts` and the event facts of `text`'s dated statement sentences (module doc);
+    `others` are spans of `text` said of a third party nothing resolves."""
     mentions = _when(text, reference, language)
     if not mentions:
         return list(facts)
@@ -50,8 +59,10 @@ def with_events(
         mine = [f for f in facts if start <= f.span[0] < end and f.predicate != EVENT]
         if not own or sentence.rstrip().endswith(("?", "？")) or _dated(mine, own, held=True):
             continue
+        if any(a < end and start < b for a, b in others):
+            continue
         value = _description(sentence, own, start, "" if language == "zh" else " ")
-        if len(value) >= (4 if language == "zh" else 8):
+        if len(value) >= (4 if language == "zh" else 8) and not _THIRD_PERSON.match(value):
             out.append(_event(value, own[0], start, sentence, language))
     return out
 
@@ -75,11 +86,17 @@ def _dated(facts: Sequence[CandidateFact], own: list[TimeMention], *, held: bool
     for fact in facts:
         if fact.time is not None and (fact.time.text, fact.time.start) in said:
             return True
-        if held and not _TIME_ATTRIBUTE.search(fact.predicate) and any(
+        if held and not _time_attribute(fact.predicate) and any(
             _is_value(m.text, fact.value) for m in own
         ):
             return True
     return False
+
+
+def _time_attribute(predicate: str) -> bool:
+    """A predicate naming an event's time, not a relation whose value is a date of its own
+    subject (release_date, birthday)."""
+    return bool(_TIME_ATTRIBUTE.search(predicate)) and default_relations().get(predicate) is None
 
 
 def _is_value(phrase: str, value: str) -> bool:

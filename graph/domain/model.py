@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field, model_validator
 
+from graph.domain.discourse import TurnContext
 from graph.domain.enums import (
     Cardinality,
     FactType,
@@ -180,6 +181,9 @@ class Episode(_Record):
     permissions: tuple[str, ...] = ()
     metadata: dict[str, JsonValue] = Field(default_factory=dict)
     entity_uuids: tuple[str, ...] = ()
+    discourse: TurnContext | None = None
+    """The conversation's discourse state the turn was read in and left (who "he", "it" and
+    "the film" were): the next turn starts from `after`, a reprocess reads it in `before`."""
 
 
 class LedgerEntry(_Record):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from datetime import datetime
 
 from graph.domain.model import Episode
 
@@ -19,6 +20,11 @@ class EpisodeReads(ABC):
     @abstractmethod
     def of_source(self, group_id: str, source: str, limit: int) -> list[Episode]:
         """Episodes whose source (`source_description`) is `source`, oldest first."""
+
+    @abstractmethod
+    def latest(self, group_id: str, at: datetime, limit: int) -> list[Episode]:
+        """The tenant's `limit` episodes observed at or before `at`, the latest first (by
+        observation time, then by when they were stored): the turns a new turn follows."""
 
 
 class Episodes(EpisodeReads):

@@ -19,10 +19,11 @@ from extractors.notary.records import credential_records
 from extractors.parsing.turns import Turn
 from extractors.predicates import PredicateInfo, PredicateTable
 from extractors.rules import Extractor
-from extractors.schema import SPEAKER, USER, CandidateFact, Job
+from extractors.schema import SPEAKER, USER, CandidateFact, Job, TurnReading
 from extractors.typing import type_candidate
 from graph.domain.conflicts import PredicateRules
-from graph.domain.enums import FactType, Granularity, Modality, Role
+from graph.domain.discourse import TurnContext
+from graph.domain.enums import FactType, Granularity, Modality, Role, SourceType
 from graph.domain.errors import InvalidTime
 from graph.domain.model import Alert, Candidate, Entity, Episode, Fact
 from graph.domain.signature import assertion_signature, entity_key, normalize_text
@@ -122,14 +123,16 @@ def extraction_jobs(prepared: PreparedAdd, now: datetime) -> dict[int, Job]:
 
 
 def plan_item(
-    prepared: PreparedAdd, ctx: Context, extracted: Mapping[int, list[CandidateFact]]
+    prepared: PreparedAdd, ctx: Context, extracted: Mapping[int, TurnReading]
 ) -> ItemPlan:
-    """Type and date every extracted fact of one prepared add (`extracted` by turn index)."""
+    """Type and date every extracted fact of one prepared add (`extracted` by turn index);
+    each episode keeps the discourse state its turn was read in and left."""
     created = _created_at(prepared, ctx.now)
     plan = ItemPlan(prepared, prepared.scope.group_id, created)
     for turn in prepared.turns:
-        episode = _episode(plan, turn.index, ctx)
-        found = extracted.get(turn.index, [])
+        reading = extracted.get(turn.index)
+        episode = _episode(plan, turn.index, ctx, reading.context if reading else None)
+        found = reading.facts if reading else []
         candidates = _distinct_texts(_candidates(prepared, turn.index, found))
         drafts = [_draft(plan, episode, c, ctx) for c in candidates]
         mentioned = {d.fact.subject_uuid for d in drafts} | {d.fact.object_uuid for d in drafts}
@@ -156,6 +159,8 @@ def _candidates(
     if not prepared.infer:
         return [_verbatim(turn.text), *shared]
     kept = [c for c in found if _usable(c) and _passes(c, prepared.includes, prepared.excludes)]
+    if turn.role is Role.ASSISTANT:  # the assistant's words are never facts about the user
+        kept = [c for c in kept if c.subject != USER]
     if not kept and turn.media:
         return [_verbatim(turn.text), *shared]
     return kept + shared
@@ -229,9 +234,11 @@ def _reference(prepared: PreparedAdd, index: int, now: datetime) -> datetime:
     return prepared.knowledge_time or now
 
 
-def _episode(plan: ItemPlan, index: int, ctx: Context) -> Episode:
+def _episode(plan: ItemPlan, index: int, ctx: Context,
+             discourse: TurnContext | None = None) -> Episode:
     prepared, turn = plan.prepared, plan.prepared.turns[index]
     return Episode(
+        discourse=discourse,
         uuid=ctx.new_id(),
         group_id=plan.group_id,
         user_id=prepared.user_id,
@@ -301,14 +308,18 @@ def _entity(plan: ItemPlan, said: str, ctx: Context, resolve: bool = True) -> En
 
 def _draft(plan: ItemPlan, episode: Episode, candidate: CandidateFact, ctx: Context) -> Draft:
     prepared = plan.prepared
+    if candidate.value in (SPEAKER, USER):  # (Bob, friend_of, the speaker)
+        candidate = candidate.model_copy(
+            update={"value": _speaker(prepared, episode, candidate.value)})
     subject = _speaker(prepared, episode, candidate.subject)
     valid_at, granularity = _valid(prepared, candidate, episode)
     info = predicate_info(ctx.table, candidate)
+    source = source_of(prepared, episode, candidate)
     typing = type_candidate(
         ctx.table,
         candidate.category,
         candidate.confidence,
-        prepared.source_type,
+        source,
         prepared.memory_type,
     )
     scope = candidate.scope or normalize_text(prepared.project or "")
@@ -348,7 +359,7 @@ def _draft(plan: ItemPlan, episode: Episode, candidate: CandidateFact, ctx: Cont
         memory_type=typing.memory_type,
         layer=typing.layer,
         fact_type=candidate.fact_type,
-        source_type=prepared.source_type,
+        source_type=source,
         confidence=typing.confidence,
         immutable=prepared.immutable,
         signature=assertion_signature(
@@ -378,8 +389,19 @@ def _draft(plan: ItemPlan, episode: Episode, candidate: CandidateFact, ctx: Cont
         candidate.is_correction,
         candidate.remember_request,
         third_party,
-        other_meanings(ctx.table, candidate, prepared.source_type, prepared.memory_type),
+        other_meanings(ctx.table, candidate, source, prepared.memory_type),
     )
+
+
+def source_of(prepared: PreparedAdd, episode: Episode, candidate: CandidateFact) -> SourceType:
+    """Where a fact came from: what the assistant says of the world is `agent_generated` (the
+    design's source type for an agent's words: a lower prior, and the promotion rules hold it
+    for review); its confirmed actions and its turns kept verbatim keep the add's source; a
+    caller's explicit source other than the default `user` always wins."""
+    spoken = episode.role is Role.ASSISTANT and prepared.source_type is SourceType.USER
+    if spoken and candidate.category not in ("action", "verbatim"):
+        return SourceType.AGENT_GENERATED
+    return prepared.source_type
 
 
 def predicate_info(table: PredicateTable, candidate: CandidateFact) -> PredicateInfo:

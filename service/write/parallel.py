@@ -17,7 +17,7 @@ import logging
 import multiprocessing
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -28,6 +28,7 @@ from extractors.promotion import PromotionRules
 from extractors.rules import RuleExtractor
 from service.embedding import build_embedder
 from service.write.build import ItemPlan
+from service.write.discourse import conversation_of
 from service.write.planner import Item, Planner, Timings
 from service.write.warm import model_steps
 
@@ -96,23 +97,27 @@ class PlannerPool:
     def submit(self, items: Sequence[Item], now: datetime) -> Future[Planned]:
         return self._pool().submit(_plan, list(items), now)
 
-    def start(self, items: Sequence[Item], now: datetime) -> list[Future[Planned]]:
-        """Every item sent to be planned and embedded, in contiguous slices (one per process);
-        `gather` collects them. Starting the next chunk before gathering this one keeps the
-        processes busy while the writer commits."""
-        return [self.submit(part, now) for part in split(items, self.workers)]
+    def start(self, items: Sequence[Item], now: datetime) -> Ticket:
+        """Every item sent to be planned and embedded, one slice per process, each
+        conversation's items in one slice and in order (a turn is read in the state the turn
+        before left: service/write/discourse.py); `gather` collects them in input order.
+        Starting the next chunk before gathering this one keeps the processes busy while the
+        writer commits."""
+        slices = by_conversation(items, self.workers, _conversation)
+        futures = [self.submit([items[i] for i in part], now) for part in slices]
+        return Ticket(slices, futures)
 
     @staticmethod
-    def gather(futures: Sequence[Future[Planned]]) -> Planned:
+    def gather(ticket: Ticket) -> Planned:
         """The plans of `start`ed slices, in input order, and the stage times they took."""
-        plans: list[ItemPlan] = []
+        placed: dict[int, ItemPlan] = {}
         seconds: dict[str, float] = {}
-        for future in futures:
-            part, spent = future.result()
-            plans.extend(part)
+        for part, future in zip(ticket.slices, ticket.futures, strict=True):
+            plans, spent = future.result()
+            placed.update(zip(part, plans, strict=True))
             for stage, value in spent.items():
                 seconds[stage] = seconds.get(stage, 0.0) + value
-        return plans, seconds
+        return [placed[i] for i in sorted(placed)], seconds
 
     def plan(self, items: Sequence[Item], now: datetime) -> Planned:
         """Every item planned and embedded, in input order, split over the workers."""
@@ -141,6 +146,30 @@ class PlannerPool:
                     initargs=(self.spec,),
                 )
             return self._executor
+
+
+@dataclass(frozen=True)
+class Ticket:
+    """Slices under way: the input positions of each slice's items, and its future."""
+
+    slices: list[list[int]]
+    futures: list[Future[Planned]]
+
+
+def _conversation(item: Item) -> str:
+    return conversation_of(item[1])
+
+
+def by_conversation(items: Sequence[T], parts: int, key: Callable[[T], str]) -> list[list[int]]:
+    """Input positions in at most `parts` slices (none empty), whole conversations in each:
+    each conversation, in order of first appearance, joins the slice holding fewest items."""
+    groups: dict[str, list[int]] = {}
+    for position, item in enumerate(items):
+        groups.setdefault(key(item), []).append(position)
+    slices: list[list[int]] = [[] for _ in range(max(parts, 1))]
+    for positions in groups.values():
+        min(slices, key=len).extend(positions)
+    return [sorted(part) for part in slices if part]
 
 
 def split(items: Sequence[T], parts: int) -> list[Sequence[T]]:

@@ -24,6 +24,7 @@ from extractors.predicates import PredicateTable
 from extractors.promotion import PromotionRules, default_rules
 from extractors.rules import Extractor
 from graph.domain.clock import Clock
+from graph.domain.discourse import Discourse
 from graph.domain.enums import Granularity, OperationStatus
 from graph.domain.errors import DuplicateRecord, PalimpsestError, StoreUnavailable
 from graph.domain.model import Episode, Operation
@@ -40,8 +41,9 @@ from service.views import (
 )
 from service.write.build import ItemPlan
 from service.write.commit import Outcome, commit
+from service.write.discourse import Carried, conversations
 from service.write.names import ALIAS_SIMILARITY, NameLikeness
-from service.write.parallel import Planned, PlannerPool
+from service.write.parallel import Planned, PlannerPool, Ticket
 from service.write.planner import Planner, Timings
 from service.write.request import (
     AddRequest,
@@ -62,8 +64,10 @@ Chunk = Sequence[tuple[int, str, PreparedAdd]]
 """A batch chunk: each item's index in the batch, event id and prepared request."""
 Answers = list[AddOut | ErrorOut]
 """A chunk's answers, one per item: what was written, or the item's error."""
-Started = tuple[datetime, list["Future[Planned]"]] | None
+Started = tuple[datetime, Ticket] | None
 """A chunk's slices under way in the worker processes (None: to be planned here)."""
+Planning = tuple[datetime, list[ItemPlan]] | None
+"""A chunk's plans and when they were made (None: planning failed; items go one by one)."""
 
 
 @dataclass(frozen=True)
@@ -113,15 +117,16 @@ class WritePipeline:
 
     def preview(self, data: AddInput) -> ItemPlan:
         """What an add would write, without writing: prepared, extracted, typed, signed."""
-        prepared = self._prepare(data)
-        return self._plan([(str(uuid.uuid4()), prepared)], self.clock.now())[0]
+        now = self.clock.now()
+        items = self.contextualised([(str(uuid.uuid4()), self._prepare(data))], now)
+        return self._plan(items, now)[0]
 
     def add_batch(self, items: Sequence[AddInput]) -> list[BatchItemOut]:
         """Many adds; one bad item fails alone (its own error). One answer per item, in input
         order."""
         check_batch_size(len(items))
         answers: dict[int, BatchItemOut] = {}
-        for chunk, written in self._pipelined(self._chunks(items, answers)):
+        for chunk, written in self._pipelined(self._chunks(items, answers), Carried()):
             for (index, _, _), answer in zip(chunk, written, strict=True):
                 answers[index] = (
                     BatchItemOut.failed(index, answer)
@@ -148,14 +153,15 @@ class WritePipeline:
         if chunk:
             yield chunk
 
-    def _pipelined(self, chunks: Iterable[Chunk]) -> Iterator[tuple[Chunk, Answers]]:
+    def _pipelined(self, chunks: Iterable[Chunk],
+                   carried: Carried) -> Iterator[tuple[Chunk, Answers]]:
         """Each chunk with its answers, in order. The next chunk is extracted and embedded
         (the models) while the previous one is committed in a second thread (mostly waiting on
         the store, which releases the GIL): a batch takes about the longer of the two instead
         of their sum. Commits stay one at a time and in input order."""
         with ThreadPoolExecutor(1, thread_name_prefix="palimpsest-commit") as committer:
             previous: tuple[Chunk, Future[Answers]] | None = None
-            for chunk, planned in self._planned(chunks):
+            for chunk, planned in self._planned(chunks, carried):
                 if previous is not None:
                     yield previous[0], previous[1].result()
                 previous = chunk, committer.submit(self._store_chunk, chunk, planned)
@@ -163,19 +169,44 @@ class WritePipeline:
                 yield previous[0], previous[1].result()
 
     def _planned(
-        self, chunks: Iterable[Chunk]
+        self, chunks: Iterable[Chunk], carried: Carried
     ) -> Iterator[tuple[Chunk, tuple[datetime, list[ItemPlan]] | None]]:
         """Each chunk with its plans, in order. With worker processes the next chunk is
         already sent to them before this one's plans are awaited, so they plan it while the
-        writer commits (without them a chunk is planned here, when its turn comes)."""
+        writer commits (without them a chunk is planned here, when its turn comes). A chunk
+        that continues a conversation of the chunk under way waits for its plans: its first
+        turn is read in the state their last turn left (service/write/discourse.py)."""
         started: deque[tuple[Chunk, Started]] = deque()
-        for chunk in chunks:
+
+        def planned(chunk: Chunk, ticket: Started) -> tuple[Chunk, Planning]:
+            done = self._plan_chunk(chunk, ticket)
+            carried.remember(done[1] if done is not None else [])
+            return chunk, done
+
+        for given in chunks:
+            if started and conversations(_items(started[-1][0])) & conversations(_items(given)):
+                while started:
+                    yield planned(*started.popleft())
+            chunk = self._chunk_in_context(given, carried)
             started.append((chunk, self._start_chunk(chunk)))
             if len(started) > 1:
-                first, ticket = started.popleft()
-                yield first, self._plan_chunk(first, ticket)
+                yield planned(*started.popleft())
         for chunk, ticket in started:
-            yield chunk, self._plan_chunk(chunk, ticket)
+            yield planned(chunk, ticket)
+
+    def _chunk_in_context(self, chunk: Chunk, carried: Carried) -> Chunk:
+        now = self.clock.now()
+        items = carried.contextualised(self.store, _items(chunk), now)
+        return [(index, event_id, prepared)
+                for (index, _, _), (event_id, prepared) in zip(chunk, items, strict=True)]
+
+    def contextualised(self, items: Sequence[tuple[str, PreparedAdd]],
+                       now: datetime) -> list[tuple[str, PreparedAdd]]:
+        """`items` with their conversations' stored discourse state, where not given yet."""
+        missing = [item for item in items if item[1].discourse is None]
+        if not missing:
+            return list(items)
+        return Carried().contextualised(self.store, items, now)
 
     def enqueue(self, data: AddInput) -> Operation:
         """Asynchronous add: validated and notarised now, written by a worker later."""
@@ -196,7 +227,9 @@ class WritePipeline:
         """What the current rules make of a stored episode (reprocessing), embedded, pointing
         at that episode instead of a new one."""
         turn = Turn(index=0, role=episode.role, text=episode.content, modality=episode.modality)
+        context = episode.discourse.before if episode.discourse is not None else Discourse()
         prepared = PreparedAdd(
+            discourse=context,
             user_id=scope.user_id,
             agent_id=scope.agent_id,
             run_id=scope.run_id,
@@ -252,6 +285,7 @@ class WritePipeline:
         force: bool = False,
     ) -> list[AddOut]:
         now = self.clock.now()
+        items = self.contextualised(items, now)
         return self._store_plans(items, (now, self._plan(items, now)), operation, force=force)
 
     def _store_plans(
@@ -303,8 +337,8 @@ class WritePipeline:
         items = _items(chunk)
         try:
             if started is not None:
-                now, futures = started
-                pooled = self._pooled(lambda: PlannerPool.gather(futures))
+                now, ticket = started
+                pooled = self._pooled(lambda: PlannerPool.gather(ticket))
                 if pooled is not None:
                     return now, pooled
             now = self.clock.now()

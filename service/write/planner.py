@@ -18,10 +18,11 @@ from datetime import datetime
 
 from extractors.predicates import PredicateTable
 from extractors.promotion import PromotionRules
-from extractors.rules import Extractor, extract_all
-from extractors.schema import CandidateFact
+from extractors.rules import Extractor, read_all
+from extractors.schema import Job, TurnReading
 from service.embedding import Embedder
 from service.write.build import Context, ItemPlan, extraction_jobs, plan_item
+from service.write.discourse import conversation_of
 from service.write.request import PreparedAdd
 from service.write.screen import screen_plan
 
@@ -30,8 +31,8 @@ ID_NAMESPACE = uuid.UUID("6f1c1a52-5e3b-4c1e-9a55-7b0f6c4d2e10")
 Stage = Callable[[str], AbstractContextManager[None]]
 Item = tuple[str, PreparedAdd]
 """An add's event id and its prepared request."""
-Extracted = dict[int, list[CandidateFact]]
-"""An item's candidate facts by turn index."""
+Extracted = dict[int, TurnReading]
+"""An item's candidate facts and discourse state by turn index."""
 
 
 @dataclass
@@ -124,11 +125,27 @@ class Planner:
         return Context(self.extractor, self.table, now, new_id, self.rules.version)
 
     def _extract(self, items: Sequence[Item], now: datetime) -> list[Extracted]:
+        """Every turn of every item read in one call; each conversation's turns in order, the
+        first from the state its item carries (`PreparedAdd.discourse`), the others from the
+        turn before (service/write/discourse.py)."""
         jobs = [extraction_jobs(prepared, now) for _, prepared in items]
         flat = [(n, index, job) for n, each in enumerate(jobs) for index, job in each.items()]
         with self.stage("extract"):
-            found = extract_all(self.extractor, [job for _, _, job in flat])
+            found = read_all(self.extractor, _threaded(flat, items))
         extracted: list[Extracted] = [{} for _ in items]
-        for (n, index, _), candidates in zip(flat, found, strict=True):
-            extracted[n][index] = candidates
+        for (n, index, _), reading in zip(flat, found, strict=True):
+            extracted[n][index] = reading
         return extracted
+
+
+def _threaded(flat: Sequence[tuple[int, int, Job]], items: Sequence[Item]) -> list[Job]:
+    """The jobs with their conversation, and the stored state on each conversation's first."""
+    out: list[Job] = []
+    started: set[str] = set()
+    for n, _, job in flat:
+        prepared = items[n][1]
+        key = conversation_of(prepared)
+        context = prepared.discourse if key not in started else None
+        started.add(key)
+        out.append(job._replace(conversation=key, context=context))
+    return out

@@ -20,6 +20,7 @@ from graph.domain.errors import Forbidden, LeaseLost, PalimpsestError, StoreUnav
 from graph.domain.model import Operation
 from service.views import ErrorOut
 from service.write.build import ItemPlan
+from service.write.discourse import conversation_of
 from service.write.parallel import Planned
 from service.write.request import PreparedAdd, invalid_input
 from service.write.uow import committing, in_unit
@@ -83,12 +84,19 @@ class OperationRunner:
             return [None for _ in operations]
         now = self.writes.clock.now()
         futures: list[PoolPlan | None] = []
+        seen: set[str] = set()
         for operation in operations:
             try:
                 item = (operation.event_id, _payload(operation))
             except PalimpsestError:
                 futures.append(None)  # fails with its reason when run
                 continue
+            key = conversation_of(item[1])
+            if key in seen:  # read after the one before it is written, in its state
+                futures.append(None)
+                continue
+            seen.add(key)
+            item = self.writes.contextualised([item], now)[0]
             futures.append((now, self.writes.pool.submit([item], now)))
         return futures
 

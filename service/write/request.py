@@ -19,6 +19,7 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationErro
 
 from extractors.notary.core import notarize, notarize_json
 from extractors.parsing.turns import MediaRef, Turn, parse_input
+from graph.domain.discourse import Discourse
 from graph.domain.enums import Granularity, MemoryType, SourceType
 from graph.domain.errors import InvalidInput
 from graph.domain.model import Alert
@@ -106,6 +107,9 @@ class PreparedAdd(BaseModel):
     idempotency_key: str | None = None
     source: str | None = None
     permissions: tuple[str, ...] = ()
+    discourse: Discourse | None = None
+    """The conversation's discourse state before the first turn (service/write/discourse.py);
+    None: read the turns alone, or thread them from the add before in the same call."""
 
     @property
     def scope(self) -> TenantScope:

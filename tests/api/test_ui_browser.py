@@ -148,3 +148,34 @@ def test_the_review_queue_confirms_and_rejects(
 def test_the_docs_screenshot_exists() -> None:
     assert (ROOT / "docs" / "ui-entity.png").stat().st_size > 10_000
     assert shutil.which("chromium") or Path(CHROMIUM).exists()
+
+
+@pytest.fixture
+def talk(memory: Memory) -> Iterator[str]:
+    """alice talks about a film and its lead actor (issue 37), and about herself."""
+    memory.add("Have you seen the film Gattaca? Ethan Hawke plays the lead.", user_id="alice")
+    memory.add("He was born on November 6, 1970.", user_id="alice")
+    memory.add("他的身高是178厘米。", user_id="alice")
+    memory.add("I live in Berlin.", user_id="alice")
+    memory.container.settings = memory.container.settings.model_copy(
+        update={"api_keys": SecretStr(json.dumps({"alice-key": "alice"}))}
+    )
+    with live_server(create_app(memory.container)) as url:
+        yield url
+
+
+def test_a_third_partys_facts_are_on_its_own_page(
+    browser: WebDriver, talk: str, backend: str
+) -> None:
+    browser.get(f"{talk}/ui")
+    browser.execute_script("sessionStorage.setItem('palimpsest-key', 'alice-key')")
+    browser.get(f"{talk}/ui#/entity/Ethan%20Hawke")
+    ready(browser, "entity:Ethan Hawke::")
+    values = texts(browser, "#facts td.value")
+    assert "November 6, 1970" in values and "178厘米" in values
+    browser.save_screenshot(str(shots(backend) / "entity-third-party.png"))
+    browser.get(f"{talk}/ui#/entity/alice")
+    ready(browser, "entity:alice::")
+    values = texts(browser, "#facts td.value")
+    assert "Berlin" in values
+    assert not {"November 6, 1970", "178厘米", "Ethan Hawke"} & set(values)

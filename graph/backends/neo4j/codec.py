@@ -15,6 +15,7 @@ from enum import Enum
 from typing import Any
 
 from neo4j.time import DateTime
+from pydantic import BaseModel
 
 from graph.domain.model import (
     ActionRecord,
@@ -28,7 +29,7 @@ from graph.domain.model import (
 from graph.domain.timerules import TimeQuery, bounds
 from graph.textindex import episode_text
 
-JSON_PROPERTIES = frozenset({"metadata", "payload", "result", "error"})
+JSON_PROPERTIES = frozenset({"metadata", "payload", "result", "error", "discourse"})
 TIME_PROPERTIES = frozenset(
     {
         "valid_at", "valid_end", "invalid_at", "knowledge_time", "created_at", "invalidated_at",
@@ -59,6 +60,8 @@ def to_property(name: str, value: Any) -> Any:
     if value is None:
         return None
     if name in JSON_PROPERTIES:
+        if isinstance(value, BaseModel):
+            value = value.model_dump(mode="json")
         return json.dumps(value, ensure_ascii=False, sort_keys=True)
     if isinstance(value, Enum):
         return value.value

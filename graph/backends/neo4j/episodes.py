@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 from graph.backends.neo4j import codec
@@ -21,6 +22,10 @@ class Neo4jEpisodes(Episodes):
 
     def of_source(self, group_id: str, source: str, limit: int) -> list[Episode]:
         rows = self._rows("episodes_of_source", group_id=group_id, source=source, limit=limit)
+        return [codec.episode_from_map(row["episode"]) for row in rows]
+
+    def latest(self, group_id: str, at: datetime, limit: int) -> list[Episode]:
+        rows = self._rows("episodes_latest", group_id=group_id, at=at.isoformat(), limit=limit)
         return [codec.episode_from_map(row["episode"]) for row in rows]
 
     def record(self, episodes: Sequence[Episode]) -> None:

@@ -60,6 +60,15 @@ class SqliteEpisodes(Episodes):
         ).fetchall()
         return [codec.episode_from_row(row) for row in rows]
 
+    def latest(self, group_id: str, at: datetime, limit: int) -> list[Episode]:
+        """An index seek on (group_id, valid_at) and `limit` rows."""
+        rows = self.conn.execute(
+            "SELECT body FROM episodes WHERE group_id = :g AND valid_at <= :t "
+            "ORDER BY valid_at DESC, created_at DESC, rowid DESC LIMIT :n",
+            {"g": group_id, "t": to_micros(at), "n": limit},
+        ).fetchall()
+        return [codec.episode_from_row(row) for row in rows]
+
     def record(self, episodes: Sequence[Episode]) -> None:
         _record(self.conn, episodes)
         self.conn.executemany(

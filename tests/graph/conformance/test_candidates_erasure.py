@@ -65,6 +65,17 @@ def test_episodes_are_selected_by_source(store: Store) -> None:
     assert [e.uuid for e in found] == [a.uuid, c.uuid]
 
 
+def test_the_latest_episodes_observed_by_a_time_come_latest_first(store: Store) -> None:
+    a, b, c = episode("chat:1", 1), episode("chat:1", 2), episode("chat:1", 3)
+    other = episode("chat:1", 2).model_copy(update={"group_id": "u_bob"})
+    store.transaction(lambda tx: tx.episodes.record([c, a, b, other]))
+    found = store.read(lambda tx: tx.episodes.latest(G, T0 + days(2.5), 5))
+    assert [e.uuid for e in found] == [b.uuid, a.uuid]
+    assert [e.uuid for e in store.read(lambda tx: tx.episodes.latest(G, T0 + days(9), 1))] == [
+        c.uuid
+    ]
+
+
 def test_erasing_a_source_removes_its_facts_episodes_and_orphaned_names(store: Store) -> None:
     source, kept = episode("doc:42"), episode("doc:7")
     store.transaction(lambda tx: tx.episodes.record([source, kept]))

@@ -1,0 +1,239 @@
+"""Who a sentence is about: facts about third parties in knowledge-grounded dialogue.
+
+Data: KdConv's dev dialogues (Chinese; bench/data/kdconv_triples.toml) and CMU_DoG's
+validation conversations (English; bench/data/cmudog.toml), each turn annotated with the
+(entity, attribute, value) triples it states. Every dialogue is read as one conversation, turn
+by turn, by the rule extractor (bench/about_driver.py, in its own process); with `--before
+TREE` the same driver runs the extractor of an older source tree in the same run: the baseline.
+
+Printed per set and split (`tune`: even-numbered KdConv dialogues / CMU_DoG conversations with
+an even crc32 of their name, the only ones looked at while writing rules; `held`: the others):
+
+* **exact value recall**: the share of annotated triples for which some fact made from that
+  turn has the value, compared after `norm` (NFKC, case folded, spaces, punctuation and
+  brackets removed);
+* **loose value recall**: some fact's value contains the annotated value or is contained in
+  it, the shorter at least 2 characters and a third of the longer (normalised as above);
+* **subject agreement**: among the triples found (loose), the share for which one of the
+  matching facts has the triple's entity as subject (`same_entity`: normalised, a bracketed
+  disambiguator dropped, "恋恋笔记本（美国2004年…电影）" is 恋恋笔记本; equal, or one contains
+  the other);
+* **precision**: among facts made from annotated turns (verbatim `said` records aside), the
+  share whose value (loose) and subject match one of the turn's triples;
+* **speaker facts**: facts about the speaker (`<speaker>`, `<user>`) made from annotated turns:
+  every annotated triple is about a film, a song, a place or a person talked about, never the
+  speaker, so each is a misattribution;
+* **silent turns**: annotated turns (a triple whose value is in the text) that give no fact;
+* **CPU per message**: the extractor's CPU time over every turn, models loaded beforehand.
+
+    python -m bench.about [--set kdconv,cmudog] [--before TREE] [--limit N] [--misses N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import unicodedata
+import zlib
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bench.datasets import dataset_path
+
+SPEAKERS = frozenset({"<speaker>", "<user>"})
+DRIVER = Path(__file__).resolve().parent / "about_driver.py"
+SETS = {"kdconv": "kdconv_triples", "cmudog": "cmudog"}
+_DROP = re.compile(r"[\s\W_]+", re.UNICODE)
+_BRACKETED = re.compile(r"[（(][^（）()]*[）)]\s*$")
+
+Fact = tuple[str, str, str, int, str]
+Triple = tuple[str, str, str]
+
+
+def norm(text: str) -> str:
+    """NFKC, case folded, without spaces, punctuation or brackets."""
+    return _DROP.sub("", unicodedata.normalize("NFKC", text).casefold())
+
+
+def entity_name(entity: str) -> str:
+    """The entity without its disambiguator: "恋恋笔记本（美国2004年…电影）" -> 恋恋笔记本."""
+    return _BRACKETED.sub("", entity).strip() or entity
+
+
+def loose(found: str, wanted: str) -> bool:
+    a, b = norm(found), norm(wanted)
+    if not a or not b:
+        return False
+    short, long_ = sorted((a, b), key=len)
+    return short in long_ and len(short) >= min(2, len(long_)) and 3 * len(short) >= len(long_)
+
+
+def same_entity(subject: str, entity: str) -> bool:
+    a, b = norm(subject), norm(entity_name(entity))
+    if not a or not b or subject in SPEAKERS:
+        return False
+    short, long_ = sorted((a, b), key=len)
+    return short == long_ or (len(short) >= 2 and short in long_)
+
+
+@dataclass
+class Score:
+    """Counts for one set, split and extractor."""
+
+    triples: int = 0
+    in_text: int = 0
+    exact: int = 0
+    loose: int = 0
+    agreed: int = 0
+    facts: int = 0
+    right: int = 0
+    speaker: int = 0
+    annotated_turns: int = 0
+    silent: int = 0
+    relations: Counter[str] = field(default_factory=Counter)
+    found_relations: Counter[str] = field(default_factory=Counter)
+    misses: list[str] = field(default_factory=list)
+    wrong: list[str] = field(default_factory=list)
+    quiet: list[str] = field(default_factory=list)
+
+    def turn(self, text: str, triples: Sequence[Triple], facts: Sequence[Fact]) -> None:
+        kept = [f for f in facts if f[4] != "verbatim"]
+        stated = [t for t in triples if norm(t[2]) and norm(t[2]) in norm(text)]
+        if stated:
+            self.annotated_turns += 1
+            self.silent += not kept
+            if not kept:
+                self.quiet.append(f"{stated[0][1]}={stated[0][2]} | {text}")
+        for triple in triples:
+            self._triple(text, triple, kept)
+        if triples:
+            self.facts += len(kept)
+            self.speaker += sum(f[0] in SPEAKERS for f in kept)
+            self.right += sum(any(_matches(f, t) for t in triples) for f in kept)
+
+    def _triple(self, text: str, triple: Triple, facts: Sequence[Fact]) -> None:
+        entity, relation, value = triple
+        self.triples += 1
+        self.relations[relation] += 1
+        self.in_text += norm(value) in norm(text)
+        self.exact += any(norm(f[2]) == norm(value) for f in facts)
+        found = [f for f in facts if loose(f[2], value)]
+        if found:
+            self.loose += 1
+            self.found_relations[relation] += 1
+            agreed = any(same_entity(f[0], entity) for f in found)
+            self.agreed += agreed
+            if not agreed:
+                self.wrong.append(f"{relation}={value} @ {entity_name(entity)} | {text} | "
+                                  + "; ".join(f"{f[0]}|{f[1]}|{f[2]}" for f in found))
+        elif norm(value) in norm(text):
+            self.misses.append(f"{relation}={value} @ {entity_name(entity)} | {text} | "
+                               + "; ".join(f"{f[0]}|{f[1]}|{f[2]}" for f in facts))
+
+
+def _matches(fact: Fact, triple: Triple) -> bool:
+    return loose(fact[2], triple[2]) and same_entity(fact[0], triple[0])
+
+
+def _pct(part: int, whole: int) -> str:
+    return f"{100 * part / whole:5.1f}%" if whole else "    -"
+
+
+def split_of(name: str, title: str, index: int) -> str:
+    if name == "kdconv":
+        return "tune" if int(title.rsplit("_", 1)[1]) % 2 == 0 else "held"
+    return "tune" if zlib.crc32(title.encode()) % 2 == 0 else "held"
+
+
+def load(name: str, limit: int | None) -> list[dict[str, Any]]:
+    data: list[dict[str, Any]] = json.loads(dataset_path(SETS[name]).read_text("utf-8"))["data"]
+    return data[:limit] if limit else data
+
+
+def run_driver(tree: Path, dialogues: list[dict[str, Any]]) -> dict[str, Any]:
+    """The driver's answer for these dialogues with the `extractors` of `tree`."""
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
+        json.dump({"data": dialogues}, handle, ensure_ascii=False)
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    try:
+        done = subprocess.run([sys.executable, str(DRIVER), handle.name], env=env,
+                              capture_output=True, check=False, cwd=str(tree))
+    finally:
+        os.unlink(handle.name)
+    if done.returncode != 0:
+        raise SystemExit(f"the extractor of {tree} failed:\n{done.stderr.decode()[-3000:]}")
+    answer: dict[str, Any] = json.loads(done.stdout)
+    return answer
+
+
+def score(name: str, dialogues: list[dict[str, Any]], facts: list[Any]) -> dict[str, Score]:
+    scores = {"tune": Score(), "held": Score(), "all": Score()}
+    for index, (dialogue, found) in enumerate(zip(dialogues, facts, strict=True)):
+        part = split_of(name, dialogue["title"], index)
+        for turn, turn_facts in zip(dialogue["turns"], found, strict=True):
+            triples = [tuple(t) for t in turn["triples"]]
+            typed = [tuple(f) for f in turn_facts]
+            for key in (part, "all"):
+                scores[key].turn(turn["text"], triples, typed)
+    return scores
+
+
+def report(name: str, label: str, scores: dict[str, Score], cpu_ms: float) -> None:
+    print(f"\n{name} — {label}  (extraction CPU {cpu_ms:.2f} ms per message)")
+    print("split  triples in-text  exact  loose  subject  precision speaker-facts silent-turns")
+    for part, s in scores.items():
+        print(f"{part:5}  {s.triples:7} {_pct(s.in_text, s.triples)} {_pct(s.exact, s.triples)}"
+              f" {_pct(s.loose, s.triples)}  {_pct(s.agreed, s.loose)}   {_pct(s.right, s.facts)}"
+              f"   {s.speaker:5} ({_pct(s.speaker, s.facts)})"
+              f"  {s.silent:5} ({_pct(s.silent, s.annotated_turns)})")
+
+
+def relations(scores: Score, top: int = 16) -> None:
+    print("  loose recall by relation (all):  "
+          + ", ".join(f"{r} {_pct(scores.found_relations[r], n).strip()} of {n}"
+                      for r, n in scores.relations.most_common(top)))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.about", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--set", default="kdconv,cmudog")
+    parser.add_argument("--before", type=Path, help="an older source tree: the baseline")
+    parser.add_argument("--limit", type=int, help="the first N dialogues of each set")
+    parser.add_argument("--misses", type=int, default=0, help="print N missed tune triples")
+    parser.add_argument("--silent", type=int, default=0, help="print N silent tune turns")
+    parser.add_argument("--wrong", type=int, default=0,
+                        help="print N tune triples found with the wrong subject")
+    args = parser.parse_args(argv)
+    here = Path(__file__).resolve().parent.parent
+    for name in args.set.split(","):
+        dialogues = load(name, args.limit)
+        runs = [("this tree", here)] + ([("baseline: " + str(args.before), args.before)]
+                                        if args.before else [])
+        for label, tree in runs:
+            answer = run_driver(tree, dialogues)
+            scores = score(name, dialogues, answer["facts"])
+            report(name, label, scores, 1000 * answer["cpu"] / max(answer["turns"], 1))
+            relations(scores["all"])
+            if label == "this tree" and args.misses:
+                for line in scores["tune"].misses[: args.misses]:
+                    print("  miss:", line)
+            if label == "this tree" and args.silent:
+                for line in scores["tune"].quiet[: args.silent]:
+                    print("  silent:", line)
+            if label == "this tree" and args.wrong:
+                for line in scores["tune"].wrong[: args.wrong]:
+                    print("  wrong subject:", line)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

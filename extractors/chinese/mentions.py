@@ -1,0 +1,139 @@
+"""Entities a Chinese sentence brings under discussion: 《书名》, X这部电影, 你知道X吗, and
+transliterated or Chinese person names."""
+
+from __future__ import annotations
+
+import re
+
+from extractors.chinese.np import is_person_name
+from extractors.discourse.cues import CLASSES, FEMALE_NOUNS
+from graph.domain.discourse import Kind, Referent
+
+_NOUNS = "|".join(sorted((k for k in CLASSES if not k.isascii() and CLASSES[k][0]),
+                         key=len, reverse=True))
+_TITLE = re.compile(r"《(?P<name>[^》]{1,40})》")
+_NAMED_CLASS = re.compile(
+    rf"(?P<head>[^，。！？；、,.!?;\s]{{1,30}}?)(?:这|那)(?:一)?(?:部|首|张|个|座|本|支|家|位|处)?"
+    rf"(?P<noun>{_NOUNS})"
+)
+_ASKED_ABOUT = re.compile(
+    r"(?:知道|听说过|听过|看过|了解过|了解|认识|喜欢|去过|玩过|读过|关注过|熟悉)"
+    r"(?P<name>[^，。！？；、,.!?;\s吗么嘛]{2,24}?)(?:这个人|这个|这位)?(?:吗|么|嘛|不|没|没有)"
+)
+_TRANSLITERATED = re.compile(
+    r"[\u4e00-\u9fffA-Za-z]{1,8}(?:[·•・][\u4e00-\u9fffA-Za-z]{1,10})+"
+)
+_LEAD = re.compile(
+    r"^(?:.*?(?:知道|听说过|听说|听过|看过|了解过|了解|喜欢|去过|玩过|读过|关注过|认识|推荐|"
+    r"介绍一下|介绍下|说说|聊聊|还有|就是|是|有|和|跟|与))"
+)
+_VERB_KIND: dict[str, tuple[Kind, str]] = {"看过": ("work", "film"), "听过": ("work", "song"),
+                                            "去过": ("place", "place"), "玩过": ("place", "place"),
+                                            "读过": ("work", "book")}
+
+
+def person_like(text: str) -> bool:
+    """A Chinese name with a surname, or a transliterated one (瑞恩·高斯林)."""
+    return is_person_name(text) or bool(_TRANSLITERATED.fullmatch(text))
+
+
+_NOT_IN_NAMES = re.compile(
+    r"[是的了在有不没也都还就很太要会能可吗呢吧啊呀你我他她它这那哪谁啥么去过到给把被让说想看听玩]"
+    r"|什么|一般|最好|具体|时候|地方|可以|知道|觉得|比如|还有|那里|这里|多少|几|怎么|多久|钱|门票"
+    r"|电话|地址|时间|查到|同事|朋友|当年|大约|除了|对于|居然|所以|因为|如果|虽然|但是|而且|然后"
+    r"|现在|以前|后来|其中|一位|一个|一部|同时|本身|尤其|主要|特别|其实|好像|应该|可能|大概|差不多"
+    r"|据说|听说|记得|以及|比如|还是|已经|一直|非常|所有|全部|很多|好多|有名|出名|厉害|年代|时期"
+)
+
+
+def name_like(text: str) -> bool:
+    """Can `text` be a name (a subject said as a name)? Short, and none of the function
+    words and verbs that a name never holds (its kind aside: 恋恋笔记本, 东岳庙, 周杰伦)."""
+    if person_like(text) or _TITLE.fullmatch(text):
+        return True
+    return 2 <= len(text) <= 12 and _NOT_IN_NAMES.search(text) is None
+
+
+def kind_of(name: str) -> Kind:
+    return "person" if person_like(name) else "thing"
+
+
+def mentions(sentence: str) -> list[tuple[int, Referent]]:
+    """(offset in the sentence, referent) of every entity the sentence names, in text order."""
+    found: dict[str, tuple[int, Referent]] = {}
+    for start, referent in [*_titles(sentence), *_named_classes(sentence),
+                            *_asked_about(sentence), *_names(sentence)]:
+        known = found.get(referent.name)
+        if known is None or (known[1].kind == "thing" and referent.kind != "thing"):
+            found[referent.name] = (start, referent if known is None
+                                    else referent.merged(known[1]))
+    return sorted(found.values(), key=lambda item: item[0])
+
+
+def _titles(sentence: str) -> list[tuple[int, Referent]]:
+    out = []
+    for match in _TITLE.finditer(sentence):
+        noun = _class_near(sentence, match.start(), match.end())
+        out.append((match.start(), Referent(name=match["name"].strip(), kind="work",
+                                            noun=noun or "")))
+    return out
+
+
+def _class_near(sentence: str, start: int, end: int) -> str:
+    """The class noun right before or after a title (电影《X》, 《X》这首歌)."""
+    around = sentence[max(0, start - 4): start] + "|" + sentence[end: end + 6]
+    for noun, (name, _) in sorted(CLASSES.items(), key=lambda kv: -len(kv[0])):
+        if name and not noun.isascii() and noun in around:
+            return name
+    return ""
+
+
+def _named_classes(sentence: str) -> list[tuple[int, Referent]]:
+    out = []
+    for match in _NAMED_CLASS.finditer(sentence):
+        head = _LEAD.sub("", match["head"]).strip("《》“”\"' ")
+        if not name_like(head):
+            continue
+        noun, kind = CLASSES[match["noun"]]
+        out.append((match.start("head"), Referent(name=head, kind=kind, noun=noun)))
+    return out
+
+
+def _asked_about(sentence: str) -> list[tuple[int, Referent]]:
+    out = []
+    for match in _ASKED_ABOUT.finditer(sentence):
+        name = match["name"].strip("《》“”\"' ")
+        if not name_like(name):
+            continue
+        verb = sentence[match.start(): match.start("name")]
+        kind, noun = _VERB_KIND.get(verb, (kind_of(name), ""))
+        out.append((match.start("name"), Referent(name=name, kind=kind, noun=noun)))
+    return out
+
+
+def _names(sentence: str) -> list[tuple[int, Referent]]:
+    out = []
+    for match in _TRANSLITERATED.finditer(sentence):
+        name, start = name_start(match.group(0)), match.start()
+        start += len(match.group(0)) - len(name)
+        after = sentence[match.end(): match.end() + 4]
+        gender = "f" if any(after.startswith(n) for n in FEMALE_NOUNS) else ""
+        out.append((start, Referent(name=name, kind="person", gender=gender)))
+    return out
+
+
+def name_start(run: str) -> str:
+    """A transliterated name without the words glued before it (导演是尼克·卡索维茨 ->
+    尼克·卡索维茨): cut after the last function word or verb of its first part."""
+    first, dot, rest = run.partition(next(ch for ch in run if ch in "·•・"))
+    cut = max((m.end() for m in _BEFORE_NAME.finditer(first)), default=0)
+    head, tail = rest.rsplit(dot, 1) if dot in rest else ("", rest)
+    end = next((m.start() for m in _BEFORE_NAME.finditer(tail) if m.start() > 0), len(tail))
+    last = (head + dot if head else "") + tail[:end]
+    return (first[cut:] if cut < len(first) else first) + dot + last
+
+
+_BEFORE_NAME = re.compile(
+    r"知道|记得|还有|就是|主演|导演|执导|演员|作曲|作词|编剧|歌手|喜欢|认识|听说|以及|"
+    r"[是的在有和与及跟由被我你他她它这那了着过吗呢啊呀说叫演唱和、]"
+)

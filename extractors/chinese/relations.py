@@ -1,0 +1,491 @@
+"""Chinese sentences about others: who directed, starred, was born, opens when (issue 37).
+
+For each clause (a sentence cut at ，), in order, the first frame that reads:
+
+* agent: [主语](是)由<值>(联合|共同)?<zh_by>(的) — 这部电影是由李安执导的, 由三船敏郎、志村乔主演;
+* attribute: [主语(的)]<zh>(是|为|：|有|在)?<值> — 导演是尼克·卡索维茨, 它的门票价格是40元, 身高175
+  厘米; or <值>的<zh> — 188cm的身高;
+* object: [主语]<zh_of><值> — 出生于1905年, 毕业于北京电影学院, 位于北京市, 主演了X;
+* before: [主语](是|在|于)?<值>(的)?<zh_after> — 1980年出生, 2004年上映, 是奥地利人 / 日本籍;
+* class: [主语]是一部<值>(电影|片) — genre; 是(一名)?<国家>?…<职业> — occupation and origin.
+
+The subject: a name said before the frame; a pronoun (他, 她, 它, 其) or definite mention (这部
+电影, 该片, 此片, 这里) resolved in the discourse; first person the speaker; else the topic: the
+most recent referent of a kind the relation is said of (`relations.toml`: 导演 of a work, 身高 of
+a person, 门票 of a place). Nothing resolvable: no fact. A list value (A、B和C) gives one fact per
+part when the relation is a list. A value must have the relation's shape (a date for 出生日期).
+
+A sentence that is only a value answers the question the turn before asked ("是哪年上映的？" ->
+"2004年06月25日。"); "还有X、Y" continues the list the turn before gave.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from extractors.chinese.lexicon import SPEAKER_WORDS, USER_WORDS
+from extractors.chinese.mentions import kind_of, mentions, name_like, person_like
+from extractors.discourse.cues import (
+    CLASSES,
+    DEFINITE_ZH,
+    PRONOUNS_ZH,
+    Cue,
+    definite_cue,
+    definite_zh,
+)
+from extractors.discourse.relations import Relation, Relations, default_relations
+from extractors.discourse.session import Session
+from extractors.schema import SPEAKER, CandidateFact, EntityMention
+from graph.domain.discourse import Referent
+
+_CLAUSE = re.compile(r"[^，,；;。！？!?\n]+")
+_FILLER = re.compile(
+    r"^(?:嗯+|恩+|哦+|噢|啊+|哈+|呵呵|对(?=[，,！!。])|对啊|对呀|是的|是啊|是呀|没错|当然(?:了|啦)?|"
+    r"确实|好的|"
+    r"必须的?(?:啊|呀)?|知道(?:呀|啊|的|了)?|我知道|我记得|记得|听说|据说|好像|应该|其实|而且|"
+    r"并且|不过|但是|另外|然后|还有就是|那(?=[，,么])|我了解|了解|有的|有啊|有呀|哇|诶|唉|嘿)"
+    r"(?:[，,、！!。\s]*)"
+)
+_COPULA = r"(?:就是|也是|都是|是由|是|为|：|:|有|在|叫)?"
+_SPLIT = re.compile(r"[、，,/；;]|和|与|以及|及|跟|还有|或者|或")
+_TRIM_LEFT = re.compile(r"^(?:是|为|在|由|有|了|于|大概|大约|约|差不多|一共|只有|包括|像|如)+")
+_TRIM_RIGHT = re.compile(r"(?:等等|等人|等|的|了|吧|呢|啊|呀|啦|哦|吗|左右|之类|这些|那些)+$")
+_QUOTES = str.maketrans("", "", "《》【】“”\"'「」")
+_OCCUPATIONS = (
+    "配音演员", "演员", "歌手", "导演", "编剧", "制片人", "制作人", "音乐人", "作家", "主持人",
+    "模特", "画家", "作曲家", "作词人", "词作者", "主唱", "乐手", "明星", "艺人", "创作人",
+    "舞蹈家",
+    "诗人", "监制", "制片", "作曲人", "歌唱家", "指挥家", "钢琴家", "吉他手", "鼓手", "贝斯手",
+    "演奏家", "小说家", "漫画家", "动画师", "摄影师", "设计师", "企业家", "运动员", "教练",
+)
+_OCCUPATION = re.compile("|".join(_OCCUPATIONS))
+_NUMERIC = frozenset({"price", "opening_hours", "phone", "visit_duration", "height", "duration",
+                      "box_office", "track_count"})
+_OCCUPATION_END = re.compile(rf"(?:{'|'.join(_OCCUPATIONS)})(?:了|吧|啊|呀|呢|的)*$")
+_GENRE = re.compile(
+    r"是(?:一部|一首|一张|部|首|张|一个|个)?(?P<val>[^，。]{1,16}?)"
+    r"(?:题材的|类型的|类的)?(?:电影|影片|大片|片子|片|歌曲|音乐|风格|风)(?:的)?$"
+)
+_ASKING = re.compile(
+    r"[？?]|吗|么|嘛|什么|哪|谁|多少|几[点个时岁年]|怎么|多久|多大|多高|多长|啥|如何|是否|有没有|"
+    r"是不是|[贵好远长大]不[？?。]*$|"
+    r"呢[？?。]*$"
+)
+_TRAILING_CLAUSE = re.compile(
+    r"(?:这些|那些|这几个|这两个|都在|都是|就在|也在|是它|在它|都很|都挺).*$"
+)
+_SURFACES = re.compile("|".join(sorted(
+    {re.escape(s) for r in default_relations().relations for key in ("zh", "zh_ask")
+     for s in r.surfaces.get(key, ()) if len(s) >= 2}, key=len, reverse=True)))
+_LEAD_IN = re.compile(
+    r"^(?:这个|那个|嗯|对)?(?:我|你)?(?:只|也|还|都)?(?:知道|记得|觉得|听说|了解)?(?:的)?"
+    r"(?:应该|好像|大概|可能|主要)?(?:有|是|就是|还有|比如|像|包括)?"
+)
+_EXAMPLE = re.compile(r"^(?:比如|例如|像|有|还有|就是|包括|比如说|我知道的有|知道的有)+")
+_CLAUSE_WORDS = re.compile(r"[你我吗呢吧么都很也]|知道|觉得|喜欢")
+_WHEN = re.compile(r"^(?:\d{2,4}年)?(?:\d{1,2}月)?(?:\d{1,2}[日号])?"
+                   r"(?:去年|今年|前年|上个月|这个月|上周|最近|后来|当时|那年|那时候)?")
+LEAVE = ""
+"""A frame's subject that is the speaker's or the user's own: the clause reader reads it."""
+_SAYING = re.compile(r"说|查|知道|记得|听说|觉得|看到|发现|找到|了解|记着|印象")
+_KNOWING = re.compile(r"我?(?:只|也|还|都)?(?:知道|记得|了解|听说过?|觉得)(?:的)?")
+_ANSWER_LEAD = re.compile(
+    r"^(?:是|在|为|有|大概|大约|差不多|只有|需要|应该是|好像是|它是|他是|她是|可以玩|能玩|可玩|"
+    r"玩上|能|可以|玩|需|要|只需要|只需|得|一般|就)+"
+)
+_CONTINUE = re.compile(r"^(?:还有|另外还有|另外|以及|还|再就是)(?P<rest>.+)$")
+
+
+@dataclass(frozen=True)
+class Found:
+    relation: Relation
+    subject_text: str
+    value_text: str
+    span: tuple[int, int]
+    at: int = 0
+    """Where the frame's trigger is in the clause: the earliest trigger's frame is read."""
+    weak: bool = False
+    """Read off a one-character trigger (人, 籍) or a description alone: when it is about
+    nobody, the clause reader still reads the clause (上海有2400万人口 is not a nationality)."""
+
+
+class RelationReader:
+    """Reads relation frames from Chinese sentences in one turn's `Session`."""
+
+    def __init__(self, relations: Relations) -> None:
+        self.relations = relations
+        self.by = relations.by("zh_by")
+        self.attributes = relations.by("zh")
+        self.objects = relations.by("zh_of")
+        self.befores = relations.by("zh_after")
+        asking = [*relations.by("zh_ask"), *self.attributes, *self.by, *self.befores,
+                  *self.objects]
+        self.asking = sorted(asking, key=lambda p: len(p[0]), reverse=True)
+        self._by, self._attributes, self._objects, self._befores, self._asking = (
+            _any_of(pairs) for pairs in
+            (self.by, self.attributes, self.objects, self.befores, self.asking))
+
+    def read(self, sentence: str, offset: int, session: Session) -> list[CandidateFact]:
+        """The relation facts of one sentence's statements; a clause that asks ("你有电话
+        吗") says what the next turn answers. The entities each clause names come under
+        discussion after it is read (a pronoun refers back, never forward)."""
+        facts: list[CandidateFact] = []
+        subject: str | None = None
+        listing: Found | None = None
+        statements: list[str] = []
+        asking = False
+        for clause, start in _clauses(sentence):
+            if _ASKING.search(clause):
+                asked_before = session.asked_before
+                self.question(clause, session)
+                session.asked_before = asked_before  # this turn's question is the next's
+                listing, asking = None, True
+                continue
+            statements.append(clause)
+            found = list(self._frames(clause, offset + start))
+            if not found and listing is not None and _more_of_list(clause):
+                found = [Found(listing.relation, "", clause, listing.span)]
+            for one in found:
+                made, subject = self._facts(one, subject, session, sentence)
+                facts.extend(made)
+            listing = found[-1] if found and found[-1].relation.list else None
+            session.mention(r for _, r in mentions(clause))
+            session.mention(r for r in session.state.referents if r.name in clause)
+        if not facts and asking and statements:  # 大概能玩1小时，知道在什么地方吗？
+            facts = self.answer("，".join(statements), offset, session)
+        return facts
+
+    def question(self, clause: str, session: Session) -> None:
+        """What a question asks about (the next turn's bare answer is its value), and the
+        entities it names ("你知道周杰伦吗？" brings 周杰伦 under discussion)."""
+        named = [r for _, r in mentions(clause)]
+        session.mention(named)
+        text = _FILLER.sub("", clause)
+        for surface, asked in _present(self.asking, self._asking, text):
+            at = text.find(surface)
+            if at < 0:
+                continue
+            relation = self._shape_asked(asked, text)
+            about = _asked_about(text[:at], relation, session, named)
+            if not about:
+                about = _question_subject(text[:at])
+                if about:
+                    kind = relation.about[0] if len(relation.about) == 1 else kind_of(about)
+                    session.mention([Referent(name=about, kind=kind)])
+            session.ask(relation.predicate, about)
+            return
+
+    def _shape_asked(self, relation: Relation, text: str) -> Relation:
+        """出生 asked with 哪里 asks for the place, with 哪年 for the date."""
+        wants_place = re.search(r"哪里|哪儿|什么地方|哪个城市|哪个国家|哪座", text) is not None
+        swap = {"birthday": "birthplace", "died_on": "died_in"} if wants_place else {
+            "birthplace": "birthday", "died_in": "died_on"} if "哪年" in text else {}
+        other = self.relations.get(swap.get(relation.predicate, relation.predicate))
+        return other or relation
+
+    def answer(self, sentence: str, offset: int, session: Session) -> list[CandidateFact]:
+        """A sentence that is only a value, read as the answer to the turn before's question
+        (or as more of the list it gave: 还有X)."""
+        asked = session.asked_before
+        relation = self.relations.get(asked.predicate) if asked else None
+        text = _FILLER.sub("", sentence.strip(" 。！!？?\n")).strip()
+        more = _CONTINUE.match(text)
+        text = more["rest"] if more else text
+        text = _ANSWER_LEAD.sub("", text).strip("，, ")
+        if asked is None or relation is None or not text or len(text) > 60:
+            return []
+        if asked.continued and not more:
+            return []  # only "还有…" continues a list; anything else is new talk
+        if "，" in text and not relation.list:
+            text = text.split("，")[0]
+        elif relation.list:
+            text = "、".join(_EXAMPLE.sub("", c) for c in re.split(r"[，,]", text))
+        found = Found(relation, asked.about, text, (offset, offset + len(sentence.rstrip())))
+        made, _ = self._facts(found, None, session, sentence)
+        return made
+
+    # -- frames -----------------------------------------------------------------------------
+    def _frames(self, clause: str, start: int) -> Iterator[Found]:
+        text = _FILLER.sub("", clause)
+        base = start + len(clause) - len(text)
+        span = (base, base + len(text))
+        frames = [list(reader(text, span)) for reader in
+                  (self._agent, self._attribute, self._object, self._before, self._class)]
+        best = min((f for f in frames if f), key=lambda f: f[0].at, default=[])
+        yield from best
+
+    def _agent(self, text: str, span: tuple[int, int]) -> Iterator[Found]:
+        at = text.find("由")
+        if at < 0:
+            yield from self._agent_final(text, span)
+            return
+        for surface, relation in _present(self.by, self._by, text):
+            end = text.find(surface, at + 2)
+            if end > at:
+                value = re.sub(r"(?:联合|共同|一起|亲自|自己|本人)+$", "", text[at + 1: end])
+                yield Found(relation, text[:at], value, span, at)
+                return
+
+    def _agent_final(self, text: str, span: tuple[int, int]) -> Iterator[Found]:
+        """这部电影是李力持和周星驰联合执导的 / 李安导演的: the verb ends the clause, its agent
+        comes after 是 (or starts the clause)."""
+        core = re.sub(r"(?:的|了|啊|呀|吧)+$", "", text)
+        for surface, relation in _present(self.by, self._by, core):
+            if len(surface) < 2 or not core.endswith(surface):
+                continue
+            head = re.sub(r"(?:联合|共同|一起|亲自|自己|本人)+$", "", core[: -len(surface)])
+            cut = head.rfind("是")
+            subject, value = (head[:cut], head[cut + 1:]) if cut >= 0 else ("", head)
+            if value and not _OCCUPATION.search(value) and not value.startswith(("一", "个")):
+                yield Found(relation, subject, value, span, max(cut, 0))
+            return
+
+    def _attribute(self, text: str, span: tuple[int, int]) -> Iterator[Found]:
+        for surface, relation in _present(self.attributes, self._attributes, text):
+            at = text.find(surface)
+            if at < 0:
+                continue
+            after = text[at + len(surface):]
+            rest = re.sub(rf"^{_COPULA}", "", after)
+            zero = rest == after and not re.match(r"[《\d“\"A-Za-z]", rest) and not (
+                relation.predicate in _NUMERIC and re.search(r"\d|免费|全天", rest[:6]))
+            if rest.strip() and not zero:
+                yield Found(relation, text[:at], rest, span, at)
+                return
+            if at >= 2 and text[at - 1] == "的" and relation.value == "number" and not rest:
+                yield Found(relation, "", text[: at - 1], span, at)  # 188cm的身高
+                return
+        return
+
+    def _object(self, text: str, span: tuple[int, int]) -> Iterator[Found]:
+        for surface, relation in _present(self.objects, self._objects, text):
+            at = text.find(surface)
+            if at < 0:
+                continue
+            value = text[at + len(surface):]
+            for candidate in self._sharing("zh_of", surface, relation):
+                if candidate.fits(_clean(value)):
+                    yield Found(candidate, text[:at], value, span, at)
+                    return
+        return
+
+    def _before(self, text: str, span: tuple[int, int]) -> Iterator[Found]:
+        for surface, relation in _present(self.befores, self._befores, text):
+            at = text.rfind(surface)
+            if at <= 0:
+                continue
+            head = re.sub(r"(?:的|了|时|就|才|便)+$", "", text[:at])
+            cut = re.search(r"(?:是|在|于|从|早在)(?=[^是在于从]*$)", head)
+            subject, value = (head[: cut.start()], head[cut.end():]) if cut else ("", head)
+            if relation.predicate == "nationality" and _country(_clean(value)) != _clean(value):
+                continue  # 负责人, 湖南人: 人 after a country only
+            if relation.fits(_clean(value)):
+                yield Found(relation, subject, value, span, len(head) - len(value),
+                            weak=len(surface) == 1)
+                return
+        return
+
+    def _class(self, text: str, span: tuple[int, int]) -> Iterator[Found]:
+        genre = _GENRE.search(text)
+        relation = self.relations.get("genre")
+        if genre and relation and not _OCCUPATION.search(genre["val"]):
+            yield Found(relation, text[: genre.start()], genre["val"], span, genre.start())
+            return
+        job = self.relations.get("occupation")
+        at = text.find("是")
+        bare = at < 0 and len(text) <= 20 and _OCCUPATION_END.search(text) is not None
+        at = 0 if bare else at  # 英国非常有名气的演员: a description alone
+        occupations = _OCCUPATION.findall(text[at:]) if at >= 0 else []
+        if job is None or not occupations:
+            return
+        yield Found(job, text[:at], "、".join(dict.fromkeys(occupations)), span, max(at - 1, 0),
+                    weak=True)
+        origin = self.relations.get("nationality")
+        country = _country(text[at:] if bare else text[at + 1:])
+        if origin is not None and country:
+            yield Found(origin, text[:at], country, span, at)
+
+    def _sharing(self, key: str, surface: str, first: Relation) -> list[Relation]:
+        return [first] + [r for r in self.relations.relations
+                          if r is not first and surface in r.surfaces.get(key, ())]
+
+    # -- facts ------------------------------------------------------------------------------
+    def _facts(self, found: Found, inherited: str | None, session: Session,
+               sentence: str) -> tuple[list[CandidateFact], str | None]:
+        subject = self._subject(found, inherited, session)
+        if subject == LEAVE:
+            return [], inherited
+        if subject is None:
+            if not found.weak:
+                session.claimed.append(found.span)  # said of someone nobody knows: no fact
+            return [], inherited
+        values = _values(found.value_text, found.relation)
+        if not values:
+            return [], subject
+        kind = found.relation.value_kind
+        if kind is not None:  # 导演是X: X is now under discussion too (a person)
+            session.mention(Referent(name=v[:200], kind=kind) for v in values)
+        facts = [_fact(subject, found, value, sentence) for value in values]
+        if found.relation.list and subject != SPEAKER:
+            session.continues(found.relation.predicate, subject)
+        return facts, subject
+
+    def _subject(self, found: Found, inherited: str | None, session: Session) -> str | None:
+        """The frame's subject; None: nobody resolvable (the span is nobody's fact); LEAVE:
+        the speaker's or the user's own, for the clause reader."""
+        said = _subject_text(found.subject_text)
+        if said:
+            return _resolved(said, found.relation, session)
+        if inherited is not None:
+            return inherited
+        about = session.topic(found.relation.about)
+        return about.name if about is not None else None
+
+
+def _asked_about(before: str, relation: Relation, session: Session,
+                 named: list[Referent]) -> str:
+    """Whom a question asks about: a pronoun or definite mention in it, a name it gives, or
+    "" (the answer is then about the topic of the relation's kind)."""
+    for word, cue in PRONOUNS_ZH.items():
+        if word in before and word != "其":
+            found = session.refer(cue)
+            return found.name if found is not None else ""
+    definite = DEFINITE_ZH.search(before)
+    said = definite_zh(definite) if definite is not None else None
+    if said is not None:
+        found = session.refer(said)
+        return found.name if found is not None else ""
+    fitting = [r for r in named if r.kind in relation.about or r.kind == "thing"]
+    return fitting[-1].name if fitting else ""
+
+
+def _subject_text(text: str) -> str:
+    text = _WHEN.sub("", _FILLER.sub("", text.strip()))
+    text = _KNOWING.sub("", text)
+    text = re.sub(r"^(?:那么|那|这个|而且|所以|因为|不过|但是|可是|就是|对于|关于|至于|说到|提到)",
+                  "", text)
+    definite = DEFINITE_ZH.search(text)
+    if definite is not None and definite.start() == 0:
+        text = definite.group(0)
+    text = re.sub(r"(?:的|之|也|都|还|就|是|呢|吗|啊|呀|曾经|最早|当时|主要|一共)+$", "", text)
+    return text.strip(" “”")
+
+
+_ASKER = re.compile(r"^.*?(?:查一下|查查|问一下|请问|问问|你知道|知道|了解|说说|介绍一下|告诉我|"
+                    r"帮我看看|帮我看一下|看一下)")
+_ASKED_TAIL = re.compile(r"(?:的|是|在|有|能|可以|大概|一般|都|要|需要|还|也|具体|主要|最)+$")
+
+
+def _question_subject(before: str) -> str:
+    """东岳庙(北京民俗博物馆)能玩多久: the name a question asks about, said before what it
+    asks ("" when what is there is no name)."""
+    text = _ASKED_TAIL.sub("", _ASKER.sub("", before.strip())).strip("，, 《》")
+    if name_like(text) and not _SURFACES.search(text):
+        return text
+    return ""
+
+
+def _titled(said: str) -> bool:
+    """《恋恋笔记本》, "The Beatles": said as a name."""
+    return said.startswith("《") or (len(said) >= 2 and said.isascii() and said[0].isupper())
+
+
+def _resolved(said: str, relation: Relation, session: Session) -> str | None:
+    """The entity a said subject names: the speaker, a pronoun's or definite mention's
+    referent, a name; None when a pronoun resolves to nothing."""
+    if said in SPEAKER_WORDS:
+        return SPEAKER  # the clause reader's reading wins where it has one (extractor._read)
+    if said in USER_WORDS:
+        return LEAVE  # the user spoken of: the clause reader's
+    if re.search(r"[我咱你您]", said):
+        if _SAYING.search(said) is None:
+            return LEAVE  # 我妈妈, 我们团队: the clause reader's
+        about = session.topic(relation.about)  # 我查到, 我同事说: a clause about saying
+        return about.name if about is not None else None
+    cue: Cue | None = PRONOUNS_ZH.get(said) or (definite_cue(said) if said in CLASSES else None)
+    if cue is None:
+        definite = DEFINITE_ZH.fullmatch(said)
+        cue = definite_zh(definite) if definite is not None else None
+    if cue is not None:
+        found = session.refer(cue)
+        if found is None and said in PRONOUNS_ZH and "person" not in relation.about:
+            found = session.topic(relation.about)  # 他/她/它 are one sound, often typed for one
+        return found.name if found is not None else None
+    titled = _titled(said)
+    said = said.strip("《》")[:200]
+    known = bool(said) and session.state.named(said) is not None
+    if said and not known and not person_like(said) and (
+            "person" not in relation.about and "work" not in relation.about):
+        return LEAVE  # 服务器地址是…: a thing nobody introduced, the user's context
+    if not said or (not known and not (person_like(said) or titled)):
+        about = session.topic(relation.about)  # 最喜欢的, 同时: not a name; the topic
+        return about.name if about is not None else None
+    session.mention([Referent(name=said, kind=kind_of(said))])
+    return said
+
+
+def _any_of(pairs: list[tuple[str, Relation]]) -> re.Pattern[str]:
+    """One search for every surface of a list (the clause is scanned once, not per surface)."""
+    return re.compile("|".join(re.escape(s) for s in sorted({s for s, _ in pairs}, key=len,
+                                                              reverse=True)))
+
+
+def _present(pairs: list[tuple[str, Relation]], any_of: re.Pattern[str],
+             text: str) -> list[tuple[str, Relation]]:
+    """The (surface, relation) pairs whose surface is in `text`, in the list's order (longest
+    first): a surface inside a longer one found there counts too (门票 in 门票价格)."""
+    hay = "\x00".join({m.group(0) for m in any_of.finditer(text)})
+    return [(s, r) for s, r in pairs if s in hay] if hay else []
+
+
+def _more_of_list(clause: str) -> bool:
+    """一个列表的下一项 (天安门广场，天坛，前门大街等): a short name-like clause."""
+    item = _clean(_EXAMPLE.sub("", clause.strip()))
+    return bool(item) and len(item) <= 20 and not _CLAUSE_WORDS.search(item) and "是" not in item
+
+
+def _values(text: str, relation: Relation) -> list[str]:
+    parts = _SPLIT.split(text) if relation.list else [text]
+    parts = [_LEAD_IN.sub("", _EXAMPLE.sub("", _KNOWING.sub("", p.strip()))) for p in parts]
+    out = [_clean(p) for p in parts]
+    kept = [v for v in out if v and relation.fits(v)]
+    return list(dict.fromkeys(kept))
+
+
+def _clean(value: str) -> str:
+    value = _TRAILING_CLAUSE.sub("", value.translate(_QUOTES)).strip(" 。.，,")
+    value = _TRIM_LEFT.sub("", value)
+    return _TRIM_RIGHT.sub("", value).strip(" 。.，,")
+
+
+def _country(text: str) -> str:
+    from extractors.aliases import default_aliases
+
+    aliases = default_aliases()
+    text = text[:12]
+    for size in range(6, 1, -1):
+        for start in range(0, max(len(text) - size, 0) + 1):
+            word = text[start: start + size]
+            if aliases.canonical(word) != word and not word.endswith(("市", "区", "县", "省")):
+                return word
+    return ""
+
+
+def _clauses(sentence: str) -> Iterator[tuple[str, int]]:
+    for match in _CLAUSE.finditer(sentence):
+        if match.group(0).strip():
+            yield match.group(0), match.start()
+
+
+def _fact(subject: str, found: Found, value: str, sentence: str) -> CandidateFact:
+    start, end = found.span
+    at = sentence.find(value)
+    entities = (EntityMention(text=value, label="person" if person_like(value) else "name",
+                              span=(start, end)),)
+    return CandidateFact(
+        subject=subject, predicate=found.relation.predicate, value=value, category="world",
+        confidence=0.8, entities=entities if at >= 0 else (), span=(start, end),
+        sentence=sentence.strip(), language="zh",
+    )

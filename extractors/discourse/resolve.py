@@ -1,0 +1,55 @@
+"""Resolving a referring expression against the discourse state (the rule: `cues`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from extractors.discourse.cues import ANY, Cue
+from graph.domain.discourse import Discourse, Kind, Referent
+
+
+def agrees(referent: Referent, cue: Cue) -> bool:
+    """Can `referent` be what `cue` refers to? A referent of unknown kind ("thing": a name
+    nothing typed, "Atlas", "Bob") agrees with any kind."""
+    if referent.kind not in cue.kinds and referent.kind != "thing":
+        return False
+    if cue.noun and referent.noun and referent.noun != cue.noun:
+        return False
+    if cue.gender and referent.gender and referent.gender != cue.gender:
+        return False
+    if cue.plural:
+        return referent.plural or referent.kind == "organization"
+    return not referent.plural
+
+
+def resolve(state: Discourse, cue: Cue) -> Referent | None:
+    """The most recent referent that agrees with `cue`; a class noun ("the film") prefers a
+    referent introduced with that noun over one of the same kind whose class is unknown, and a
+    cue for things (it, 它, 这部电影) one known to be a thing over one of unknown kind (a
+    surname said alone: "Jolie")."""
+    if cue.noun:
+        named = next((r for r in state.referents if r.noun == cue.noun and agrees(r, cue)), None)
+        if named is not None:
+            return named
+    if "person" not in cue.kinds:
+        known = next((r for r in state.referents if r.kind in cue.kinds and agrees(r, cue)),
+                     None)
+        if known is not None:
+            return known
+    return next((r for r in state.referents if agrees(r, cue)), None)
+
+
+def topic(state: Discourse, kinds: Iterable[Kind] = ANY) -> Referent | None:
+    """The entity a sentence without a subject is about: the most recent singular referent
+    known to be of one of `kinds` (a relation said of films takes the film under discussion),
+    else the most recent one of unknown kind."""
+    cue = Cue(frozenset(kinds))
+    known = next((r for r in state.referents if r.kind in cue.kinds and agrees(r, cue)), None)
+    return known or resolve(state, cue)
+
+
+def learned(state: Discourse, referent: Referent, cue: Cue) -> Discourse:
+    """The state after `cue` referred to `referent`: the referent is the most recent again,
+    and a gendered pronoun gives a person of unknown gender that gender."""
+    gender = referent.gender or (cue.gender if referent.kind == "person" else "")
+    return state.mentioning([referent.model_copy(update={"gender": gender})])

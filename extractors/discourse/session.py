@@ -1,0 +1,66 @@
+"""One turn's reading of the discourse: the state as the turn goes, what it asked, who it named.
+
+A `Session` starts from the state before the turn (`Discourse`), is told each mention as the
+reader meets it (in text order, so "the most recent" is the last one named before a pronoun),
+resolves pronouns and definite mentions, and ends with the state after the turn. The question a
+turn asks (`asks`) is what the next turn's bare answer fills ("是哪年上映的？" -> "2004年06月
+25日。" is the release date of the film under discussion).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from extractors.discourse.cues import Cue
+from extractors.discourse.resolve import learned, resolve, topic
+from graph.domain.discourse import Asked, Discourse, Kind, Referent
+
+
+@dataclass
+class Session:
+    """The discourse state while one turn is read."""
+
+    state: Discourse = field(default_factory=Discourse)
+    asked_before: Asked | None = None
+    """What the turn before asked (its answer may be this turn's bare value)."""
+    asks: Asked | None = None
+    """What this turn asks."""
+    claimed: list[tuple[int, int]] = field(default_factory=list)
+    """Spans said of a third party nothing resolves ("这部电影是…" with no film under
+    discussion): no reader may make them a fact about anyone else (the speaker, the user)."""
+
+    @classmethod
+    def start(cls, before: Discourse | None) -> Session:
+        state = before or Discourse()
+        return cls(state.model_copy(update={"asked": None}), state.asked)
+
+    def mention(self, referents: Iterable[Referent]) -> None:
+        self.state = self.state.mentioning(list(referents))
+
+    def refer(self, cue: Cue) -> Referent | None:
+        """The referent `cue` refers to (now the most recent), or None."""
+        found = resolve(self.state, cue)
+        if found is not None:
+            self.state = learned(self.state, found, cue)
+        return self.state.named(found.name) if found is not None else None
+
+    def topic(self, kinds: Iterable[Kind]) -> Referent | None:
+        """The referent a sentence without a subject is about; being talked about keeps it
+        under discussion (a place talked of for ten turns without its name stays the topic)."""
+        found = topic(self.state, kinds)
+        if found is not None:
+            self.mention([found])
+        return found
+
+    def ask(self, predicate: str, about: str = "") -> None:
+        self.asks = Asked(predicate=predicate, about=about)
+
+    def continues(self, predicate: str, about: str) -> None:
+        """This turn gave a list of `predicate` about `about`: "还有…" may continue it."""
+        if self.asks is None or self.asks.continued:
+            self.asks = Asked(predicate=predicate, about=about, continued=True)
+
+    def after(self) -> Discourse:
+        """The state the turn leaves (its own question kept for the next turn)."""
+        return self.state.model_copy(update={"asked": self.asks})

@@ -1,0 +1,240 @@
+"""English sentences about others: born, died, tall, directed by, stars, released, "an
+American actor" (issue 37). The English twin of `extractors.chinese.relations`.
+
+Frames, on one sentence, the first that reads:
+
+* `<S> was born (on|in|at) <V>` (a date: birthday; a place: birthplace; both when given),
+  `<S> died (on|in) <V>`;
+* `<S> is <V> tall` (height);
+* `<S> was <verb>ed by <V>` for the table's `en_by` verbs (directed, written, composed,
+  produced, sung: one record per name of a list), and `<A> <verb>ed <S>` the other way round;
+* `<S> stars|starred|features <V>` (starring) and `<A> stars|starred|plays|appeared in <S>`;
+* `<S> came out|was released|premiered|was made in|on <V>` (release date);
+* `<S> is|was a|an <nationality>? <words> <occupation|class noun>` (origin, job title, genre);
+* `the <attribute> (of <S>)? is|was <V>`, `<S>'s <attribute> is <V>` for the table's `en`
+  attribute nouns (director, lead, release date, height...).
+
+The subject: first person is the speaker; a pronoun or "the film" resolves in the discourse
+(`extractors.discourse`); a name stays itself; nothing said: the topic (the most recent referent
+of a kind the relation is said of). Nothing resolvable: no fact.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from extractors.discourse.cues import FIRST_PERSON_EN, PRONOUNS_EN, definite_cue
+from extractors.discourse.relations import Relation, Relations
+from extractors.discourse.session import Session
+from extractors.schema import SPEAKER, CandidateFact
+from graph.domain.discourse import Referent
+
+_S = r"(?P<s>[A-Za-z][\w'’. -]{0,60}?)"
+_LIST_SPLIT = re.compile(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*")
+_OCCUPATIONS = ("actor", "actress", "singer", "director", "writer", "producer", "composer",
+                "musician", "rapper", "songwriter", "author", "novelist", "comedian", "model",
+                "painter", "poet", "filmmaker", "screenwriter", "dancer", "band", "artist",
+                "drummer", "guitarist", "host", "presenter", "athlete", "player")
+_NATIONALITY = re.compile(r"^(?:[A-Z][a-z]+(?:-[A-Z][a-z]+)?)$")
+_LEAD = re.compile(r"^(?:(?:yes|yeah|yep|well|oh|ok|okay|so|and|but|also|actually|right|"
+                   r"i think|i believe|i know|i heard|true)\b[,!\s]*)+", re.I)
+_TRIM = re.compile(r"^(?:the|a|an)\s+|[\s.,!;:]+$", re.I)
+_FUNCTION_WORDS = frozenset({"is", "was", "are", "were", "came", "out", "in", "on", "at", "and",
+                            "but", "it", "he", "she", "they", "who", "which", "that", "very",
+                            "really", "so", "also", "too", "not", "great", "good", "others",
+                            "i", "you", "we", "movie", "film", "did", "does", "do"})
+_DATEISH = re.compile(r"\d{4}|\b(?:January|February|March|April|May|June|July|August|"
+                      r"September|October|November|December)\b")
+
+
+class EnglishRelations:
+    """Reads relation frames from English sentences in one turn's `Session`."""
+
+    def __init__(self, relations: Relations) -> None:
+        self.relations = relations
+        self.agents = relations.by("en_by")
+        self.attributes = relations.by("en")
+
+    def read(self, text: str, span: tuple[int, int], session: Session) -> list[CandidateFact]:
+        text = _LEAD.sub("", text.strip())
+        for found in (self._born, self._tall, self._by, self._starring, self._released,
+                      self._attribute, self._class):
+            facts = list(found(text.strip(), span, session))
+            if facts:
+                return facts
+        return []
+
+    # -- frames -----------------------------------------------------------------------------
+    def _born(self, text: str, span: tuple[int, int], s: Session) -> Iterator[CandidateFact]:
+        found = re.match(rf"^{_S}\s+(?:was|were|is|'s)\s+born\s+(?P<v>.+)$", text)
+        died = re.match(rf"^{_S}\s+(?:died|passed away)\s+(?P<v>.+)$", text)
+        match, names = (found, ("birthday", "birthplace")) if found else (
+            died, ("died_on", "died_in"))
+        if match is None:
+            return
+        parts = re.findall(r"(?:on|in|at)\s+([^,.;]+(?:,\s*\d{4})?)", match["v"])
+        for part in parts:
+            name = names[0] if _DATEISH.search(part) and not re.search(r"[A-Z][a-z]+,\s*[A-Z]",
+                                                                      part) else names[1]
+            yield from self._fact(name, match["s"], part, text, span, s)
+
+    def _tall(self, text: str, span: tuple[int, int], s: Session) -> Iterator[CandidateFact]:
+        match = re.match(rf"^{_S}\s+(?:is|was|stands|'s)\s+(?:about\s+)?(?P<v>\d[^.]*?)\s+tall\b",
+                         text)
+        if match:
+            yield from self._fact("height", match["s"], match["v"], text, span, s)
+
+    def _by(self, text: str, span: tuple[int, int], s: Session) -> Iterator[CandidateFact]:
+        for verb, relation in self.agents:
+            passive = re.match(rf"^{_S}\s+(?:was|were|is|'s)\s+(?:\w+\s+)?{verb}e?d\s+by\s+"
+                               r"(?P<v>[^.;!?]+)", text)
+            if passive:
+                yield from self._facts(relation, passive["s"], passive["v"], text, span, s)
+                return
+            active = re.match(rf"^{_S}\s+(?:also\s+)?{verb}e?d\s+(?P<o>[^.;!?]+)", text)
+            if active and relation.predicate != "starring":
+                yield from self._inverse(relation, active["o"], active["s"], text, span, s)
+                return
+
+    def _starring(self, text: str, span: tuple[int, int], s: Session) -> Iterator[CandidateFact]:
+        relation = self.relations.get("starring")
+        if relation is None:
+            return
+        lead = re.match(rf"^{_S}\s+(?:plays|played|has|had)\s+(?:the\s+)?(?:lead|main role|"
+                        r"title role|leading role|main character|lead role)"
+                        r"(?:\s+in\s+(?P<o>[^.;!?]+))?", text)
+        if lead:
+            yield from self._inverse(relation, lead["o"] or "", lead["s"], text, span, s)
+            return
+        acted = re.match(rf"^{_S}\s+(?:also\s+)?(?:stars|starred|plays|played|appeared|appears|"
+                         r"acted|acts)\s+(?:\w+\s+)?in\s+(?P<o>[^.;!?]+)", text)
+        if acted:
+            yield from self._inverse(relation, acted["o"], acted["s"], text, span, s)
+            return
+        stars = re.match(rf"^{_S}\s+(?:stars|starred|starring|features|featured)\s+(?P<v>[^.;!?]+)",
+                         text)
+        if stars:
+            yield from self._facts(relation, stars["s"], stars["v"], text, span, s)
+
+    def _released(self, text: str, span: tuple[int, int], s: Session) -> Iterator[CandidateFact]:
+        match = re.match(rf"^{_S}\s+(?:came out|was released|were released|premiered|was made|"
+                         r"was filmed|debuted)\s+(?:in|on)\s+(?P<v>[^,.;!?]+)", text)
+        if match and _DATEISH.search(match["v"]):
+            yield from self._fact("release_date", match["s"], match["v"], text, span, s)
+
+    def _attribute(self, text: str, span: tuple[int, int], s: Session) -> Iterator[CandidateFact]:
+        for noun, relation in self.attributes:
+            match = re.match(rf"^(?:(?:the|its|his|her|their)\s+)?(?:main\s+|key\s+)?{noun}\s+"
+                             rf"(?:(?:of|in|for)\s+{_S}\s+)?"
+                             r"(?:is|was|are|were)\s+(?P<v>[^.;!?]+)", text, re.I)
+            owner = re.match(rf"^{_S}(?:'s|’s)\s+{noun}\s+(?:is|was|are|were)\s+(?P<v>[^.;!?]+)",
+                             text, re.I)
+            if match or owner:
+                chosen = match or owner
+                assert chosen is not None
+                said = chosen.groupdict().get("s") or _possessive(text)
+                yield from self._facts(relation, said, chosen["v"], text, span, s)
+                return
+
+    def _class(self, text: str, span: tuple[int, int], s: Session) -> Iterator[CandidateFact]:
+        match = re.match(rf"^{_S}\s+(?:is|was|'s)\s+an?\s+(?P<v>[^,.;!?]+)", text)
+        if match is None:
+            return
+        words = match["v"].split()
+        head = words[-1].lower() if words else ""
+        if head in _OCCUPATIONS:
+            yield from self._fact("occupation", match["s"], head, text, span, s)
+            if words and _NATIONALITY.match(words[0]) and len(words) > 1:
+                yield from self._fact("nationality", match["s"], words[0], text, span, s)
+        elif definite_cue(head) is not None and len(words) > 1:
+            genre = " ".join(w for w in words[:-1] if not _NATIONALITY.match(w))
+            if genre:
+                yield from self._fact("genre", match["s"], genre, text, span, s)
+
+    # -- facts ------------------------------------------------------------------------------
+    def _fact(self, predicate: str, said: str | None, value: str, text: str,
+              span: tuple[int, int], s: Session) -> Iterator[CandidateFact]:
+        relation = self.relations.get(predicate)
+        if relation is not None:
+            yield from self._facts(relation, said, value, text, span, s, split=False)
+
+    def _facts(self, relation: Relation, said: str | None, value: str, text: str,
+               span: tuple[int, int], s: Session, split: bool = True) -> Iterator[CandidateFact]:
+        subject = _subject(said, relation, s)
+        if subject is None:
+            return
+        parts = _LIST_SPLIT.split(value) if split and relation.list else [value]
+        for part in parts:
+            clean = _TRIM.sub("", _TRIM.sub("", part.strip()))
+            if relation.value_kind == "person" and not _person_name(clean):
+                continue
+            if clean and relation.fits(clean):
+                if relation.about == ("work",) and clean[:1].isupper():
+                    s.mention([Referent(name=clean, kind="person")])
+                yield _candidate(subject, relation.predicate, clean, text, span)
+
+    def _inverse(self, relation: Relation, work: str, agent: str, text: str,
+                 span: tuple[int, int], s: Session) -> Iterator[CandidateFact]:
+        """ "Spielberg directed Jaws": the work is the subject, the agent its value."""
+        who = _subject(agent, relation, s, as_value=True)
+        if who is None or who == SPEAKER:
+            return
+        named = re.sub(r"^(?:the|this|that|a|an)\s+(?:film|movie|song|album|book|show|series|"
+                       r"novel|play)\s+(?=[A-Z0-9])", "", work.strip())
+        yield from self._facts(relation, named, who, text, span, s, split=False)
+
+
+def _person_name(text: str) -> bool:
+    """ "christopher nolan", "Tom Hanks": at most five words, none of them a function word
+    ("came out in 2005" is not a director)."""
+    words = text.split()
+    return 0 < len(words) <= 5 and not any(w.lower() in _FUNCTION_WORDS for w in words)
+
+
+def _possessive(text: str) -> str | None:
+    match = re.match(r"^(its|his|her|their)\b", text, re.I)
+    return match.group(1).lower() if match else None
+
+
+def _subject(said: str | None, relation: Relation, session: Session,
+             as_value: bool = False) -> str | None:
+    """The entity a said subject names (docs/write.md: the pronoun rule)."""
+    word = _TRIM.sub("", (said or "").strip())
+    lower = word.lower()
+    if not word:
+        about = session.topic(relation.about)
+        return about.name if about is not None else None
+    if lower in FIRST_PERSON_EN:
+        return SPEAKER
+    if lower in ("you", "u", "ya"):
+        return None  # the person spoken to: the clause walker's (the user, or nobody)
+    if lower.split()[0] in ("my", "our", "your"):
+        return None  # "our office", "my sister": the clause walker's
+    if lower in PRONOUNS_EN:
+        found = session.refer(PRONOUNS_EN[lower])
+        return found.name if found is not None else None
+    noun = lower.split()[-1] if lower.split() else ""
+    if re.match(r"^(?:the|this|that)\s", (said or "").strip().lower()) and definite_cue(noun):
+        cue = definite_cue(noun)
+        assert cue is not None
+        found = session.refer(cue)
+        return found.name if found is not None else None
+    if not _titled_name(word):
+        return None  # "I saw this great movie the other day that": not a name
+    return word
+
+
+def _titled_name(word: str) -> bool:
+    """A name as written: up to six words, each capitalised or a connector ("Catch Me If You
+    Can", "The Lord of the Rings", "Jaws")."""
+    words = word.split()
+    small = {"of", "the", "and", "a", "an", "in", "on", "to", "for", "at", "with", "if", "de"}
+    return 0 < len(words) <= 6 and words[0][:1].isupper() and all(
+        w[:1].isupper() or w[:1].isdigit() or w.lower() in small for w in words)
+
+
+def _candidate(subject: str, predicate: str, value: str, text: str,
+               span: tuple[int, int]) -> CandidateFact:
+    return CandidateFact(subject=subject, predicate=predicate, value=value, category="world",
+                         confidence=0.8, span=span, sentence=text.strip(), language="en")

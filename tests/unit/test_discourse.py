@@ -1,0 +1,109 @@
+"""The discourse rules (extractors/discourse, graph/domain/discourse.py): agreement, recency,
+the horizon, gender learned from pronouns, and the relations read in context (issue 37)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from extractors.discourse.cues import PRONOUNS_EN, PRONOUNS_ZH, definite_cue
+from extractors.discourse.resolve import resolve
+from extractors.discourse.session import Session
+from extractors.rules import RuleExtractor
+from extractors.schema import SPEAKER, Job
+from graph.domain.discourse import HORIZON, Discourse, Referent
+
+REF = datetime(2024, 1, 1, tzinfo=UTC)
+FILM = Referent(name="Gattaca", kind="work", noun="film")
+ETHAN = Referent(name="Ethan Hawke", kind="person", gender="m")
+UMA = Referent(name="Uma Thurman", kind="person", gender="f")
+BAND = Referent(name="Queen", kind="organization", noun="band")
+
+
+def state(*referents: Referent) -> Discourse:
+    return Discourse().mentioning(list(reversed(referents)))  # first given: most recent
+
+
+@pytest.mark.parametrize(
+    ("word", "expected"),
+    [("he", "Ethan Hawke"), ("she", "Uma Thurman"), ("it", "Gattaca"), ("they", "Queen"),
+     ("his", "Ethan Hawke"), ("its", "Gattaca")],
+)
+def test_english_pronouns_take_the_most_recent_agreeing_referent(word: str,
+                                                                 expected: str) -> None:
+    found = resolve(state(ETHAN, UMA, FILM, BAND), PRONOUNS_EN[word])
+    assert found is not None and found.name == expected
+
+
+@pytest.mark.parametrize(("word", "expected"), [("他", "Ethan Hawke"), ("她", "Uma Thurman"),
+                                                ("它", "Gattaca"), ("其", "Ethan Hawke")])
+def test_chinese_pronouns_agree_the_same_way(word: str, expected: str) -> None:
+    found = resolve(state(ETHAN, UMA, FILM), PRONOUNS_ZH[word])
+    assert found is not None and found.name == expected
+
+
+def test_a_class_noun_prefers_its_own_class() -> None:
+    song = Referent(name="七里香", kind="work", noun="song")
+    cue = definite_cue("film")
+    assert cue is not None
+    found = resolve(state(song, FILM), cue)
+    assert found is not None and found.name == "Gattaca"
+    assert resolve(state(song), cue) is None
+
+
+def test_nothing_agrees_nothing_resolves() -> None:
+    assert resolve(state(ETHAN), PRONOUNS_EN["she"]) is None
+    assert resolve(Discourse(), PRONOUNS_EN["he"]) is None
+
+
+def test_a_referent_is_forgotten_past_the_horizon() -> None:
+    now = state(ETHAN)
+    for _ in range(HORIZON - 1):
+        now = now.next_turn()
+    assert now.named("Ethan Hawke") is not None
+    assert now.next_turn().named("Ethan Hawke") is None
+
+
+def test_a_gendered_pronoun_gives_its_referent_that_gender() -> None:
+    session = Session.start(state(Referent(name="Sam Lee", kind="person")))
+    assert session.refer(PRONOUNS_EN["he"]) is not None
+    assert session.refer(PRONOUNS_EN["she"]) is None
+
+
+def read(*turns: str) -> list[list[tuple[str, str, str]]]:
+    jobs = [Job(t, REF, conversation="c") for t in turns]
+    readings = RuleExtractor().read_turns(jobs)
+    return [[(f.subject, f.predicate, f.value) for f in r.facts] for r in readings]
+
+
+def test_coordinated_directors_are_two_records() -> None:
+    found = read("知道国产凌凌漆这部电影吗？", "这部电影是李力持和周星驰联合执导的。")
+    assert found[1] == [("国产凌凌漆", "directed_by", "李力持"),
+                        ("国产凌凌漆", "directed_by", "周星驰")]
+
+
+def test_a_bare_answer_fills_the_question_before_it() -> None:
+    found = read("知道恋恋笔记本这部电影吗？", "是哪年上映的呀？", "2004年06月25日。")
+    assert found[2] == [("恋恋笔记本", "release_date", "2004年06月25日")]
+
+
+def test_first_person_stays_the_speakers() -> None:
+    for said in ("我是2004年出生的。", "I was born in Lyon."):
+        (found,) = read(said)
+        assert found and all(subject == SPEAKER for subject, _, _ in found)
+
+
+@pytest.mark.parametrize("text", ["He was born on November 6, 1970.", "他是1979年1月18日出生的。",
+                                  "She moved to Singapore last year.", "她上周去了北京。"])
+def test_a_dated_sentence_about_nobody_known_is_no_event_of_the_speaker(text: str) -> None:
+    assert read(text) == [[]]
+
+
+def test_the_state_is_kept_before_and_after_each_turn() -> None:
+    readings = RuleExtractor().read_turns([Job("你知道周杰伦吗？", REF, conversation="c"),
+                                           Job("他是歌手。", REF, conversation="c")])
+    assert readings[0].context.before == Discourse()
+    assert readings[1].context.before.named("周杰伦") is not None
+    again = RuleExtractor().read_turns([Job("他是歌手。", REF, context=readings[1].context.before)])
+    assert [f.subject for f in again[0].facts] == ["周杰伦"]

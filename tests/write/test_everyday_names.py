@@ -1,0 +1,79 @@
+"""Who said it and who is named, through `Memory.add` on both backends (issue 32, items 3-4).
+
+The assistant's words about the world are the agent's (`agent_generated`: a lower prior, held
+for review), never facts about the user; names in everyday phrasing are entities of their own
+("my friend Bob" is Bob, a friend of the user), a pet's name is the pet, "I'm at Globex" is a
+job, "I can't eat peanuts, I'm allergic" an allergy.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+USER = "carol"
+
+
+def current(memory: Any) -> set[tuple[str, str, str]]:
+    return {(f.subject, f.predicate, f.value) for f in memory.facts(user_id=USER).facts}
+
+
+def test_the_assistants_world_facts_are_its_own_and_wait_for_review(memory: Any) -> None:
+    out = memory.add(
+        [{"role": "user", "content": "I am going to Oslo next week."},
+         {"role": "assistant", "content": "Nice, Oslo is lovely. You live in Paris."}],
+        user_id=USER,
+    )
+    assert ("Oslo", "is", "lovely") not in current(memory)
+    held = memory.candidates(user_id=USER).candidates
+    said = [c for c in held if c.fact.value == "lovely"]
+    assert said and said[0].fact.source_type == "agent_generated"
+    assert said[0].fact.confidence <= 0.6
+    assert not [r for r in out.results if r.fact.subject == USER and r.fact.value == "Paris"]
+    assert not [c for c in held if c.fact.subject == USER]
+    hits = memory.search("Oslo lovely", user_id=USER).results
+    assert hits  # the turn is kept, searchable
+
+
+def test_the_assistants_confirmed_actions_still_count(memory: Any) -> None:
+    memory.add([{"role": "user", "content": "Please book a flight for Friday."},
+                {"role": "assistant", "content": "I booked a flight for Friday."}],
+               user_id=USER, agent_id="travel")
+    facts = memory.facts(user_id=USER).facts
+    assert any(f.predicate == "did" and f.source_type == "user" for f in facts)
+
+
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        ("My friend Bob lives in Madrid.", {("Bob", "lives_in", "Madrid"),
+                                            ("Bob", "friend_of", USER)}),
+        ("My sister Ana is a doctor.", {("Ana", "is_a", "doctor"), ("Ana", "sister_of", USER)}),
+        ("Our CTO Priya approved the plan.", {("Priya", "cto_of", USER)}),
+        ("我朋友小王住在北京。", {("小王", "lives_in", "北京"), ("小王", "friend_of", USER)}),
+        ("I have a dog named Rex.", {(USER, "pet", "Rex"), ("Rex", "is_a", "dog")}),
+        ("My dog's name is Rex.", {(USER, "pet", "Rex"), ("Rex", "is_a", "dog")}),
+        ("我养了一只叫旺财的狗。", {(USER, "pet", "旺财"), ("旺财", "is_a", "dog")}),
+        ("Now I'm at Globex.", {(USER, "works_at", "Globex")}),
+        ("I can't eat peanuts, I'm allergic.", {(USER, "allergy", "peanuts")}),
+    ],
+)
+def test_names_in_everyday_phrasing(memory: Any, said: str,
+                                    expected: set[tuple[str, str, str]]) -> None:
+    memory.add(said, user_id=USER)
+    stored = current(memory)
+    assert expected <= stored
+    wrong = {f for f in stored
+             if f[1] in ("diet", "located_at") or (f[0] == USER and f[2] in ("dog", "allergic"))}
+    assert not wrong
+
+
+def test_bob_and_my_friend_bob_are_one_entity(memory: Any) -> None:
+    memory.add("My friend Bob lives in Madrid.", user_id=USER)
+    memory.add("Bob works at Acme.", user_id=USER)
+    memory.add("I live in Lisbon.", user_id=USER)
+    facts = memory.facts(user_id=USER, subject="Bob").facts
+    assert {f.value for f in facts} >= {"Madrid", "Acme"}
+    paths = memory.paths(USER, "Bob", user_id=USER)
+    assert paths.paths
