@@ -25,6 +25,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from extractors.aliases import AliasTable, default_aliases
 from extractors.chinese.lexicon import SPEAKER_WORDS, USER_WORDS
 from extractors.chinese.mentions import kind_of, mentions, name_like, person_like
 from extractors.discourse.cues import (
@@ -116,6 +117,7 @@ class RelationReader:
 
     def __init__(self, relations: Relations) -> None:
         self.relations = relations
+        self.aliases = default_aliases()  # loaded with the reader, not by its first nationality
         self.by = relations.by("zh_by")
         self.attributes = relations.by("zh")
         self.objects = relations.by("zh_of")
@@ -124,7 +126,7 @@ class RelationReader:
                   *self.objects]
         self.asking = sorted(asking, key=lambda p: len(p[0]), reverse=True)
         self._by, self._attributes, self._objects, self._befores, self._asking = (
-            _any_of(pairs) for pairs in
+            _Surfaces(pairs) for pairs in
             (self.by, self.attributes, self.objects, self.befores, self.asking))
 
     def read(self, sentence: str, offset: int, session: Session) -> list[CandidateFact]:
@@ -276,12 +278,13 @@ class RelationReader:
             at = text.rfind(surface)
             if at <= 0:
                 continue
-            head = re.sub(r"(?:的|了|时|就|才|便)+$", "", text[:at])
-            cut = re.search(r"(?:是|在|于|从|早在)(?=[^是在于从]*$)", head)
-            subject, value = (head[: cut.start()], head[cut.end():]) if cut else ("", head)
-            if relation.predicate == "nationality" and _country(_clean(value)) != _clean(value):
+            head = text[:at].rstrip("的了时就才便")
+            cut = _last_copula(head)
+            subject, value = (head[: cut[0]], head[cut[1]:]) if cut else ("", head)
+            said = _clean(value)
+            if relation.predicate == "nationality" and _country(self.aliases, said) != said:
                 continue  # 负责人, 湖南人: 人 after a country only
-            if relation.fits(_clean(value)):
+            if relation.fits(said):
                 yield Found(relation, subject, value, span, len(head) - len(value),
                             weak=len(surface) == 1)
                 return
@@ -303,7 +306,7 @@ class RelationReader:
         yield Found(job, text[:at], "、".join(dict.fromkeys(occupations)), span, max(at - 1, 0),
                     weak=True)
         origin = self.relations.get("nationality")
-        country = _country(text[at:] if bare else text[at + 1:])
+        country = _country(self.aliases, text[at:] if bare else text[at + 1:])
         if origin is not None and country:
             yield Found(origin, text[:at], country, span, at)
 
@@ -426,17 +429,43 @@ def _resolved(said: str, relation: Relation, session: Session) -> str | None:
     return said
 
 
-def _any_of(pairs: list[tuple[str, Relation]]) -> re.Pattern[str]:
-    """One search for every surface of a list (the clause is scanned once, not per surface)."""
-    return re.compile("|".join(re.escape(s) for s in sorted({s for s, _ in pairs}, key=len,
-                                                              reverse=True)))
+def _last_copula(head: str) -> tuple[int, int] | None:
+    """The span of the last 是, 在, 于 or 从 (早在 whole) of `head`, or None."""
+    at = max(head.rfind(word) for word in "是在于从")
+    if at < 0:
+        return None
+    return (at - 1 if head[at] == "在" and head[at - 1: at] == "早" else at), at + 1
 
 
-def _present(pairs: list[tuple[str, Relation]], any_of: re.Pattern[str],
+class _Surfaces:
+    """Every surface of a list, found in one left-to-right scan (the leftmost longest surface
+    at each place, then on after it: what one regex alternation of them, longest first, finds,
+    without trying hundreds of alternatives at every character)."""
+
+    def __init__(self, pairs: list[tuple[str, Relation]]) -> None:
+        by_first: dict[str, list[str]] = {}
+        for surface in sorted({s for s, _ in pairs if s}, key=len, reverse=True):
+            by_first.setdefault(surface[0], []).append(surface)
+        self.by_first = by_first
+
+    def found(self, text: str) -> set[str]:
+        out, at = set(), 0
+        while at < len(text):
+            match = next((s for s in self.by_first.get(text[at], ())
+                          if text.startswith(s, at)), None)
+            if match is None:
+                at += 1
+            else:
+                out.add(match)
+                at += len(match)
+        return out
+
+
+def _present(pairs: list[tuple[str, Relation]], any_of: _Surfaces,
              text: str) -> list[tuple[str, Relation]]:
     """The (surface, relation) pairs whose surface is in `text`, in the list's order (longest
     first): a surface inside a longer one found there counts too (门票 in 门票价格)."""
-    hay = "\x00".join({m.group(0) for m in any_of.finditer(text)})
+    hay = "\x00".join(any_of.found(text))
     return [(s, r) for s, r in pairs if s in hay] if hay else []
 
 
@@ -460,10 +489,7 @@ def _clean(value: str) -> str:
     return _TRIM_RIGHT.sub("", value).strip(" 。.，,")
 
 
-def _country(text: str) -> str:
-    from extractors.aliases import default_aliases
-
-    aliases = default_aliases()
+def _country(aliases: AliasTable, text: str) -> str:
     text = text[:12]
     for size in range(6, 1, -1):
         for start in range(0, max(len(text) - size, 0) + 1):
