@@ -5,11 +5,13 @@ How people write a credential they name, in one grammar rather than a list of ex
     [owner] WORD [decoration] [closing quote or bracket] SEPARATOR VALUE
 
 * **WORD** (`WORDS`, case-blind, parts joined by nothing, `_`, `-`, `.` or a space):
-  password, passwd, passwrd, pword, pswd, pwd, pw, pass, passphrase, passcode, passwort, pin,
-  pin code, secret, client/app/consumer secret, token, access/auth/api/bearer/refresh/session/
-  bot/OAuth/id token, key, api key, apikey, access/secret/private/account/master/signing/
-  encryption/auth key, credential(s), cred(s), auth, authorization, cookie, session id; in
-  Chinese 密码, 口令, 密钥, 秘钥, 私钥, 令牌, 通行码, 授权码, 凭证, 凭据, 支付密码, PIN码.
+  password, passwd, passwrd, pword, pswd, pwd, pw, pass, passphrase, passcode, passwort,
+  passkey, pin, pin code, one-time codes (auth/access/verification/recovery/backup/security/
+  login/SMS/2FA code, OTP, TOTP), secret, client/app/consumer secret, token,
+  access/auth/api/bearer/refresh/session/bot/OAuth/id token, key, api key, apikey,
+  access/secret/private/account/master/signing/encryption/auth key, credential(s), cred(s),
+  auth, authorization, cookie, session id; in Chinese 密码, 口令, 密钥, 秘钥, 私钥, 令牌,
+  通行码, 授权码, 验证码, 动态码, 凭证, 凭据, 支付密码, PIN码.
   A word is *strong* when it can only name a secret (password, passphrase, api key, access
   token, client secret, every Chinese word) and *weak* when ordinary language also uses it
   ("the mountain pass", "my key point", "a token gesture", "the secret to good coffee").
@@ -35,8 +37,8 @@ Whether the value is a secret is one decision table on (word, separator, shape):
 |                    |                         |                           | 12+ chars   |
 | WORD               | strong; pass, pw, token | strong only               | never       |
 |                    | and secret too          |                           |             |
-| NUMBER             | PIN and password words  | PIN and password words    | never       |
-|                    | (4+ digits); others 8+  | (4+ digits)               |             |
+| NUMBER             | PIN and password words  | PIN and password words    | PIN, code   |
+|                    | (4+ digits); others 8+  | (4+ digits)               | (4+ digits) |
 | NOTHING            | never                   | never                     | never       |
 
 and a WORD after `:` followed by more lower-case words is prose ("password: must be long"),
@@ -64,8 +66,10 @@ from extractors.notary.values import CN_STOP, VALUE, code_like, unit_follows
 
 _J = r"[_\-. ]?"
 WORDS = (
-    rf"pass(?:word|wd|wrd|phrase|code|wort)?s?|pswd|pwd|pw|pword"
+    rf"pass(?:word|wd|wrd|phrase|code|wort|key)?s?|pswd|pwd|pw|pword"
     rf"|pin(?:{_J}code)?"
+    rf"|(?:auth(?:ori[sz]ation)?|access|verification|recovery|backup|security|one{_J}time|login"
+    rf"|sms|2fa|mfa|otp|totp){_J}code|otp|totp"
     rf"|(?:(?:client|app|consumer|webhook|shared|signing){_J})?secret(?:{_J}(?:access{_J})?key)?"
     rf"|(?:(?:access|auth|api|bearer|bot|refresh|session|personal{_J}access|oauth|id)"
     rf"{_J})?token"
@@ -74,7 +78,7 @@ WORDS = (
     rf"|cred(?:ential)?s?|auth(?:ori[sz]ation)?|cookie|session{_J}(?:id|key|secret)"
 )
 """Every credential word (case-blind); see the module docstring."""
-CN_WORDS = "密码|口令|密钥|秘钥|私钥|令牌|通行码|授权码|凭证|凭据|支付密码|(?i:pin)码"
+CN_WORDS = "密码|口令|密钥|秘钥|私钥|令牌|通行码|授权码|验证码|动态码|凭证|凭据|支付密码|(?i:pin)码"
 _WEAK = frozenset(
     {
         *("pass", "passes", "pw", "pin", "pincode", "token", "secret", "key", "cred", "creds"),
@@ -82,8 +86,9 @@ _WEAK = frozenset(
         *("sessionkey", "sessionsecret"),
     }
 )
-_PASSWORDS = ("pass", "pw", "pwd", "pswd", "pword", "pin")
-_CN_PASSWORDS = ("密码", "口令", "通行码", "pin码")
+_PASSWORDS = ("pass", "pw", "pwd", "pswd", "pword", "pin", "otp", "totp")
+_CN_PASSWORDS = ("密码", "口令", "通行码", "pin码", "验证码", "动态码", "code")
+"""Words whose value may be all digits (a PIN, a one-time code): four or more are a secret."""
 _KEY_START = (
     r"(?:(?<![A-Za-z0-9])|(?<=[a-z0-9])(?=[A-Z])"
     r"|(?<=[A-Z0-9])(?=PASSWORD|PASSWD|PASS|PWD|SECRET|TOKEN|APIKEY|API_KEY|KEY))"
@@ -134,6 +139,8 @@ _CODE_OPERATOR = re.compile(r"==|!=|&&|\|\||->|::|\)\s*$")
 
 ASSIGN, STATE, SPACE, CN_STATE, CN_BARE = "assign", "state", "space", "cn_state", "cn_bare"
 MIN_SPACED_WEAK = 12
+MIN_DIGITS = 4
+"""A PIN, a one-time code or a password of digits has at least this many."""
 """A MIXED value after a weak word and a space alone needs this many characters
 (`token 5f2a9c1e4b7d`, not `pass 2nd`)."""
 
@@ -155,6 +162,12 @@ class Label:
         return self.normal not in _WEAK
 
     @property
+    def pin(self) -> bool:
+        """A PIN or a one-time code (`PIN`, `OTP`, `verification code`, 验证码)."""
+        normal = self.normal
+        return normal.startswith(("pin", "otp", "totp")) or "code" in normal or "码" in normal
+
+    @property
     def password(self) -> bool:
         normal = self.normal
         return normal.startswith(_PASSWORDS) or any(word in normal for word in _CN_PASSWORDS)
@@ -167,18 +180,29 @@ def decide(label: Label, value: str, found: Shape) -> bool:
     if found is Shape.RANDOM:
         return True
     if label.separator in (SPACE, CN_BARE):
-        long_enough = label.strong or label.separator == CN_BARE or len(value) >= MIN_SPACED_WEAK
-        return found is Shape.MIXED and long_enough
+        return _spaced(label, value, found)
     if found is Shape.MIXED:
         return True
     if found is Shape.NUMBER:
         digits = sum(c.isdigit() for c in value)
         if label.password:
-            return digits >= 4
+            return digits >= MIN_DIGITS
         return label.separator == ASSIGN and digits >= 8
     if label.strong:
         return True
     return label.separator == ASSIGN and label.normal.startswith(("pass", "pw", "token", "secret"))
+
+
+def _spaced(label: Label, value: str, found: Shape) -> bool:
+    """The space column: MIXED after a strong word, a Chinese word or with 12+ characters;
+    digits after a PIN or one-time code word (`PIN 4829`, `OTP 482913`) or a Chinese password
+    word (密码123456)."""
+    if found is Shape.NUMBER:
+        digits = sum(c.isdigit() for c in value)
+        chinese = label.separator == CN_BARE and label.password
+        return digits >= MIN_DIGITS and (label.pin or chinese)
+    long_enough = label.strong or label.separator == CN_BARE or len(value) >= MIN_SPACED_WEAK
+    return found is Shape.MIXED and long_enough
 
 
 def check(match: re.Match[str], start: int, end: int, separator: str) -> bool:

@@ -28,6 +28,7 @@ _WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 
 _KINDS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("pass", "pwd", "pw", "密码", "口令", "通行码"), "password"),
+    (("code", "otp", "验证码", "动态码"), "one-time code"),
     (("cookie",), "cookie"),
     (("session",), "session token"),
     (("cred", "凭证", "凭据"), "credential"),

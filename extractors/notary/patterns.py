@@ -55,6 +55,8 @@ def _check_sk(match: re.Match[str], start: int, end: int) -> bool:
 
 
 _LABEL_WORDS = (
+    "code",
+    "otp",
     "pass",
     "pw",
     "pswd",
@@ -68,6 +70,8 @@ _LABEL_WORDS = (
     "cred",
 )
 _CN_WORDS = (
+    "验证码",
+    "动态码",
     "密码",
     "口令",
     "密钥",

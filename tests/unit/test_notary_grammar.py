@@ -104,6 +104,11 @@ SPELLINGS = (
     "password_prod",
     "mysql password",
     "wifi password",
+    "passkey",
+    "auth code",
+    "verification code",
+    "recovery_code",
+    "OTP",
 )
 SEPARATORS = (
     "{w}={v}",
@@ -161,6 +166,7 @@ def test_every_spelling_with_every_separator_masks_a_random_value(
         "账号：admin 密码：{v}",
         "密码 {v}",
         "密码{v}",
+        "验证码是{v}",
     ],
 )
 def test_chinese_credential_words_with_every_separator(form: str) -> None:
@@ -181,6 +187,16 @@ def test_a_literal_returned_by_a_function_named_for_a_secret(form: str) -> None:
     secret = _password(16)
     text = form.replace("{{", "{").replace("}}", "}").replace("{v}", secret)
     assert _hidden(text, secret), notarize(text).text
+
+
+@pytest.mark.parametrize(
+    "form",
+    ["my PIN is {n}", "verification code: {n}", "OTP {n}", "验证码是{n}", "the 2fa code is {n}"],
+)
+def test_a_pin_or_one_time_code_of_digits_is_masked(form: str) -> None:
+    digits = "".join(_RNG.choice("0123456789") for _ in range(6))
+    text = form.format(n=digits)
+    assert _hidden(text, digits), notarize(text).text
 
 
 # --- ordinary language -----------------------------------------------------------------------
@@ -213,6 +229,10 @@ def test_a_literal_returned_by_a_function_named_for_a_secret(form: str) -> None:
         "密码要求至少12位",
         "pass Python3.11 to the script",
         "PIN码是6位数字",
+        "scan the QR code to pay",
+        "the error code is 404",
+        "zip code 94110",
+        "验证码发到你手机了",
     ],
 )
 def test_ordinary_language_with_credential_words_is_untouched(text: str) -> None:
