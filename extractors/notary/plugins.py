@@ -12,8 +12,9 @@ Values a plugin yields are masked wherever they occur. Values shorter than 8 cha
 ignored: detect-secrets' GitHub and GitLab patterns yield only their prefix ("ghp", "glpat"),
 and our own rules mask those tokens whole.
 
-The high-entropy check catches keys of providers nobody listed: a standalone run of 32 or more
-base64/alphanumeric characters that `notary.randomness.looks_random` accepts. Hex strings (git
+The high-entropy check catches keys of providers nobody listed: a standalone run of base64 or
+URL-safe base64 characters that `notary.randomness.looks_random` accepts (32 or more; 16 or more
+when it mixes both cases and digits or puts digits among letters of one case). Hex strings (git
 SHAs, hashes), UUIDs, paths and URL path segments never qualify; `base64,` data URIs are
 skipped.
 """
@@ -26,7 +27,7 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
-from extractors.notary.randomness import looks_random
+from extractors.notary.randomness import interleaved, looks_random
 from extractors.notary.values import Finding, in_public_block, is_placeholder, slug
 
 PLUGINS: tuple[tuple[str, str, tuple[str, ...], bool], ...] = (
@@ -115,14 +116,28 @@ _PUBLIC_BEFORE = re.compile(r"(?<![A-Za-z0-9])(?i:public|pub|csrf|xsrf)[_\-.]?\w
 """The token is the value of a public or anti-forgery key (`public_key = "..."`); the word
 starts a name, it is not three letters inside another token (`...0PUB000...`)."""
 _CANDIDATE = re.compile(
-    r"(?<![\w+/.\-])(?:[A-Za-z0-9]{1,12}[_\-])?[A-Za-z0-9+/]{20,}={0,2}(?![\w+/=\-]|\.\w)"
+    r"(?<![\w+/.\-])(?:[A-Za-z0-9]{1,12}[_\-])?[A-Za-z0-9+/]{16,}={0,2}(?![\w+/=\-]|\.\w)"
 )
-"""A run of 20+ base64 characters, with an optional short prefix (`fm2_`, `key-`)."""
+"""A run of 16+ base64 characters, with an optional short prefix (`fm2_`, `key-`)."""
+_JOINED = re.compile(r"(?<![\w+/.\-])[A-Za-z0-9]+(?:[_\-][A-Za-z0-9]+)+(?![\w+/=\-]|\.\w)")
+"""Segments of letters and digits joined by `-` or `_`, the URL-safe base64 alphabet many
+providers issue (`sxk5k1nfra8jak0mjjc6afr6v-6gsf7dr9o1`), judged without the joiners; a name
+made of words (`AWS_SECRET_ACCESS_KEY`, `my-package-v2`) or a UUID (hex) is not random."""
+_WORD_SEGMENT = re.compile(r"[A-Za-z]*[0-9]*")
+
+
+def _named(token: str) -> bool:
+    """Every segment is letters, then digits (`SN_id_Gost28147_89_None`, `NRG0-Hermes-API`): a
+    name made of words and numbers. A generator puts digits among the letters."""
+    return all(_WORD_SEGMENT.fullmatch(part) for part in re.split(r"[_\-]", token))
+
+
 MIN_RANDOM_RUN = 32
-MIN_MIXED_RUN = 20
+MIN_MIXED_RUN = 16
 """A run of `MIN_RANDOM_RUN` or more is key material when it looks random; a shorter one of
 `MIN_MIXED_RUN` or more only when it also mixes upper case, lower case and digits
-(`eZu6BQuoDbeUH3upVw9tF1u`): a word, a number or a hex digest of that length does not."""
+(`eZu6BQuoDbeUH3upVw9tF1u`) or has digits among letters of one case (`randomness.interleaved`:
+`2w3933xk6uav9ff2`): a word, a number or a hex digest of that length does not."""
 _DOTTED = re.compile(
     r"(?<![\w+/.\-])(?:[A-Za-z0-9_\-]{2,64}\.){1,3}[A-Za-z0-9_\-+/]{16,}={0,2}(?![\w+/=\-]|\.\w)"
 )
@@ -140,23 +155,29 @@ def _three_classes(body: str) -> bool:
 
 
 def entropy_findings(text: str) -> Iterator[Finding]:
-    """Standalone random-looking tokens of 32+ characters (unknown providers' keys), also made
-    of dotted segments (`_DOTTED`)."""
-    yield from _random_tokens(text, _CANDIDATE.finditer(text), 0)
+    """Standalone random-looking tokens (unknown providers' keys), also made of segments joined
+    by `-`/`_` (`_JOINED`) or dots (`_DOTTED`)."""
+    yield from _random_tokens(text, _CANDIDATE.finditer(text), "")
+    if "-" in text or "_" in text:
+        joined = (m for m in _JOINED.finditer(text) if not _named(m.group()))
+        yield from _random_tokens(text, joined, "-_")
     if "." in text:
         dotted = (m for m in _DOTTED.finditer(text) if len(m.group()) >= MIN_DOTTED)
-        yield from _random_tokens(text, dotted, 1)
+        yield from _random_tokens(text, dotted, ".")
 
 
-def _random_tokens(text: str, matches: Iterator[re.Match[str]], dots: int) -> Iterator[Finding]:
+def _random_tokens(text: str, matches: Iterator[re.Match[str]], joiners: str) -> Iterator[Finding]:
+    """The matches that look random once their `joiners` are taken out."""
     for match in matches:
         start = match.start()
         if text[max(start - 7, 0) : start].lower() == "base64,":
             continue
         if _PUBLIC_BEFORE.search(text, max(start - 40, 0), start) or in_public_block(text, start):
             continue
-        body = match.group().replace(".", "") if dots else match.group()
-        if len(body) < MIN_RANDOM_RUN and not _three_classes(body):
+        body = match.group().translate({ord(c): None for c in joiners})
+        if len(body) < MIN_MIXED_RUN:
+            continue
+        if len(body) < MIN_RANDOM_RUN and not (_three_classes(body) or interleaved(body)):
             continue
         if looks_random(body):
             yield Finding(

@@ -5,9 +5,10 @@ A token is random-looking when its characters are spread (Shannon entropy of at 
 case, digits, `+`/`/`), it is not hex alone (hashes and git SHAs are hex, printed in one case;
 mixed-case hex is a token's alphabet), few of its characters sit in lower-case runs of three
 or more letters (which keeps CamelCase identifiers such as
-`AbstractSingletonProxyFactoryBean2024` out), it is not mostly a run in code order (an
-alphabet, `ABCDEFGHIJ...0123456789`, `aAbBcC...`), and it is not base64 of plain words
-(`encoded_text`). No class needs a minimum count: AWS's documented example
+`AbstractSingletonProxyFactoryBean2024` out) unless its digits sit among letters of one case
+(`interleaved`: a generator over `[a-z0-9]` makes runs of letters too), it is not mostly a
+run in code order (an alphabet, `ABCDEFGHIJ...0123456789`, `aAbBcC...`), and it is not base64
+of plain words (`encoded_text`). No class needs a minimum count: AWS's documented example
 secret key has a single digit and is still key material.
 """
 
@@ -53,9 +54,25 @@ def looks_random(token: str) -> bool:
     if encoded_text(token):
         return False
     runs = sum(len(run) for run in _LOWER_RUN.findall(body))
-    if runs / len(body) >= MAX_LOWER_RUNS or _sequential(body) >= MAX_SEQUENTIAL:
+    wordy = runs / len(body) >= MAX_LOWER_RUNS and not interleaved(body)
+    if wordy or _sequential(body) >= MAX_SEQUENTIAL:
         return False
     return entropy(body) >= MIN_ENTROPY
+
+
+MIN_SWITCHES = 0.3
+
+
+def interleaved(body: str) -> bool:
+    """Letters of one case and digits drawn together (`sxk5k1nfra8jak0mjjc6afr6v`): the digits
+    sit among the letters, the token switching between a letter and a digit at least
+    `MIN_SWITCHES` of the time (about 0.4 for a generator over `[a-z0-9]`). An identifier
+    keeps its digits together (`release2024candidate`, `user42`) and switches a few times."""
+    if not (body.isascii() and body.isalnum()) or (body.lower() != body and body.upper() != body):
+        return False
+    digits = sum(c.isdigit() for c in body)
+    switches = sum(a.isdigit() != b.isdigit() for a, b in itertools.pairwise(body))
+    return 0 < digits < len(body) and switches >= MIN_SWITCHES * (len(body) - 1)
 
 
 MIN_CASE_SHARE = 0.25

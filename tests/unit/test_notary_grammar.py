@@ -43,13 +43,14 @@ def _hidden(text: str, secret: str) -> bool:
 # --- the issue's table ---------------------------------------------------------------------
 
 ISSUE_TABLE = (
-    "PW: {p}",
-    "pass: {p}",
-    "login admin PW:{p}",
-    "mysql -u root -p{p}",
-    "ALTER USER app IDENTIFIED BY {w};",
-    "PSWD:={w}",
+    pytest.param("PW: {p}", id="short-word-colon"),
+    pytest.param("pass: {p}", id="weak-word-colon"),
+    pytest.param("login admin PW:{p}", id="owner-before-word"),
+    pytest.param("mysql -u root -p{p}", id="command-line-glued-flag"),
+    pytest.param("ALTER USER app IDENTIFIED BY {w};", id="sql-unquoted"),
+    pytest.param("PSWD:={w}", id="walrus-separator"),
 )
+"""The issue's table, one form per class; each class is covered in full further down."""
 
 
 @pytest.mark.parametrize("form", ISSUE_TABLE)

@@ -1,0 +1,86 @@
+"""The notary's entropy rule by alphabet: an unlabelled token a generator drew is masked
+whether it mixes both cases or only one with digits, is joined by `-`/`_` (URL-safe base64) or
+is 16 characters long; names made of words and numbers, hex digests and UUIDs are kept.
+
+Tokens are drawn at test time from a seeded generator; each test asserts the share of draws
+masked in a sentence without any credential word (the notary before these rules masked 0-48%
+of them, see docs/write.md)."""
+
+from __future__ import annotations
+
+import random
+import string
+
+import pytest
+
+from extractors.notary.core import notarize
+from extractors.notary.randomness import interleaved
+
+_RNG = random.Random(3007)
+DRAWS = 200
+
+
+def _masked_share(alphabet: str, size: int) -> float:
+    tokens = ["".join(_RNG.choice(alphabet) for _ in range(size)) for _ in range(DRAWS)]
+    hidden = sum(t not in notarize(f"config: {t}  # from the dashboard").text for t in tokens)
+    return hidden / DRAWS
+
+
+@pytest.mark.parametrize(
+    ("alphabet", "size", "least"),
+    [
+        (string.ascii_lowercase + string.digits, 32, 0.8),
+        (string.ascii_lowercase + string.digits, 24, 0.75),
+        (string.ascii_uppercase + string.digits, 24, 0.75),
+    ],
+    ids=["lower-and-digits-32", "lower-and-digits-24", "upper-and-digits-24"],
+)
+def test_one_case_and_digits_drawn_together_are_masked(
+    alphabet: str, size: int, least: float
+) -> None:
+    assert _masked_share(alphabet, size) >= least
+
+
+@pytest.mark.parametrize("size", [24, 32, 40])
+def test_url_safe_tokens_joined_by_dash_or_underscore_are_masked(size: int) -> None:
+    assert _masked_share(string.ascii_letters + string.digits + "-_", size) >= 0.8
+
+
+def test_sixteen_characters_of_both_cases_and_digits_are_masked() -> None:
+    assert _masked_share(string.ascii_letters + string.digits, 16) >= 0.7
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "pub const SN_id_Gost28147_89_None_KeyMeshing = 1",
+        'header X-API-Name: "NRG0-Hermes-INTERNAL-API"',
+        "export AWS_SECRET_ACCESS_KEY_ID_FOR_PROD_2",
+        "install my-package-name-v2-beta3-final",
+        "the build release-2024-candidate-build-17 passed",
+        "request 1a8d0cca-e1a9-4318-bc2f-f5658ab2dcb5 failed",
+        "commit 3f2a9c1e4b5d6a7f8e9d0c1b2a3f4e5d6c7b8a9f",
+        "saved as report_2024_11_30_final_v2.pdf",
+        "see project2024buildnotes for the plan",
+        "the tracking number is 1Z999AA10123456784",
+    ],
+)
+def test_names_digests_and_ids_are_kept(text: str) -> None:
+    assert notarize(text).text == text
+
+
+@pytest.mark.parametrize(
+    ("token", "expected"),
+    [
+        ("sxk5k1nfra8jak0mjjc6afr6v", True),
+        ("Q7ZP2K9XM4VB8WT3", True),
+        ("release2024candidate", False),
+        ("user42", False),
+        ("abcdefgh", False),
+        ("aB3dE5fG7h", False),
+    ],
+)
+def test_interleaved_means_one_case_with_digits_among_the_letters(
+    token: str, expected: bool
+) -> None:
+    assert interleaved(token) is expected
