@@ -10,7 +10,8 @@ and detect-secrets alone (its default plugins, as a user would run it).
 Prints:
 
 1. per credential source, the share of real-format positives whose secret (any 12 characters of
-   it) is left in the masked text;
+   it) is left in the masked text, and what is left counted by the secret's shape (UUID, hex,
+   e-mail address, shorter than 16 characters, other: counts only);
 2. the same at rest, through `add` into a fresh SQLite file per source and path, with every
    byte of the database, the add answers and the log lines as the haystack (`--backends` adds
    Neo4j: every property of every node and relationship): every positive with `infer=false`
@@ -31,6 +32,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import re
 import subprocess
 import tempfile
 import time
@@ -124,6 +126,33 @@ def report_leaks(loaded: dict[str, Loaded], masks: dict[str, Masker]) -> None:
         every = positives + data.placeholders
         cells.append(_pct(_leaks(every, masks["notary"]), len(every)))
         _row(_label(name), f"{len(positives)} (+{len(data.placeholders)})", cells)
+
+
+_SHAPES = (
+    ("UUID", re.compile(r"[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")),
+    ("hex", re.compile(r"[0-9a-fA-F]{16,}")),
+    ("e-mail", re.compile(r"[^@\s]+@[^@\s]+\.\w+")),
+    ("< 16 chars", re.compile(r".{1,15}", re.S)),
+)
+
+
+def shape_of(secret: str) -> str:
+    """The first of `_SHAPES` the whole secret is, else "other"."""
+    return next((name for name, form in _SHAPES if form.fullmatch(secret)), "other")
+
+
+def report_left_shapes(loaded: dict[str, Loaded]) -> None:
+    """Counts only (a held-out source's cases are never shown): what the notary leaves, by the
+    secret's shape."""
+    names = [*(name for name, _ in _SHAPES), "other"]
+    _head("1b. real-format credentials the notary left, by the secret's shape (counts)", names)
+    for name, data in loaded.items():
+        positives = [c for c in data.cases if c.positive]
+        out = [notarize(c.message).text for c in positives]
+        left = [
+            shape_of(c.secret) for c, m in zip(positives, out, strict=True) if leaked(c.secret, m)
+        ]
+        _row(_label(name), str(len(left)), [str(left.count(n)) for n in names])
 
 
 def report_negatives(loaded: dict[str, Loaded], masks: dict[str, Masker]) -> None:
@@ -249,6 +278,7 @@ def main() -> None:
     print(f"notary benchmark: {HERE}" + (f" against {args.before} ({before})" if before else ""))
     masks = maskers(before)
     report_leaks(loaded, masks)
+    report_left_shapes(loaded)
     logs = Captured()
     logging.getLogger().addHandler(logs)
     logging.getLogger().setLevel(logging.DEBUG)

@@ -9,7 +9,7 @@ Inputs (all made here, from our own words and seeded random characters):
   without its END line, base64 lines without any armour or broken off before an END line,
   credential-URL look-alikes, curl flags, Chinese labels, and the single-character runs that
   make backtracking patterns slow (`aaaa...`, `a:a:...`, `====`, `<<<<`, `${${...`,
-  `eyJ.eyJ...`).
+  `eyJ.eyJ...`, joined segments `1a-1a-...` also broken off before `.x`).
 
 Each notary runs in a fresh process of its own (the two never share modules), alternating
 `ROUNDS` times; per input the fastest round counts (a busy machine only ever slows a round
@@ -76,6 +76,8 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "<<<<": lambda n: "<" * n,
     "${${": lambda n: "${" * (n // 2),
     "eyJ.eyJ.": lambda n: "eyJ." * (n // 4),
+    "1a-1a-": lambda n: "1a-" * (n // 3 + 1),
+    "1a_1a_ .x": lambda n: ("1a_" * (n // 3 + 1))[: n - 2] + ".x",
 }
 
 

@@ -8,11 +8,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from bench.leak_patterns import case_of
 from bench.leak_secretlint import derive_cases as secretlint_cases
 from bench.leak_secretlint import secret_of as secretlint_secret
 from bench.leak_trufflehog import cases_of
 from bench.leak_trufflehog import derive_cases as trufflehog_cases
+from bench.notary_bench import shape_of
 from bench.notary_sources import load_source, placeholder_secret, secret_of
 
 GO_TEST = """
@@ -142,3 +145,17 @@ def test_loader_keeps_placeholders_apart(tmp_path: Path) -> None:
     assert [c.positive for c in loaded.cases] == [True, False]
     assert len(loaded.placeholders) == 1 and loaded.unlabelled == 1
     assert loaded.cases[0].message == "Note: k=Ab12Cd34Ef56"
+
+
+@pytest.mark.parametrize(
+    ("secret", "expected"),
+    [
+        ("1a8d0cca-e1a9-4318-bc2f-f5658ab2dcb5", "UUID"),
+        ("3bdaacfbb85ee2febeb2b82f37a11d09", "hex"),
+        ("someone@example.com", "e-mail"),
+        ("11XQ98FVS8WI", "< 16 chars"),
+        ("sxk5k1nfra8jak0mjjc6afr6v-6gsf7dr9o1", "other"),
+    ],
+)
+def test_left_positives_are_counted_by_the_secret_shape(secret: str, expected: str) -> None:
+    assert shape_of(secret) == expected
