@@ -67,7 +67,8 @@ def _friendsqa_scene(scene: dict[str, Any]) -> dict[str, Any]:
     utterances = [{"uid": u["uid"], "speakers": u["speakers"], "utterance": u["utterance"]}
                   for u in paragraph["utterances:"]]
     qas = [{"id": q["id"], "question": q["question"],
-            "evidence": sorted({a["utterance_id"] for a in q["answers"]})}
+            "evidence": sorted({a["utterance_id"] for a in q["answers"]}),
+            "answers": sorted({str(a["answer_text"]) for a in q["answers"]})}
            for q in paragraph["qas"]]
     return {"title": scene["title"], "utterances": utterances, "qas": qas}
 
@@ -75,8 +76,9 @@ def _friendsqa_scene(scene: dict[str, Any]) -> dict[str, Any]:
 def friendsqa_dev(read: Reader, paths: tuple[str, ...]) -> bytes:
     """The first FRIENDSQA_SCENES scenes of the dev file in title order (bench/recall.py).
 
-    Per utterance its uid, speakers and text; per question its id, text and `evidence`: the
-    sorted distinct utterance ids of its answers (answer spans and texts are dropped).
+    Per utterance its uid, speakers and text; per question its id, text, `evidence`: the
+    sorted distinct utterance ids of its answers, and `answers`: their sorted distinct texts
+    (spans of those utterances, or a speaker's name; the offsets are dropped).
     """
     (path,) = paths
     scenes = sorted(json.loads(read(path))["data"], key=lambda s: str(s["title"]))
@@ -99,7 +101,9 @@ def _kdconv_dialogue(title: str, dialogue: dict[str, Any]) -> dict[str, Any]:
         for attr in message.get("attrs", []):
             value = str(attr["attrvalue"]).strip().rstrip("。")
             if attr["attrname"] != "Information" and value and value in text:
-                stated.append((str(attr["name"]), str(attr["attrname"]), f"{title}#{uid}"))
+                stated.append(
+                    (str(attr["name"]), str(attr["attrname"]), f"{title}#{uid}", value)
+                )
     return {"title": title, "utterances": utterances, "stated": stated}
 
 
@@ -120,16 +124,29 @@ def kdconv_dev(read: Reader, paths: tuple[str, ...]) -> bytes:
             scene = _kdconv_dialogue(f"{domain}_{n:03d}", dialogue)
             scene["domain"] = domain
             data.append(scene)
+    return questions_of(data)
+
+
+Stated = tuple[str, str, str, str]
+"""(entity, attribute, turn id, value): one turn stating one attribute of one entity."""
+
+
+def questions_of(data: list[dict[str, Any]]) -> bytes:
+    """Each scene's `stated` triples as questions `{entity}的{attribute}是什么？`, one per
+    distinct (entity, attribute), in the scene that states it first; its evidence every turn
+    stating it, its answers the values they state; its category the scene's `domain`."""
     evidence: dict[tuple[str, str], list[str]] = {}
+    values: dict[tuple[str, str], set[str]] = {}
     first: dict[tuple[str, str], tuple[str, str]] = {}
     for scene in data:
-        for entity, attribute, turn in scene.pop("stated"):
+        for entity, attribute, turn, value in scene.pop("stated"):
             evidence.setdefault((entity, attribute), []).append(turn)
+            values.setdefault((entity, attribute), set()).add(value)
             first.setdefault((entity, attribute), (scene["title"], scene["domain"]))
     for scene in data:
         scene["qas"] = [
             {"id": f"{title}_q{i}", "category": domain, "question": f"{e}的{a}是什么？",
-             "evidence": sorted(set(evidence[(e, a)]))}
+             "evidence": sorted(set(evidence[(e, a)])), "answers": sorted(values[(e, a)])}
             for i, ((e, a), (title, domain)) in enumerate(first.items()) if title == scene["title"]
         ]
         del scene["domain"]

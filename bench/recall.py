@@ -1,57 +1,61 @@
-"""Evidence recall on multi-session conversations, beside a plain Okapi BM25 over the same turns.
+"""Evidence recall and the answer in the hits on conversations, beside the strongest simple
+baselines computed over the same turns in the same run.
 
-Data: the `friendsqa` set, a slice of FriendsQA (Emory NLP, Apache-2.0; manifest
-bench/data/friendsqa.toml, made once with `python -m bench.fetch_data friendsqa --mirror GIT_DIR`):
-scenes of multi-party dialogue ("Ross Geller: ..."), each question annotated with the
-utterances that hold its answer. Every scene is a session, dated one day apart in story order;
-all scenes go into ONE tenant, turn by turn, through the public Python API (`Memory.add`, one
-turn per call, the session's date as the turn's timestamp, the turn id in `metadata`). Then
-each question is asked with `Memory.search(limit=10)` and its results are mapped back to turns
-through their metadata (a fact or an episode alike).
+Sets (each a manifest in bench/data/, made once with `python -m bench.fetch_data NAME --mirror
+GIT_DIR`, never committed):
 
-Printed per question category (FriendsQA's what/who/when/where/why/how): evidence recall@5 and
-@10 (the share of a question's evidence turns among its first k results) and hit@10 (at least
-one of them in the first 10), for
+* `friendsqa` (English): a slice of FriendsQA (Emory NLP, Apache-2.0): scenes of multi-party
+  dialogue ("Ross Geller: ..."), each question annotated with the utterances that hold its
+  answer and the answer's text;
+* `kdconv` (Chinese): KdConv's dev dialogues, questions derived from the knowledge triples the
+  turns state (bench/derive.py);
+* `crosswoz` (Chinese): CrossWOZ's validation dialogues, questions derived from the dialogue
+  acts the system's turns state (bench/recall_data.py).
 
-* the service with the default `add` (rule extraction, facts and episodes),
-* the service with `infer=false` (every turn stored verbatim),
-* a plain Okapi BM25 (k1 1.2, b 0.75, lower-cased words, no stemming, no stop words) over the
-  very same turn strings, computed in the same run.
+Every scene is a session, dated one day apart in story order; all scenes go into ONE tenant,
+turn by turn, through the public Python API (`Memory.add`, one turn per call, the session's
+date as the turn's timestamp, the turn id in `metadata`). Then each question is asked with
+`Memory.search(limit=10)`; its results are mapped back to turns through their metadata (a fact
+or an episode alike), and the text each result shows (`memory` and the turn it carries) is
+what the answer is looked for in.
+
+Beside the service, five Okapi BM25 baselines over the very same turn strings
+(bench/baselines.py: words, English stems, CJK bigrams, CJK characters + bigrams, jieba
+words); every ratio is against the best baseline of the set for that measure. Scores
+(bench/recall_scores.py): evidence recall@5/@10, hit@10, answer@5/@10, and for questions that
+name a speaker, whether the first hit is that speaker's turn; per category, per class of
+question (bench/recall_classes.py: "2+ turns", "speaker") and over all questions.
 
 The questions are split by scene into a tuning half and a held-out half (`part_of`: the crc32
 of the scene's title, so the split is fixed and needs no list); the ranking was tuned on the
-`dev` half only, and both halves are reported.
+`dev` half only, and both halves are reported, with the targets of issue 31 beside them.
 
-The Chinese counterpart (`--set kdconv`) runs the same shape over KdConv's dev dialogues with
-questions derived from the knowledge triples their turns state (bench/data/kdconv.toml), beside
-an Okapi BM25 over character bigrams (Latin words whole).
-
-    python -m bench.recall [--set friendsqa|kdconv] [--scenes N] [--modes default,verbatim]
-                           [--backend sqlite|neo4j] [--neo4j-uri bolt://127.0.0.1:7687]
+    python -m bench.recall [--set friendsqa|kdconv|crosswoz] [--scenes N]
+                           [--modes default,verbatim] [--backend sqlite|neo4j]
+                           [--neo4j-uri bolt://127.0.0.1:7687]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
-import re
 import tempfile
 import time
 import zlib
-from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from bench.baselines import BASELINES, Okapi, Terms, words
 from bench.datasets import dataset_path
+from bench.recall_classes import classes, named_speaker
+from bench.recall_report import report, targets
+from bench.recall_scores import Hit, Scores, evaluate, holds
 
 START = datetime(2024, 1, 1, 20, 0, tzinfo=UTC)
 TENANT = "friends"
-_WORD = re.compile(r"[^\W_]+", re.UNICODE)
-_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 
 
 @dataclass(frozen=True)
@@ -59,6 +63,7 @@ class Turn:
     id: str
     text: str
     at: datetime
+    speaker: str = ""
 
 
 @dataclass(frozen=True)
@@ -69,12 +74,32 @@ class Question:
     evidence: frozenset[str]
     part: str = "dev"
     """`dev` (tuned on) or `held-out`: see `part_of`."""
+    answers: tuple[str, ...] = ()
+    named: str = ""
+    """The speaker the question names as the one who said or thought something, else ""."""
+
+    @property
+    def classes(self) -> tuple[str, ...]:
+        return classes(self.evidence, self.named)
 
 
 @dataclass
 class Corpus:
     turns: list[Turn] = field(default_factory=list)
     questions: list[Question] = field(default_factory=list)
+
+    def by_id(self) -> dict[str, Turn]:
+        return {turn.id: turn for turn in self.turns}
+
+    def answerable(self) -> Callable[[Question], bool]:
+        """Is the question's answer a span of one of its evidence turns?"""
+        turns = self.by_id()
+
+        def ok(q: Question) -> bool:
+            told = [turns[t].text for t in q.evidence if t in turns]
+            return any(holds(text, answer) for text in told for answer in q.answers)
+
+        return ok
 
 
 def part_of(title: str) -> str:
@@ -91,66 +116,26 @@ def load(scenes: int | None = None, path: Path | None = None, name: str = "frien
     corpus = Corpus()
     for day, scene in enumerate(json.loads(raw)["data"][:scenes]):
         title = scene["title"]
+        speakers: set[str] = set()
         for u in scene["utterances"]:
             speaker = " and ".join(s for s in u["speakers"] if not s.startswith("#"))
+            speakers.update(s for s in u["speakers"] if not s.startswith("#"))
             text = f"{speaker}: {u['utterance']}" if speaker else u["utterance"]
             at = START + timedelta(days=day, seconds=20 * u["uid"])
-            corpus.turns.append(Turn(f"{title}#{u['uid']}", text, at))
-        for qa in scene["qas"]:
-            evidence = frozenset(
-                uid if isinstance(uid, str) else f"{title}#{uid}" for uid in qa["evidence"]
-            )
-            category = qa.get("category") or qa["id"].split("_")[3].lower()
-            corpus.questions.append(
-                Question(qa["id"], category, qa["question"], evidence, part_of(title))
-            )
+            corpus.turns.append(Turn(f"{title}#{u['uid']}", text, at, speaker))
+        corpus.questions.extend(_question(title, qa, speakers) for qa in scene["qas"])
     return corpus
 
 
-# -- the baseline ---------------------------------------------------------------------------
-
-
-def words(text: str) -> list[str]:
-    return _WORD.findall(text.casefold())
-
-
-def bigrams(text: str) -> list[str]:
-    """Latin words whole, CJK runs as their character bigrams (a lone character as itself)."""
-    terms: list[str] = []
-    for word in words(text):
-        runs = _CJK.split(word)
-        terms.extend(run for run in runs if run)
-        for run in _CJK.findall(word):
-            terms.extend([run] if len(run) == 1 else [run[i : i + 2] for i in range(len(run) - 1)])
-    return terms
-
-
-class Okapi:
-    """Plain Okapi BM25 over whole documents (Robertson's idf, floored at 0)."""
-
-    def __init__(
-        self, docs: Sequence[tuple[str, list[str]]], k1: float = 1.2, b: float = 0.75
-    ) -> None:
-        self.ids = [doc_id for doc_id, _ in docs]
-        self.tf = [Counter(terms) for _, terms in docs]
-        self.lengths = [len(terms) for _, terms in docs]
-        self.avg = sum(self.lengths) / max(1, len(docs))
-        df = Counter(term for counts in self.tf for term in counts)
-        n = len(docs)
-        self.idf = {t: max(0.0, math.log((n - d + 0.5) / (d + 0.5) + 1)) for t, d in df.items()}
-        self.k1, self.b = k1, b
-
-    def top(self, query: list[str], k: int) -> list[str]:
-        scores: dict[int, float] = defaultdict(float)
-        for term in set(query):
-            idf = self.idf.get(term, 0.0)
-            for i, counts in enumerate(self.tf):
-                f = counts.get(term, 0)
-                if f:
-                    norm = self.k1 * (1 - self.b + self.b * self.lengths[i] / self.avg)
-                    scores[i] += idf * f * (self.k1 + 1) / (f + norm)
-        best = sorted(scores.items(), key=lambda item: (-item[1], item[0]))[:k]
-        return [self.ids[i] for i, _ in best]
+def _question(title: str, qa: dict[str, Any], speakers: set[str]) -> Question:
+    evidence = frozenset(
+        uid if isinstance(uid, str) else f"{title}#{uid}" for uid in qa["evidence"]
+    )
+    category = qa.get("category") or qa["id"].split("_")[3].lower()
+    return Question(
+        qa["id"], category, qa["question"], evidence, part_of(title),
+        tuple(qa.get("answers", ())), named_speaker(qa["question"], speakers),
+    )  # fmt: skip
 
 
 # -- the service ------------------------------------------------------------------------------
@@ -169,10 +154,13 @@ def ingest(memory: Any, corpus: Corpus, infer: bool) -> float:
     return time.perf_counter() - start
 
 
-def service_ranker(memory: Any) -> Callable[[str, int], list[str]]:
-    def top(question: str, k: int) -> list[str]:
+Ranker = Callable[[str, int], list[Hit]]
+
+
+def service_ranker(memory: Any) -> Ranker:
+    def top(question: str, k: int) -> list[Hit]:
         results = memory.search(question, user_id=TENANT, limit=k)["results"]
-        return [_turn_of(hit) for hit in results]
+        return [(_turn_of(hit), shown(hit)) for hit in results]
 
     return top
 
@@ -182,65 +170,50 @@ def _turn_of(hit: dict[str, Any]) -> str:
     return str((record.get("metadata") or {}).get("turn", ""))
 
 
-# -- scoring ----------------------------------------------------------------------------------
+def shown(hit: dict[str, Any]) -> str:
+    """The text a result shows an agent: its `memory`, and the words of the turn it carries
+    (an episode result's own, a fact result's source turn), each once."""
+    body = (hit.get("episode") or {}).get("body") or ""
+    return hit["memory"] if body in hit["memory"] else f"{hit['memory']}\n{body}"
 
 
-@dataclass
-class Score:
-    n: int = 0
-    r5: float = 0.0
-    r10: float = 0.0
-    hit10: float = 0.0
-
-    def add(self, ranked: list[str], evidence: frozenset[str]) -> None:
-        self.n += 1
-        self.r5 += len(evidence & set(ranked[:5])) / len(evidence)
-        self.r10 += len(evidence & set(ranked[:10])) / len(evidence)
-        self.hit10 += 1.0 if evidence & set(ranked[:10]) else 0.0
-
-    def means(self) -> tuple[float, float, float]:
-        n = max(1, self.n)
-        return self.r5 / n, self.r10 / n, self.hit10 / n
-
-
-Scores = dict[str, dict[str, Score]]
-"""Per part (`dev`, `held-out`, `all`), per category and over all questions ("all")."""
-
-
-def evaluate(corpus: Corpus, top: Callable[[str, int], list[str]]) -> Scores:
-    scores: Scores = defaultdict(lambda: defaultdict(Score))
-    for q in corpus.questions:
-        ranked = top(q.text, 10)
-        for part in (q.part, "all"):
-            scores[part][q.category].add(ranked, q.evidence)
-            scores[part]["all"].add(ranked, q.evidence)
-    return {part: dict(by_category) for part, by_category in scores.items()}
-
-
-def bm25_ranker(
-    corpus: Corpus, terms: Callable[[str], list[str]] = words
-) -> Callable[[str, int], list[str]]:
+def bm25_ranker(corpus: Corpus, terms: Terms = words) -> Ranker:
     index = Okapi([(t.id, terms(t.text)) for t in corpus.turns])
-    return lambda question, k: index.top(terms(question), k)
+    text = {t.id: t.text for t in corpus.turns}
+
+    def top(question: str, k: int) -> list[Hit]:
+        return [(turn, text[turn]) for turn in index.top(terms(question), k)]
+
+    return top
+
+
+def score(corpus: Corpus, rank: Ranker) -> Scores:
+    speakers = {t.id: t.speaker for t in corpus.turns}
+    return evaluate(
+        corpus.questions, rank, corpus.answerable(), lambda turn: speakers.get(turn, "")
+    )
 
 
 def run(
     corpus: Corpus,
     modes: Sequence[str],
     memories: Callable[[], Any] | None = None,
-    terms: Callable[[str], list[str]] = words,
+    baselines: dict[str, Terms] | None = None,
 ) -> dict[str, Scores]:
-    """Every system's scores over one corpus: "bm25" (over `terms`) and each service mode,
-    each mode on a fresh store (`memories()` makes one; default: an embedded store in a
-    temporary folder)."""
-    results = {"bm25": evaluate(corpus, bm25_ranker(corpus, terms))}
+    """Every system's scores over one corpus: each baseline (default: all of
+    bench/baselines.py) and each service mode, each mode on a fresh store (`memories()` makes
+    one; default: an embedded store in a temporary folder)."""
+    results = {
+        name: score(corpus, bm25_ranker(corpus, terms))
+        for name, terms in (baselines or BASELINES).items()
+    }
     for mode in modes:
         with tempfile.TemporaryDirectory(prefix="palimpsest-recall-") as folder:
             memory = memories() if memories is not None else _embedded(Path(folder))
             try:
                 seconds = ingest(memory, corpus, infer=mode == "default")
                 print(f"# {mode}: {len(corpus.turns)} turns added in {seconds:.1f} s")
-                results[mode] = evaluate(corpus, service_ranker(memory))
+                results[mode] = score(corpus, service_ranker(memory))
             finally:
                 if memories is None:
                     memory.close()
@@ -253,24 +226,7 @@ def _embedded(folder: Path) -> Any:
     return Memory(data_dir=folder)
 
 
-def report(results: dict[str, Scores], part: str = "all") -> list[str]:
-    """The table of one part of the questions (`dev`, `held-out` or `all`)."""
-    base = results["bm25"].get(part, {})
-    lines = [f"| {part}: category | n | system | recall@5 | recall@10 | hit@10 | r@10 / bm25 |"]
-    lines.append("| --- | ---: | --- | ---: | ---: | ---: | ---: |")
-    for category in sorted(base, key=lambda c: (c == "all", c)):
-        for system, scores in results.items():
-            r5, r10, h10 = scores[part][category].means()
-            ratio = r10 / max(1e-9, base[category].means()[1])
-            lines.append(
-                f"| {category} | {scores[part][category].n} | {system} | {r5:.3f} | {r10:.3f} "
-                f"| {h10:.3f} | {ratio:.2f}x |"
-            )
-    return lines
-
-
-SETS = {"friendsqa": words, "kdconv": bigrams}
-"""Each data set and the terms of its BM25 baseline."""
+SETS = ("friendsqa", "kdconv", "crosswoz")
 
 
 def _neo4j(uri: str) -> Callable[[], Any]:
@@ -290,7 +246,7 @@ def _neo4j(uri: str) -> Callable[[], Any]:
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--set", choices=sorted(SETS), default="friendsqa")
+    parser.add_argument("--set", choices=SETS, default="friendsqa")
     parser.add_argument("--scenes", type=int, default=None, help="first N scenes (all)")
     parser.add_argument("--modes", default="default,verbatim")
     parser.add_argument("--backend", choices=("sqlite", "neo4j"), default="sqlite")
@@ -299,9 +255,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     corpus = load(args.scenes, name=args.set)
     print(f"# {args.set} slice: {len(corpus.turns)} turns, {len(corpus.questions)} questions")
     memories = _neo4j(args.neo4j_uri) if args.backend == "neo4j" else None
-    results = run(corpus, [m for m in args.modes.split(",") if m], memories, SETS[args.set])
+    results = run(corpus, [m for m in args.modes.split(",") if m], memories)
     for part in ("dev", "held-out", "all"):
         print("\n".join(report(results, part)) + "\n")
+    print("\n".join(targets(results, args.set)))
 
 
 if __name__ == "__main__":

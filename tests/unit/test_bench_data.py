@@ -89,5 +89,6 @@ def test_friendsqa_dev_keeps_the_first_scenes_by_title_with_their_evidence() -> 
     assert data[0] == {
         "title": "s02_e01_c01",
         "utterances": [{"uid": 0, "speakers": ["Vera Holm"], "utterance": "Hi ."}],
-        "qas": [{"id": "s02_e01_c01_Who", "question": "Who said hi ?", "evidence": [0, 2]}],
+        "qas": [{"id": "s02_e01_c01_Who", "question": "Who said hi ?", "evidence": [0, 2],
+                 "answers": ["x"]}],
     }
