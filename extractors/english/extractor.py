@@ -160,6 +160,7 @@ class EnglishExtractor:
                           session=session if session is not None else Session())
         facts: list[CandidateFact] = []
         carry = Carry(reference)
+        stated = False
         for sentence in doc.sents:
             if _is_question(sentence):
                 passage.session.mention(named(sentence))
@@ -173,9 +174,12 @@ class EnglishExtractor:
                     found = self._reparsed(sentence, misread, reference, role,
                                            passage.session) or found
             carry = carry.after(_said_in(sentence, mentions))
-            facts += found or _unread(sentence, passage)
+            facts += found
+            stated = stated or (not found and _statement(sentence, passage))
             subjects = [f.subject for f in found if f.subject not in (SPEAKER, USER)]
             passage.session.mention(named(sentence, subjects))
+        if not facts and stated and repair:
+            return [_verbatim(_text(doc))]
         return unique_facts(facts)
 
     def _sentence(
@@ -246,25 +250,30 @@ def _plural_root(token: Token) -> bool:
     return token.dep_ == "ROOT" and token.tag_ == "NNS" and token.is_lower and has_subject
 
 
-def _unread(sentence: Span, passage: Passage) -> list[CandidateFact]:
-    """A first-person statement with a verb that yielded no fact is kept verbatim (category
-    `verbatim`, predicate `said`, an OBSERVATION), so nothing the user says of themselves is
-    lost. A statement about anyone or anything else gives no fact rather than one about the
+def _statement(sentence: Span, passage: Passage) -> bool:
+    """A first-person statement (a subject and a verb, three words or more) although no rule
+    read a fact from it. A statement about anyone or anything else makes no fact about the
     speaker: its episode keeps it, searchable."""
     subject = next((t for t in sentence if t.dep_ in ("nsubj", "nsubjpass")), None)
     verbs = [t for t in sentence if t.tag_.startswith("VB") and t.tag_ != "VB"
              and t.lemma_.lower() not in _AUXILIARIES and t.lemma_.lower() not in _CHATTER]
     if subject is None or not verbs or sentence.root.tag_ == "VB":
-        return []
+        return False
     if passage.pronoun_person(subject.lower_) != SPEAKER:
-        return []  # about someone or something else: never the speaker's (the episode keeps it)
-    text = sentence.text.strip()
-    if len(text.split()) < 3:
-        return []
-    return [CandidateFact(subject=SPEAKER, predicate="said", value=text, category="verbatim",
-                          confidence=0.5, fact_type=FactType.OBSERVATION,
-                          span=(sentence.start_char, sentence.start_char + len(text)),
-                          sentence=text, language="en")]
+        return False  # about someone or something else: never the speaker's
+    return len(sentence.text.strip().split()) >= 3
+
+
+def _verbatim(text: str) -> CandidateFact:
+    """A turn whose first-person statements no rule read is kept whole as what its speaker
+    said (category `verbatim`, predicate `said`, an OBSERVATION), so nothing stated is lost and
+    what a search shows is the turn, never a piece of it. A turn with a fact keeps no verbatim
+    sentence beside it (the turn itself is its episode)."""
+    body = text.strip()
+    start = len(text) - len(text.lstrip())
+    return CandidateFact(subject=SPEAKER, predicate="said", value=body, category="verbatim",
+                         confidence=0.5, fact_type=FactType.OBSERVATION,
+                         span=(start, start + len(body)), sentence=body, language="en")
 
 
 def _is_question(sentence: Span) -> bool:

@@ -122,6 +122,8 @@ class Walker:
             return None
         if child.dep_ == "conj":
             return child, Clause(subject, here.polarity * _sign(head), here.fact_type), times
+        if child.dep_ == "ccomp" and embedded_question(child):
+            return None
         if child.dep_ in ("ccomp", "parataxis", "advcl") and not self._small(head):
             return child, Clause(None, 1, self._complement_type(head, here)), times
         if child.dep_ == "xcomp" and self._aspect(head):
@@ -206,7 +208,8 @@ class Walker:
 
     def _infinitive(self, head: Token, xcomp: Token, subject: Subject, here: Clause) -> list[Frame]:
         lemma = verb_lemma(head)
-        info = self.table.lookup(f"{lemma} to", "en") or self.table.lookup(lemma, "en")
+        own = None if lemma in _OBLIGATION else self.table.lookup(lemma, "en")
+        info = self.table.lookup(f"{lemma} to", "en") or own
         info = info or self.table.resolve(f"{lemma} to", "en")
         tokens = [t for t in phrase_tokens(xcomp, self.passage, keep_pp=True)
                   if t.dep_ not in ("aux", "mark", "nsubj")]
@@ -310,3 +313,20 @@ def _region(head: Token, aspect: bool, passage: Passage) -> list[Token]:
     for moved in passage.moved_subjects.values():
         skip |= {t.i for t in moved.subtree}
     return [t for t in head.subtree if t.i not in skip]
+
+
+_OBLIGATION = frozenset({"have", "get"})
+"""Verbs whose sense changes before an infinitive: "I have to go", "I got ta see" say what
+must be done, not what is owned (`has`: "go" was a fragment of the clause)."""
+
+_ASKING = frozenset({"how", "what", "whether", "if", "why", "who", "whom", "whose", "which",
+                     "where", "when"})
+
+
+def embedded_question(clause: Token) -> bool:
+    """A complement clause that asks rather than states: it opens with a wh-word or
+    whether/if ("made me rethink [how patient I can be]", "I wonder [whether it works]",
+    "I don't know [where he lives]"). Nothing in it is asserted, so it makes no fact:
+    "how patient" is not what the speaker is."""
+    first = clause.left_edge
+    return first.lower_ in _ASKING and first.i < clause.i
