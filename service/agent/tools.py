@@ -14,11 +14,13 @@ from typing import Annotated, Any
 
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
+from mcp.types import CallToolResult, TextContent
 from pydantic import BaseModel, Field
 
 from graph.domain.errors import PalimpsestError
 from graph.domain.tenancy import acting_user
 from service.agent.backends import Backend
+from service.agent.quotes import quotable
 from service.labels import name_operation
 
 INSTRUCTIONS = """\
@@ -168,15 +170,18 @@ def _read_tools(resolve: Resolve, default_user: str | None) -> list[Callable[...
         ] = False,
         include_endings: Endings = False,
         limit: Annotated[int, Field(ge=1, le=100)] = 10,
-    ) -> dict[str, Any]:
+    ) -> Annotated[CallToolResult, dict[str, Any]]:
         """Recall memories relevant to a question (keywords, meaning and the graph, in English
         and Chinese). Current memories by default; as_of for the past, known_at for an
-        earlier belief."""
-        return await invoke(
+        earlier belief. Each hit comes with the turn it was read from (who said it, when,
+        the words as said): quote the turn."""
+        found = await invoke(
             resolve(ctx), "search", query, user_id=pin(user_id, default_user), as_of=as_of,
             known_at=known_at, include_history=include_history or None,
             include_endings=include_endings or None, limit=limit,
         )  # fmt: skip
+        text = TextContent(type="text", text=quotable(found))
+        return CallToolResult(content=[text], structured_content=found)
 
     async def get_facts(
         ctx: Context,

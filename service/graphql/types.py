@@ -73,7 +73,7 @@ def facts(answer: FactsOut) -> list[Fact]:
 @derived(
     model=EpisodeHitOut,
     all_fields=True,
-    description="A turn as told (the episode of a kind 'episode' search result).",
+    description="A turn as told: an episode result's own, a fact result's source turn.",
 )
 class EpisodeHit:
     metadata: JSON
@@ -82,7 +82,8 @@ class EpisodeHit:
 @derived(
     model=SearchHitOut,
     all_fields=True,
-    description="One search result: a fact (status fields repeated from it) or an episode.",
+    description="One search result: a fact (status fields repeated from it) or an episode; "
+    "either carries its turn as `episode` (a fact: the turn it was read from).",
 )
 class SearchHit:
     kind: str

@@ -44,7 +44,10 @@ class EpisodeOut(Out):
 
 
 class SearchHitOut(Out):
-    """One search result: a fact (status fields repeated from it) or an episode."""
+    """One search result: a fact (status fields repeated from it) or an episode. Both carry
+    a turn as `episode`: an episode result its own, a fact result the turn it was read from
+    (the evidence: the whole utterance, its speaker and time; absent only when that turn is
+    gone or closed to the caller)."""
 
     id: str
     kind: Literal["fact", "episode"]

@@ -35,7 +35,7 @@ from graph.domain.timerules import visible
 from graph.ports.facts import FactFilter
 from graph.ports.search import SearchRecords
 from graph.ports.store import StoreReads
-from service.read import channels
+from service.read import channels, evidence
 from service.read.access import Principals, readable_among
 from service.read.answers import EpisodeHitOut, SearchHitOut, SearchOut
 from service.read.channels import Question
@@ -62,6 +62,8 @@ class Found:
     record: Fact | Episode
     score: float
     channels: tuple[str, ...]
+    turn: Episode | None = None
+    """A fact's source turn, as shown with it."""
 
 
 def search(
@@ -99,6 +101,16 @@ def search(
     return SearchOut.model_construct(results=[hit(item) for item in found])
 
 
+def _with_turns(
+    tx: StoreReads, q: Question, found: list[Found], records: SearchRecords
+) -> list[Found]:
+    """Each fact hit with the turn it was read from (`evidence.py`)."""
+    facts = [item.record for item in found if isinstance(item.record, Fact)]
+    known = [*records.episodes, *records.sources]
+    shown = evidence.turns(tx, q.group_id, facts, known, q.principals)
+    return [replace(item, turn=shown.get(item.record.uuid)) for item in found]
+
+
 @dataclass(frozen=True)
 class Asked:
     """What the answer is selected for: the question, its identifiers, filters and limit."""
@@ -115,13 +127,15 @@ def answer(tx: StoreReads, asked: Asked, fused: list[Fused], at_once: bool) -> l
     fact candidates are read with the turns, which usually settles the answer, and else every
     other candidate in one more read: at most two reads."""
     if at_once:
-        return paged(tx, asked, fused, AHEAD * asked.limit, len(fused))
-    return paged(tx, asked, fused, 0, asked.limit)
+        found, records = paged(tx, asked, fused, AHEAD * asked.limit, len(fused))
+    else:
+        found, records = paged(tx, asked, fused, 0, asked.limit)
+    return _with_turns(tx, asked.q, found, records)
 
 
 def paged(
     tx: StoreReads, asked: Asked, fused: list[Fused], ahead: int, size: int
-) -> list[Found]:
+) -> tuple[list[Found], SearchRecords]:
     """`answer` reading the fact candidates page by page (`size`, then twice as many...),
     best fused score first, until no unread one can enter the answer: the same answer as
     reading them all.
@@ -145,7 +159,7 @@ def paged(
         )
         found = select(records, q, fused, asked.idents, flt, limit)
         page, size = [], size * 2
-    return found
+    return found, records
 
 
 def _settled(found: list[Found], rest: list[Fused], read: int, limit: int, bound: float) -> bool:
@@ -281,7 +295,7 @@ def hit(item: Found) -> SearchHitOut:
         superseded_by=record.superseded_by,
         channels=list(item.channels),
         fact=FactOut.of(record),
-        episode=None,
+        episode=None if item.turn is None else turn_view(item.turn),
     )
 
 
@@ -296,10 +310,15 @@ def episode_hit(episode: Episode, score: float, found_by: Sequence[str]) -> Sear
         superseded_by=None,
         channels=list(found_by),
         fact=None,
-        episode=EpisodeHitOut.model_construct(
-            **dict(episode_view(episode)),
-            role=episode.role.value,
-            created_at=episode.created_at.isoformat(),
-            media_refs=list(episode.media_refs),
-        ),
+        episode=turn_view(episode),
+    )
+
+
+def turn_view(episode: Episode) -> EpisodeHitOut:
+    """A turn as a hit shows it: an episode hit's own, a fact hit's source."""
+    return EpisodeHitOut.model_construct(
+        **dict(episode_view(episode)),
+        role=episode.role.value,
+        created_at=episode.created_at.isoformat(),
+        media_refs=list(episode.media_refs),
     )

@@ -43,6 +43,14 @@ async def call(client: Client, tool: str, **arguments: Any) -> dict[str, Any]:
     return answer
 
 
+async def text(client: Client, tool: str, **arguments: Any) -> str:
+    """The text content an agent's model reads."""
+    result = await client.call_tool(tool, arguments)
+    assert not result.is_error and len(result.content) == 1, result.content
+    read: str = result.content[0].text  # type: ignore[union-attr]
+    return read
+
+
 async def error(client: Client, tool: str, **arguments: Any) -> str:
     """The error's text after the SDK's "Error executing tool <name>: " prefix."""
     result = await client.call_tool(tool, arguments)
@@ -69,6 +77,7 @@ async def conversation(client: Client, user: str) -> dict[str, Any]:
             for f in (await call(client, "get_facts", user_id=user, as_of="2024"))["facts"]
         ],
         "search": (await call(client, "search_memory", query="where do I live", user_id=user)),
+        "search text": await text(client, "search_memory", query="where do I live", user_id=user),
         "history": await call(client, "entity_history", entity=user, user_id=user),
         "graph": await call(client, "entity_graph", entity=user, user_id=user, as_of="2024"),
         "plan": await call(
@@ -98,6 +107,10 @@ def check(answers: dict[str, Any]) -> None:
     assert answers["after_hedge"] == ["Paris"] and answers["hedges"] == ["Tokyo"]
     assert answers["when"] == "last week"
     assert answers["search"]["results"][0]["fact"]["value"] == "Paris"
+    assert answers["search"]["results"][0]["episode"]["body"] == "I moved to Paris."
+    first = answers["search text"].split("\n2. ")[0]
+    assert first.startswith("1. ") and ', "I moved to Paris."' not in first, first
+    assert ': "I moved to Paris."' in first, first  # the turn, quoted with who and when
     versions = answers["history"]["chains"][0]["versions"]
     assert [v["value"] for v in versions] == ["Berlin", "Paris"]
     assert {n["name"] for n in answers["graph"]["nodes"]} >= {"Berlin"}

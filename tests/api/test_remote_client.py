@@ -72,6 +72,7 @@ def scenario(m: MemoryAPI) -> dict[str, Any]:
         "now": [f.value for f in m.facts(user_id="carol", subject="carol").facts],
         "2024": m.facts(user_id="carol", as_of="2024").facts[0].value,
         "search": m.search("where do I live", user_id="carol", limit=1).results[0].memory,
+        "evidence": m.search("where do I live", user_id="carol").results[0].episode,
         "ledger": m.verify_ledger(user_id="carol").ok,
     }
 
@@ -84,9 +85,12 @@ def test_the_same_code_runs_on_memory_and_on_the_client(memory: Memory, base_url
         "now": ["Berlin"],
         "2024": "Berlin",
         "search": remote["search"],
+        "evidence": remote["evidence"],
         "ledger": True,
     }
     assert "Berlin" in remote["search"]
+    assert remote["evidence"].body == "I moved to Berlin in 2023."
+    assert remote["evidence"].observed_at.startswith("2023-06-01")
 
 
 def test_reads_are_the_answers_memory_gives(memory: Memory, base_url: str) -> None:
