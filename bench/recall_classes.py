@@ -7,33 +7,18 @@ and its annotation by a rule (never chosen by how a system does on them).
   thought... something, as the subject of that verb ("What did Monica say about the bassinet?",
   "Why does Joey think ...", "Ross asks ..."; not the passive "When is Rachel asked ..."). The
   named speaker is the question's `named`; "speaker 1st" scores whether the first hit is a
-  turn of theirs.
+  turn of theirs. The grammar is the service's own (service/read/saying.py), which search
+  uses to put that speaker's turns first: the class is what the issue's target names.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
-import Stemmer
+from service.read.saying import speaking
 
 MULTI_TURN = "2+ turns"
 SPEAKER = "speaker"
-
-_STEMMER = Stemmer.Stemmer("english")
-_SAYING = """say tell ask mention suggest claim admit explain describe reply respond answer
-think call yell shout scream complain announce promise insist agree offer joke propose warn
-beg order wonder remark comment confess deny argu boast brag lie guess believe feel want"""
-_SAYING_STEMS = frozenset(_STEMMER.stemWords(_SAYING.split()))
-_IRREGULAR = frozenset({"said", "told", "thought", "felt", "lied"})
-_PASSIVE = frozenset({"is", "was", "were", "are", "been", "being", "be", "get", "got", "gets"})
-_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
-
-
-def says(word: str) -> bool:
-    """Is `word` a form of a verb of saying or thinking?"""
-    folded = word.casefold()
-    return folded in _IRREGULAR or _STEMMER.stemWord(folded) in _SAYING_STEMS
 
 
 def named_speaker(question: str, speakers: Iterable[str]) -> str:
@@ -43,13 +28,9 @@ def named_speaker(question: str, speakers: Iterable[str]) -> str:
     by_name: dict[str, set[str]] = {}
     for speaker in speakers:
         by_name.setdefault(speaker.split()[0], set()).add(speaker)
-    tokens = _WORD.findall(question)
-    for i, token in enumerate(tokens):
+    for token in speaking(question):
         owners = by_name.get(token, set())
-        if len(owners) != 1 or (i and tokens[i - 1].casefold() in _PASSIVE):
-            continue
-        after = [t for t in tokens[i + 1 : i + 3] if not t.casefold().endswith("ly")][:1]
-        if after and says(after[0]):
+        if len(owners) == 1:
             return next(iter(owners))
     return ""
 

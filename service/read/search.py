@@ -13,7 +13,9 @@ only when those leave the answer open (`answer`).
 Results are facts (`kind: "fact"`) and episodes (`kind: "episode"`, a turn as told, shown when
 no fact of it is already in the results: `told.py`). A record holding a Latin identifier
 of the query exactly (INV-2024-001, RTX 4090) scores 1.0 more per identifier; a record spoken
-by (or about) a speaker the question names scores `SPEAKER_BONUS` more.
+by (or about) a speaker the question names scores `SPEAKER_BONUS` more, and `SAID_BY_BONUS`
+more when the question asks what that person said or thought (`saying.py`: their turns come
+first).
 
 Each fact result carries the record's `verify_status`, `disputed` and `superseded_by` (also
 inside `fact`), and the channels that found it. A question that asks when puts the facts whose
@@ -45,6 +47,7 @@ from service.read.fusion import EPISODES, Fused, fuse
 from service.read.lanes import gather
 from service.read.questions import fact_filter, matches
 from service.read.requests import SearchRequest
+from service.read.saying import said_by
 from service.read.told import shown, told_excluded
 from service.read.when import WHEN_BONUS, asks_when, dated, its_time_first, when_bonus
 from service.views import FactOut
@@ -54,6 +57,7 @@ AHEAD = 3
 MAX_FETCH = 300
 EXACT_BONUS = 1.0
 SPEAKER_BONUS = 0.1
+SAID_BY_BONUS = 1.0
 _NAME_PART = re.compile(r"[^\W\d_]{2,}")
 
 
@@ -198,7 +202,8 @@ def episode_candidates(fused: list[Fused], flt: FactFilter) -> list[str]:
 def bonus_bound(text: str, idents: Sequence[str]) -> float:
     """The most `_found` can add to a record's fused score."""
     when = WHEN_BONUS if asks_when(text) else 0.0
-    return EXACT_BONUS * len(idents) + (SPEAKER_BONUS if _named(text) else 0.0) + when
+    said = SAID_BY_BONUS if said_by(text) else 0.0
+    return EXACT_BONUS * len(idents) + (SPEAKER_BONUS if _named(text) else 0.0) + when + said
 
 
 def speakers(request: SearchRequest) -> tuple[str, ...]:
@@ -238,10 +243,16 @@ def select(
             scores[best] = (scores[best][0] + entry.score, [*scores[best][1], EPISODES])
         else:
             kept_episodes[entry.uuid] = (entry.score, list(entry.channels))
-    named = _named(q.text)
-    found = [_found(facts[u], s + when_bonus(facts[u], when), c, idents, named)
-             for u, (s, c) in scores.items()]
-    found += [_found(told[u].episode, s, c, idents, named) for u, (s, c) in kept_episodes.items()]
+    named = Named(_named(q.text), said_by(q.text))
+    spoken = {fact: told[episode].episode.speaker for fact, episode in owner.items()}
+    found = [
+        _found(facts[u], s + when_bonus(facts[u], when), c, idents, named, spoken.get(u, ""))
+        for u, (s, c) in scores.items()
+    ]
+    found += [
+        _found(told[u].episode, s, c, idents, named, told[u].episode.speaker)
+        for u, (s, c) in kept_episodes.items()
+    ]
     found.sort(key=lambda item: (-item.score, item.record.uuid))
     found = its_time_first(q.text, found, lambda item: item.record, _lifted)
     return found[:limit]
@@ -261,6 +272,14 @@ def _eligible(fact: Fact, q: Question, flt: FactFilter) -> bool:
     return (q.time is None or visible(fact, q.time, q.now)) and matches(fact, flt)
 
 
+@dataclass(frozen=True)
+class Named:
+    """The names a question holds, and those it asks what they said."""
+
+    any: set[str]
+    said: set[str]
+
+
 def _named(text: str) -> set[str]:
     """The capitalised words of the question (names), case-folded."""
     return {word.casefold() for word in _NAME_PART.findall(text) if word[0].isupper()}
@@ -271,14 +290,23 @@ def _found(
     score: float,
     found_by: list[str],
     idents: Sequence[str],
-    named: set[str],
+    named: Named,
+    speaker: str,
 ) -> Found:
+    """The record with its bonuses: identifiers it holds, a name of the question it is by or
+    about, and being said by the person the question asks about (`speaker`: its turn's)."""
     texts = (record.value, record.fact) if isinstance(record, Fact) else (record.content,)
     bonus = sum(EXACT_BONUS for ident in idents if channels.contains(texts, ident))
     who = record.subject if isinstance(record, Fact) else record.speaker
-    if named and named.intersection(part.casefold() for part in _NAME_PART.findall(who)):
+    if named.any.intersection(_parts(who)):
         bonus += SPEAKER_BONUS
+    if named.said.intersection(_parts(speaker)):
+        bonus += SAID_BY_BONUS
     return Found(record, score + bonus, tuple(found_by))
+
+
+def _parts(name: str) -> set[str]:
+    return {part.casefold() for part in _NAME_PART.findall(name)}
 
 
 def hit(item: Found) -> SearchHitOut:
