@@ -75,6 +75,11 @@ have he her him his how i if in into is it its me my of on or our she so than th
 them then there these they this to too us was we were what when where which who whom why will
 with would you your"""
 _STOP = frozenset(_FUNCTION_WORDS.split())
+_FUNCTION_CHARS = frozenset(
+    "的地得了着过吗呢吧啊呀嘛啦哦嗯呗么是在有我你您他她它们这那个也都就还很和与跟对什哪谁怎样把被给让"
+)
+"""Chinese characters that are grammar, not topic, when alone: particles, pronouns, question
+words, the copula, prepositions. They still count inside bigrams (什么 is a term)."""
 
 
 def search_terms(text: str) -> list[str]:
@@ -90,18 +95,22 @@ def search_text(text: str) -> str:
 
 def query_terms(text: str) -> list[str]:
     """The distinct terms a question asks for, in order: stems of its Latin words (common
-    function words dropped unless nothing else is left), and the bigrams of its CJK runs (a
-    lone CJK character as itself). A bag of words, ranked by bm25: no phrase is required."""
+    function words dropped unless nothing else is left), and the bigrams of its CJK runs
+    followed by their single characters (many Chinese words are one character: 花, 书, 猫),
+    conversational function characters (的 了 吗 呢 吧 啊, pronouns, question words) dropped
+    as single characters. A bag of words, ranked by bm25: no phrase is required."""
     folded = unicodedata.normalize("NFKC", text).casefold()
     terms: list[str] = []
+    chars: list[str] = []
     last = 0
     for match in _CJK.finditer(folded):
         terms.extend(_WORD.findall(folded[last : match.start()]))
         run = match.group(0)
         terms.extend([run] if len(run) == 1 else [run[i : i + 2] for i in range(len(run) - 1)])
+        chars.extend(c for c in run if c not in _FUNCTION_CHARS and len(run) > 1)
         last = match.end()
     terms.extend(_WORD.findall(folded[last:]))
-    content = [t for t in terms if t not in _STOP]
+    content = [t for t in terms if t not in _STOP] + chars
     return list(dict.fromkeys(_stem(t) for t in (content or terms)))
 
 
