@@ -5,9 +5,9 @@ again after ten years"); the agent reads the hit, not our ids, so every fact hit
 source turn (the episode's body, speaker and observation time) as `episode`, like an episode
 hit. The turn is the one the fact was read from (`Fact.episode_id`), else the latest episode
 that asserted it again; one the caller may not read is never shown (a fact readable through
-another of its sources shows that one). The turns the search already read (its candidate
-episodes, the facts' sources when permissions were checked) are used as they are; the others
-are read in one more read, only for the hits shown.
+another of its sources shows that one). Search reads every fact candidate's sources with the
+candidates (`SearchReads.records(sources=True)`: no further round trip on Neo4j); a turn still
+missing is read once more, for the hits shown only.
 """
 
 from __future__ import annotations

@@ -157,7 +157,7 @@ def paged(
     while page or not _settled(found, rest, read, limit, bound):
         page += [e.uuid for e in rest[read : read + size]]
         read = min(len(rest), read + size)
-        got = tx.search.records(q.group_id, page, [], sources=q.principals is not None)
+        got = tx.search.records(q.group_id, page, [], sources=True)
         records = replace(
             records, facts=records.facts + got.facts, sources=records.sources + got.sources
         )
@@ -184,7 +184,7 @@ def _told_first(
     facts = [e for e in fused if e.kind == "fact"]
     early = {e.uuid for e in facts[:ahead]}
     records = tx.search.records(
-        q.group_id, [e.uuid for e in facts[:ahead]], episodes, sources=q.principals is not None
+        q.group_id, [e.uuid for e in facts[:ahead]], episodes, sources=True
     )
     told = {fact.uuid: fact for fact in records.told}
     known = [told[e.uuid] for e in facts if e.uuid in told and e.uuid not in early]

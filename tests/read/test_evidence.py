@@ -88,7 +88,7 @@ def test_rest_and_graphql_show_the_turn_of_a_fact_hit(memory: Memory) -> None:
     )  # fmt: skip
     query = """query($q: String!) { search(q: $q, userId: "alice") {
         kind memory episode { body speaker observedAt } } }"""
-    with TestClient(create_app(memory.container)) as client:
+    with TestClient(create_app(memory.container), base_url="http://127.0.0.1") as client:
         rest = client.get("/v1/search", params={"q": "crossword puzzle", "user_id": "alice"})
         graphql = client.post("/graphql", json={"query": query, "variables": {"q": "crossword"}})
     first = rest.json()["results"][0]
