@@ -73,12 +73,10 @@ def test_a_turn_closed_to_the_caller_is_not_shown(memory: Memory) -> None:
     memory.add("I live in Oslo, it is cold.", user_id="alice")
     request = SearchRequest(q="where do I live", user_id="alice")
     insider = search(memory.reads, request, principals=("hr",)).results
-    assert [h.episode.body for h in insider if h.kind == "fact" and h.episode] == [
-        "I live in Oslo."
-    ]
+    assert "I live in Oslo." in [h.episode.body for h in insider if h.kind == "fact" and h.episode]
     outsider = search(memory.reads, request, principals=("sales",)).results
     shown = [h.episode.body for h in outsider if h.episode]
-    assert shown == ["I live in Oslo, it is cold."]
+    assert "I live in Oslo, it is cold." in shown and "I live in Oslo." not in shown
 
 
 def test_rest_and_graphql_show_the_turn_of_a_fact_hit(memory: Memory) -> None:
