@@ -18,7 +18,7 @@ test: ## run the test suite only (needs `make neo4j` or --backends=sqlite in ARG
 	$(BIN)/python -m pytest -q $(ARGS)
 
 lint: ## ruff, mypy and the import contracts
-	$(BIN)/ruff check . && $(BIN)/mypy graph extractors service bench && $(BIN)/lint-imports
+	$(BIN)/ruff check . && $(BIN)/ruff format --check . && $(BIN)/mypy graph extractors service bench && $(BIN)/lint-imports
 
 container-check: ## build the image, run it on both stores (docker or podman), print its size
 	scripts/container-check.sh

@@ -132,11 +132,15 @@ class Score:
             agreed = any(same_entity(f[0], entity) for f in found)
             self.agreed += agreed
             if not agreed:
-                self.wrong.append(f"{relation}={value} @ {entity_name(entity)} | {text} | "
-                                  + "; ".join(f"{f[0]}|{f[1]}|{f[2]}" for f in found))
+                self.wrong.append(
+                    f"{relation}={value} @ {entity_name(entity)} | {text} | "
+                    + "; ".join(f"{f[0]}|{f[1]}|{f[2]}" for f in found)
+                )
         elif norm(value) in norm(text):
-            self.misses.append(f"{relation}={value} @ {entity_name(entity)} | {text} | "
-                               + "; ".join(f"{f[0]}|{f[1]}|{f[2]}" for f in facts))
+            self.misses.append(
+                f"{relation}={value} @ {entity_name(entity)} | {text} | "
+                + "; ".join(f"{f[0]}|{f[1]}|{f[2]}" for f in facts)
+            )
 
 
 def _matches(fact: Fact, triple: Triple) -> bool:
@@ -164,8 +168,13 @@ def run_driver(tree: Path, dialogues: list[dict[str, Any]]) -> dict[str, Any]:
         json.dump({"data": dialogues}, handle, ensure_ascii=False)
     env = {**os.environ, "PYTHONPATH": str(tree)}
     try:
-        done = subprocess.run([sys.executable, str(DRIVER), handle.name], env=env,
-                              capture_output=True, check=False, cwd=str(tree))
+        done = subprocess.run(
+            [sys.executable, str(DRIVER), handle.name],
+            env=env,
+            capture_output=True,
+            check=False,
+            cwd=str(tree),
+        )
     finally:
         os.unlink(handle.name)
     if done.returncode != 0:
@@ -190,34 +199,45 @@ def report(name: str, label: str, scores: dict[str, Score], cpu_ms: float) -> No
     print(f"\n{name} — {label}  (extraction CPU {cpu_ms:.2f} ms per message)")
     print("split  triples in-text  exact  loose  subject  precision speaker-facts silent-turns")
     for part, s in scores.items():
-        print(f"{part:5}  {s.triples:7} {_pct(s.in_text, s.triples)} {_pct(s.exact, s.triples)}"
-              f" {_pct(s.loose, s.triples)}  {_pct(s.agreed, s.loose)}   {_pct(s.right, s.facts)}"
-              f"   {s.speaker:5} ({_pct(s.speaker, s.facts)})"
-              f"  {s.silent:5} ({_pct(s.silent, s.annotated_turns)})")
+        print(
+            f"{part:5}  {s.triples:7} {_pct(s.in_text, s.triples)} {_pct(s.exact, s.triples)}"
+            f" {_pct(s.loose, s.triples)}  {_pct(s.agreed, s.loose)}   {_pct(s.right, s.facts)}"
+            f"   {s.speaker:5} ({_pct(s.speaker, s.facts)})"
+            f"  {s.silent:5} ({_pct(s.silent, s.annotated_turns)})"
+        )
 
 
 def relations(scores: Score, top: int = 16) -> None:
-    print("  loose recall by relation (all):  "
-          + ", ".join(f"{r} {_pct(scores.found_relations[r], n).strip()} of {n}"
-                      for r, n in scores.relations.most_common(top)))
+    print(
+        "  loose recall by relation (all):  "
+        + ", ".join(
+            f"{r} {_pct(scores.found_relations[r], n).strip()} of {n}"
+            for r, n in scores.relations.most_common(top)
+        )
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.about", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.about",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--set", default="kdconv,cmudog")
     parser.add_argument("--before", type=Path, help="an older source tree: the baseline")
     parser.add_argument("--limit", type=int, help="the first N dialogues of each set")
     parser.add_argument("--misses", type=int, default=0, help="print N missed tune triples")
     parser.add_argument("--silent", type=int, default=0, help="print N silent tune turns")
-    parser.add_argument("--wrong", type=int, default=0,
-                        help="print N tune triples found with the wrong subject")
+    parser.add_argument(
+        "--wrong", type=int, default=0, help="print N tune triples found with the wrong subject"
+    )
     args = parser.parse_args(argv)
     here = Path(__file__).resolve().parent.parent
     for name in args.set.split(","):
         dialogues = load(name, args.limit)
-        runs = [("this tree", here)] + ([("baseline: " + str(args.before), args.before)]
-                                        if args.before else [])
+        runs = [("this tree", here)] + (
+            [("baseline: " + str(args.before), args.before)] if args.before else []
+        )
         for label, tree in runs:
             answer = run_driver(tree, dialogues)
             scores = score(name, dialogues, answer["facts"])

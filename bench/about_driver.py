@@ -26,8 +26,10 @@ REFERENCE = datetime(2024, 1, 1, 12, 0, tzinfo=UTC)
 def _jobs(schema: Any, dialogue: dict[str, Any]) -> list[Any]:
     fields = getattr(schema.Job, "_fields", ())
     if "conversation" in fields:
-        jobs = [schema.Job(t["text"], REFERENCE, conversation=dialogue["title"])
-                for t in dialogue["turns"]]
+        jobs = [
+            schema.Job(t["text"], REFERENCE, conversation=dialogue["title"])
+            for t in dialogue["turns"]
+        ]
         if jobs and dialogue.get("movie"):
             jobs[0] = jobs[0]._replace(context=_shown(dialogue["movie"]))
         return jobs
@@ -53,8 +55,13 @@ def main(path: str) -> None:
     began = time.process_time()
     found = [extractor.extract_many(_jobs(schema, d)) for d in dialogues]
     cpu = time.process_time() - began
-    facts = [[[[f.subject, f.predicate, f.value, f.polarity, f.category] for f in turn]
-              for turn in dialogue] for dialogue in found]
+    facts = [
+        [
+            [[f.subject, f.predicate, f.value, f.polarity, f.category] for f in turn]
+            for turn in dialogue
+        ]
+        for dialogue in found
+    ]
     turns = sum(len(d["turns"]) for d in dialogues)
     json.dump({"cpu": cpu, "turns": turns, "facts": facts}, sys.stdout, ensure_ascii=False)
 

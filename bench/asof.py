@@ -88,8 +88,9 @@ def load(
     `split`: "dev", "heldout" (a third of the chains, never tuned on) or "all"."""
     text = (path or dataset_path("asof")).read_text(encoding="utf-8")
     rows = [json.loads(line) for line in text.splitlines() if line]
-    found = [Observation(r["relation"], r["subject"], r["object"], r["start"], r["end"])
-             for r in rows]
+    found = [
+        Observation(r["relation"], r["subject"], r["object"], r["start"], r["end"]) for r in rows
+    ]
     if split != "all":
         found = [o for o in found if (split == "heldout") == held_out(o)]
     return found[:limit] if limit else found
@@ -102,9 +103,12 @@ def held_out(item: Observation) -> bool:
 
 def expected(observations: list[Observation], item: Observation, year: int | None) -> str:
     """The value a single-valued relation holds at `year` (None: now): the latest start."""
-    chain = [o for o in observations
-             if (o.relation, o.subject) == (item.relation, item.subject)
-             and (year is None or o.start <= year)]
+    chain = [
+        o
+        for o in observations
+        if (o.relation, o.subject) == (item.relation, item.subject)
+        and (year is None or o.start <= year)
+    ]
     return _plain(max(chain, key=lambda o: (o.start, o.end)).value)
 
 
@@ -148,8 +152,9 @@ def values(tenant: Tenant, item: Observation, **when: Any) -> set[str]:
 
 def top_value(tenant: Tenant, item: Observation, year: int) -> str | None:
     words = SENTENCES[item.relation][1]
-    found = tenant.memory.search(f"{item.subject} {words}", user_id=tenant.user,
-                                 as_of=str(year), limit=1)
+    found = tenant.memory.search(
+        f"{item.subject} {words}", user_id=tenant.user, as_of=str(year), limit=1
+    )
     results = found["results"]
     return _plain(results[0]["fact"]["value"]) if results else None
 
@@ -176,15 +181,21 @@ def intact(tenant: Tenant, observations: list[Observation]) -> float:
 
 def score(memory: Tenant, observations: list[Observation]) -> dict[str, float]:
     n = len(observations)
-    as_of = sum(values(memory, o, as_of=str(o.probe)) == {expected(observations, o, o.probe)}
-                for o in observations)
-    search = sum(top_value(memory, o, o.probe) == expected(observations, o, o.probe)
-                 for o in observations)
+    as_of = sum(
+        values(memory, o, as_of=str(o.probe)) == {expected(observations, o, o.probe)}
+        for o in observations
+    )
+    search = sum(
+        top_value(memory, o, o.probe) == expected(observations, o, o.probe) for o in observations
+    )
     chains = {(o.relation, o.subject): o for o in observations}
-    current = sum(values(memory, o) == {expected(observations, o, None)}
-                  for o in chains.values())
-    return {"as_of": as_of / n, "search_as_of": search / n, "current": current / len(chains),
-            "intact": intact(memory, observations)}
+    current = sum(values(memory, o) == {expected(observations, o, None)} for o in chains.values())
+    return {
+        "as_of": as_of / n,
+        "search_as_of": search / n,
+        "current": current / len(chains),
+        "intact": intact(memory, observations),
+    }
 
 
 def failures(tenant: Tenant, observations: list[Observation]) -> dict[str, list[str]]:
@@ -226,8 +237,10 @@ def run(
                     print_failures(failures(tenant, observations))
         for key, target in targets.items():
             base, new = results["baseline"][key], results["open"][key]
-            print(f"{backend:7} {key:13} {new:.3f} (baseline {base:.3f}, target >= {target})",
-                  flush=True)
+            print(
+                f"{backend:7} {key:13} {new:.3f} (baseline {base:.3f}, target >= {target})",
+                flush=True,
+            )
 
 
 def main() -> None:
@@ -239,8 +252,10 @@ def main() -> None:
     args = parser.parse_args()
     observations = load(limit=args.limit or None, split=args.split)
     chains = len({(o.relation, o.subject) for o in observations})
-    print(f"{len(observations)} dated observations in {chains} chains ({args.split}), "
-          f"shuffled (seed {args.seed})")
+    print(
+        f"{len(observations)} dated observations in {chains} chains ({args.split}), "
+        f"shuffled (seed {args.seed})"
+    )
     for backend in backends_of(args):
         run(backend, args.neo4j_uri, observations, args.seed, args.failures)
 

@@ -36,8 +36,14 @@ def _timeqa_rows(entity: dict[str, Any], split: str) -> Iterator[dict[str, Any]]
         given = [a["answer"] for a in answers if a["answer"].strip()]
         if span is None or len(given) != 1:
             continue
-        yield {"split": split, "relation": entity["type"], "subject": subject,
-               "object": _untokenized(given[0]), "start": int(span[1]), "end": int(span[2])}
+        yield {
+            "split": split,
+            "relation": entity["type"],
+            "subject": subject,
+            "object": _untokenized(given[0]),
+            "start": int(span[1]),
+            "end": int(span[2]),
+        }
 
 
 def timeqa_chains(read: Reader, paths: tuple[str, ...]) -> bytes:
@@ -64,12 +70,19 @@ FRIENDSQA_SCENES = 48
 
 def _friendsqa_scene(scene: dict[str, Any]) -> dict[str, Any]:
     (paragraph,) = scene["paragraphs"]
-    utterances = [{"uid": u["uid"], "speakers": u["speakers"], "utterance": u["utterance"]}
-                  for u in paragraph["utterances:"]]
-    qas = [{"id": q["id"], "question": q["question"],
+    utterances = [
+        {"uid": u["uid"], "speakers": u["speakers"], "utterance": u["utterance"]}
+        for u in paragraph["utterances:"]
+    ]
+    qas = [
+        {
+            "id": q["id"],
+            "question": q["question"],
             "evidence": sorted({a["utterance_id"] for a in q["answers"]}),
-            "answers": sorted({str(a["answer_text"]) for a in q["answers"]})}
-           for q in paragraph["qas"]]
+            "answers": sorted({str(a["answer_text"]) for a in q["answers"]}),
+        }
+        for q in paragraph["qas"]
+    ]
     return {"title": scene["title"], "utterances": utterances, "qas": qas}
 
 
@@ -101,9 +114,7 @@ def _kdconv_dialogue(title: str, dialogue: dict[str, Any]) -> dict[str, Any]:
         for attr in message.get("attrs", []):
             value = str(attr["attrvalue"]).strip().rstrip("。")
             if attr["attrname"] != "Information" and value and value in text:
-                stated.append(
-                    (str(attr["name"]), str(attr["attrname"]), f"{title}#{uid}", value)
-                )
+                stated.append((str(attr["name"]), str(attr["attrname"]), f"{title}#{uid}", value))
     return {"title": title, "utterances": utterances, "stated": stated}
 
 
@@ -145,9 +156,15 @@ def questions_of(data: list[dict[str, Any]]) -> bytes:
             first.setdefault((entity, attribute), (scene["title"], scene["domain"]))
     for scene in data:
         scene["qas"] = [
-            {"id": f"{title}_q{i}", "category": domain, "question": f"{e}的{a}是什么？",
-             "evidence": sorted(set(evidence[(e, a)])), "answers": sorted(values[(e, a)])}
-            for i, ((e, a), (title, domain)) in enumerate(first.items()) if title == scene["title"]
+            {
+                "id": f"{title}_q{i}",
+                "category": domain,
+                "question": f"{e}的{a}是什么？",
+                "evidence": sorted(set(evidence[(e, a)])),
+                "answers": sorted(values[(e, a)]),
+            }
+            for i, ((e, a), (title, domain)) in enumerate(first.items())
+            if title == scene["title"]
         ]
         del scene["domain"]
     return json.dumps({"data": data}, ensure_ascii=False, indent=0).encode("utf-8")
@@ -173,8 +190,10 @@ def kdconv_turn_triples(read: Reader, paths: tuple[str, ...]) -> bytes:
     for path in paths:
         domain = path.split("/")[-2]
         for n, dialogue in enumerate(json.loads(read(path))):
-            turns = [{"text": str(m["message"]), "triples": _kdconv_triples(m)}
-                     for m in dialogue["messages"]]
+            turns = [
+                {"text": str(m["message"]), "triples": _kdconv_triples(m)}
+                for m in dialogue["messages"]
+            ]
             data.append({"title": f"{domain}_{n:03d}", "domain": domain, "turns": turns})
     return json.dumps({"data": data}, ensure_ascii=False, indent=0).encode("utf-8")
 
@@ -187,8 +206,10 @@ def _movie_facts(doc: dict[str, Any]) -> list[list[str]]:
     director, year, each genre, each cast member (and the role they play)."""
     intro = doc["0"]
     movie = str(intro["movieName"]).strip()
-    facts = [[movie, "director", str(intro["director"]).strip()],
-             [movie, "year", str(intro["year"]).strip()]]
+    facts = [
+        [movie, "director", str(intro["director"]).strip()],
+        [movie, "year", str(intro["year"]).strip()],
+    ]
     facts += [[movie, "genre", g.strip()] for g in str(intro["genre"]).split(",") if g.strip()]
     for line in intro.get("cast", []):
         found = _CAST_ROLE.match(str(line).strip())
@@ -224,8 +245,13 @@ def cmudog_valid(read: Reader, paths: tuple[str, ...]) -> bytes:
     for name in _listed(read, conversations):
         talk = json.loads(read(f"{conversations}/{name}"))
         known = facts[int(talk["wikiDocumentIdx"])]
-        turns = [{"text": str(h["text"]), "speaker": str(h["uid"]),
-                  "triples": [f for f in known if _stated(f[2], str(h["text"]))]}
-                 for h in talk["history"]]
+        turns = [
+            {
+                "text": str(h["text"]),
+                "speaker": str(h["uid"]),
+                "triples": [f for f in known if _stated(f[2], str(h["text"]))],
+            }
+            for h in talk["history"]
+        ]
         data.append({"title": name.removesuffix(".json"), "movie": known[0][0], "turns": turns})
     return json.dumps({"data": data}, ensure_ascii=False, indent=0).encode("utf-8")

@@ -28,7 +28,6 @@ CROSSWOZ_DOMAINS = {"景点": "attraction", "餐馆": "restaurant", "酒店": "h
 """The domains whose entities have a name and attributes (metro and taxi have neither)."""
 
 
-
 def _asked(slot: str) -> bool:
     """Not the name (the entity itself), nor a yes/no facility flag (`酒店设施-叫醒服务`: 是)."""
     return slot != "名称" and "-" not in slot

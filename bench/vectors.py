@@ -98,9 +98,7 @@ def deferred_write(store: Store, data: Chunks) -> float:
     probes = neo4j_probes(store)
     began = time.perf_counter()
     for _, facts in data:
-        probes.attach_embeddings(
-            facts[0].group_id, {f.uuid: f.fact_embedding or () for f in facts}
-        )
+        probes.attach_embeddings(facts[0].group_id, {f.uuid: f.fact_embedding or () for f in facts})
     return seconds + time.perf_counter() - began
 
 

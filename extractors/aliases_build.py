@@ -47,6 +47,7 @@ LICENSE = (
 )
 _PARENTHESISED = re.compile(r"^(.+?)\s*[(（](.+)[)）]$")
 
+
 @dataclass(frozen=True)
 class Group:
     """A group id ("territory:CN", "city:Asia/Shanghai", "language:zh") and its names,
@@ -121,9 +122,7 @@ def unambiguous(groups: Sequence[Group], zone_territories: dict[str, str]) -> li
             owners.setdefault(folded, set()).add(group.gid)
     out: list[list[str]] = []
     for group in groups:
-        kept = [
-            n for n in group.names if _owner(owners[fold(n)], zone_territories) == group.gid
-        ]
+        kept = [n for n in group.names if _owner(owners[fold(n)], zone_territories) == group.gid]
         if len(kept) > 1:
             out.append(kept)
     return out

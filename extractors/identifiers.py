@@ -43,7 +43,7 @@ def find_identifiers(text: str) -> list[Identifier]:
     return found
 
 
-def protect(text: str, placeholder: str = "\uE000{}\uE001") -> tuple[str, list[Identifier]]:
+def protect(text: str, placeholder: str = "\ue000{}\ue001") -> tuple[str, list[Identifier]]:
     """Replace identifiers with numbered private-use placeholders, for tokenisers that shred them.
 
     `restore` puts them back. Private-use characters are not letters, so tokenisers keep a
@@ -60,7 +60,7 @@ def protect(text: str, placeholder: str = "\uE000{}\uE001") -> tuple[str, list[I
     return "".join(pieces), idents
 
 
-def restore(text: str, idents: list[Identifier], placeholder: str = "\uE000{}\uE001") -> str:
+def restore(text: str, idents: list[Identifier], placeholder: str = "\ue000{}\ue001") -> str:
     for number, ident in enumerate(idents):
         text = text.replace(placeholder.format(number), ident.text)
     return text

@@ -100,9 +100,16 @@ class LLMExtractor:
     """Candidate facts from an OpenAI-compatible `/chat/completions` endpoint (module doc)."""
 
     def __init__(
-        self, *, base_url: str, model: str, api_key: str | None = None, timeout: float = 30.0,
-        max_retries: int = 2, table: PredicateTable | None = None,
-        client: httpx.Client | None = None, backoff: float = 0.5,
+        self,
+        *,
+        base_url: str,
+        model: str,
+        api_key: str | None = None,
+        timeout: float = 30.0,
+        max_retries: int = 2,
+        table: PredicateTable | None = None,
+        client: httpx.Client | None = None,
+        backoff: float = 0.5,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         self.version = f"{VERSION_PREFIX}:{model}"
@@ -137,7 +144,6 @@ class LLMExtractor:
         context = _Context(text, language_of(text), self.table, times)
         return self._validate(parse_facts(content, self.endpoint), context)
 
-
     def _complete(self, body: dict[str, Any]) -> str:
         """POST with retries; the message content of the first usable answer."""
         attempts = self.max_retries + 1
@@ -147,7 +153,8 @@ class LLMExtractor:
                 self._sleep(min(self.backoff * 2 ** (attempt - 1), 8.0))
             try:
                 response = self._client.post(
-                    self._url, json=body, headers=self._headers, timeout=self.timeout)
+                    self._url, json=body, headers=self._headers, timeout=self.timeout
+                )
             except httpx.TimeoutException:
                 failure, status = f"timed out after {self.timeout:g}s", None
                 continue
@@ -169,7 +176,6 @@ class LLMExtractor:
             details["status"] = status
         return ExtractorError(f"LLM endpoint {self.endpoint} {failure}", details=details)
 
-
     def _validate(self, raw: list[Any], context: _Context) -> list[CandidateFact]:
         facts: list[CandidateFact] = []
         for index, item in enumerate(raw):
@@ -181,7 +187,6 @@ class LLMExtractor:
         kept = unique_facts(facts)
         log.debug("LLM extractor kept %d of %d candidates", len(kept), len(raw))
         return kept
-
 
 
 def _endpoint(base_url: str) -> tuple[str, str]:
@@ -200,8 +205,12 @@ def request_body(model: str, text: str, reference: datetime, role: Role) -> dict
     """The chat completions request: temperature 0, JSON output, system prompt + the turn."""
     user = f"Reference time: {reference.isoformat()}\nSpeaker role: {role.value}\nText:\n{text}"
     messages = [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": user}]
-    return {"model": model, "temperature": 0, "response_format": {"type": "json_object"},
-            "messages": messages}
+    return {
+        "model": model,
+        "temperature": 0,
+        "response_format": {"type": "json_object"},
+        "messages": messages,
+    }
 
 
 def content_of(response: httpx.Response, endpoint: str) -> str:
@@ -230,13 +239,13 @@ def parse_facts(content: str, endpoint: str) -> list[Any]:
 
 
 def _shape_error(endpoint: str, what: str) -> ExtractorError:
-    return ExtractorError(f"LLM endpoint {endpoint} answered {what}",
-                          details={"endpoint": endpoint})
+    return ExtractorError(
+        f"LLM endpoint {endpoint} answered {what}", details={"endpoint": endpoint}
+    )
 
 
 def language_of(text: str) -> Language:
     return "zh" if _CJK.search(text) else "en"
-
 
 
 def read_candidate(raw: Any, context: _Context) -> CandidateFact:
@@ -251,11 +260,18 @@ def read_candidate(raw: Any, context: _Context) -> CandidateFact:
     start, end = source_span(context.text, raw.get("span"), sentence, value)
     time_at, until = _times(context, raw, (start, end))
     return CandidateFact(
-        subject=_subject(subject), predicate=info.name, value=implied or value,
-        polarity=_polarity(raw.get("polarity")), scope=_scope(_field(raw, "scope")),
+        subject=_subject(subject),
+        predicate=info.name,
+        value=implied or value,
+        polarity=_polarity(raw.get("polarity")),
+        scope=_scope(_field(raw, "scope")),
         category=_category(context.table, info, _field(raw, "category")),
-        confidence=_confidence(raw.get("confidence")), fact_type=_fact_type(raw),
-        span=(start, end), sentence=context.text[start:end], time=time_at, until=until,
+        confidence=_confidence(raw.get("confidence")),
+        fact_type=_fact_type(raw),
+        span=(start, end),
+        sentence=context.text[start:end],
+        time=time_at,
+        until=until,
         language=context.lang,
     )
 
@@ -348,11 +364,10 @@ def _fact_type(raw: dict[str, Any]) -> FactType:
         return FactType.FACT
 
 
-
 def source_span(text: str, proposed: Any, sentence: str, value: str) -> tuple[int, int]:
     """The proposed span if it covers the sentence or value; else recomputed; else _Dropped."""
     given = _as_span(proposed, len(text))
-    if given is not None and _covers(text[given[0]:given[1]], sentence, value):
+    if given is not None and _covers(text[given[0] : given[1]], sentence, value):
         return given
     near = given[0] if given else 0
     found = _find(text, sentence, near)
@@ -376,7 +391,8 @@ def _as_span(proposed: Any, length: int) -> tuple[int, int] | None:
 def _covers(chunk: str, sentence: str, value: str) -> bool:
     folded = chunk.casefold()
     return bool(chunk.strip()) and any(
-        needle and needle.casefold() in folded for needle in (sentence, value))
+        needle and needle.casefold() in folded for needle in (sentence, value)
+    )
 
 
 def _find(text: str, needle: str, near: int) -> tuple[int, int] | None:

@@ -59,8 +59,10 @@ def read_all(extractor: Extractor, jobs: Sequence[Job]) -> list[TurnReading]:
         return readings
     found = extract_all(extractor, jobs)
     states = [job.context or Discourse() for job in jobs]
-    return [TurnReading(facts, TurnContext(before=state, after=state))
-            for facts, state in zip(found, states, strict=True)]
+    return [
+        TurnReading(facts, TurnContext(before=state, after=state))
+        for facts, state in zip(found, states, strict=True)
+    ]
 
 
 def language_of(text: str) -> Language:
@@ -96,8 +98,10 @@ class RuleExtractor:
 
     @property
     def version(self) -> str:
-        return (f"rules-1({EnglishExtractor.version},{ChineseExtractor.version})"
-                f"+table:{self.table.digest}")
+        return (
+            f"rules-1({EnglishExtractor.version},{ChineseExtractor.version})"
+            f"+table:{self.table.digest}"
+        )
 
     def extract(
         self, text: str, *, reference: datetime, role: Role = Role.USER
@@ -112,8 +116,11 @@ class RuleExtractor:
         """Every job's candidates and discourse state. English segments are parsed in one
         batched spaCy pass first; then the turns are read in order, each conversation's turns
         in the state the turn before left (`Job`)."""
-        pieces = [(n, offset, seg, lang) for n, job in enumerate(jobs)
-                  for offset, seg, lang in segments(job.text)]
+        pieces = [
+            (n, offset, seg, lang)
+            for n, job in enumerate(jobs)
+            for offset, seg, lang in segments(job.text)
+        ]
         parsed = iter(self._english.parse([seg for _, _, seg, lang in pieces if lang == "en"]))
         docs = {(n, offset): next(parsed) for n, offset, _, lang in pieces if lang == "en"}
         by_job: dict[int, list[tuple[int, str, Language]]] = {}
@@ -122,16 +129,22 @@ class RuleExtractor:
         left: dict[str, Discourse] = {}
         out: list[TurnReading] = []
         for n, job in enumerate(jobs):
-            before = job.context or (left.get(job.conversation, Discourse()).next_turn()
-                                     if job.conversation else Discourse())
+            before = job.context or (
+                left.get(job.conversation, Discourse()).next_turn()
+                if job.conversation
+                else Discourse()
+            )
             session = Session.start(before)
             found: list[CandidateFact] = []
             for offset, seg, lang in by_job.get(n, []):
                 claimed = len(session.claimed)
-                read = (self._english.read(docs[(n, offset)], job.reference, job.role, session)
-                        if lang == "en" else
-                        self._chinese.extract(seg, reference=job.reference, role=job.role,
-                                              session=session))
+                read = (
+                    self._english.read(docs[(n, offset)], job.reference, job.role, session)
+                    if lang == "en"
+                    else self._chinese.extract(
+                        seg, reference=job.reference, role=job.role, session=session
+                    )
+                )
                 dated = with_events(seg, read, job.reference, lang, session.claimed[claimed:])
                 found.extend(_shift(c, offset) for c in dated)
             found, named = self._names.read(found, job.text)

@@ -36,7 +36,7 @@ fi
 tools/neo4j/neo4j.sh wait || { echo "Neo4j did not come up: failing" >&2; exit 1; }
 export PALIMPSEST_TEST_NEO4J_URI="bolt://127.0.0.1:${NEO4J_PORT:-7687}"
 
-echo "== ruff";        $BIN/ruff check .
+echo "== ruff";        $BIN/ruff check . && $BIN/ruff format --check .
 echo "== mypy";        $BIN/mypy graph extractors service bench
 echo "== import contracts"; $BIN/lint-imports
 echo "== pytest (sqlite and neo4j)"

@@ -158,7 +158,10 @@ def memory(store: Store, extractor: object, embedder: object) -> Iterator[object
 
     clock = ManualClock(T0, tick=timedelta(milliseconds=1))
     container = bootstrap(
-        Settings(), store=store, clock=clock, extractor=extractor,  # type: ignore[arg-type]
+        Settings(),
+        store=store,
+        clock=clock,
+        extractor=extractor,  # type: ignore[arg-type]
         embedder=embedder,  # type: ignore[arg-type]
     )
     yield Memory(container=container)
@@ -173,7 +176,10 @@ def shared_memory(shared_store: Store, extractor: object, embedder: object) -> o
 
     clock = ManualClock(T0, tick=timedelta(milliseconds=1))
     container = bootstrap(
-        Settings(), store=shared_store, clock=clock, extractor=extractor,  # type: ignore[arg-type]
+        Settings(),
+        store=shared_store,
+        clock=clock,
+        extractor=extractor,  # type: ignore[arg-type]
         embedder=embedder,  # type: ignore[arg-type]
     )
     return Memory(container=container)

@@ -28,11 +28,33 @@ from extractors.chinese.tokens import Tok, joined
 from graph.domain.enums import FactType
 
 _STRONG_QUESTION = ("什么", "多少", "哪", "谁", "怎么", "为何", "是否", "啥", "为什么")
-_WEAKER = {FactType.FACT: 0, FactType.OBSERVATION: 1, FactType.INFERENCE: 2,
-           FactType.OPINION: 2, FactType.BELIEF: 3, FactType.HYPOTHESIS: 4}
+_WEAKER = {
+    FactType.FACT: 0,
+    FactType.OBSERVATION: 1,
+    FactType.INFERENCE: 2,
+    FactType.OPINION: 2,
+    FactType.BELIEF: 3,
+    FactType.HYPOTHESIS: 4,
+}
 _HEDGE_PREFIXES = tuple(HEDGES)
-_TIME_WORDS = frozenset({"现在", "目前", "如今", "后来", "之后", "以前", "当时", "最近", "从前",
-                         "原来", "之前", "以后", "今后", "从此"})
+_TIME_WORDS = frozenset(
+    {
+        "现在",
+        "目前",
+        "如今",
+        "后来",
+        "之后",
+        "以前",
+        "当时",
+        "最近",
+        "从前",
+        "原来",
+        "之前",
+        "以后",
+        "今后",
+        "从此",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -44,8 +66,12 @@ class Flags:
 
     def merged(self, other: Flags) -> Flags:
         weaker = max(self.fact_type, other.fact_type, key=lambda t: _WEAKER.get(t, 0))
-        return Flags(self.correction or other.correction, self.remember or other.remember,
-                     self.request or other.request, weaker)
+        return Flags(
+            self.correction or other.correction,
+            self.remember or other.remember,
+            self.request or other.request,
+            weaker,
+        )
 
 
 def is_question(sentence: Sequence[Tok]) -> bool:
@@ -55,8 +81,9 @@ def is_question(sentence: Sequence[Tok]) -> bool:
     content = [t for t in sentence if t.kind == "cjk"]
     if content and content[-1].text in QUESTION_FINALS and content[-1].text != "呢":
         return True
-    return any(t.text in QUESTION_WORDS or any(w in t.text for w in _STRONG_QUESTION)
-               for t in content)
+    return any(
+        t.text in QUESTION_WORDS or any(w in t.text for w in _STRONG_QUESTION) for t in content
+    )
 
 
 def strip_markers(toks: Sequence[Tok]) -> tuple[Flags, list[Tok]]:
@@ -117,5 +144,7 @@ def completed(toks: Sequence[Tok]) -> bool:
 
 def blocks_time_carry(toks: Sequence[Tok]) -> bool:
     """A clause with its own (unresolved) time word does not inherit the previous time."""
-    return any(t.text in _TIME_WORDS and (nxt is None or nxt.text != "的")
-               for t, nxt in zip(toks, [*toks[1:], None], strict=True))
+    return any(
+        t.text in _TIME_WORDS and (nxt is None or nxt.text != "的")
+        for t, nxt in zip(toks, [*toks[1:], None], strict=True)
+    )

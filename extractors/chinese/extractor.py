@@ -89,8 +89,9 @@ class ChineseExtractor:
 
     version: ClassVar[str] = "zh-rules-1"
 
-    def __init__(self, table: PredicateTable | None = None, *,
-                 segmenter: SegmenterName = "auto") -> None:
+    def __init__(
+        self, table: PredicateTable | None = None, *, segmenter: SegmenterName = "auto"
+    ) -> None:
         self.table = table or default_table()
         self.segmenter_name = resolve_name(segmenter)
         self.anchors = AnchorFinder(self.table)
@@ -100,8 +101,14 @@ class ChineseExtractor:
     def segmenter(self) -> Segmenter:
         return get_segmenter(self.segmenter_name)
 
-    def extract(self, text: str, *, reference: datetime, role: Role = Role.USER,
-                session: Session | None = None) -> list[CandidateFact]:
+    def extract(
+        self,
+        text: str,
+        *,
+        reference: datetime,
+        role: Role = Role.USER,
+        session: Session | None = None,
+    ) -> list[CandidateFact]:
         """The turn's facts; `session` is the conversation's discourse state, told what the
         turn names and asks (a fresh one when the turn is read alone)."""
         if not text.strip():
@@ -118,8 +125,14 @@ class ChineseExtractor:
             facts.extend(read)
         return _unique(self._leavings(text, mentions, facts))
 
-    def _read(self, text: str, sentence: Sequence[Tok], builder: FactBuilder, session: Session,
-              carry: Carry) -> tuple[list[CandidateFact], Carry]:
+    def _read(
+        self,
+        text: str,
+        sentence: Sequence[Tok],
+        builder: FactBuilder,
+        session: Session,
+        carry: Carry,
+    ) -> tuple[list[CandidateFact], Carry]:
         """One sentence: a question only tells the discourse what it asks; a statement gives
         its relation facts about others (`chinese.relations`), then what the clause reader
         makes of the clauses they leave, else the answer to the last question. Returns the
@@ -139,14 +152,22 @@ class ChineseExtractor:
                 return related, carry
         others = [r for r in related if r.subject != SPEAKER]
         taken = [r.span for r in others] + session.claimed
-        general = [f for f in state.facts
-                   if not any(_overlap(f.span, span) for span in taken) and _usable(f)]
-        own = [r for r in related if r.subject == SPEAKER  # the clause reader's reading wins
-               and not any(_overlap(r.span, f.span) for f in general)]
+        general = [
+            f
+            for f in state.facts
+            if not any(_overlap(f.span, span) for span in taken) and _usable(f)
+        ]
+        own = [
+            r
+            for r in related
+            if r.subject == SPEAKER  # the clause reader's reading wins
+            and not any(_overlap(r.span, f.span) for f in general)
+        ]
         return others + own + general, carry
 
-    def _leavings(self, text: str, mentions: Sequence[TimeMention],
-                  facts: list[CandidateFact]) -> list[CandidateFact]:
+    def _leavings(
+        self, text: str, mentions: Sequence[TimeMention], facts: list[CandidateFact]
+    ) -> list[CandidateFact]:
         """从X离职 / 离开X: works_at or lives_in X ends (see `chinese.leaving`); they replace
         what the clause reader made of the glued verb."""
         out: list[CandidateFact] = []
@@ -158,13 +179,28 @@ class ChineseExtractor:
                 if info is None:
                     continue
                 time = next((m for m in mentions if start <= m.span[0] < end), None)
-                out.append(CandidateFact(
-                    subject=subject, predicate=info.name, value=value, polarity=-1,
-                    category=info.category, span=(start, end), sentence=sentence.strip(),
-                    time=time, language="zh", change="ends", confidence=0.85,
-                    entities=(EntityMention(text=value, label="place" if surface == "住在"
-                                            else "organization", span=(start + a, start + b)),),
-                ))
+                out.append(
+                    CandidateFact(
+                        subject=subject,
+                        predicate=info.name,
+                        value=value,
+                        polarity=-1,
+                        category=info.category,
+                        span=(start, end),
+                        sentence=sentence.strip(),
+                        time=time,
+                        language="zh",
+                        change="ends",
+                        confidence=0.85,
+                        entities=(
+                            EntityMention(
+                                text=value,
+                                label="place" if surface == "住在" else "organization",
+                                span=(start + a, start + b),
+                            ),
+                        ),
+                    )
+                )
         if not out:
             return facts
         covered = [f.span for f in out]
@@ -192,8 +228,9 @@ class ChineseExtractor:
     def _clause(self, clause: Sequence[Tok], builder: FactBuilder, state: _SentenceState) -> None:
         blocked = blocks_time_carry(clause)
         flags, toks = strip_markers(clause)
-        state.flags = state.flags.merged(Flags(flags.correction, flags.remember, False,
-                                               flags.fact_type))
+        state.flags = state.flags.merged(
+            Flags(flags.correction, flags.remember, False, flags.fact_type)
+        )
         scope, toks = take_scope(toks)
         state.scope = scope or state.scope
         anchor = self.anchors.find(toks) if toks else None
@@ -216,9 +253,15 @@ class ChineseExtractor:
         for reading in readings:
             self._emit(reading, toks, clause_flags, times, builder, state)
 
-    def _emit(self, reading: Reading, toks: Sequence[Tok], flags: Flags,
-              times: tuple[TimeMention, ...], builder: FactBuilder,
-              state: _SentenceState) -> None:
+    def _emit(
+        self,
+        reading: Reading,
+        toks: Sequence[Tok],
+        flags: Flags,
+        times: tuple[TimeMention, ...],
+        builder: FactBuilder,
+        state: _SentenceState,
+    ) -> None:
         if reading.info is None and reading.polarity < 0 and builder.retracts(state.facts):
             state.facts[-1] = state.facts[-1].model_copy(update={"is_correction": True})
             return

@@ -54,8 +54,14 @@ def _joins(text: str, i: int) -> bool:
 
 
 class FactBuilder:
-    def __init__(self, table: PredicateTable, source: str, role: Role,
-                 mentions: Sequence[TimeMention], session: Session | None = None) -> None:
+    def __init__(
+        self,
+        table: PredicateTable,
+        source: str,
+        role: Role,
+        mentions: Sequence[TimeMention],
+        session: Session | None = None,
+    ) -> None:
         self.table = table
         self.source = source
         self.assistant = role == Role.ASSISTANT
@@ -73,8 +79,9 @@ class FactBuilder:
         return tuple(m for m in found if m is not None)
 
     @staticmethod
-    def adverbial_times(own: Sequence[TimeMention],
-                        readings: Sequence[Reading]) -> tuple[TimeMention, ...]:
+    def adverbial_times(
+        own: Sequence[TimeMention], readings: Sequence[Reading]
+    ) -> tuple[TimeMention, ...]:
         """Times that are not part of a value (我的生日是5月3日: the date is the value)."""
         inside = {t.start for r in readings for v in r.values for t in v.toks}
         return tuple(m for m in own if m.span[0] not in inside)
@@ -130,8 +137,14 @@ class FactBuilder:
             self.antecedent = named.text
 
     # -- facts ------------------------------------------------------------------------------
-    def build(self, reading: Reading, toks: Sequence[Tok], flags: Flags,
-              times: Sequence[TimeMention], scope: str) -> list[CandidateFact]:
+    def build(
+        self,
+        reading: Reading,
+        toks: Sequence[Tok],
+        flags: Flags,
+        times: Sequence[TimeMention],
+        scope: str,
+    ) -> list[CandidateFact]:
         resolved = self._resolve(reading)
         if resolved is None or (self.assistant and resolved[0] != SPEAKER):
             return []
@@ -146,15 +159,28 @@ class FactBuilder:
             if is_person_name(value.text):
                 self.antecedent = value.text
             entities = _entities(subject, subject_toks, info, value)
-            facts.append(CandidateFact(
-                subject=subject, predicate=info.name, value=value.text,
-                polarity=-1 if reading.polarity < 0 else 1, scope=scope, attribute=attribute,
-                category=category, confidence=_confidence(flags), fact_type=flags.fact_type,
-                entities=entities, span=(toks[0].start, max(value.span[1], toks[-1].end)),
-                sentence=self.source[toks[0].start : toks[-1].end], time=at, until=until,
-                language="zh", is_correction=flags.correction, remember_request=flags.remember,
-                change=change,
-            ))
+            facts.append(
+                CandidateFact(
+                    subject=subject,
+                    predicate=info.name,
+                    value=value.text,
+                    polarity=-1 if reading.polarity < 0 else 1,
+                    scope=scope,
+                    attribute=attribute,
+                    category=category,
+                    confidence=_confidence(flags),
+                    fact_type=flags.fact_type,
+                    entities=entities,
+                    span=(toks[0].start, max(value.span[1], toks[-1].end)),
+                    sentence=self.source[toks[0].start : toks[-1].end],
+                    time=at,
+                    until=until,
+                    language="zh",
+                    is_correction=flags.correction,
+                    remember_request=flags.remember,
+                    change=change,
+                )
+            )
         return facts
 
 
@@ -178,8 +204,9 @@ def _confidence(flags: Flags) -> float:
     return max(base, 0.95) if flags.remember else base
 
 
-def _entities(subject: str, subject_toks: Sequence[Tok], info: PredicateInfo,
-              value: Value) -> tuple[EntityMention, ...]:
+def _entities(
+    subject: str, subject_toks: Sequence[Tok], info: PredicateInfo, value: Value
+) -> tuple[EntityMention, ...]:
     found: list[EntityMention] = []
     if subject not in (SPEAKER, USER) and subject_toks:
         span = (subject_toks[0].start, subject_toks[-1].end)

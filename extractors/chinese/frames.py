@@ -70,9 +70,16 @@ class FrameReader:
         negated = toks[: anchor.start + (toks[anchor.start].text == "无")]
         base = Reading(None, None, (), polarity=_polarity(negated))
         handler = {
-            "copula": self._copula, "zai": self._zai, "zai_loc": self._zai_loc,
-            "dui": self._dui, "ba": self._ba, "attr": self._attr, "age": self._age,
-            "bare": self._bare, "adj": self._adj, "passive": self._copula,
+            "copula": self._copula,
+            "zai": self._zai,
+            "zai_loc": self._zai_loc,
+            "dui": self._dui,
+            "ba": self._ba,
+            "attr": self._attr,
+            "age": self._age,
+            "bare": self._bare,
+            "adj": self._adj,
+            "passive": self._copula,
         }.get(anchor.kind, self._verb)
         readings = handler(toks, anchor, base)
         return [r for r in readings if r.values and r.subject != ""]
@@ -102,8 +109,13 @@ class FrameReader:
             return [as_phrase(replace(base, info=info, values=self.values(right, info)), np)]
         if np.attribute is not None and not np.named:
             info = np.info or self.info(np.attribute)
-            reading = replace(base, info=info, attribute=np.attribute, default_subject=USER,
-                              values=self.values(right, info))
+            reading = replace(
+                base,
+                info=info,
+                attribute=np.attribute,
+                default_subject=USER,
+                values=self.values(right, info),
+            )
             return [as_owner(reading, np)]
         inverse = self._inverse(np, right, base)
         if inverse is not None:
@@ -121,8 +133,13 @@ class FrameReader:
             return None
         if attr.owner is None and joined(attr.toks) not in ATTRIBUTE_NOUNS:
             return None
-        reading = replace(base, info=attr.info, attribute=attr.attribute, default_subject=USER,
-                          values=(make_value(np.toks, self.source),))
+        reading = replace(
+            base,
+            info=attr.info,
+            attribute=attr.attribute,
+            default_subject=USER,
+            values=(make_value(np.toks, self.source),),
+        )
         return as_owner(reading, attr)
 
     def _member(self, right: Sequence[Tok], base: Reading) -> Reading | None:
@@ -180,8 +197,13 @@ class FrameReader:
     def _change(self, np: NounPhrase, right: Sequence[Tok], base: Reading) -> list[Reading]:
         """我的显卡升级到了X / 版本从5.8.3升级到5.8.4: the attribute takes the new value."""
         assert np.info is not None and np.attribute is not None
-        reading = replace(base, info=np.info, attribute=np.attribute, default_subject=USER,
-                          values=self.values(right, np.info))
+        reading = replace(
+            base,
+            info=np.info,
+            attribute=np.attribute,
+            default_subject=USER,
+            values=self.values(right, np.info),
+        )
         return [as_owner(reading, np)]
 
     def _given_topic(self, np: NounPhrase, info: PredicateInfo, base: Reading) -> Reading:
@@ -220,8 +242,13 @@ class FrameReader:
         cut = next((i for i, t in enumerate(right) if i and t.text in LOCATIVE_VERBS), len(right))
         event, right = cut < len(right), right[:cut]
         if np is not None and np.attribute and np.info is not None and not np.named:
-            reading = replace(base, info=np.info, attribute=np.attribute, default_subject=USER,
-                              values=self.values(right, np.info))
+            reading = replace(
+                base,
+                info=np.info,
+                attribute=np.attribute,
+                default_subject=USER,
+                values=self.values(right, np.info),
+            )
             return [as_owner(reading, np)]
         # 在X + an event verb (我在公司加班, 我在上海出差) says where something happened, not
         # where the subject is: a multi-valued event_at, never the single-valued located_at.
@@ -256,8 +283,13 @@ class FrameReader:
     def _attr(self, toks: Sequence[Tok], anchor: Anchor, base: Reading) -> list[Reading]:
         np = self.np(toks[: anchor.start])
         info = self.info(anchor.surface)
-        reading = replace(base, info=info, attribute=anchor.surface, default_subject=USER,
-                          values=self.values(toks[anchor.end :], info))
+        reading = replace(
+            base,
+            info=info,
+            attribute=anchor.surface,
+            default_subject=USER,
+            values=self.values(toks[anchor.end :], info),
+        )
         return [as_owner(reading, np)]
 
     def _age(self, toks: Sequence[Tok], anchor: Anchor, base: Reading) -> list[Reading]:
@@ -272,8 +304,9 @@ class FrameReader:
         if not rest and len(anchor.surface) == 2 and verb is not None:
             tok = toks[anchor.start]
             obj = Tok(tok.text[1:], tok.start + 1, tok.end, "cjk")
-            return [as_phrase(replace(base, info=verb, values=(make_value([obj], self.source),)),
-                              np)]
+            return [
+                as_phrase(replace(base, info=verb, values=(make_value([obj], self.source),)), np)
+            ]
         if not rest:
             return self._adj(toks, anchor, base)
         info = self.table.resolve(anchor.surface, "zh")

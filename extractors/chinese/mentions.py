@@ -9,8 +9,9 @@ from extractors.chinese.np import is_person_name
 from extractors.discourse.cues import CLASSES, FEMALE_NOUNS
 from graph.domain.discourse import Kind, Referent
 
-_NOUNS = "|".join(sorted((k for k in CLASSES if not k.isascii() and CLASSES[k][0]),
-                         key=len, reverse=True))
+_NOUNS = "|".join(
+    sorted((k for k in CLASSES if not k.isascii() and CLASSES[k][0]), key=len, reverse=True)
+)
 _TITLE = re.compile(r"《(?P<name>[^》]{1,40})》")
 _NAMED_CLASS = re.compile(
     rf"(?P<head>[^，。！？；、,.!?;\s]{{1,30}}?)(?:这|那)(?:一)?(?:部|首|张|个|座|本|支|家|位|处)?"
@@ -20,16 +21,18 @@ _ASKED_ABOUT = re.compile(
     r"(?:知道|听说过|听过|看过|了解过|了解|认识|喜欢|去过|玩过|读过|关注过|熟悉)"
     r"(?P<name>[^，。！？；、,.!?;\s吗么嘛]{2,24}?)(?:这个人|这个|这位)?(?:吗|么|嘛|不|没|没有)"
 )
-_TRANSLITERATED = re.compile(
-    r"[\u4e00-\u9fffA-Za-z]{1,8}(?:[·•・][\u4e00-\u9fffA-Za-z]{1,10})+"
-)
+_TRANSLITERATED = re.compile(r"[\u4e00-\u9fffA-Za-z]{1,8}(?:[·•・][\u4e00-\u9fffA-Za-z]{1,10})+")
 _LEAD = re.compile(
     r"^(?:.*?(?:知道|听说过|听说|听过|看过|了解过|了解|喜欢|去过|玩过|读过|关注过|认识|推荐|"
     r"介绍一下|介绍下|说说|聊聊|还有|就是|是|有|和|跟|与))"
 )
-_VERB_KIND: dict[str, tuple[Kind, str]] = {"看过": ("work", "film"), "听过": ("work", "song"),
-                                            "去过": ("place", "place"), "玩过": ("place", "place"),
-                                            "读过": ("work", "book")}
+_VERB_KIND: dict[str, tuple[Kind, str]] = {
+    "看过": ("work", "film"),
+    "听过": ("work", "song"),
+    "去过": ("place", "place"),
+    "玩过": ("place", "place"),
+    "读过": ("work", "book"),
+}
 
 
 def person_like(text: str) -> bool:
@@ -61,12 +64,15 @@ def kind_of(name: str) -> Kind:
 def mentions(sentence: str) -> list[tuple[int, Referent]]:
     """(offset in the sentence, referent) of every entity the sentence names, in text order."""
     found: dict[str, tuple[int, Referent]] = {}
-    for start, referent in [*_titles(sentence), *_named_classes(sentence),
-                            *_asked_about(sentence), *_names(sentence)]:
+    for start, referent in [
+        *_titles(sentence),
+        *_named_classes(sentence),
+        *_asked_about(sentence),
+        *_names(sentence),
+    ]:
         known = found.get(referent.name)
         if known is None or (known[1].kind == "thing" and referent.kind != "thing"):
-            found[referent.name] = (start, referent if known is None
-                                    else referent.merged(known[1]))
+            found[referent.name] = (start, referent if known is None else referent.merged(known[1]))
     return sorted(found.values(), key=lambda item: item[0])
 
 
@@ -74,14 +80,15 @@ def _titles(sentence: str) -> list[tuple[int, Referent]]:
     out = []
     for match in _TITLE.finditer(sentence):
         noun = _class_near(sentence, match.start(), match.end())
-        out.append((match.start(), Referent(name=match["name"].strip(), kind="work",
-                                            noun=noun or "")))
+        out.append(
+            (match.start(), Referent(name=match["name"].strip(), kind="work", noun=noun or ""))
+        )
     return out
 
 
 def _class_near(sentence: str, start: int, end: int) -> str:
     """The class noun right before or after a title (电影《X》, 《X》这首歌)."""
-    around = sentence[max(0, start - 4): start] + "|" + sentence[end: end + 6]
+    around = sentence[max(0, start - 4) : start] + "|" + sentence[end : end + 6]
     for noun, (name, _) in sorted(CLASSES.items(), key=lambda kv: -len(kv[0])):
         if name and not noun.isascii() and noun in around:
             return name
@@ -105,7 +112,7 @@ def _asked_about(sentence: str) -> list[tuple[int, Referent]]:
         name = match["name"].strip("《》“”\"' ")
         if not name_like(name):
             continue
-        verb = sentence[match.start(): match.start("name")]
+        verb = sentence[match.start() : match.start("name")]
         kind, noun = _VERB_KIND.get(verb, (kind_of(name), ""))
         out.append((match.start("name"), Referent(name=name, kind=kind, noun=noun)))
     return out
@@ -116,7 +123,7 @@ def _names(sentence: str) -> list[tuple[int, Referent]]:
     for match in _TRANSLITERATED.finditer(sentence):
         name, start = name_start(match.group(0)), match.start()
         start += len(match.group(0)) - len(name)
-        after = sentence[match.end(): match.end() + 4]
+        after = sentence[match.end() : match.end() + 4]
         gender = "f" if any(after.startswith(n) for n in FEMALE_NOUNS) else ""
         out.append((start, Referent(name=name, kind="person", gender=gender)))
     return out

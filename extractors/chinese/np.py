@@ -198,15 +198,19 @@ def read_values(toks: Sequence[Tok], source: str, *, multi: bool) -> list[Value]
     if not core:
         return []
     groups = _split_coordination(core) if multi else [core]
-    groups = [_identifier_run(g, source) if g and g[0].kind in ("latin", "ident") else g
-              for g in groups]
+    groups = [
+        _identifier_run(g, source) if g and g[0].kind in ("latin", "ident") else g for g in groups
+    ]
     return [make_value(g, source) for g in groups if g]
 
 
 def trim_value(toks: Sequence[Tok]) -> list[Tok]:
     core = [t for t in toks if t.kind != "punct" or t.text in ("、", "/")]
-    while core and (core[0].text in ASPECT or core[0].text in DESTINATION_PARTICLES
-                    or core[0].text in ("的", "给", "成", "为", "于")):
+    while core and (
+        core[0].text in ASPECT
+        or core[0].text in DESTINATION_PARTICLES
+        or core[0].text in ("的", "给", "成", "为", "于")
+    ):
         core = core[1:]
     core = _drop_quantifier(core)
     while core and core[-1].kind == "cjk" and core[-1].text in FINAL_PARTICLES:

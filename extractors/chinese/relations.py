@@ -55,15 +55,60 @@ _TRIM_LEFT = re.compile(r"^(?:是|为|在|由|有|了|于|大概|大约|约|差�
 _TRIM_RIGHT = re.compile(r"(?:等等|等人|等|的|了|吧|呢|啊|呀|啦|哦|吗|左右|之类|这些|那些)+$")
 _QUOTES = str.maketrans("", "", "《》【】“”\"'「」")
 _OCCUPATIONS = (
-    "配音演员", "演员", "歌手", "导演", "编剧", "制片人", "制作人", "音乐人", "作家", "主持人",
-    "模特", "画家", "作曲家", "作词人", "词作者", "主唱", "乐手", "明星", "艺人", "创作人",
+    "配音演员",
+    "演员",
+    "歌手",
+    "导演",
+    "编剧",
+    "制片人",
+    "制作人",
+    "音乐人",
+    "作家",
+    "主持人",
+    "模特",
+    "画家",
+    "作曲家",
+    "作词人",
+    "词作者",
+    "主唱",
+    "乐手",
+    "明星",
+    "艺人",
+    "创作人",
     "舞蹈家",
-    "诗人", "监制", "制片", "作曲人", "歌唱家", "指挥家", "钢琴家", "吉他手", "鼓手", "贝斯手",
-    "演奏家", "小说家", "漫画家", "动画师", "摄影师", "设计师", "企业家", "运动员", "教练",
+    "诗人",
+    "监制",
+    "制片",
+    "作曲人",
+    "歌唱家",
+    "指挥家",
+    "钢琴家",
+    "吉他手",
+    "鼓手",
+    "贝斯手",
+    "演奏家",
+    "小说家",
+    "漫画家",
+    "动画师",
+    "摄影师",
+    "设计师",
+    "企业家",
+    "运动员",
+    "教练",
 )
 _OCCUPATION = re.compile("|".join(_OCCUPATIONS))
-_NUMERIC = frozenset({"price", "opening_hours", "phone", "visit_duration", "height", "duration",
-                      "box_office", "track_count"})
+_NUMERIC = frozenset(
+    {
+        "price",
+        "opening_hours",
+        "phone",
+        "visit_duration",
+        "height",
+        "duration",
+        "box_office",
+        "track_count",
+    }
+)
 _OCCUPATION_END = re.compile(rf"(?:{'|'.join(_OCCUPATIONS)})(?:了|吧|啊|呀|呢|的)*$")
 _GENRE = re.compile(
     r"是(?:一部|一首|一张|部|首|张|一个|个)?(?P<val>[^，。]{1,16}?)"
@@ -77,17 +122,31 @@ _ASKING = re.compile(
 _TRAILING_CLAUSE = re.compile(
     r"(?:这些|那些|这几个|这两个|都在|都是|就在|也在|是它|在它|都很|都挺).*$"
 )
-_SURFACES = re.compile("|".join(sorted(
-    {re.escape(s) for r in default_relations().relations for key in ("zh", "zh_ask")
-     for s in r.surfaces.get(key, ()) if len(s) >= 2}, key=len, reverse=True)))
+_SURFACES = re.compile(
+    "|".join(
+        sorted(
+            {
+                re.escape(s)
+                for r in default_relations().relations
+                for key in ("zh", "zh_ask")
+                for s in r.surfaces.get(key, ())
+                if len(s) >= 2
+            },
+            key=len,
+            reverse=True,
+        )
+    )
+)
 _LEAD_IN = re.compile(
     r"^(?:这个|那个|嗯|对)?(?:我|你)?(?:只|也|还|都)?(?:知道|记得|觉得|听说|了解)?(?:的)?"
     r"(?:应该|好像|大概|可能|主要)?(?:有|是|就是|还有|比如|像|包括)?"
 )
 _EXAMPLE = re.compile(r"^(?:比如|例如|像|有|还有|就是|包括|比如说|我知道的有|知道的有)+")
 _CLAUSE_WORDS = re.compile(r"[你我吗呢吧么都很也]|知道|觉得|喜欢")
-_WHEN = re.compile(r"^(?:\d{2,4}年)?(?:\d{1,2}月)?(?:\d{1,2}[日号])?"
-                   r"(?:去年|今年|前年|上个月|这个月|上周|最近|后来|当时|那年|那时候)?")
+_WHEN = re.compile(
+    r"^(?:\d{2,4}年)?(?:\d{1,2}月)?(?:\d{1,2}[日号])?"
+    r"(?:去年|今年|前年|上个月|这个月|上周|最近|后来|当时|那年|那时候)?"
+)
 LEAVE = ""
 """A frame's subject that is the speaker's or the user's own: the clause reader reads it."""
 _SAYING = re.compile(r"说|查|知道|记得|听说|觉得|看到|发现|找到|了解|记着|印象")
@@ -122,12 +181,12 @@ class RelationReader:
         self.attributes = relations.by("zh")
         self.objects = relations.by("zh_of")
         self.befores = relations.by("zh_after")
-        asking = [*relations.by("zh_ask"), *self.attributes, *self.by, *self.befores,
-                  *self.objects]
+        asking = [*relations.by("zh_ask"), *self.attributes, *self.by, *self.befores, *self.objects]
         self.asking = sorted(asking, key=lambda p: len(p[0]), reverse=True)
         self._by, self._attributes, self._objects, self._befores, self._asking = (
-            _Surfaces(pairs) for pairs in
-            (self.by, self.attributes, self.objects, self.befores, self.asking))
+            _Surfaces(pairs)
+            for pairs in (self.by, self.attributes, self.objects, self.befores, self.asking)
+        )
 
     def read(self, sentence: str, offset: int, session: Session) -> list[CandidateFact]:
         """The relation facts of one sentence's statements; a clause that asks ("你有电话
@@ -182,8 +241,13 @@ class RelationReader:
     def _shape_asked(self, relation: Relation, text: str) -> Relation:
         """出生 asked with 哪里 asks for the place, with 哪年 for the date."""
         wants_place = re.search(r"哪里|哪儿|什么地方|哪个城市|哪个国家|哪座", text) is not None
-        swap = {"birthday": "birthplace", "died_on": "died_in"} if wants_place else {
-            "birthplace": "birthday", "died_in": "died_on"} if "哪年" in text else {}
+        swap = (
+            {"birthday": "birthplace", "died_on": "died_in"}
+            if wants_place
+            else {"birthplace": "birthday", "died_in": "died_on"}
+            if "哪年" in text
+            else {}
+        )
         other = self.relations.get(swap.get(relation.predicate, relation.predicate))
         return other or relation
 
@@ -213,8 +277,10 @@ class RelationReader:
         text = _FILLER.sub("", clause)
         base = start + len(clause) - len(text)
         span = (base, base + len(text))
-        frames = [list(reader(text, span)) for reader in
-                  (self._agent, self._attribute, self._object, self._before, self._class)]
+        frames = [
+            list(reader(text, span))
+            for reader in (self._agent, self._attribute, self._object, self._before, self._class)
+        ]
         best = min((f for f in frames if f), key=lambda f: f[0].at, default=[])
         yield from best
 
@@ -226,7 +292,7 @@ class RelationReader:
         for surface, relation in _present(self.by, self._by, text):
             end = text.find(surface, at + 2)
             if end > at:
-                value = re.sub(r"(?:联合|共同|一起|亲自|自己|本人)+$", "", text[at + 1: end])
+                value = re.sub(r"(?:联合|共同|一起|亲自|自己|本人)+$", "", text[at + 1 : end])
                 yield Found(relation, text[:at], value, span, at)
                 return
 
@@ -239,7 +305,7 @@ class RelationReader:
                 continue
             head = re.sub(r"(?:联合|共同|一起|亲自|自己|本人)+$", "", core[: -len(surface)])
             cut = head.rfind("是")
-            subject, value = (head[:cut], head[cut + 1:]) if cut >= 0 else ("", head)
+            subject, value = (head[:cut], head[cut + 1 :]) if cut >= 0 else ("", head)
             if value and not _OCCUPATION.search(value) and not value.startswith(("一", "个")):
                 yield Found(relation, subject, value, span, max(cut, 0))
             return
@@ -249,10 +315,13 @@ class RelationReader:
             at = text.find(surface)
             if at < 0:
                 continue
-            after = text[at + len(surface):]
+            after = text[at + len(surface) :]
             rest = re.sub(rf"^{_COPULA}", "", after)
-            zero = rest == after and not re.match(r"[《\d“\"A-Za-z]", rest) and not (
-                relation.predicate in _NUMERIC and re.search(r"\d|免费|全天", rest[:6]))
+            zero = (
+                rest == after
+                and not re.match(r"[《\d“\"A-Za-z]", rest)
+                and not (relation.predicate in _NUMERIC and re.search(r"\d|免费|全天", rest[:6]))
+            )
             if rest.strip() and not zero:
                 yield Found(relation, text[:at], rest, span, at)
                 return
@@ -266,7 +335,7 @@ class RelationReader:
             at = text.find(surface)
             if at < 0:
                 continue
-            value = text[at + len(surface):]
+            value = text[at + len(surface) :]
             for candidate in self._sharing("zh_of", surface, relation):
                 if candidate.fits(_clean(value)):
                     yield Found(candidate, text[:at], value, span, at)
@@ -280,13 +349,14 @@ class RelationReader:
                 continue
             head = text[:at].rstrip("的了时就才便")
             cut = _last_copula(head)
-            subject, value = (head[: cut[0]], head[cut[1]:]) if cut else ("", head)
+            subject, value = (head[: cut[0]], head[cut[1] :]) if cut else ("", head)
             said = _clean(value)
             if relation.predicate == "nationality" and _country(self.aliases, said) != said:
                 continue  # 负责人, 湖南人: 人 after a country only
             if relation.fits(said):
-                yield Found(relation, subject, value, span, len(head) - len(value),
-                            weak=len(surface) == 1)
+                yield Found(
+                    relation, subject, value, span, len(head) - len(value), weak=len(surface) == 1
+                )
                 return
         return
 
@@ -303,20 +373,25 @@ class RelationReader:
         occupations = _OCCUPATION.findall(text[at:]) if at >= 0 else []
         if job is None or not occupations:
             return
-        yield Found(job, text[:at], "、".join(dict.fromkeys(occupations)), span, max(at - 1, 0),
-                    weak=True)
+        yield Found(
+            job, text[:at], "、".join(dict.fromkeys(occupations)), span, max(at - 1, 0), weak=True
+        )
         origin = self.relations.get("nationality")
-        country = _country(self.aliases, text[at:] if bare else text[at + 1:])
+        country = _country(self.aliases, text[at:] if bare else text[at + 1 :])
         if origin is not None and country:
             yield Found(origin, text[:at], country, span, at)
 
     def _sharing(self, key: str, surface: str, first: Relation) -> list[Relation]:
-        return [first] + [r for r in self.relations.relations
-                          if r is not first and surface in r.surfaces.get(key, ())]
+        return [first] + [
+            r
+            for r in self.relations.relations
+            if r is not first and surface in r.surfaces.get(key, ())
+        ]
 
     # -- facts ------------------------------------------------------------------------------
-    def _facts(self, found: Found, inherited: str | None, session: Session,
-               sentence: str) -> tuple[list[CandidateFact], str | None]:
+    def _facts(
+        self, found: Found, inherited: str | None, session: Session, sentence: str
+    ) -> tuple[list[CandidateFact], str | None]:
         subject = self._subject(found, inherited, session)
         if subject == LEAVE:
             return [], inherited
@@ -347,8 +422,7 @@ class RelationReader:
         return about.name if about is not None else None
 
 
-def _asked_about(before: str, relation: Relation, session: Session,
-                 named: list[Referent]) -> str:
+def _asked_about(before: str, relation: Relation, session: Session, named: list[Referent]) -> str:
     """Whom a question asks about: a pronoun or definite mention in it, a name it gives, or
     "" (the answer is then about the topic of the relation's kind)."""
     for word, cue in PRONOUNS_ZH.items():
@@ -367,8 +441,9 @@ def _asked_about(before: str, relation: Relation, session: Session,
 def _subject_text(text: str) -> str:
     text = _WHEN.sub("", _FILLER.sub("", text.strip()))
     text = _KNOWING.sub("", text)
-    text = re.sub(r"^(?:那么|那|这个|而且|所以|因为|不过|但是|可是|就是|对于|关于|至于|说到|提到)",
-                  "", text)
+    text = re.sub(
+        r"^(?:那么|那|这个|而且|所以|因为|不过|但是|可是|就是|对于|关于|至于|说到|提到)", "", text
+    )
     definite = DEFINITE_ZH.search(text)
     if definite is not None and definite.start() == 0:
         text = definite.group(0)
@@ -376,8 +451,10 @@ def _subject_text(text: str) -> str:
     return text.strip(" “”")
 
 
-_ASKER = re.compile(r"^.*?(?:查一下|查查|问一下|请问|问问|你知道|知道|了解|说说|介绍一下|告诉我|"
-                    r"帮我看看|帮我看一下|看一下)")
+_ASKER = re.compile(
+    r"^.*?(?:查一下|查查|问一下|请问|问问|你知道|知道|了解|说说|介绍一下|告诉我|"
+    r"帮我看看|帮我看一下|看一下)"
+)
 _ASKED_TAIL = re.compile(r"(?:的|是|在|有|能|可以|大概|一般|都|要|需要|还|也|具体|主要|最)+$")
 
 
@@ -419,8 +496,12 @@ def _resolved(said: str, relation: Relation, session: Session) -> str | None:
     titled = _titled(said)
     said = said.strip("《》")[:200]
     known = bool(said) and session.state.named(said) is not None
-    if said and not known and not person_like(said) and (
-            "person" not in relation.about and "work" not in relation.about):
+    if (
+        said
+        and not known
+        and not person_like(said)
+        and ("person" not in relation.about and "work" not in relation.about)
+    ):
         return LEAVE  # 服务器地址是…: a thing nobody introduced, the user's context
     if not said or (not known and not (person_like(said) or titled)):
         about = session.topic(relation.about)  # 最喜欢的, 同时: not a name; the topic
@@ -434,7 +515,7 @@ def _last_copula(head: str) -> tuple[int, int] | None:
     at = max(head.rfind(word) for word in "是在于从")
     if at < 0:
         return None
-    return (at - 1 if head[at] == "在" and head[at - 1: at] == "早" else at), at + 1
+    return (at - 1 if head[at] == "在" and head[at - 1 : at] == "早" else at), at + 1
 
 
 class _Surfaces:
@@ -451,8 +532,9 @@ class _Surfaces:
     def found(self, text: str) -> set[str]:
         out, at = set(), 0
         while at < len(text):
-            match = next((s for s in self.by_first.get(text[at], ())
-                          if text.startswith(s, at)), None)
+            match = next(
+                (s for s in self.by_first.get(text[at], ()) if text.startswith(s, at)), None
+            )
             if match is None:
                 at += 1
             else:
@@ -461,8 +543,9 @@ class _Surfaces:
         return out
 
 
-def _present(pairs: list[tuple[str, Relation]], any_of: _Surfaces,
-             text: str) -> list[tuple[str, Relation]]:
+def _present(
+    pairs: list[tuple[str, Relation]], any_of: _Surfaces, text: str
+) -> list[tuple[str, Relation]]:
     """The (surface, relation) pairs whose surface is in `text`, in the list's order (longest
     first): a surface inside a longer one found there counts too (门票 in 门票价格)."""
     hay = "\x00".join(any_of.found(text))
@@ -493,7 +576,7 @@ def _country(aliases: AliasTable, text: str) -> str:
     text = text[:12]
     for size in range(6, 1, -1):
         for start in range(0, max(len(text) - size, 0) + 1):
-            word = text[start: start + size]
+            word = text[start : start + size]
             if aliases.canonical(word) != word and not word.endswith(("市", "区", "县", "省")):
                 return word
     return ""
@@ -508,10 +591,19 @@ def _clauses(sentence: str) -> Iterator[tuple[str, int]]:
 def _fact(subject: str, found: Found, value: str, sentence: str) -> CandidateFact:
     start, end = found.span
     at = sentence.find(value)
-    entities = (EntityMention(text=value, label="person" if person_like(value) else "name",
-                              span=(start, end)),)
+    entities = (
+        EntityMention(
+            text=value, label="person" if person_like(value) else "name", span=(start, end)
+        ),
+    )
     return CandidateFact(
-        subject=subject, predicate=found.relation.predicate, value=value, category="world",
-        confidence=0.8, entities=entities if at >= 0 else (), span=(start, end),
-        sentence=sentence.strip(), language="zh",
+        subject=subject,
+        predicate=found.relation.predicate,
+        value=value,
+        category="world",
+        confidence=0.8,
+        entities=entities if at >= 0 else (),
+        span=(start, end),
+        sentence=sentence.strip(),
+        language="zh",
     )

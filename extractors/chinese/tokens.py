@@ -200,9 +200,15 @@ def _rejoin_names(tokens: list[Tok]) -> list[Tok]:
     out: list[Tok] = []
     for tok in tokens:
         last = out[-1] if out else None
-        if (last is not None and tok.kind == last.kind == "cjk" and len(last.text) == 1
-                and len(tok.text) == 1 and last.text in SURNAMES and last.end == tok.start
-                and (len(out) == 1 or out[-2].kind != "cjk")):
+        if (
+            last is not None
+            and tok.kind == last.kind == "cjk"
+            and len(last.text) == 1
+            and len(tok.text) == 1
+            and last.text in SURNAMES
+            and last.end == tok.start
+            and (len(out) == 1 or out[-2].kind != "cjk")
+        ):
             out[-1] = Tok(last.text + tok.text, last.start, tok.end, "cjk")
         else:
             out.append(tok)

@@ -43,8 +43,9 @@ class Cue:
     noun: str = ""
 
 
-FIRST_PERSON_EN = frozenset({"i", "me", "my", "mine", "myself", "we", "us", "our", "ours",
-                             "ourselves"})
+FIRST_PERSON_EN = frozenset(
+    {"i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "ourselves"}
+)
 FIRST_PERSON_ZH = ("我们", "咱们", "本人", "我", "咱", "俺")
 
 PRONOUNS_EN: dict[str, Cue] = {
@@ -54,39 +55,96 @@ PRONOUNS_EN: dict[str, Cue] = {
     **dict.fromkeys(("they", "them", "their", "theirs", "themselves"), Cue(ANY, plural=True)),
 }
 PRONOUNS_ZH: dict[str, Cue] = {
-    "他们": Cue(ANY, plural=True), "她们": Cue(PERSON, "f", plural=True),
-    "它们": Cue(NON_PERSON, plural=True), "他": Cue(PERSON, "m"), "她": Cue(PERSON, "f"),
-    "它": Cue(NON_PERSON), "其": Cue(ANY),
+    "他们": Cue(ANY, plural=True),
+    "她们": Cue(PERSON, "f", plural=True),
+    "它们": Cue(NON_PERSON, plural=True),
+    "他": Cue(PERSON, "m"),
+    "她": Cue(PERSON, "f"),
+    "它": Cue(NON_PERSON),
+    "其": Cue(ANY),
 }
 
 # Class nouns, to the English class name and the kind it implies.
 CLASSES: dict[str, tuple[str, Kind]] = {
-    "film": ("film", "work"), "movie": ("film", "work"), "picture": ("film", "work"),
-    "song": ("song", "work"), "track": ("song", "work"), "single": ("song", "work"),
-    "album": ("album", "work"), "record": ("album", "work"), "book": ("book", "work"),
-    "novel": ("book", "work"), "show": ("show", "work"), "series": ("show", "work"),
-    "play": ("show", "work"), "game": ("game", "work"),
-    "band": ("band", "organization"), "group": ("band", "organization"),
-    "company": ("company", "organization"), "team": ("team", "organization"),
-    "place": ("place", "place"), "city": ("place", "place"), "town": ("place", "place"),
-    "park": ("place", "place"), "museum": ("place", "place"), "restaurant": ("place", "place"),
-    "temple": ("place", "place"), "hotel": ("place", "place"), "spot": ("place", "place"),
-    "电影": ("film", "work"), "影片": ("film", "work"), "片子": ("film", "work"),
-    "片": ("film", "work"), "动画": ("film", "work"), "剧": ("show", "work"),
-    "电视剧": ("show", "work"), "歌": ("song", "work"), "歌曲": ("song", "work"),
-    "曲子": ("song", "work"), "曲": ("song", "work"), "专辑": ("album", "work"),
-    "唱片": ("album", "work"), "书": ("book", "work"), "小说": ("book", "work"),
-    "乐队": ("band", "organization"), "乐团": ("band", "organization"),
-    "组合": ("band", "organization"), "公司": ("company", "organization"),
-    "地方": ("place", "place"), "景点": ("place", "place"), "景区": ("place", "place"),
-    "公园": ("place", "place"), "博物馆": ("place", "place"), "寺": ("place", "place"),
-    "地儿": ("place", "place"), "城市": ("place", "place"), "艺术馆": ("place", "place"),
-    "美术馆": ("place", "place"), "纪念馆": ("place", "place"), "园": ("place", "place"),
-    "人": ("", "person"), "演员": ("", "person"), "歌手": ("", "person"),
-    "导演": ("", "person"), "女演员": ("", "person"), "女歌手": ("", "person"),
+    "film": ("film", "work"),
+    "movie": ("film", "work"),
+    "picture": ("film", "work"),
+    "song": ("song", "work"),
+    "track": ("song", "work"),
+    "single": ("song", "work"),
+    "album": ("album", "work"),
+    "record": ("album", "work"),
+    "book": ("book", "work"),
+    "novel": ("book", "work"),
+    "show": ("show", "work"),
+    "series": ("show", "work"),
+    "play": ("show", "work"),
+    "game": ("game", "work"),
+    "band": ("band", "organization"),
+    "group": ("band", "organization"),
+    "company": ("company", "organization"),
+    "team": ("team", "organization"),
+    "place": ("place", "place"),
+    "city": ("place", "place"),
+    "town": ("place", "place"),
+    "park": ("place", "place"),
+    "museum": ("place", "place"),
+    "restaurant": ("place", "place"),
+    "temple": ("place", "place"),
+    "hotel": ("place", "place"),
+    "spot": ("place", "place"),
+    "电影": ("film", "work"),
+    "影片": ("film", "work"),
+    "片子": ("film", "work"),
+    "片": ("film", "work"),
+    "动画": ("film", "work"),
+    "剧": ("show", "work"),
+    "电视剧": ("show", "work"),
+    "歌": ("song", "work"),
+    "歌曲": ("song", "work"),
+    "曲子": ("song", "work"),
+    "曲": ("song", "work"),
+    "专辑": ("album", "work"),
+    "唱片": ("album", "work"),
+    "书": ("book", "work"),
+    "小说": ("book", "work"),
+    "乐队": ("band", "organization"),
+    "乐团": ("band", "organization"),
+    "组合": ("band", "organization"),
+    "公司": ("company", "organization"),
+    "地方": ("place", "place"),
+    "景点": ("place", "place"),
+    "景区": ("place", "place"),
+    "公园": ("place", "place"),
+    "博物馆": ("place", "place"),
+    "寺": ("place", "place"),
+    "地儿": ("place", "place"),
+    "城市": ("place", "place"),
+    "艺术馆": ("place", "place"),
+    "美术馆": ("place", "place"),
+    "纪念馆": ("place", "place"),
+    "园": ("place", "place"),
+    "人": ("", "person"),
+    "演员": ("", "person"),
+    "歌手": ("", "person"),
+    "导演": ("", "person"),
+    "女演员": ("", "person"),
+    "女歌手": ("", "person"),
 }
-FEMALE_NOUNS = frozenset({"actress", "singer-songwriter", "女演员", "女歌手", "女星", "女导演",
-                          "女孩", "姑娘", "女士", "女性"})
+FEMALE_NOUNS = frozenset(
+    {
+        "actress",
+        "singer-songwriter",
+        "女演员",
+        "女歌手",
+        "女星",
+        "女导演",
+        "女孩",
+        "姑娘",
+        "女士",
+        "女性",
+    }
+)
 _CLASSIFIED = "|".join(sorted((k for k in CLASSES if not k.isascii()), key=len, reverse=True))
 DEFINITE_ZH = re.compile(
     rf"(?:这|那|该|此|本)(?:一)?(?:部|首|张|个|座|本|支|家|位|处|款)?(?P<noun>{_CLASSIFIED})"
@@ -95,8 +153,15 @@ DEFINITE_ZH = re.compile(
     r"|(?:这|那|该)(?P<classifier>部|首|张)(?![\u4e00-\u9fff]{0,1}(?:电影|歌|专辑|片|剧))"
 )
 _CLASSIFIER_NOUN = {"部": "film", "首": "song", "张": "album"}
-_SHORT_NOUN = {"片": "film", "曲": "song", "剧": "show", "书": "book", "园": "place",
-               "馆": "place", "地": "place"}
+_SHORT_NOUN = {
+    "片": "film",
+    "曲": "song",
+    "剧": "show",
+    "书": "book",
+    "园": "place",
+    "馆": "place",
+    "地": "place",
+}
 DEFINITE_EN = re.compile(r"\b(?:the|this|that)\s+(?P<noun>[a-z]+)\b", re.I)
 
 

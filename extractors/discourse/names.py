@@ -25,16 +25,81 @@ from extractors.predicates import PredicateTable, predicate_name
 from extractors.schema import SPEAKER, CandidateFact
 from graph.domain.discourse import Referent
 
-ROLES_EN = ("cto", "ceo", "cfo", "coo", "founder", "cofounder", "co-founder", "director",
-            "teacher", "doctor", "dentist", "coach", "tutor", "landlord", "lawyer", "neighbor",
-            "neighbour", "boss", "manager", "colleague", "coworker", "roommate", "flatmate",
-            "assistant", "mentor", "advisor", "therapist", "client")
-ROLES_ZH = ("老师", "医生", "牙医", "教练", "房东", "律师", "邻居", "老板", "经理", "同事", "导师",
-            "室友", "同学", "客户", "领导", "上司")
-PETS_EN = ("dog", "cat", "puppy", "kitten", "parrot", "hamster", "rabbit", "horse", "bird",
-           "fish", "turtle", "pet")
-PETS_ZH = {"狗": "dog", "猫": "cat", "狗狗": "dog", "小狗": "dog", "猫咪": "cat", "小猫": "cat",
-           "兔子": "rabbit", "鹦鹉": "parrot", "仓鼠": "hamster", "乌龟": "turtle", "金鱼": "fish"}
+ROLES_EN = (
+    "cto",
+    "ceo",
+    "cfo",
+    "coo",
+    "founder",
+    "cofounder",
+    "co-founder",
+    "director",
+    "teacher",
+    "doctor",
+    "dentist",
+    "coach",
+    "tutor",
+    "landlord",
+    "lawyer",
+    "neighbor",
+    "neighbour",
+    "boss",
+    "manager",
+    "colleague",
+    "coworker",
+    "roommate",
+    "flatmate",
+    "assistant",
+    "mentor",
+    "advisor",
+    "therapist",
+    "client",
+)
+ROLES_ZH = (
+    "老师",
+    "医生",
+    "牙医",
+    "教练",
+    "房东",
+    "律师",
+    "邻居",
+    "老板",
+    "经理",
+    "同事",
+    "导师",
+    "室友",
+    "同学",
+    "客户",
+    "领导",
+    "上司",
+)
+PETS_EN = (
+    "dog",
+    "cat",
+    "puppy",
+    "kitten",
+    "parrot",
+    "hamster",
+    "rabbit",
+    "horse",
+    "bird",
+    "fish",
+    "turtle",
+    "pet",
+)
+PETS_ZH = {
+    "狗": "dog",
+    "猫": "cat",
+    "狗狗": "dog",
+    "小狗": "dog",
+    "猫咪": "cat",
+    "小猫": "cat",
+    "兔子": "rabbit",
+    "鹦鹉": "parrot",
+    "仓鼠": "hamster",
+    "乌龟": "turtle",
+    "金鱼": "fish",
+}
 _NAME_EN = r"[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2}"
 _NAME_ZH = r"[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+"
 _PET_EN = re.compile(
@@ -43,8 +108,10 @@ _PET_EN = re.compile(
 )
 _PET_KINDS_ZH = "|".join(sorted(PETS_ZH, key=len, reverse=True))
 _PET_ZH = re.compile(rf"(?:叫|名叫|叫做|名字叫)(?P<name>{_NAME_ZH})的(?P<kind>{_PET_KINDS_ZH})")
-_AT_WORK = re.compile(rf"\b(?:I'?m|I am|(?i:we'?re|we are))\s+(?i:now\s+)?at\s+(?P<org>{_NAME_EN})"
-                      rf"|\b(?i:now)\s+at\s+(?P<org2>{_NAME_EN})")
+_AT_WORK = re.compile(
+    rf"\b(?:I'?m|I am|(?i:we'?re|we are))\s+(?i:now\s+)?at\s+(?P<org>{_NAME_EN})"
+    rf"|\b(?i:now)\s+at\s+(?P<org2>{_NAME_EN})"
+)
 _ALLERGIC = re.compile(
     r"(?:can'?t|cannot|can not|don'?t|do not)\s+(?:eat|have|drink|touch)\s+(?P<food>[^,.;!?]+?)"
     r"\s*(?:[,;.!—-]|because|since|as)+\s*(?:because\s+)?I'?m\s+allergic"
@@ -61,15 +128,17 @@ class EverydayNames:
         kin = {key for (lang, key), name in table.surfaces.items() if name == "relationship"}
         en = sorted({k for k in kin if k.isascii()} | set(ROLES_EN), key=len, reverse=True)
         zh = sorted({k for k in kin if not k.isascii()} | set(ROLES_ZH), key=len, reverse=True)
-        self._en = re.compile(rf"^(?P<noun>{'|'.join(map(re.escape, en))})\s+(?P<name>{_NAME_EN})$",
-                              re.I)
+        self._en = re.compile(
+            rf"^(?P<noun>{'|'.join(map(re.escape, en))})\s+(?P<name>{_NAME_EN})$", re.I
+        )
         self._zh = re.compile(rf"^(?:我|我们)的?(?P<noun>{'|'.join(zh)})(?P<name>{_NAME_ZH})$")
         self._zh_bare = re.compile(rf"^(?P<noun>{'|'.join(zh)})(?P<name>{_NAME_ZH})$")
         self._said = re.compile(rf"\b(?:my|our)\s+(?:{'|'.join(map(re.escape, en))})\b", re.I)
         self._nouns = {**{k: k for k in en}, **{k: _ZH_NOUNS.get(k, k) for k in zh}}
 
-    def read(self, facts: list[CandidateFact],
-             text: str) -> tuple[list[CandidateFact], list[Referent]]:
+    def read(
+        self, facts: list[CandidateFact], text: str
+    ) -> tuple[list[CandidateFact], list[Referent]]:
         """The facts of one turn (`text`) as the everyday phrasing means them, and the people
         and pets it named."""
         out: list[CandidateFact] = []
@@ -79,8 +148,9 @@ class EverydayNames:
         out = _allergy(out, text) or out
         return _unique(_pets(out, named, text)), named
 
-    def _fact(self, fact: CandidateFact, named: list[Referent],
-              text: str) -> Iterable[CandidateFact]:
+    def _fact(
+        self, fact: CandidateFact, named: list[Referent], text: str
+    ) -> Iterable[CandidateFact]:
         fact = self._described(_at_work(fact, text))
         subject = self._named(fact.subject, text)
         value = self._named(fact.value, text)
@@ -93,18 +163,33 @@ class EverydayNames:
             if found is not None:
                 noun, name = found
                 named.append(Referent(name=name, kind="person"))
-                yield fact.model_copy(update={
-                    "subject": name, "predicate": predicate_name(f"{noun} of"), "value": SPEAKER,
-                    "category": "relationship", "attribute": None, "time": None, "until": None,
-                    "polarity": 1, "change": ""})
+                yield fact.model_copy(
+                    update={
+                        "subject": name,
+                        "predicate": predicate_name(f"{noun} of"),
+                        "value": SPEAKER,
+                        "category": "relationship",
+                        "attribute": None,
+                        "time": None,
+                        "until": None,
+                        "polarity": 1,
+                        "change": "",
+                    }
+                )
 
     def _described(self, fact: CandidateFact) -> CandidateFact:
         """我妹妹安娜是医生 read as the speaker's attribute "妹妹安娜": 安娜 is a doctor."""
         found = self._zh_bare.match(fact.predicate) if fact.subject == SPEAKER else None
         if found is None:
             return fact
-        return fact.model_copy(update={"subject": f"我{fact.predicate}", "predicate": "is_a",
-                                       "attribute": None, "category": "identity"})
+        return fact.model_copy(
+            update={
+                "subject": f"我{fact.predicate}",
+                "predicate": "is_a",
+                "attribute": None,
+                "category": "identity",
+            }
+        )
 
     def _named(self, phrase: str, sentence: str) -> tuple[str, str] | None:
         """(relation noun, name) when `phrase` is "friend Bob" said as "my friend Bob"."""
@@ -118,12 +203,33 @@ class EverydayNames:
 
 
 _ZH_NOUNS = {
-    "朋友": "friend", "妻子": "wife", "丈夫": "husband", "哥哥": "brother", "姐姐": "sister",
-    "弟弟": "brother", "妹妹": "sister", "母亲": "mother", "父亲": "father", "妈妈": "mother",
-    "爸爸": "father", "同事": "colleague", "经理": "manager", "老板": "boss", "老婆": "wife",
-    "老公": "husband", "儿子": "son", "女儿": "daughter", "男朋友": "boyfriend",
-    "女朋友": "girlfriend", "室友": "roommate", "同学": "classmate", "老师": "teacher",
-    "医生": "doctor", "邻居": "neighbour", "领导": "manager", "上司": "boss",
+    "朋友": "friend",
+    "妻子": "wife",
+    "丈夫": "husband",
+    "哥哥": "brother",
+    "姐姐": "sister",
+    "弟弟": "brother",
+    "妹妹": "sister",
+    "母亲": "mother",
+    "父亲": "father",
+    "妈妈": "mother",
+    "爸爸": "father",
+    "同事": "colleague",
+    "经理": "manager",
+    "老板": "boss",
+    "老婆": "wife",
+    "老公": "husband",
+    "儿子": "son",
+    "女儿": "daughter",
+    "男朋友": "boyfriend",
+    "女朋友": "girlfriend",
+    "室友": "roommate",
+    "同学": "classmate",
+    "老师": "teacher",
+    "医生": "doctor",
+    "邻居": "neighbour",
+    "领导": "manager",
+    "上司": "boss",
 }
 
 
@@ -151,8 +257,16 @@ def _allergy(facts: list[CandidateFact], text: str) -> list[CandidateFact]:
             continue
         food = (found["food"] or found["food2"] or "").strip()
         if fact.predicate == "diet" and food.lower().endswith(fact.value.lower()):
-            out.append(fact.model_copy(update={"predicate": "allergy", "polarity": 1,
-                                               "category": "health", "value": fact.value}))
+            out.append(
+                fact.model_copy(
+                    update={
+                        "predicate": "allergy",
+                        "polarity": 1,
+                        "category": "health",
+                        "value": fact.value,
+                    }
+                )
+            )
             changed = True
         elif not (fact.predicate == "is" and fact.value.lower() == "allergic"):
             out.append(fact)
@@ -174,11 +288,15 @@ def _pets(facts: list[CandidateFact], named: list[Referent], text: str) -> list[
             out.append(fact)
             continue
         named.append(Referent(name=name, kind="thing"))
-        base = fact.model_copy(update={"attribute": None, "polarity": 1, "change": "",
-                                       "category": "relationship"})
-        out += [base.model_copy(update={"subject": SPEAKER, "predicate": "pet", "value": name}),
-                base.model_copy(update={"subject": name, "predicate": "is_a", "value": kind,
-                                        "category": "identity"})]
+        base = fact.model_copy(
+            update={"attribute": None, "polarity": 1, "change": "", "category": "relationship"}
+        )
+        out += [
+            base.model_copy(update={"subject": SPEAKER, "predicate": "pet", "value": name}),
+            base.model_copy(
+                update={"subject": name, "predicate": "is_a", "value": kind, "category": "identity"}
+            ),
+        ]
     return out
 
 

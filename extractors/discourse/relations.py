@@ -76,12 +76,20 @@ class Relations:
 def parse_relations(data: dict[str, Any]) -> Relations:
     out = []
     for name, spec in data.get("relations", {}).items():
-        surfaces = {key: tuple(spec.get(key, ())) for key in
-                    ("zh", "zh_by", "zh_of", "zh_after", "zh_ask", "en", "en_by", "en_of")}
-        out.append(Relation(name, tuple(cast(list[Kind], spec["about"])),
-                            cast(ValueShape, spec.get("value", "text")),
-                            bool(spec.get("list", False)), surfaces,
-                            cast(Kind | None, spec.get("value_kind"))))
+        surfaces = {
+            key: tuple(spec.get(key, ()))
+            for key in ("zh", "zh_by", "zh_of", "zh_after", "zh_ask", "en", "en_by", "en_of")
+        }
+        out.append(
+            Relation(
+                name,
+                tuple(cast(list[Kind], spec["about"])),
+                cast(ValueShape, spec.get("value", "text")),
+                bool(spec.get("list", False)),
+                surfaces,
+                cast(Kind | None, spec.get("value_kind")),
+            )
+        )
     return Relations(tuple(out))
 
 

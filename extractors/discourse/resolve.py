@@ -32,8 +32,7 @@ def resolve(state: Discourse, cue: Cue) -> Referent | None:
         if named is not None:
             return named
     if "person" not in cue.kinds:
-        known = next((r for r in state.referents if r.kind in cue.kinds and agrees(r, cue)),
-                     None)
+        known = next((r for r in state.referents if r.kind in cue.kinds and agrees(r, cue)), None)
         if known is not None:
             return known
     return next((r for r in state.referents if agrees(r, cue)), None)

@@ -41,16 +41,60 @@ from graph.domain.enums import FactType
 
 OPINION_ADJECTIVES = frozenset(
     [
-        "great", "good", "bad", "awesome", "terrible", "excellent", "amazing", "awful", "nice",
-        "best", "worst", "better", "worse", "beautiful", "ugly", "boring", "interesting",
-        "overrated", "underrated", "fantastic", "horrible", "wonderful", "brilliant",
-        "useless", "pointless", "annoying", "lovely", "perfect", "poor", "fun", "cool"
+        "great",
+        "good",
+        "bad",
+        "awesome",
+        "terrible",
+        "excellent",
+        "amazing",
+        "awful",
+        "nice",
+        "best",
+        "worst",
+        "better",
+        "worse",
+        "beautiful",
+        "ugly",
+        "boring",
+        "interesting",
+        "overrated",
+        "underrated",
+        "fantastic",
+        "horrible",
+        "wonderful",
+        "brilliant",
+        "useless",
+        "pointless",
+        "annoying",
+        "lovely",
+        "perfect",
+        "poor",
+        "fun",
+        "cool",
     ]
 )
 SMALL_TALK = frozenset(
     [
-        "fine", "good", "ok", "okay", "well", "great", "glad", "happy", "sorry", "thankful",
-        "grateful", "back", "here", "ready", "sure", "busy", "tired", "alright", "right"
+        "fine",
+        "good",
+        "ok",
+        "okay",
+        "well",
+        "great",
+        "glad",
+        "happy",
+        "sorry",
+        "thankful",
+        "grateful",
+        "back",
+        "here",
+        "ready",
+        "sure",
+        "busy",
+        "tired",
+        "alright",
+        "right",
     ]
 )
 LOCATIVE = frozenset({"in", "at", "inside", "near", "on"})
@@ -69,8 +113,9 @@ class CopulaReader:
     def frames(self, be: Token, subj_token: Token, clause: Clause) -> list[Frame]:
         if subj_token.dep_ == "expl":
             return []
-        base = Frame("", self._info("is"), "", be, polarity=clause.polarity,
-                     fact_type=clause.fact_type)
+        base = Frame(
+            "", self._info("is"), "", be, polarity=clause.polarity, fact_type=clause.fact_type
+        )
         comp = _complement(be)
         if comp is None:
             return self._location(subj_token, be, base)
@@ -124,15 +169,25 @@ class CopulaReader:
         info = self.table.lookup(f"be {word}", "en") or self._info("is")
         fact_type = FactType.OPINION if word in OPINION_ADJECTIVES else base.fact_type
         value_tokens = [t for t in phrase_tokens(adj, self.passage) if lower(t) not in INTENSIFIERS]
-        return [replace(base, info=info, value=render(value_tokens), fact_type=fact_type,
-                        value_tokens=tuple(value_tokens))]
+        return [
+            replace(
+                base,
+                info=info,
+                value=render(value_tokens),
+                fact_type=fact_type,
+                value_tokens=tuple(value_tokens),
+            )
+        ]
 
     def _age(self, adj: Token, base: Frame) -> list[Frame]:
         numbers = [t for t in adj.subtree if t.like_num]
         if not numbers:
             return []
-        return [replace(base, info=self._info("age"), value=numbers[0].text,
-                        value_tokens=tuple(numbers))]
+        return [
+            replace(
+                base, info=self._info("age"), value=numbers[0].text, value_tokens=tuple(numbers)
+            )
+        ]
 
     # -- noun complements ------------------------------------------------------------------
     def _noun(self, subj: Token, comp: Token, base: Frame) -> list[Frame]:

@@ -112,9 +112,33 @@ _APPROXIMATE = re.compile(r"^(?:about|around|roughly|approximately|nearly|almost
 _QUESTION_TAGS = frozenset({"WP", "WRB", "WDT", "WP$"})
 _SKIP_LABELS = frozenset({"DATE", "TIME"})
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "compound", "amod"})
-_AUXILIARIES = frozenset({"be", "have", "do", "will", "shall", "can", "could", "may", "might",
-                          "must", "should", "would", "to", "ought", "need", "dare", "get", "'s",
-                          "'d", "'ll", "wo", "ca", "sha"})
+_AUXILIARIES = frozenset(
+    {
+        "be",
+        "have",
+        "do",
+        "will",
+        "shall",
+        "can",
+        "could",
+        "may",
+        "might",
+        "must",
+        "should",
+        "would",
+        "to",
+        "ought",
+        "need",
+        "dare",
+        "get",
+        "'s",
+        "'d",
+        "'ll",
+        "wo",
+        "ca",
+        "sha",
+    }
+)
 _CHATTER = frozenset({"thank", "hope", "guess", "see", "know", "mean", "say", "go", "come"})
 _TIME_DEPS = frozenset({"npadvmod", "advmod", "tmod", "pobj", "prep", "pcomp", "nummod"})
 
@@ -138,26 +162,37 @@ class EnglishExtractor:
     def extract_many(self, jobs: Sequence[Job]) -> list[list[CandidateFact]]:
         """Many texts through one batched spaCy pass (`nlp.pipe`), same results as `extract`."""
         docs = self.parse([job.text for job in jobs])
-        return [self.read(doc, job.reference, job.role, Session())
-                for doc, job in zip(docs, jobs, strict=True)]
+        return [
+            self.read(doc, job.reference, job.role, Session())
+            for doc, job in zip(docs, jobs, strict=True)
+        ]
 
     @staticmethod
     def parse(texts: Sequence[str]) -> list[Doc]:
         """The texts parsed, in one batched spaCy pass."""
         return list(pipeline().pipe(texts, batch_size=PIPE_BATCH))
 
-    def read(self, doc: Doc, reference: datetime, role: Role,
-             session: Session) -> list[CandidateFact]:
+    def read(
+        self, doc: Doc, reference: datetime, role: Role, session: Session
+    ) -> list[CandidateFact]:
         """The facts of one parsed text, read in the conversation's discourse `session`."""
         return self._from_doc(doc, reference, role, session=session) if doc.text.strip() else []
 
     def _from_doc(
-        self, doc: Doc, reference: datetime, role: Role, *, repair: bool = True,
+        self,
+        doc: Doc,
+        reference: datetime,
+        role: Role,
+        *,
+        repair: bool = True,
         session: Session | None = None,
     ) -> list[CandidateFact]:
         mentions = _adverbial_times(doc, find_times(doc.text, reference, lang="en"))
-        passage = Passage(role == Role.ASSISTANT, frozenset(mentions),
-                          session=session if session is not None else Session())
+        passage = Passage(
+            role == Role.ASSISTANT,
+            frozenset(mentions),
+            session=session if session is not None else Session(),
+        )
         facts: list[CandidateFact] = []
         carry = Carry(reference)
         stated = False
@@ -171,8 +206,9 @@ class EnglishExtractor:
                 found = self._sentence(sentence, passage, mentions, carry)
                 misread = _misread(sentence) if repair else None
                 if misread is not None:
-                    found = self._reparsed(sentence, misread, reference, role,
-                                           passage.session) or found
+                    found = (
+                        self._reparsed(sentence, misread, reference, role, passage.session) or found
+                    )
             carry = carry.after(_said_in(sentence, mentions))
             facts += found
             stated = stated or (not found and _statement(sentence, passage))
@@ -183,7 +219,10 @@ class EnglishExtractor:
         return unique_facts(facts)
 
     def _sentence(
-        self, sentence: Span, passage: Passage, mentions: dict[int, TimeMention],
+        self,
+        sentence: Span,
+        passage: Passage,
+        mentions: dict[int, TimeMention],
         carry: Carry | None = None,
     ) -> list[CandidateFact]:
         repair_coordination(sentence, passage)
@@ -225,8 +264,9 @@ class Shift:
             for e in fact.entities
         )
         span = (sentence.start_char, sentence.end_char)
-        return fact.model_copy(update={"span": span, "sentence": sentence.text,
-                                       "entities": entities})
+        return fact.model_copy(
+            update={"span": span, "sentence": sentence.text, "entities": entities}
+        )
 
 
 def _misread(sentence: Span) -> Token | None:
@@ -255,8 +295,14 @@ def _statement(sentence: Span, passage: Passage) -> bool:
     read a fact from it. A statement about anyone or anything else makes no fact about the
     speaker: its episode keeps it, searchable."""
     subject = next((t for t in sentence if t.dep_ in ("nsubj", "nsubjpass")), None)
-    verbs = [t for t in sentence if t.tag_.startswith("VB") and t.tag_ != "VB"
-             and t.lemma_.lower() not in _AUXILIARIES and t.lemma_.lower() not in _CHATTER]
+    verbs = [
+        t
+        for t in sentence
+        if t.tag_.startswith("VB")
+        and t.tag_ != "VB"
+        and t.lemma_.lower() not in _AUXILIARIES
+        and t.lemma_.lower() not in _CHATTER
+    ]
     if subject is None or not verbs or sentence.root.tag_ == "VB":
         return False
     if passage.pronoun_person(subject.lower_) != SPEAKER:
@@ -271,9 +317,17 @@ def _verbatim(text: str) -> CandidateFact:
     sentence beside it (the turn itself is its episode)."""
     body = text.strip()
     start = len(text) - len(text.lstrip())
-    return CandidateFact(subject=SPEAKER, predicate="said", value=body, category="verbatim",
-                         confidence=0.5, fact_type=FactType.OBSERVATION,
-                         span=(start, start + len(body)), sentence=body, language="en")
+    return CandidateFact(
+        subject=SPEAKER,
+        predicate="said",
+        value=body,
+        category="verbatim",
+        confidence=0.5,
+        fact_type=FactType.OBSERVATION,
+        span=(start, start + len(body)),
+        sentence=body,
+        language="en",
+    )
 
 
 def _is_question(sentence: Span) -> bool:
@@ -375,8 +429,7 @@ def _kept_whole(frame: Frame, titled: dict[int, str]) -> Frame:
     subject = frame.subject
     if frame.subject_tokens and subject not in (SPEAKER, USER):
         subject = whole(subject, frame.subject_tokens, titled)
-    return replace(frame, subject=subject,
-                   value=whole(frame.value, frame.value_tokens, titled))
+    return replace(frame, subject=subject, value=whole(frame.value, frame.value_tokens, titled))
 
 
 def _value_span(frame: Frame) -> tuple[int, int]:

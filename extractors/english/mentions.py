@@ -13,8 +13,14 @@ from extractors.discourse.cues import FEMALE_NOUNS, class_of
 from graph.domain.discourse import Kind, Referent
 
 _KINDS: dict[str, Kind] = {
-    "PERSON": "person", "WORK_OF_ART": "work", "ORG": "organization", "GPE": "place",
-    "LOC": "place", "FAC": "place", "PRODUCT": "thing", "EVENT": "thing",
+    "PERSON": "person",
+    "WORK_OF_ART": "work",
+    "ORG": "organization",
+    "GPE": "place",
+    "LOC": "place",
+    "FAC": "place",
+    "PRODUCT": "thing",
+    "EVENT": "thing",
 }
 _CLASSED = re.compile(
     r"\b(?:the|a|an|this|that)\s+(?P<noun>film|movie|song|album|book|novel|show|series|band"
@@ -32,8 +38,7 @@ def mentions(sentence: Span, subjects: Iterable[str] = ()) -> list[Referent]:
         known = class_of(match["noun"])
         if known is not None:
             name = match["name"].strip()
-            found[name] = (match.start("name"),
-                           Referent(name=name, kind=known[1], noun=known[0]))
+            found[name] = (match.start("name"), Referent(name=name, kind=known[1], noun=known[0]))
     for ent in sentence.ents:
         kind = _KINDS.get(ent.label_)
         if kind is None or ent.text in found or any(ent.text in k for k in found):
@@ -51,5 +56,5 @@ def mentions(sentence: Span, subjects: Iterable[str] = ()) -> list[Referent]:
 
 
 def _female_after(sentence: Span, end: int) -> bool:
-    window = sentence.doc[end: min(end + 4, sentence.end)]
+    window = sentence.doc[end : min(end + 4, sentence.end)]
     return any(t.lower_ in FEMALE_NOUNS for t in window)

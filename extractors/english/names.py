@@ -18,13 +18,19 @@ from extractors.identifiers import Identifier
 
 _WORD = r"[A-Z][a-z]+(?:['-][A-Za-z]+)*"
 _INITIALS = r"(?:[A-Z]\.\s?){1,3}"
-_STOP = (r"(?!(?:The|This|That|These|Those|It|Its|I|We|He|She|They|My|Our|His|Her|Their|A|An|"
-         r"In|On|At|If|But|And|So|Then|There|When|What|Also|Now)\b)")
-_INITIALS_NAME = (rf"(?<![\w.])(?:(?:{_WORD}\s)+{_INITIALS}|(?:[A-Z]\.\s?){{2,3}})"
-                  rf"{_STOP}{_WORD}(?:\s{_WORD})*"
-                  rf"|(?<![\w.])[A-Z]\.\s{_STOP}{_WORD}(?:\s{_WORD})+")
-_TIME_WORDS = (r"(?:since|from|until|till|to|in|on|at|before|after|for|about|around|circa|"
-               r"c\.|born|d\.|b\.)")
+_STOP = (
+    r"(?!(?:The|This|That|These|Those|It|Its|I|We|He|She|They|My|Our|His|Her|Their|A|An|"
+    r"In|On|At|If|But|And|So|Then|There|When|What|Also|Now)\b)"
+)
+_INITIALS_NAME = (
+    rf"(?<![\w.])(?:(?:{_WORD}\s)+{_INITIALS}|(?:[A-Z]\.\s?){{2,3}})"
+    rf"{_STOP}{_WORD}(?:\s{_WORD})*"
+    rf"|(?<![\w.])[A-Z]\.\s{_STOP}{_WORD}(?:\s{_WORD})+"
+)
+_TIME_WORDS = (
+    r"(?:since|from|until|till|to|in|on|at|before|after|for|about|around|circa|"
+    r"c\.|born|d\.|b\.)"
+)
 _BRACKET = rf"\( ?(?!{_TIME_WORDS}\b)[A-Za-z][A-Za-z0-9 ,.'&-]{{0,40}}\)"
 _NAMED = r"(?:[A-Z][\w.'&-]*|of|the|de|van|von|la|le|da|del)"
 _TITLED = rf"(?<![\w.])[A-Z][\w.'&-]*(?:\s{_NAMED})*\s{_BRACKET}"
@@ -48,7 +54,8 @@ def merge(first: list[Identifier], second: list[Identifier]) -> list[Identifier]
     """Both lists in text order; an item of `second` overlapping one of `first` is dropped."""
     taken = [item.span for item in first]
     extra = [
-        item for item in second
+        item
+        for item in second
         if not any(item.span[0] < end and start < item.span[1] for start, end in taken)
     ]
     return sorted([*first, *extra], key=lambda item: item.span[0])

@@ -32,20 +32,85 @@ from graph.domain.discourse import Referent
 
 _S = r"(?P<s>[A-Za-z][\w'’. -]{0,60}?)"
 _LIST_SPLIT = re.compile(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*")
-_OCCUPATIONS = ("actor", "actress", "singer", "director", "writer", "producer", "composer",
-                "musician", "rapper", "songwriter", "author", "novelist", "comedian", "model",
-                "painter", "poet", "filmmaker", "screenwriter", "dancer", "band", "artist",
-                "drummer", "guitarist", "host", "presenter", "athlete", "player")
+_OCCUPATIONS = (
+    "actor",
+    "actress",
+    "singer",
+    "director",
+    "writer",
+    "producer",
+    "composer",
+    "musician",
+    "rapper",
+    "songwriter",
+    "author",
+    "novelist",
+    "comedian",
+    "model",
+    "painter",
+    "poet",
+    "filmmaker",
+    "screenwriter",
+    "dancer",
+    "band",
+    "artist",
+    "drummer",
+    "guitarist",
+    "host",
+    "presenter",
+    "athlete",
+    "player",
+)
 _NATIONALITY = re.compile(r"^(?:[A-Z][a-z]+(?:-[A-Z][a-z]+)?)$")
-_LEAD = re.compile(r"^(?:(?:yes|yeah|yep|well|oh|ok|okay|so|and|but|also|actually|right|"
-                   r"i think|i believe|i know|i heard|true)\b[,!\s]*)+", re.I)
+_LEAD = re.compile(
+    r"^(?:(?:yes|yeah|yep|well|oh|ok|okay|so|and|but|also|actually|right|"
+    r"i think|i believe|i know|i heard|true)\b[,!\s]*)+",
+    re.I,
+)
 _TRIM = re.compile(r"^(?:the|a|an)\s+|[\s.,!;:]+$", re.I)
-_FUNCTION_WORDS = frozenset({"is", "was", "are", "were", "came", "out", "in", "on", "at", "and",
-                            "but", "it", "he", "she", "they", "who", "which", "that", "very",
-                            "really", "so", "also", "too", "not", "great", "good", "others",
-                            "i", "you", "we", "movie", "film", "did", "does", "do"})
-_DATEISH = re.compile(r"\d{4}|\b(?:January|February|March|April|May|June|July|August|"
-                      r"September|October|November|December)\b")
+_FUNCTION_WORDS = frozenset(
+    {
+        "is",
+        "was",
+        "are",
+        "were",
+        "came",
+        "out",
+        "in",
+        "on",
+        "at",
+        "and",
+        "but",
+        "it",
+        "he",
+        "she",
+        "they",
+        "who",
+        "which",
+        "that",
+        "very",
+        "really",
+        "so",
+        "also",
+        "too",
+        "not",
+        "great",
+        "good",
+        "others",
+        "i",
+        "you",
+        "we",
+        "movie",
+        "film",
+        "did",
+        "does",
+        "do",
+    }
+)
+_DATEISH = re.compile(
+    r"\d{4}|\b(?:January|February|March|April|May|June|July|August|"
+    r"September|October|November|December)\b"
+)
 
 
 class EnglishRelations:
@@ -58,8 +123,15 @@ class EnglishRelations:
 
     def read(self, text: str, span: tuple[int, int], session: Session) -> list[CandidateFact]:
         text = _LEAD.sub("", text.strip())
-        for found in (self._born, self._tall, self._by, self._starring, self._released,
-                      self._attribute, self._class):
+        for found in (
+            self._born,
+            self._tall,
+            self._by,
+            self._starring,
+            self._released,
+            self._attribute,
+            self._class,
+        ):
             facts = list(found(text.strip(), span, session))
             if facts:
                 return facts
@@ -69,26 +141,34 @@ class EnglishRelations:
     def _born(self, text: str, span: tuple[int, int], s: Session) -> Iterator[CandidateFact]:
         found = re.match(rf"^{_S}\s+(?:was|were|is|'s)\s+born\s+(?P<v>.+)$", text)
         died = re.match(rf"^{_S}\s+(?:died|passed away)\s+(?P<v>.+)$", text)
-        match, names = (found, ("birthday", "birthplace")) if found else (
-            died, ("died_on", "died_in"))
+        match, names = (
+            (found, ("birthday", "birthplace")) if found else (died, ("died_on", "died_in"))
+        )
         if match is None:
             return
         parts = re.findall(r"(?:on|in|at)\s+([^,.;]+(?:,\s*\d{4})?)", match["v"])
         for part in parts:
-            name = names[0] if _DATEISH.search(part) and not re.search(r"[A-Z][a-z]+,\s*[A-Z]",
-                                                                      part) else names[1]
+            name = (
+                names[0]
+                if _DATEISH.search(part) and not re.search(r"[A-Z][a-z]+,\s*[A-Z]", part)
+                else names[1]
+            )
             yield from self._fact(name, match["s"], part, text, span, s)
 
     def _tall(self, text: str, span: tuple[int, int], s: Session) -> Iterator[CandidateFact]:
-        match = re.match(rf"^{_S}\s+(?:is|was|stands|'s)\s+(?:about\s+)?(?P<v>\d[^.]*?)\s+tall\b",
-                         text)
+        match = re.match(
+            rf"^{_S}\s+(?:is|was|stands|'s)\s+(?:about\s+)?(?P<v>\d[^.]*?)\s+tall\b", text
+        )
         if match:
             yield from self._fact("height", match["s"], match["v"], text, span, s)
 
     def _by(self, text: str, span: tuple[int, int], s: Session) -> Iterator[CandidateFact]:
         for verb, relation in self.agents:
-            passive = re.match(rf"^{_S}\s+(?:was|were|is|'s)\s+(?:\w+\s+)?{verb}e?d\s+by\s+"
-                               r"(?P<v>[^.;!?]+)", text)
+            passive = re.match(
+                rf"^{_S}\s+(?:was|were|is|'s)\s+(?:\w+\s+)?{verb}e?d\s+by\s+"
+                r"(?P<v>[^.;!?]+)",
+                text,
+            )
             if passive:
                 yield from self._facts(relation, passive["s"], passive["v"], text, span, s)
                 return
@@ -101,35 +181,50 @@ class EnglishRelations:
         relation = self.relations.get("starring")
         if relation is None:
             return
-        lead = re.match(rf"^{_S}\s+(?:plays|played|has|had)\s+(?:the\s+)?(?:lead|main role|"
-                        r"title role|leading role|main character|lead role)"
-                        r"(?:\s+in\s+(?P<o>[^.;!?]+))?", text)
+        lead = re.match(
+            rf"^{_S}\s+(?:plays|played|has|had)\s+(?:the\s+)?(?:lead|main role|"
+            r"title role|leading role|main character|lead role)"
+            r"(?:\s+in\s+(?P<o>[^.;!?]+))?",
+            text,
+        )
         if lead:
             yield from self._inverse(relation, lead["o"] or "", lead["s"], text, span, s)
             return
-        acted = re.match(rf"^{_S}\s+(?:also\s+)?(?:stars|starred|plays|played|appeared|appears|"
-                         r"acted|acts)\s+(?:\w+\s+)?in\s+(?P<o>[^.;!?]+)", text)
+        acted = re.match(
+            rf"^{_S}\s+(?:also\s+)?(?:stars|starred|plays|played|appeared|appears|"
+            r"acted|acts)\s+(?:\w+\s+)?in\s+(?P<o>[^.;!?]+)",
+            text,
+        )
         if acted:
             yield from self._inverse(relation, acted["o"], acted["s"], text, span, s)
             return
-        stars = re.match(rf"^{_S}\s+(?:stars|starred|starring|features|featured)\s+(?P<v>[^.;!?]+)",
-                         text)
+        stars = re.match(
+            rf"^{_S}\s+(?:stars|starred|starring|features|featured)\s+(?P<v>[^.;!?]+)", text
+        )
         if stars:
             yield from self._facts(relation, stars["s"], stars["v"], text, span, s)
 
     def _released(self, text: str, span: tuple[int, int], s: Session) -> Iterator[CandidateFact]:
-        match = re.match(rf"^{_S}\s+(?:came out|was released|were released|premiered|was made|"
-                         r"was filmed|debuted)\s+(?:in|on)\s+(?P<v>[^,.;!?]+)", text)
+        match = re.match(
+            rf"^{_S}\s+(?:came out|was released|were released|premiered|was made|"
+            r"was filmed|debuted)\s+(?:in|on)\s+(?P<v>[^,.;!?]+)",
+            text,
+        )
         if match and _DATEISH.search(match["v"]):
             yield from self._fact("release_date", match["s"], match["v"], text, span, s)
 
     def _attribute(self, text: str, span: tuple[int, int], s: Session) -> Iterator[CandidateFact]:
         for noun, relation in self.attributes:
-            match = re.match(rf"^(?:(?:the|its|his|her|their)\s+)?(?:main\s+|key\s+)?{noun}\s+"
-                             rf"(?:(?:of|in|for)\s+{_S}\s+)?"
-                             r"(?:is|was|are|were)\s+(?P<v>[^.;!?]+)", text, re.I)
-            owner = re.match(rf"^{_S}(?:'s|’s)\s+{noun}\s+(?:is|was|are|were)\s+(?P<v>[^.;!?]+)",
-                             text, re.I)
+            match = re.match(
+                rf"^(?:(?:the|its|his|her|their)\s+)?(?:main\s+|key\s+)?{noun}\s+"
+                rf"(?:(?:of|in|for)\s+{_S}\s+)?"
+                r"(?:is|was|are|were)\s+(?P<v>[^.;!?]+)",
+                text,
+                re.I,
+            )
+            owner = re.match(
+                rf"^{_S}(?:'s|’s)\s+{noun}\s+(?:is|was|are|were)\s+(?P<v>[^.;!?]+)", text, re.I
+            )
             if match or owner:
                 chosen = match or owner
                 assert chosen is not None
@@ -153,14 +248,29 @@ class EnglishRelations:
                 yield from self._fact("genre", match["s"], genre, text, span, s)
 
     # -- facts ------------------------------------------------------------------------------
-    def _fact(self, predicate: str, said: str | None, value: str, text: str,
-              span: tuple[int, int], s: Session) -> Iterator[CandidateFact]:
+    def _fact(
+        self,
+        predicate: str,
+        said: str | None,
+        value: str,
+        text: str,
+        span: tuple[int, int],
+        s: Session,
+    ) -> Iterator[CandidateFact]:
         relation = self.relations.get(predicate)
         if relation is not None:
             yield from self._facts(relation, said, value, text, span, s, split=False)
 
-    def _facts(self, relation: Relation, said: str | None, value: str, text: str,
-               span: tuple[int, int], s: Session, split: bool = True) -> Iterator[CandidateFact]:
+    def _facts(
+        self,
+        relation: Relation,
+        said: str | None,
+        value: str,
+        text: str,
+        span: tuple[int, int],
+        s: Session,
+        split: bool = True,
+    ) -> Iterator[CandidateFact]:
         subject = _subject(said, relation, s)
         if subject is None:
             return
@@ -174,14 +284,25 @@ class EnglishRelations:
                     s.mention([Referent(name=clean, kind="person")])
                 yield _candidate(subject, relation.predicate, clean, text, span)
 
-    def _inverse(self, relation: Relation, work: str, agent: str, text: str,
-                 span: tuple[int, int], s: Session) -> Iterator[CandidateFact]:
+    def _inverse(
+        self,
+        relation: Relation,
+        work: str,
+        agent: str,
+        text: str,
+        span: tuple[int, int],
+        s: Session,
+    ) -> Iterator[CandidateFact]:
         """ "Spielberg directed Jaws": the work is the subject, the agent its value."""
         who = _subject(agent, relation, s, as_value=True)
         if who is None or who == SPEAKER:
             return
-        named = re.sub(r"^(?:the|this|that|a|an)\s+(?:film|movie|song|album|book|show|series|"
-                       r"novel|play)\s+(?=[A-Z0-9])", "", work.strip())
+        named = re.sub(
+            r"^(?:the|this|that|a|an)\s+(?:film|movie|song|album|book|show|series|"
+            r"novel|play)\s+(?=[A-Z0-9])",
+            "",
+            work.strip(),
+        )
         yield from self._facts(relation, named, who, text, span, s, split=False)
 
 
@@ -197,8 +318,9 @@ def _possessive(text: str) -> str | None:
     return match.group(1).lower() if match else None
 
 
-def _subject(said: str | None, relation: Relation, session: Session,
-             as_value: bool = False) -> str | None:
+def _subject(
+    said: str | None, relation: Relation, session: Session, as_value: bool = False
+) -> str | None:
     """The entity a said subject names (docs/write.md: the pronoun rule)."""
     word = _TRIM.sub("", (said or "").strip())
     lower = word.lower()
@@ -230,11 +352,23 @@ def _titled_name(word: str) -> bool:
     Can", "The Lord of the Rings", "Jaws")."""
     words = word.split()
     small = {"of", "the", "and", "a", "an", "in", "on", "to", "for", "at", "with", "if", "de"}
-    return 0 < len(words) <= 6 and words[0][:1].isupper() and all(
-        w[:1].isupper() or w[:1].isdigit() or w.lower() in small for w in words)
+    return (
+        0 < len(words) <= 6
+        and words[0][:1].isupper()
+        and all(w[:1].isupper() or w[:1].isdigit() or w.lower() in small for w in words)
+    )
 
 
-def _candidate(subject: str, predicate: str, value: str, text: str,
-               span: tuple[int, int]) -> CandidateFact:
-    return CandidateFact(subject=subject, predicate=predicate, value=value, category="world",
-                         confidence=0.8, span=span, sentence=text.strip(), language="en")
+def _candidate(
+    subject: str, predicate: str, value: str, text: str, span: tuple[int, int]
+) -> CandidateFact:
+    return CandidateFact(
+        subject=subject,
+        predicate=predicate,
+        value=value,
+        category="world",
+        confidence=0.8,
+        span=span,
+        sentence=text.strip(),
+        language="en",
+    )

@@ -45,8 +45,10 @@ def state_values(info: PredicateInfo, found: Found, subject: tuple[Token, ...] =
 
 
 def _plural(subject: tuple[Token, ...]) -> bool:
-    return any(t.tag_ in ("NNS", "NNPS") or lower(t) in ("we", "they", "us", "them")
-               or t.dep_ == "conj" for t in subject)
+    return any(
+        t.tag_ in ("NNS", "NNPS") or lower(t) in ("we", "they", "us", "them") or t.dep_ == "conj"
+        for t in subject
+    )
 
 
 def _subjects(found: Found) -> bool:
@@ -62,8 +64,11 @@ def _listed(found: Found) -> tuple[str, tuple[Token, ...]]:
     parts = {t.i: t for _, tokens in found for t in _owned(render(tokens), tokens)[1]}
     first, last = min(parts), max(parts)
     doc = next(iter(parts.values())).doc
-    links = {t.i: t for t in doc[first : last + 1]
-             if t.i not in parts and (t.dep_ == "cc" or lower(t) in (",", "&", "and", "or"))}
+    links = {
+        t.i: t
+        for t in doc[first : last + 1]
+        if t.i not in parts and (t.dep_ == "cc" or lower(t) in (",", "&", "and", "or"))
+    }
     tokens = tuple(sorted({**parts, **links}.values(), key=lambda t: t.i))
     return render(tokens), tokens
 
@@ -73,8 +78,11 @@ def _commas(tokens: tuple[Token, ...]) -> tuple[str, tuple[Token, ...]]:
     parser read as one phrase) never becomes "Arsenal Chelsea"."""
     inside = {t.i for t in tokens}
     doc = tokens[0].doc
-    commas = [t for t in doc[min(inside) : max(inside) + 1]
-              if t.i not in inside and lower(t) == "," and t.head.i in inside]
+    commas = [
+        t
+        for t in doc[min(inside) : max(inside) + 1]
+        if t.i not in inside and lower(t) == "," and t.head.i in inside
+    ]
     if not commas:
         return render(tokens), tokens
     kept = tuple(sorted((*tokens, *commas), key=lambda t: t.i))
@@ -87,8 +95,11 @@ def _owned(text: str, tokens: tuple[Token, ...]) -> tuple[str, tuple[Token, ...]
     heads = [t for t in tokens if t.head.i not in inside or t.head.i == t.i]
     if len(heads) != 1 or heads[0].pos_ != "NOUN":
         return text, tokens
-    owner = [c for c in heads[0].children
-             if c.dep_ == "poss" and lower(c) in THIRD_PERSON_POSSESSIVES and c.i not in inside]
+    owner = [
+        c
+        for c in heads[0].children
+        if c.dep_ == "poss" and lower(c) in THIRD_PERSON_POSSESSIVES and c.i not in inside
+    ]
     if not owner:
         return text, tokens
     kept = tuple(sorted((*tokens, owner[0]), key=lambda t: t.i))

@@ -105,8 +105,12 @@ def _starts_a_name(token: Token) -> bool:
     """ "Pia Sand plays ...": a first word the tagger missed, modifying the proper name right
     after it, is the name's first part (its case is the writer's, not the sentence's)."""
     head = token.head
-    return (token.dep_ in ("compound", "amod") and head.i == token.i + 1
-            and head.pos_ == "PROPN" and head.text.istitle())
+    return (
+        token.dep_ in ("compound", "amod")
+        and head.i == token.i + 1
+        and head.pos_ == "PROPN"
+        and head.text.istitle()
+    )
 
 
 def _excluded(token: Token, passage: Passage, keep_pp: bool) -> bool:

@@ -122,13 +122,28 @@ class VerbReader:
     def frames(self, verb: Token, subject: Subject, clause: Clause) -> list[Frame]:
         lemma = verb_lemma(verb)
         comps = complements(verb, self.passage)
-        base = Frame(subject.text, self._info(lemma), "", verb, (), subject.tokens,
-                     clause.polarity, "", None, clause.fact_type)
+        base = Frame(
+            subject.text,
+            self._info(lemma),
+            "",
+            verb,
+            (),
+            subject.tokens,
+            clause.polarity,
+            "",
+            None,
+            clause.fact_type,
+        )
         implied = self._implied(lemma, comps)
         if implied is not None:
             return [replace(base, info=implied[0], value=implied[1])]
-        for reader in (self._leaving, self._possession, self._action, self._prep_pairs,
-                       self._direct):
+        for reader in (
+            self._leaving,
+            self._possession,
+            self._action,
+            self._prep_pairs,
+            self._direct,
+        ):
             frames = reader(lemma, verb, comps, base)
             if frames:
                 return frames
@@ -147,9 +162,7 @@ class VerbReader:
         polarity = -base.polarity if no_determiner(head) else base.polarity
         return [
             replace(base, info=info, value=text, value_tokens=tokens, polarity=polarity)
-            for text, tokens in state_values(
-                info, values(head, self.passage), base.subject_tokens
-            )
+            for text, tokens in state_values(info, values(head, self.passage), base.subject_tokens)
         ]
 
     def _leaving(self, lemma: str, verb: Token, comps: Complements, base: Frame) -> list[Frame]:
@@ -159,8 +172,9 @@ class VerbReader:
         if target is None:
             return []
         moving = lemma == "move out" or (lemma == "leave" and target.ent_type_ in _PLACES)
-        info = self.table.as_member(self._info("live in" if moving else "work at"),
-                                    target.lemma_.lower(), "en")
+        info = self.table.as_member(
+            self._info("live in" if moving else "work at"), target.lemma_.lower(), "en"
+        )
         return self._objects(replace(base, polarity=-base.polarity, change="ends"), info, target)
 
     def _possession(self, lemma: str, verb: Token, comps: Complements, base: Frame) -> list[Frame]:
@@ -247,8 +261,9 @@ class VerbReader:
         found = self.table.lookup(thing.lemma_.lower(), "en")
         if found is not None and found.category == "location":
             return found
-        return PredicateInfo(predicate_name(f"{name} location"), Cardinality.SINGLE, "location",
-                             known=False)
+        return PredicateInfo(
+            predicate_name(f"{name} location"), Cardinality.SINGLE, "location", known=False
+        )
 
     def _direct(self, lemma: str, verb: Token, comps: Complements, base: Frame) -> list[Frame]:
         if comps.dobj is None:

@@ -47,8 +47,12 @@ from graph.domain.enums import FactType
 
 HEDGE_VERBS = frozenset({"think", "believe", "guess", "suppose", "assume", "reckon", "suspect"})
 EVIDENCE_VERBS = {
-    "observe": FactType.OBSERVATION, "notice": FactType.OBSERVATION, "see": FactType.OBSERVATION,
-    "infer": FactType.INFERENCE, "deduce": FactType.INFERENCE, "conclude": FactType.INFERENCE,
+    "observe": FactType.OBSERVATION,
+    "notice": FactType.OBSERVATION,
+    "see": FactType.OBSERVATION,
+    "infer": FactType.INFERENCE,
+    "deduce": FactType.INFERENCE,
+    "conclude": FactType.INFERENCE,
 }
 STOP_VERBS = frozenset({"stop", "quit", "cease"})
 ASPECT_VERBS = frozenset({"start", "begin", "keep", "continue", "resume"}) | STOP_VERBS
@@ -112,7 +116,11 @@ class Walker:
         return Clause(subject, polarity, fact_type)
 
     def _nested(
-        self, child: Token, head: Token, here: Clause, subject: Subject | None,
+        self,
+        child: Token,
+        head: Token,
+        here: Clause,
+        subject: Subject | None,
         times: tuple[TimeMention, ...],
     ) -> _Visit | None:
         mulled = self._mulled(head, child)
@@ -161,7 +169,11 @@ class Walker:
         return head.lemma_.lower() in SMALL_CLAUSE_VERBS
 
     def _frames(
-        self, head: Token, subj_token: Token | None, subject: Subject | None, here: Clause,
+        self,
+        head: Token,
+        subj_token: Token | None,
+        subject: Subject | None,
+        here: Clause,
         times: tuple[TimeMention, ...],
     ) -> None:
         frames = self._read(head, subj_token, subject, here)
@@ -211,13 +223,28 @@ class Walker:
         own = None if lemma in _OBLIGATION else self.table.lookup(lemma, "en")
         info = self.table.lookup(f"{lemma} to", "en") or own
         info = info or self.table.resolve(f"{lemma} to", "en")
-        tokens = [t for t in phrase_tokens(xcomp, self.passage, keep_pp=True)
-                  if t.dep_ not in ("aux", "mark", "nsubj")]
+        tokens = [
+            t
+            for t in phrase_tokens(xcomp, self.passage, keep_pp=True)
+            if t.dep_ not in ("aux", "mark", "nsubj")
+        ]
         value = render(tokens)
         if not value:
             return []
-        return [Frame(subject.text, info, value, head, tuple(tokens), subject.tokens,
-                      here.polarity, "", None, here.fact_type)]
+        return [
+            Frame(
+                subject.text,
+                info,
+                value,
+                head,
+                tuple(tokens),
+                subject.tokens,
+                here.polarity,
+                "",
+                None,
+                here.fact_type,
+            )
+        ]
 
     def _small_clause(self, head: Token, subject: Subject, here: Clause) -> list[Frame]:
         for child in head.children:
@@ -225,9 +252,21 @@ class Walker:
             if obj is None or child.pos_ not in ("ADJ", "VERB"):
                 continue
             info = self.table.resolve(f"{head.lemma_.lower()} {lower(child)}", "en")
-            return [Frame(subject.text, info, text, head, tokens, subject.tokens,
-                          here.polarity, "", None, FactType.OPINION)
-                    for text, tokens in values(obj, self.passage)]
+            return [
+                Frame(
+                    subject.text,
+                    info,
+                    text,
+                    head,
+                    tokens,
+                    subject.tokens,
+                    here.polarity,
+                    "",
+                    None,
+                    FactType.OPINION,
+                )
+                for text, tokens in values(obj, self.passage)
+            ]
         return VerbReader(self.table, self.passage).frames(head, subject, here)
 
     def _remember(self, frame: Frame) -> None:
@@ -253,9 +292,7 @@ class Walker:
         future = any(c.lower_ in _FUTURE_AUX for c in helpers)
         return self.carry.to(past=past, future=future)
 
-    def _frame_times(
-        self, frame: Frame, times: tuple[TimeMention, ...]
-    ) -> tuple[TimeMention, ...]:
+    def _frame_times(self, frame: Frame, times: tuple[TimeMention, ...]) -> tuple[TimeMention, ...]:
         inside = {id(self.mentions.get(t.i)) for t in frame.value_tokens}
         return tuple(m for m in times if id(m) not in inside)
 
@@ -319,8 +356,9 @@ _OBLIGATION = frozenset({"have", "get"})
 """Verbs whose sense changes before an infinitive: "I have to go", "I got ta see" say what
 must be done, not what is owned (`has`: "go" was a fragment of the clause)."""
 
-_ASKING = frozenset({"how", "what", "whether", "if", "why", "who", "whom", "whose", "which",
-                     "where", "when"})
+_ASKING = frozenset(
+    {"how", "what", "whether", "if", "why", "who", "whom", "whose", "which", "where", "when"}
+)
 
 
 def embedded_question(clause: Token) -> bool:

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
-_CONNECTORS = frozenset({"of", "for", "de", "du", "la", "le", "del", "von", "van", "der", "&",
-                         "upon", "y", "da", "di"})
+_CONNECTORS = frozenset(
+    {"of", "for", "de", "du", "la", "le", "del", "von", "van", "der", "&", "upon", "y", "da", "di"}
+)
 _CLOSERS = frozenset({".", ",", ";", ":", "!", "?", "\n"})
 
 

@@ -258,8 +258,10 @@ def distribute(text: str, hits: Sequence[Hit], joiner: re.Pattern[str]) -> list[
     out = list(hits)
     for i in range(1, len(out)):
         prev, hit = out[i - 1], out[i]
-        if hit.kind == "bare" and prev.kind == "weekday" and joiner.fullmatch(
-            text, prev.end, hit.start
+        if (
+            hit.kind == "bare"
+            and prev.kind == "weekday"
+            and joiner.fullmatch(text, prev.end, hit.start)
         ):
             day = weekday_in_week(prev.day, hit.day.weekday(), 0)
             out[i] = replace(hit, day=day, kind="weekday")
@@ -273,8 +275,11 @@ def absorb_weekdays(text: str, hits: Sequence[Hit], between: re.Pattern[str]) ->
     for hit in hits:
         prev = out[-1] if out else None
         if (
-            prev is not None and prev.kind in ("bare", "weekday") and hit.kind == ""
-            and hit.granularity is G.DAY and hit.last is None
+            prev is not None
+            and prev.kind in ("bare", "weekday")
+            and hit.kind == ""
+            and hit.granularity is G.DAY
+            and hit.last is None
             and between.fullmatch(text, prev.end, hit.start)
         ):
             out[-1] = replace(hit, start=prev.start)
@@ -286,8 +291,11 @@ def absorb_weekdays(text: str, hits: Sequence[Hit], between: re.Pattern[str]) ->
 def nearest_date(today: date, month: int, day: int, tense: str) -> date | None:
     """A month and day without a year: the latest by `today` for a past sentence, the first
     from it for a future one, else the nearer of the two."""
-    candidates = [d for y in (today.year - 1, today.year, today.year + 1)
-                  if (d := valid_date(y, month, day)) is not None]
+    candidates = [
+        d
+        for y in (today.year - 1, today.year, today.year + 1)
+        if (d := valid_date(y, month, day)) is not None
+    ]
     before = max((d for d in candidates if d <= today), default=None)
     after = min((d for d in candidates if d >= today), default=None)
     if tense == "past" or after is None:

@@ -219,9 +219,11 @@ def _count_ago(m: re.Match[str], today: date, unit: str, sign: int) -> tuple[dat
     if n == 0 or (unit == "年" and n >= 1000):
         return None  # 2020年以前 is "before 2020", handled by the year rule and its marker
     kind = {"天": "days", "日": "days", "年": "years", "月": "months"}.get(unit, "weeks")
-    vague = raw == "几" or any(m.group(g) for g in ("m1", "m2", "m3")) or _RANGE_NUMERAL.fullmatch(
-        raw
-    ) is not None
+    vague = (
+        raw == "几"
+        or any(m.group(g) for g in ("m1", "m2", "m3"))
+        or _RANGE_NUMERAL.fullmatch(raw) is not None
+    )
     return shift(today, **{kind: sign * n}), vague
 
 

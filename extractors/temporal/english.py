@@ -250,9 +250,7 @@ _RULES: tuple[Rule, ...] = (
     (_rule(r"(?:earlier|later)\s+this\s+(?P<u>week|month|year)"), _earlier_this),
     (_rule(_MONTH_ANY + r"\s*(?P<d>\d{1,2})" + _ORD + _YEAR_AFTER), _month_day),
     (
-        _rule(
-            r"(?:the\s+)?(?P<d>\d{1,2})" + _ORD + r"[\s-]+(?:of\s+)?" + _MONTH_ANY + _YEAR_AFTER
-        ),
+        _rule(r"(?:the\s+)?(?P<d>\d{1,2})" + _ORD + r"[\s-]+(?:of\s+)?" + _MONTH_ANY + _YEAR_AFTER),
         _month_day,
     ),
     (_rule(_MONTH_ANY + rf",?\s+(?:of\s+)?(?P<y>{YEAR})"), _month_year),

@@ -44,7 +44,10 @@ _TIME_ATTRIBUTE = re.compile(
 
 
 def with_events(
-    text: str, facts: Sequence[CandidateFact], reference: datetime, language: Language,
+    text: str,
+    facts: Sequence[CandidateFact],
+    reference: datetime,
+    language: Language,
     others: Sequence[tuple[int, int]] = (),
 ) -> list[CandidateFact]:
     """`facts` and the event facts of `text`'s dated statement sentences (module doc);
@@ -86,8 +89,10 @@ def _dated(facts: Sequence[CandidateFact], own: list[TimeMention], *, held: bool
     for fact in facts:
         if fact.time is not None and (fact.time.text, fact.time.start) in said:
             return True
-        if held and not _time_attribute(fact.predicate) and any(
-            _is_value(m.text, fact.value) for m in own
+        if (
+            held
+            and not _time_attribute(fact.predicate)
+            and any(_is_value(m.text, fact.value) for m in own)
         ):
             return True
     return False

@@ -46,11 +46,13 @@ class Referent(_Frozen):
 
     def merged(self, older: Referent) -> Referent:
         """This mention, with what an earlier mention of the same name knew and this lacks."""
-        return self.model_copy(update={
-            "kind": self.kind if self.kind != "thing" else older.kind,
-            "gender": self.gender or older.gender,
-            "noun": self.noun or older.noun,
-        })
+        return self.model_copy(
+            update={
+                "kind": self.kind if self.kind != "thing" else older.kind,
+                "gender": self.gender or older.gender,
+                "noun": self.noun or older.noun,
+            }
+        )
 
 
 class Asked(_Frozen):
@@ -89,8 +91,9 @@ class Discourse(_Frozen):
     def next_turn(self) -> Discourse:
         """The state the next turn starts in: every referent a turn older (those past the
         horizon forgotten); `asked` stays, for the next turn only (its reading sets its own)."""
-        aged = tuple(r.model_copy(update={"age": r.age + 1}) for r in self.referents
-                     if r.age + 1 < HORIZON)
+        aged = tuple(
+            r.model_copy(update={"age": r.age + 1}) for r in self.referents if r.age + 1 < HORIZON
+        )
         return Discourse(referents=aged, asked=self.asked)
 
 

@@ -46,9 +46,12 @@ def restore_file(args: argparse.Namespace, settings: Settings) -> int:
         raise InvalidInput("restoring an export needs --user-id", field="user_id")
     group = TenantScope(user_id=args.user_id).group_id
     total = _count_lines(args.file)
-    with Memory(settings) as memory, tqdm(
-        total=total, unit=" records", desc="restoring", file=sys.stderr, dynamic_ncols=True
-    ) as bar:
+    with (
+        Memory(settings) as memory,
+        tqdm(
+            total=total, unit=" records", desc="restoring", file=sys.stderr, dynamic_ncols=True
+        ) as bar,
+    ):
         report = restore(
             memory.container.store,
             group,

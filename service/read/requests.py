@@ -84,7 +84,7 @@ class FilterArgs(ScopeArgs):
     include_endings: bool = Field(
         default=False,
         description="also the records that say a state ended (`state_change: ends`, polarity "
-        "-1: \"I left Acme\"); by default an answer lists what is true at its time, and the "
+        '-1: "I left Acme"); by default an answer lists what is true at its time, and the '
         "ended state's own record is closed there",
     )
 

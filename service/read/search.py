@@ -70,9 +70,7 @@ class Found:
     """A fact's source turn, as shown with it."""
 
 
-def search(
-    deps: ReadDeps, request: SearchRequest, principals: Principals = None
-) -> SearchOut:
+def search(deps: ReadDeps, request: SearchRequest, principals: Principals = None) -> SearchOut:
     """`{"results": [{"id", "kind", "memory", "score", "fact" | "episode", ...}]}`, best
     first; only records the caller's principals may read (`access.py`)."""
     if request.include_history and (request.as_of is not None or request.known_at is not None):
@@ -168,9 +166,7 @@ def paged(
 
 def _settled(found: list[Found], rest: list[Fused], read: int, limit: int, bound: float) -> bool:
     """No unread candidate (`rest[read:]`, best first) can enter the answer."""
-    return read == len(rest) or (
-        len(found) == limit and found[-1].score > rest[read].score + bound
-    )
+    return read == len(rest) or (len(found) == limit and found[-1].score > rest[read].score + bound)
 
 
 def _told_first(
@@ -183,9 +179,7 @@ def _told_first(
     episodes = episode_candidates(fused, asked.flt)
     facts = [e for e in fused if e.kind == "fact"]
     early = {e.uuid for e in facts[:ahead]}
-    records = tx.search.records(
-        q.group_id, [e.uuid for e in facts[:ahead]], episodes, sources=True
-    )
+    records = tx.search.records(q.group_id, [e.uuid for e in facts[:ahead]], episodes, sources=True)
     told = {fact.uuid: fact for fact in records.told}
     known = [told[e.uuid] for e in facts if e.uuid in told and e.uuid not in early]
     rest = [e for e in facts[ahead:] if e.uuid not in told]

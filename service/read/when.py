@@ -83,8 +83,10 @@ def _naming(
 ) -> int | None:
     for i in range(after + 1, len(found)):
         candidate = record(found[i])
-        if dated(candidate) and isinstance(candidate, Fact) and any(
-            name in candidate.fact for name in wanted
+        if (
+            dated(candidate)
+            and isinstance(candidate, Fact)
+            and any(name in candidate.fact for name in wanted)
         ):
             return i
     return None

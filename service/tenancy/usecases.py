@@ -137,9 +137,7 @@ class Tenancy:
         """Re-extract a source's episodes (or all), by default only those behind records made
         under other versions than the current ones, or than `since_version` when given; with
         `principals` (API keys on), only episodes they may read."""
-        episodes = [
-            e for e in self._episodes(scope, source) if open_to(e.permissions, principals)
-        ]
+        episodes = [e for e in self._episodes(scope, source) if open_to(e.permissions, principals)]
         report = _Tally()
         wanted = self._stale_rule(only_stale, since_version)
         for done, episode in enumerate(episodes, start=1):

@@ -234,8 +234,9 @@ def _reference(prepared: PreparedAdd, index: int, now: datetime) -> datetime:
     return prepared.knowledge_time or now
 
 
-def _episode(plan: ItemPlan, index: int, ctx: Context,
-             discourse: TurnContext | None = None) -> Episode:
+def _episode(
+    plan: ItemPlan, index: int, ctx: Context, discourse: TurnContext | None = None
+) -> Episode:
     prepared, turn = plan.prepared, plan.prepared.turns[index]
     return Episode(
         discourse=discourse,
@@ -310,7 +311,8 @@ def _draft(plan: ItemPlan, episode: Episode, candidate: CandidateFact, ctx: Cont
     prepared = plan.prepared
     if candidate.value in (SPEAKER, USER):  # (Bob, friend_of, the speaker)
         candidate = candidate.model_copy(
-            update={"value": _speaker(prepared, episode, candidate.value)})
+            update={"value": _speaker(prepared, episode, candidate.value)}
+        )
     subject = _speaker(prepared, episode, candidate.subject)
     valid_at, granularity = _valid(prepared, candidate, episode)
     info = predicate_info(ctx.table, candidate)

@@ -53,8 +53,9 @@ class Carried:
 
     states: dict[str, Discourse] = field(default_factory=dict)
 
-    def contextualised(self, store: Store, items: Sequence[tuple[str, PreparedAdd]],
-                       at: datetime) -> list[tuple[str, PreparedAdd]]:
+    def contextualised(
+        self, store: Store, items: Sequence[tuple[str, PreparedAdd]], at: datetime
+    ) -> list[tuple[str, PreparedAdd]]:
         """`items` with the state before each conversation's first item in them (the batch's
         last planned turn of it, else the store's); later items thread from it."""
         out, seen = [], set()

@@ -153,8 +153,9 @@ class WritePipeline:
         if chunk:
             yield chunk
 
-    def _pipelined(self, chunks: Iterable[Chunk],
-                   carried: Carried) -> Iterator[tuple[Chunk, Answers]]:
+    def _pipelined(
+        self, chunks: Iterable[Chunk], carried: Carried
+    ) -> Iterator[tuple[Chunk, Answers]]:
         """Each chunk with its answers, in order. The next chunk is extracted and embedded
         (the models) while the previous one is committed in a second thread (mostly waiting on
         the store, which releases the GIL): a batch takes about the longer of the two instead
@@ -197,11 +198,14 @@ class WritePipeline:
     def _chunk_in_context(self, chunk: Chunk, carried: Carried) -> Chunk:
         now = self.clock.now()
         items = carried.contextualised(self.store, _items(chunk), now)
-        return [(index, event_id, prepared)
-                for (index, _, _), (event_id, prepared) in zip(chunk, items, strict=True)]
+        return [
+            (index, event_id, prepared)
+            for (index, _, _), (event_id, prepared) in zip(chunk, items, strict=True)
+        ]
 
-    def contextualised(self, items: Sequence[tuple[str, PreparedAdd]],
-                       now: datetime) -> list[tuple[str, PreparedAdd]]:
+    def contextualised(
+        self, items: Sequence[tuple[str, PreparedAdd]], now: datetime
+    ) -> list[tuple[str, PreparedAdd]]:
         """`items` with their conversations' stored discourse state, where not given yet."""
         missing = [item for item in items if item[1].discourse is None]
         if not missing:
@@ -442,9 +446,9 @@ class WritePipeline:
         raise DuplicateRecord("a record of this write already exists")
 
 
-
 STORE_CPU = "store_cpu"
 """The stage key of the writer thread's CPU seconds inside its store transactions."""
+
 
 def _items(chunk: Chunk) -> list[tuple[str, PreparedAdd]]:
     return [(event_id, prepared) for _, event_id, prepared in chunk]

@@ -119,7 +119,9 @@ def graphql_problem(response: Response) -> str | None:
 
 
 def fuzz(
-    operations: list[Any], send: Callable[[Case], Response], tally: Tally,
+    operations: list[Any],
+    send: Callable[[Case], Response],
+    tally: Tally,
     judge: Callable[[Response], str | None] = problem_with,
     modes: tuple[GenerationMode, ...] = (GenerationMode.POSITIVE, GenerationMode.NEGATIVE),
 ) -> None:
@@ -130,12 +132,19 @@ def fuzz(
 
 
 def _fuzz_one(
-    operation: Any, mode: GenerationMode, send: Callable[[Case], Response], tally: Tally,
+    operation: Any,
+    mode: GenerationMode,
+    send: Callable[[Case], Response],
+    tally: Tally,
     judge: Callable[[Response], str | None],
 ) -> None:
     @settings(
-        max_examples=EXAMPLES, deadline=None, derandomize=not RANDOM, database=None,
-        phases=[Phase.explicit, Phase.generate], suppress_health_check=list(HealthCheck),
+        max_examples=EXAMPLES,
+        deadline=None,
+        derandomize=not RANDOM,
+        database=None,
+        phases=[Phase.explicit, Phase.generate],
+        suppress_health_check=list(HealthCheck),
     )
     @given(case=operation.as_strategy(generation_mode=mode))
     def run(case: Case) -> None:
@@ -175,16 +184,19 @@ def json_node(value: Any) -> ValueNode:
         return StringValueNode(value=value)
     if isinstance(value, list):
         return ListValueNode(values=tuple(json_node(item) for item in value))
-    return ObjectValueNode(fields=tuple(
-        ObjectFieldNode(name=NameNode(value=key), value=json_node(item))
-        for key, item in value.items()
-    ))
+    return ObjectValueNode(
+        fields=tuple(
+            ObjectFieldNode(name=NameNode(value=key), value=json_node(item))
+            for key, item in value.items()
+        )
+    )
 
 
 NAMES = st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,8}", fullmatch=True)
 SCALARS = st.none() | st.booleans() | st.integers(-(2**31), 2**31 - 1) | st.text(max_size=20)
 JSON_VALUES = st.recursive(
-    SCALARS, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(NAMES, inner, max_size=3),
+    SCALARS,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(NAMES, inner, max_size=3),
     max_leaves=8,
 )
 schemathesis.graphql.scalar("JSON", JSON_VALUES.map(json_node))

@@ -11,11 +11,23 @@ from service.errors import STATUS, STORE_UNAVAILABLE_MESSAGE, status_for
 from service.http.app import create_app
 
 EXPECTED = {
-    "internal": 500, "invalid_input": 422, "invalid_time": 422, "payload_too_large": 413,
-    "unauthorized": 401, "forbidden": 403, "misdirected_request": 421, "not_found": 404,
+    "internal": 500,
+    "invalid_input": 422,
+    "invalid_time": 422,
+    "payload_too_large": 413,
+    "unauthorized": 401,
+    "forbidden": 403,
+    "misdirected_request": 421,
+    "not_found": 404,
     "conflict": 409,
-    "duplicate_record": 409, "ledger_head_moved": 409, "lease_lost": 409, "immutable_record": 409,
-    "store_error": 500, "store_unavailable": 503, "store_too_new": 503, "extractor_error": 502,
+    "duplicate_record": 409,
+    "ledger_head_moved": 409,
+    "lease_lost": 409,
+    "immutable_record": 409,
+    "store_error": 500,
+    "store_unavailable": 503,
+    "store_too_new": 503,
+    "extractor_error": 502,
 }
 
 

@@ -115,7 +115,7 @@ def test_mutations_add_and_read_back(memory: Memory, client: TestClient) -> None
     assert queued["status"] == "PENDING"
     operation = data(
         client,
-        "query($id: String!) { operation(eventId: $id, userId: \"alice\") { eventId status } }",
+        'query($id: String!) { operation(eventId: $id, userId: "alice") { eventId status } }',
         id=queued["eventId"],
     )["operation"]
     assert operation == {"eventId": queued["eventId"], "status": "PENDING"}

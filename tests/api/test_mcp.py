@@ -80,9 +80,7 @@ async def conversation(client: Client, user: str) -> dict[str, Any]:
         "search text": await text(client, "search_memory", query="where do I live", user_id=user),
         "history": await call(client, "entity_history", entity=user, user_id=user),
         "graph": await call(client, "entity_graph", entity=user, user_id=user, as_of="2024"),
-        "plan": await call(
-            client, "resolve_conflict", user_id=user, content="I live in Rome."
-        ),
+        "plan": await call(client, "resolve_conflict", user_id=user, content="I live in Rome."),
         "ledger": await call(client, "verify_ledger", user_id=user),
         "missing": await error(client, "entity_history", entity="nobody", user_id=user),
     }

@@ -18,10 +18,14 @@ def error_of(response: Any, status: int) -> dict[str, Any]:
 
 
 def test_sync_add_returns_results_and_alerts(client: TestClient) -> None:
-    response = client.post("/v1/memories", json={
-        "messages": "I moved to Berlin in 2023. My password is hunter2hunter.",
-        "user_id": "alice", "observation_date": "2023-06-01",
-    })
+    response = client.post(
+        "/v1/memories",
+        json={
+            "messages": "I moved to Berlin in 2023. My password is hunter2hunter.",
+            "user_id": "alice",
+            "observation_date": "2023-06-01",
+        },
+    )
     assert response.status_code == 200
     body = response.json()
     result, shared = body["results"]
@@ -34,8 +38,9 @@ def test_sync_add_returns_results_and_alerts(client: TestClient) -> None:
 
 
 def test_async_add_is_accepted_and_pollable(client: TestClient) -> None:
-    response = client.post("/v1/memories?mode=async",
-                           json={"messages": "I live in Lima", "user_id": "alice"})
+    response = client.post(
+        "/v1/memories?mode=async", json={"messages": "I live in Lima", "user_id": "alice"}
+    )
     assert response.status_code == 202
     accepted = response.json()
     assert accepted["status"] == "PENDING"
@@ -48,10 +53,15 @@ def test_async_add_is_accepted_and_pollable(client: TestClient) -> None:
 
 
 def test_batch_reports_each_item(client: TestClient) -> None:
-    response = client.post("/v1/memories/batch", json={"items": [
-        {"messages": "I live in Lima", "user_id": "alice"},
-        {"messages": [{"role": "pirate", "content": "arr"}], "user_id": "alice"},
-    ]})
+    response = client.post(
+        "/v1/memories/batch",
+        json={
+            "items": [
+                {"messages": "I live in Lima", "user_id": "alice"},
+                {"messages": [{"role": "pirate", "content": "arr"}], "user_id": "alice"},
+            ]
+        },
+    )
     assert response.status_code == 200
     first, second = response.json()["results"]
     assert first["results"][0]["event"] == "ADD"
@@ -65,12 +75,21 @@ def test_batch_reports_each_item(client: TestClient) -> None:
         ({"messages": "", "user_id": "alice"}, "invalid_input", "messages"),
         ({"messages": "hi"}, "invalid_input", "user_id"),
         ({"messages": "hi", "user_id": 7}, "invalid_input", "user_id"),
-        ({"messages": [{"role": "pirate", "content": "x"}], "user_id": "a"}, "invalid_input",
-         "messages[0].role"),
-        ({"messages": "hi", "user_id": "a", "observation_date": "soonish"}, "invalid_time",
-         "observation_date"),
-        ({"messages": "hi", "user_id": "a", "source_type": "rumour"}, "invalid_input",
-         "source_type"),
+        (
+            {"messages": [{"role": "pirate", "content": "x"}], "user_id": "a"},
+            "invalid_input",
+            "messages[0].role",
+        ),
+        (
+            {"messages": "hi", "user_id": "a", "observation_date": "soonish"},
+            "invalid_time",
+            "observation_date",
+        ),
+        (
+            {"messages": "hi", "user_id": "a", "source_type": "rumour"},
+            "invalid_input",
+            "source_type",
+        ),
         ({"messages": "hi", "user_id": "a", "infer": "perhaps"}, "invalid_input", "infer"),
         ({"user_id": "a"}, "invalid_input", "messages"),
     ],
@@ -84,8 +103,12 @@ def test_bad_input_is_a_422_naming_the_field(
 
 
 def test_malformed_json_and_wrong_methods_use_the_error_shape(client: TestClient) -> None:
-    error = error_of(client.post("/v1/memories", content=b"{not json",
-                                 headers={"content-type": "application/json"}), 422)
+    error = error_of(
+        client.post(
+            "/v1/memories", content=b"{not json", headers={"content-type": "application/json"}
+        ),
+        422,
+    )
     assert error["code"] == "invalid_input"
     assert error_of(client.delete("/v1/memories"), 405)["code"] == "method_not_allowed"
     assert error_of(client.get("/v1/nowhere"), 404)["code"] == "not_found"

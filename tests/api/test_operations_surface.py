@@ -34,9 +34,7 @@ def metric(text: str, name: str, **labels: str) -> float:
 
 def test_metrics_count_requests_by_route_and_the_operation_queue(memory: Memory) -> None:
     worker = Worker(memory.container.writes)
-    with TestClient(
-        create_app(memory.container, worker), base_url="http://127.0.0.1"
-    ) as client:
+    with TestClient(create_app(memory.container, worker), base_url="http://127.0.0.1") as client:
         for _ in range(3):
             client.get("/v1/facts", params={"user_id": "alice"})
         client.get("/v1/facts/abc", params={"user_id": "alice"})

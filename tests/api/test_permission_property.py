@@ -246,9 +246,7 @@ def harnesses(memory: Memory) -> Iterator[Any]:
         update = {"api_keys": SecretStr(json.dumps(keys))}
         memory.container.settings = memory.container.settings.model_copy(update=update)
         app = create_app(memory.container)
-        with TestClient(
-            app, raise_server_exceptions=False, base_url="http://127.0.0.1"
-        ) as client:
+        with TestClient(app, raise_server_exceptions=False, base_url="http://127.0.0.1") as client:
             yield Harness(client, app, Book(users))
 
     yield make

@@ -56,7 +56,8 @@ def test_the_subscription_story_now_and_in_december_2025(
         "cancelled"
     ]
     assert values(facts(client, user_id="acme", subject="customer", as_of="2026-02")) == [
-        "active", "cancelled"
+        "active",
+        "cancelled",
     ]  # February 2026 saw both: a period means "valid at any point in it"
 
 
@@ -190,9 +191,7 @@ def test_recall_finds_an_english_memory_from_a_chinese_question(
     assert hit_values(search(client, "我会说什么语言？", user_id="bob"))[0] == "French"
 
 
-def test_a_disputed_property_comes_back_marked_disputed(
-    memory: Memory, client: TestClient
-) -> None:
+def test_a_disputed_property_comes_back_marked_disputed(memory: Memory, client: TestClient) -> None:
     memory.add("Atlas supports SSO.", user_id="alice")
     memory.add("Atlas does not support SSO.", user_id="alice")
     memory.add("I live in Berlin.", user_id="alice")

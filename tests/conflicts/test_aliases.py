@@ -46,7 +46,9 @@ def test_a_near_name_missing_from_the_table_is_held_for_review_not_an_update(
     assert maybe["fact"]["needs_confirmation"] is True
     ((conflict),) = maybe["conflicts"]
     assert (conflict["target_id"], conflict["action"], conflict["executed"]) == (
-        kept["id"], "UPDATE", False
+        kept["id"],
+        "UPDATE",
+        False,
     )
     assert f"may be another name of {old!r}" in conflict["reason"]
     now = current(memory)

@@ -140,8 +140,12 @@ def test_a_value_that_returns_is_answered_for_each_period_in_any_order(
         say(memory, f"Steve Sidwell plays for {team}.", observation_date=f"{year}-01-01")
     expected = {2001: "Brentford", 2002: "Brighton", 2010: "Reading", 2020: "Brighton"}
     answered = {
-        year: [f["value"] for f in memory.facts(subject="Steve Sidwell", as_of=str(year),
-                                                 user_id="alice")["facts"]]
+        year: [
+            f["value"]
+            for f in memory.facts(subject="Steve Sidwell", as_of=str(year), user_id="alice")[
+                "facts"
+            ]
+        ]
         for year in expected
     }
     assert answered == {year: [team] for year, team in expected.items()}

@@ -196,12 +196,30 @@ def test_the_same_place_under_another_name_is_a_duplicate_then_a_restatement(
 
 
 LISTS = [
-    ("Omar Kane", "is a member of the Green Party and the Cycling Union.", "member_of",
-     "the Green Party and the Cycling Union", "is a member of the Tide Party.", "the Tide Party"),
-    ("Rosa Lind", "works at Harwick College, Denby College.", "works_at",
-     "Harwick College, Denby College", "works at Alder Bank.", "Alder Bank"),
-    ("Jon Ash", "works at Fenwick and Grey Railway.", "works_at", "Fenwick and Grey Railway",
-     "works at Procter and Gamble.", "Procter and Gamble"),
+    (
+        "Omar Kane",
+        "is a member of the Green Party and the Cycling Union.",
+        "member_of",
+        "the Green Party and the Cycling Union",
+        "is a member of the Tide Party.",
+        "the Tide Party",
+    ),
+    (
+        "Rosa Lind",
+        "works at Harwick College, Denby College.",
+        "works_at",
+        "Harwick College, Denby College",
+        "works at Alder Bank.",
+        "Alder Bank",
+    ),
+    (
+        "Jon Ash",
+        "works at Fenwick and Grey Railway.",
+        "works_at",
+        "Fenwick and Grey Railway",
+        "works at Procter and Gamble.",
+        "Procter and Gamble",
+    ),
 ]
 
 
@@ -221,6 +239,7 @@ def test_a_list_of_one_state_is_one_value_that_a_later_value_replaces_whole(
 def test_a_list_of_an_accumulating_relation_keeps_one_record_per_value(memory: Memory) -> None:
     said = memory.add("Rosa Lind visited Harwick and Denby.", user_id="alice")["results"]
     assert sorted((r["event"], r["fact"]["value"]) for r in said) == [
-        ("ADD", "Denby"), ("ADD", "Harwick")
+        ("ADD", "Denby"),
+        ("ADD", "Harwick"),
     ]
     assert sorted(f["value"] for f in facts(memory, subject="Rosa Lind")) == ["Denby", "Harwick"]

@@ -22,7 +22,7 @@ from graph.ports.store import Store
 from service.clients.memory import Memory
 
 PROPERTY = settings(
-    max_examples=12, deadline=None,  suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 PRESENT = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 YEARS = range(2018, 2026)
@@ -51,7 +51,10 @@ def clocked(shared_store: Store, extractor: object, embedder: object) -> Iterato
 
     clock = ManualClock(PRESENT, tick=timedelta(microseconds=1))
     container = bootstrap(
-        Settings(), store=shared_store, clock=clock, extractor=extractor,  # type: ignore[arg-type]
+        Settings(),
+        store=shared_store,
+        clock=clock,
+        extractor=extractor,  # type: ignore[arg-type]
         embedder=embedder,  # type: ignore[arg-type]
     )
     yield Memory(container=container)

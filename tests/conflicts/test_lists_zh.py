@@ -29,8 +29,13 @@ def values(memory: Memory, predicate: str, **arguments: Any) -> list[str]:
     [
         ("我在腾讯、阿里工作", "works_at", "腾讯、阿里", "我在百度工作", "百度"),
         ("我住在上海和杭州", "lives_in", "上海和杭州", "我住在成都", "成都"),
-        ("我就读于复旦大学及同济大学", "就读于", "复旦大学及同济大学", "我就读于南京大学",
-         "南京大学"),
+        (
+            "我就读于复旦大学及同济大学",
+            "就读于",
+            "复旦大学及同济大学",
+            "我就读于南京大学",
+            "南京大学",
+        ),
     ],
 )
 def test_a_chinese_list_of_one_state_is_one_value_a_later_value_replaces_whole(
@@ -49,6 +54,7 @@ def test_a_chinese_list_of_an_accumulating_relation_keeps_one_record_per_value(
 ) -> None:
     said = say(memory, "我会说英语和法语", "2020-01-01")
     assert sorted((r["event"], r["fact"]["value"]) for r in said) == [
-        ("ADD", "法语"), ("ADD", "英语")
+        ("ADD", "法语"),
+        ("ADD", "英语"),
     ]
     assert values(memory, "speaks") == ["法语", "英语"]

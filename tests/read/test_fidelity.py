@@ -29,10 +29,12 @@ def test_names_with_initials_and_disambiguators_are_stored_whole(memory: Memory)
 
 
 def test_a_later_dated_spouse_closes_the_earlier_one(memory: Memory) -> None:
-    memory.add("Dana Whitfield is married to Leo Park.", user_id="u2",
-               observation_date="2001-01-01")
-    memory.add("Dana Whitfield is married to Sam Ortiz.", user_id="u2",
-               observation_date="2010-01-01")
+    memory.add(
+        "Dana Whitfield is married to Leo Park.", user_id="u2", observation_date="2001-01-01"
+    )
+    memory.add(
+        "Dana Whitfield is married to Sam Ortiz.", user_id="u2", observation_date="2010-01-01"
+    )
     then = _facts(memory, "u2", subject="Dana Whitfield", as_of="2005")
     now = _facts(memory, "u2", subject="Dana Whitfield")
     assert [f["value"] for f in then] == ["Leo Park"]
@@ -44,7 +46,9 @@ def test_a_capability_and_its_negation_align(memory: Memory) -> None:
     memory.add("The API does not support batch export.", user_id="u3")
     facts = _facts(memory, "u3", subject="API")
     assert {(f["predicate"], f["value"], f["polarity"]) for f in facts} == {
-        ("supports", "batch export", 1), ("supports", "batch export", -1)}
+        ("supports", "batch export", 1),
+        ("supports", "batch export", -1),
+    }
 
 
 def test_an_allergy_is_not_a_diet_and_nothing_is_silently_dropped(memory: Memory) -> None:
@@ -90,8 +94,11 @@ def test_the_same_city_in_another_language_is_not_a_move(memory: Memory) -> None
 
 
 def test_the_held_out_third_is_whole_chains_apart_from_the_dev_ones() -> None:
-    invented = [Observation("P26", f"Person {n}", v, 2000 + n, 2001 + n)
-                for n in range(30) for v in ("A", "B")]
+    invented = [
+        Observation("P26", f"Person {n}", v, 2000 + n, 2001 + n)
+        for n in range(30)
+        for v in ("A", "B")
+    ]
     held = [o for o in invented if held_out(o)]
     assert 10 <= len(held) <= 30 and len(held) % 2 == 0  # both observations of a chain go together
     assert load(SLICE, split="dev") + load(SLICE, split="heldout") == load(SLICE)

@@ -16,8 +16,34 @@ from hypothesis import strategies as st
 from service.clients.memory import Memory
 from service.http.app import create_app
 
-SYNTAX = ['"', "'", "*", ":", "(", ")", "NEAR(", "AND", "OR", "NOT", "-", "^", "~", "\\", "grp:",
-          "body:", "group_id:", "{", "}", "[", "]", "\x00", "\u200b", "显卡", "RTX 4090", "%"]
+SYNTAX = [
+    '"',
+    "'",
+    "*",
+    ":",
+    "(",
+    ")",
+    "NEAR(",
+    "AND",
+    "OR",
+    "NOT",
+    "-",
+    "^",
+    "~",
+    "\\",
+    "grp:",
+    "body:",
+    "group_id:",
+    "{",
+    "}",
+    "[",
+    "]",
+    "\x00",
+    "\u200b",
+    "显卡",
+    "RTX 4090",
+    "%",
+]
 queries = st.lists(st.sampled_from(SYNTAX) | st.text(max_size=12), min_size=1, max_size=8).map(
     " ".join
 )

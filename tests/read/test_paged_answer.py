@@ -45,9 +45,7 @@ def test_reading_page_by_page_gives_the_answer_of_reading_every_candidate(
         for limit in (1, 3, 10):
             for options in OPTIONS:
                 for principals in (None, ("key-a",)):
-                    request = SearchRequest(
-                        user_id=corpus.USER, q=question, limit=limit, **options
-                    )
+                    request = SearchRequest(user_id=corpus.USER, q=question, limit=limit, **options)
                     read_search.search(corpus.deps(store), request, principals)
     assert any(cut)  # small limits stop before the last candidate
 

@@ -184,8 +184,10 @@ def test_every_turn_of_a_multi_party_dialogue_is_searchable(memory: Memory) -> N
     results = {"bm25 words": recall.score(corpus, recall.bm25_ranker(corpus)), "default": scores}
     lines = recall.report(results)
     assert any("| all |" in line and "| default |" in line for line in lines)
-    assert any(line.startswith("| evidence recall@10 | dev |") for line in
-               recall.targets(results, "friendsqa"))
+    assert any(
+        line.startswith("| evidence recall@10 | dev |")
+        for line in recall.targets(results, "friendsqa")
+    )
 
 
 def test_questions_split_by_scene_into_a_fixed_tuning_half_and_a_held_out_half() -> None:
@@ -218,9 +220,7 @@ def test_the_english_baseline_can_stem() -> None:
 
 
 def test_the_baseline_is_a_plain_okapi_bm25() -> None:
-    index = baselines.Okapi(
-        [("a", ["red", "car"]), ("b", ["blue", "car"]), ("c", ["red", "red"])]
-    )
+    index = baselines.Okapi([("a", ["red", "car"]), ("b", ["blue", "car"]), ("c", ["red", "red"])])
     assert index.top(["blue"], 3) == ["b"]
     assert index.top(["red", "car"], 1) == ["a"]
 

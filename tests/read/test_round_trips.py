@@ -72,9 +72,7 @@ def counting() -> Iterator[tuple[CountingStore, CountingStore]]:
     lanes.close()
 
 
-REQUESTS: list[dict[str, Any]] = [
-    {"q": question} for question in corpus.QUESTIONS
-] + [
+REQUESTS: list[dict[str, Any]] = [{"q": question} for question in corpus.QUESTIONS] + [
     {"q": "INV-2024-001 and RTX 4090 on my graphics card", "limit": 5},
     {"q": "where do I live", "as_of": "2025-06-01"},
     {"q": "where do I live", "include_history": True},

@@ -238,11 +238,17 @@ def test_palimpsest_import_rejects_hostile_lines_and_the_worker_never_runs_them(
         head = source.container.store.verify_ledger(G).head
     op = first(rows, "operation")
     payload = {"user_id": "victim", "turns": [{"index": 0, "role": "user", "text": "Pwned."}]}
-    evil = {"kind": "operation", "record": {**op, "event_id": "evil", "status": "PENDING",
-                                            "payload": payload}}
+    evil = {
+        "kind": "operation",
+        "record": {**op, "event_id": "evil", "status": "PENDING", "payload": payload},
+    }
     dump = tmp_path / "imp.jsonl"
-    dump.write_bytes(b"".join(json.dumps(r).encode() + b"\n" for r in [*rows, evil])
-                     + b'{"kind": "fact", "record": {"fact": "\xff"}}\n' + b"[" * 100_000 + b"\n")
+    dump.write_bytes(
+        b"".join(json.dumps(r).encode() + b"\n" for r in [*rows, evil])
+        + b'{"kind": "fact", "record": {"fact": "\xff"}}\n'
+        + b"[" * 100_000
+        + b"\n"
+    )
     monkeypatch.setenv("PALIMPSEST_DATA_DIR", str(tmp_path / "two"))
     capsys.readouterr()
     assert main(["import", str(dump), "--user-id", "imp"]) == 1

@@ -71,7 +71,7 @@ def drive_http(base: str) -> None:
         found = client.get("/v1/search", params={"q": f"{QUESTION} {SECRET}", "user_id": "alice"})
         assert found.is_success
         assert client.get("/v1/entities/Zebulon/history", params={"user_id": "alice"}).is_success
-        query = "query($q: String!) { search(q: $q, userId: \"alice\") { id } }"
+        query = 'query($q: String!) { search(q: $q, userId: "alice") { id } }'
         graphql = client.post("/graphql", json={"query": query, "variables": {"q": QUESTION}})
         assert "errors" not in graphql.json(), graphql.text
 

@@ -71,10 +71,8 @@ def test_a_hostile_id_cannot_turn_confirm_into_another_action(
     assert fact["verify_status"] != "rejected" and fact["expired_at"] is None
 
 
-def test_deep_graphql_variables_are_a_400(
-    memory: Memory, caplog: pytest.LogCaptureFixture
-) -> None:
-    query = "query($q: String!) { search(q: $q, userId: \"alice\") { id } }"
+def test_deep_graphql_variables_are_a_400(memory: Memory, caplog: pytest.LogCaptureFixture) -> None:
+    query = 'query($q: String!) { search(q: $q, userId: "alice") { id } }'
     for depth in (1_000, 100_000):
         nested = "[" * depth + '"x"' + "]" * depth
         body = f'{{"query": {json.dumps(query)}, "variables": {{"q": {nested}}}}}'

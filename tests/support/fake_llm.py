@@ -50,8 +50,13 @@ def completion(content: str) -> dict[str, Any]:
     return {
         "id": "chatcmpl-fake",
         "object": "chat.completion",
-        "choices": [{"index": 0, "finish_reason": "stop",
-                     "message": {"role": "assistant", "content": content}}],
+        "choices": [
+            {
+                "index": 0,
+                "finish_reason": "stop",
+                "message": {"role": "assistant", "content": content},
+            }
+        ],
     }
 
 
@@ -74,14 +79,19 @@ class FakeLLM:
         self.port = self._server.server_address[1]
         self.base_url = f"http://127.0.0.1:{self.port}/v1"
         self._thread = threading.Thread(
-            target=self._server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
+        )
 
     def __enter__(self) -> FakeLLM:
         self._thread.start()
         return self
 
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                 trace: TracebackType | None) -> None:
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
         self._server.shutdown()
         self._server.server_close()
 
@@ -119,8 +129,11 @@ class FakeLLM:
 
             def _send(self, answer: Reply) -> None:
                 body = answer.body
-                data = body if isinstance(body, bytes) else (
-                    body.encode() if isinstance(body, str) else json.dumps(body).encode())
+                data = (
+                    body
+                    if isinstance(body, bytes)
+                    else (body.encode() if isinstance(body, str) else json.dumps(body).encode())
+                )
                 try:
                     self.send_response(answer.status)
                     self.send_header("Content-Type", "application/json")

@@ -16,7 +16,11 @@ def live_server(app: ASGIApp, keep_alive: int = 5) -> Iterator[str]:
     """Serve `app` on 127.0.0.1 (a free port); yields its base URL; stops it on exit.
     `keep_alive`: seconds an idle connection is kept open (uvicorn's default, 5)."""
     config = uvicorn.Config(
-        app, host="127.0.0.1", port=0, log_level="warning", lifespan="on",
+        app,
+        host="127.0.0.1",
+        port=0,
+        log_level="warning",
+        lifespan="on",
         timeout_keep_alive=keep_alive,
     )
     server = uvicorn.Server(config)

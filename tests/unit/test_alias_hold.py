@@ -66,7 +66,12 @@ def test_only_names_in_different_scripts_are_compared() -> None:
     from service.write.names import scripts_apart
 
     apart = [("Shanghai", "上海"), ("Moscow", "Москва"), ("Seoul", "서울"), ("莫斯科", "Moscow")]
-    same = [("Munich", "München"), ("Company A", "Company B"), ("公司A", "公司B"),
-            ("北京", "上海"), ("Shanghai", "42")]
+    same = [
+        ("Munich", "München"),
+        ("Company A", "Company B"),
+        ("公司A", "公司B"),
+        ("北京", "上海"),
+        ("Shanghai", "42"),
+    ]
     assert all(scripts_apart(a, b) for a, b in apart)
     assert not any(scripts_apart(a, b) for a, b in same)

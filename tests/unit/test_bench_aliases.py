@@ -99,7 +99,10 @@ def test_the_second_source_scores_the_table_on_its_pairs() -> None:
     ]
     made = pairs(invented)
     assert {(p.a, p.b) for p in made if p.alias} == {
-        ("Harwick", "哈维克"), ("Harwick", "Harwik"), ("Harwich", "哈维奇"), ("Denby", "登比")
+        ("Harwick", "哈维克"),
+        ("Harwick", "Harwik"),
+        ("Harwich", "哈维奇"),
+        ("Denby", "登比"),
     }
     assert ("Harwick", "哈维奇", False) in {(p.a, p.b, p.alias) for p in made}  # look-alike
     table = parse_aliases({"groups": [["Harwick", "哈维克", "哈维奇"]]})  # one wrong merge
@@ -111,5 +114,7 @@ def test_the_second_source_scores_the_table_on_its_pairs() -> None:
     assert rows["all"].wrong >= 1 and rows["all"].score.recall == 0.25
     assert rows["CJK"].score.positives == 3
     assert (script_of("哈维克"), script_of("Шанхай"), script_of("상하이")) == (
-        "CJK", "Cyrillic", "Hangul"
+        "CJK",
+        "Cyrillic",
+        "Hangul",
     )

@@ -48,8 +48,10 @@ TIMEQA_ENTITY = {
     "type": "P26",
     "link": "/wiki/Ilse_Marrow_(painter)",
     "questions": [
-        ["Who was Ilse Marrow married to from Dec 1931 to Sep 1940?",
-         [{"answer": "J . R . Tolland"}]],
+        [
+            "Who was Ilse Marrow married to from Dec 1931 to Sep 1940?",
+            [{"answer": "J . R . Tolland"}],
+        ],
         ["Whom did the painter wed from 1941 to 1950?", [{"answer": "Bram Oduya , Jr ."}]],
         ["Who was her spouse from 1941 to 1950?", [{"answer": "Bram Oduya , Jr ."}]],
         ["Who was her husband from 1951 to 1955?", [{"answer": ""}]],
@@ -61,24 +63,48 @@ TIMEQA_ENTITY = {
 
 def test_timeqa_chains_keeps_dated_single_answers_once() -> None:
     other = {"type": "P466", "link": "/wiki/Some_House", "questions": TIMEQA_ENTITY["questions"]}
-    files = {"d/human_annotated_train.json": [other, TIMEQA_ENTITY],
-             "d/human_annotated_test.json": [TIMEQA_ENTITY]}
+    files = {
+        "d/human_annotated_train.json": [other, TIMEQA_ENTITY],
+        "d/human_annotated_test.json": [TIMEQA_ENTITY],
+    }
     rows = _lines(derive.timeqa_chains(_reader(files), tuple(files)))
-    first = {"relation": "P26", "subject": "Ilse Marrow (painter)", "object": "J. R. Tolland",
-             "start": 1931, "end": 1940}
+    first = {
+        "relation": "P26",
+        "subject": "Ilse Marrow (painter)",
+        "object": "J. R. Tolland",
+        "start": 1931,
+        "end": 1940,
+    }
     second = {**first, "object": "Bram Oduya, Jr.", "start": 1941, "end": 1950}
-    assert rows == [{"split": "train", **first}, {"split": "train", **second},
-                    {"split": "test", **first}, {"split": "test", **second}]
+    assert rows == [
+        {"split": "train", **first},
+        {"split": "train", **second},
+        {"split": "test", **first},
+        {"split": "test", **second},
+    ]
 
 
 def _scene(title: str) -> dict[str, object]:
-    answers = [{"answer_text": "x", "utterance_id": uid, "inner_start": 0, "inner_end": 0}
-               for uid in (2, 0, 2)]
-    return {"title": title, "paragraphs": [{
-        "utterances:": [{"uid": 0, "speakers": ["Vera Holm"], "utterance": "Hi .",
-                         "tokens": [["Hi", "."]]}],
-        "qas": [{"id": f"{title}_Who", "question": "Who said hi ?", "answers": answers}],
-    }]}
+    answers = [
+        {"answer_text": "x", "utterance_id": uid, "inner_start": 0, "inner_end": 0}
+        for uid in (2, 0, 2)
+    ]
+    return {
+        "title": title,
+        "paragraphs": [
+            {
+                "utterances:": [
+                    {
+                        "uid": 0,
+                        "speakers": ["Vera Holm"],
+                        "utterance": "Hi .",
+                        "tokens": [["Hi", "."]],
+                    }
+                ],
+                "qas": [{"id": f"{title}_Who", "question": "Who said hi ?", "answers": answers}],
+            }
+        ],
+    }
 
 
 def test_friendsqa_dev_keeps_the_first_scenes_by_title_with_their_evidence() -> None:
@@ -89,6 +115,12 @@ def test_friendsqa_dev_keeps_the_first_scenes_by_title_with_their_evidence() -> 
     assert data[0] == {
         "title": "s02_e01_c01",
         "utterances": [{"uid": 0, "speakers": ["Vera Holm"], "utterance": "Hi ."}],
-        "qas": [{"id": "s02_e01_c01_Who", "question": "Who said hi ?", "evidence": [0, 2],
-                 "answers": ["x"]}],
+        "qas": [
+            {
+                "id": "s02_e01_c01_Who",
+                "question": "Who said hi ?",
+                "evidence": [0, 2],
+                "answers": ["x"],
+            }
+        ],
     }

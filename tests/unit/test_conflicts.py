@@ -44,8 +44,14 @@ LIKES = PredicateRules(Cardinality.MULTI, preference=True)
 
 
 def f(value: str, days_ago: float = 0, **extra: Any) -> Fact:
-    return fact("u_a", "alice", extra.pop("predicate", "p"), value,
-                valid_at=T - timedelta(days=days_ago), **extra)
+    return fact(
+        "u_a",
+        "alice",
+        extra.pop("predicate", "p"),
+        value,
+        valid_at=T - timedelta(days=days_ago),
+        **extra,
+    )
 
 
 def judge(new: Fact, old: Fact, rules: PredicateRules = SINGLE, **kw: Any) -> tuple[str, str]:
@@ -63,7 +69,8 @@ def test_preference_change() -> None:
 
 def test_scope_difference_is_checked_before_content() -> None:
     assert judge(f("Li Si", scope="project b"), f("Zhang San", scope="project a")) == (
-        "scope_difference", "ADD"
+        "scope_difference",
+        "ADD",
     )
 
 
@@ -78,8 +85,13 @@ def test_precision_difference_keeps_the_more_complete_record() -> None:
 def test_a_restatement_is_a_noop_and_a_more_precise_time_refines() -> None:
     year = f("Berlin", valid_granularity=Granularity.YEAR)
     year = year.model_copy(update={"valid_at": datetime(2023, 1, 1, tzinfo=UTC)})
-    june = year.model_copy(update={"uuid": "june", "valid_granularity": Granularity.MONTH,
-                                   "valid_at": datetime(2023, 6, 1, tzinfo=UTC)})
+    june = year.model_copy(
+        update={
+            "uuid": "june",
+            "valid_granularity": Granularity.MONTH,
+            "valid_at": datetime(2023, 6, 1, tzinfo=UTC),
+        }
+    )
     later = june.model_copy(update={"valid_at": datetime(2025, 6, 1, tzinfo=UTC)})
     assert judge(year, june) == ("precision_difference", "NOOP")
     assert judge(june, year) == ("precision_difference", "UPDATE")
@@ -97,9 +109,7 @@ def test_the_same_value_said_of_an_earlier_period_is_history() -> None:
     assert judge(now, back) == ("precision_difference", "NOOP")
     assert judge(back, now, MULTI) == ("precision_difference", "NOOP")
     january = now.valid_at.replace(month=1, day=1)
-    same_year = now.model_copy(
-        update={"valid_at": january, "valid_granularity": Granularity.YEAR}
-    )
+    same_year = now.model_copy(update={"valid_at": january, "valid_granularity": Granularity.YEAR})
     assert judge(same_year, now) == ("precision_difference", "NOOP")
 
 
@@ -196,10 +206,18 @@ def test_update_and_dispute_effects_with_exact_before_images() -> None:
     old, new = f("A", 9), f("B", 1)
     own, change = update_changes(new, old, classify(new, old, SINGLE), T)
     assert own == {"supersedes": old.uuid}
-    assert change.after == {"invalid_at": new.valid_at, "invalidated_at": T,
-                            "superseded_by": new.uuid, "verify_status": VerifyStatus.SUPERSEDED}
-    assert change.before == {"invalid_at": None, "invalidated_at": None, "superseded_by": None,
-                             "verify_status": VerifyStatus.UNVERIFIED}
+    assert change.after == {
+        "invalid_at": new.valid_at,
+        "invalidated_at": T,
+        "superseded_by": new.uuid,
+        "verify_status": VerifyStatus.SUPERSEDED,
+    }
+    assert change.before == {
+        "invalid_at": None,
+        "invalidated_at": None,
+        "superseded_by": None,
+        "verify_status": VerifyStatus.UNVERIFIED,
+    }
     (undo,) = revert([change])
     assert (undo.after, undo.before) == (change.before, change.after)
     mine, marked = dispute_changes(new, old)
@@ -221,7 +239,7 @@ def test_history_is_inserted_between_its_neighbours() -> None:
 
 
 def test_an_update_that_predates_the_same_later_value_also_takes_its_place_in_history() -> None:
-    """"Oslo since June 2023" replaces Rome (said of then) and is the earlier period of "Oslo
+    """ "Oslo since June 2023" replaces Rome (said of then) and is the earlier period of "Oslo
     since 2024": it closes Rome and closes where the later Oslo begins, in one write."""
     rome, later = f("Rome", 300), f("Oslo", 10)
     new = f("Oslo", 300)
@@ -229,14 +247,16 @@ def test_an_update_that_predates_the_same_later_value_also_takes_its_place_in_hi
     verdict = one_judge(Statement(new, SINGLE), aligned, Policy(), now=T)
     assert verdict.event is WriteEvent.UPDATE
     assert {(v.target_id, v.mode) for v in verdict.executed} == {
-        (rome.uuid, "close"), (later.uuid, "history")}
+        (rome.uuid, "close"),
+        (later.uuid, "history"),
+    }
     assert (verdict.own["supersedes"], verdict.own["superseded_by"]) == (rome.uuid, later.uuid)
     assert verdict.own["invalid_at"] == later.valid_at
     assert {c.uuid: c.after.get("supersedes") for c in verdict.changes}[later.uuid] == new.uuid
 
 
 def test_records_of_one_instant_are_placed_by_their_links_not_by_store_order() -> None:
-    """"I live in Oslo. I live in Rome." said of one day: Rome supersedes Oslo. A record of that
+    """ "I live in Oslo. I live in Rome." said of one day: Rome supersedes Oslo. A record of that
     day said later follows Rome, whichever order a backend returns the two in."""
     oslo = f("Oslo", 300)
     rome = f("Rome", 300, supersedes=oslo.uuid)
@@ -249,7 +269,7 @@ def test_records_of_one_instant_are_placed_by_their_links_not_by_store_order() -
 
 
 def test_history_of_a_multi_valued_predicate_follows_the_same_value_only() -> None:
-    """"I like Oslo. I don't like SSO." said of one day, then "I don't like Oslo" said of an
+    """ "I like Oslo. I don't like SSO." said of one day, then "I don't like Oslo" said of an
     earlier one: the new record is followed by "I like Oslo", never by "I don't like SSO" (a
     value that coexists with it), whichever of the two has the smaller id (it once decided)."""
     multi = {"predicate": "likes", "cardinality": Cardinality.MULTI}
@@ -272,18 +292,31 @@ def test_a_reviewers_confirmation_is_the_judges_verdict_under_the_reviewed_polic
     verdict = one_judge(Statement(yes, SINGLE), aligned, Policy(reviewed=True), now=T)
     assert [(v.target_id, v.mode) for v in verdict.executed] == [(no.uuid, "settle")]
     (change,) = verdict.changes
-    assert change.after == {"expired_at": T, "superseded_by": yes.uuid,
-                            "verify_status": VerifyStatus.CONTRADICTED}
-    assert verdict.own == {"disputed": False, "needs_confirmation": False,
-                           "verify_status": VerifyStatus.VERIFIED, "supersedes": no.uuid}
+    assert change.after == {
+        "expired_at": T,
+        "superseded_by": yes.uuid,
+        "verify_status": VerifyStatus.CONTRADICTED,
+    }
+    assert verdict.own == {
+        "disputed": False,
+        "needs_confirmation": False,
+        "verify_status": VerifyStatus.VERIFIED,
+        "supersedes": no.uuid,
+    }
     written = one_judge(Statement(yes, SINGLE), aligned, Policy(), now=T)
     assert written.event is WriteEvent.KEEP_BOTH  # the write keeps both; the reviewer chose
 
 
 @pytest.mark.parametrize(
     ("text", "days", "approximate"),
-    [("92 days", 92, False), ("about 3 months", 91.32, True), ("三个月", 91.32, False),
-     ("大约3个月", 91.32, True), ("2 weeks", 14, False), ("half a year", 182.625, False)],
+    [
+        ("92 days", 92, False),
+        ("about 3 months", 91.32, True),
+        ("三个月", 91.32, False),
+        ("大约3个月", 91.32, True),
+        ("2 weeks", 14, False),
+        ("half a year", 182.625, False),
+    ],
 )
 def test_quantities(text: str, days: float, approximate: bool) -> None:
     quantity = parse_quantity(text)

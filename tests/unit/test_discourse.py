@@ -27,17 +27,24 @@ def state(*referents: Referent) -> Discourse:
 
 @pytest.mark.parametrize(
     ("word", "expected"),
-    [("he", "Ethan Hawke"), ("she", "Uma Thurman"), ("it", "Gattaca"), ("they", "Queen"),
-     ("his", "Ethan Hawke"), ("its", "Gattaca")],
+    [
+        ("he", "Ethan Hawke"),
+        ("she", "Uma Thurman"),
+        ("it", "Gattaca"),
+        ("they", "Queen"),
+        ("his", "Ethan Hawke"),
+        ("its", "Gattaca"),
+    ],
 )
-def test_english_pronouns_take_the_most_recent_agreeing_referent(word: str,
-                                                                 expected: str) -> None:
+def test_english_pronouns_take_the_most_recent_agreeing_referent(word: str, expected: str) -> None:
     found = resolve(state(ETHAN, UMA, FILM, BAND), PRONOUNS_EN[word])
     assert found is not None and found.name == expected
 
 
-@pytest.mark.parametrize(("word", "expected"), [("他", "Ethan Hawke"), ("她", "Uma Thurman"),
-                                                ("它", "Gattaca"), ("其", "Ethan Hawke")])
+@pytest.mark.parametrize(
+    ("word", "expected"),
+    [("他", "Ethan Hawke"), ("她", "Uma Thurman"), ("它", "Gattaca"), ("其", "Ethan Hawke")],
+)
 def test_chinese_pronouns_agree_the_same_way(word: str, expected: str) -> None:
     found = resolve(state(ETHAN, UMA, FILM), PRONOUNS_ZH[word])
     assert found is not None and found.name == expected
@@ -79,8 +86,10 @@ def read(*turns: str) -> list[list[tuple[str, str, str]]]:
 
 def test_coordinated_directors_are_two_records() -> None:
     found = read("知道国产凌凌漆这部电影吗？", "这部电影是李力持和周星驰联合执导的。")
-    assert found[1] == [("国产凌凌漆", "directed_by", "李力持"),
-                        ("国产凌凌漆", "directed_by", "周星驰")]
+    assert found[1] == [
+        ("国产凌凌漆", "directed_by", "李力持"),
+        ("国产凌凌漆", "directed_by", "周星驰"),
+    ]
 
 
 def test_a_bare_answer_fills_the_question_before_it() -> None:
@@ -94,15 +103,23 @@ def test_first_person_stays_the_speakers() -> None:
         assert found and all(subject == SPEAKER for subject, _, _ in found)
 
 
-@pytest.mark.parametrize("text", ["He was born on November 6, 1970.", "他是1979年1月18日出生的。",
-                                  "She moved to Singapore last year.", "她上周去了北京。"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "He was born on November 6, 1970.",
+        "他是1979年1月18日出生的。",
+        "She moved to Singapore last year.",
+        "她上周去了北京。",
+    ],
+)
 def test_a_dated_sentence_about_nobody_known_is_no_event_of_the_speaker(text: str) -> None:
     assert read(text) == [[]]
 
 
 def test_the_state_is_kept_before_and_after_each_turn() -> None:
-    readings = RuleExtractor().read_turns([Job("你知道周杰伦吗？", REF, conversation="c"),
-                                           Job("他是歌手。", REF, conversation="c")])
+    readings = RuleExtractor().read_turns(
+        [Job("你知道周杰伦吗？", REF, conversation="c"), Job("他是歌手。", REF, conversation="c")]
+    )
     assert readings[0].context.before == Discourse()
     assert readings[1].context.before.named("周杰伦") is not None
     again = RuleExtractor().read_turns([Job("他是歌手。", REF, context=readings[1].context.before)])

@@ -32,8 +32,13 @@ def extractor() -> EnglishExtractor:
 
 
 def _key(item: dict[str, Any]) -> tuple[str, str, str, int, str]:
-    return (item["subject"], item["predicate"], item["value"], item["polarity"],
-            item.get("scope", ""))
+    return (
+        item["subject"],
+        item["predicate"],
+        item["value"],
+        item["polarity"],
+        item.get("scope", ""),
+    )
 
 
 def _time(mention: TimeMention | None) -> dict[str, str] | None:
@@ -44,10 +49,16 @@ def _time(mention: TimeMention | None) -> dict[str, str] | None:
 
 def _actual(fact: CandidateFact) -> dict[str, Any]:
     return {
-        "subject": fact.subject, "predicate": fact.predicate, "value": fact.value,
-        "polarity": fact.polarity, "scope": fact.scope, "category": fact.category,
-        "fact_type": str(fact.fact_type), "is_correction": fact.is_correction,
-        "remember_request": fact.remember_request, "change": fact.change,
+        "subject": fact.subject,
+        "predicate": fact.predicate,
+        "value": fact.value,
+        "polarity": fact.polarity,
+        "scope": fact.scope,
+        "category": fact.category,
+        "fact_type": str(fact.fact_type),
+        "is_correction": fact.is_correction,
+        "remember_request": fact.remember_request,
+        "change": fact.change,
         "time": _time(fact.time),
         "until": _time(fact.until),
     }
@@ -97,8 +108,14 @@ def test_same_input_gives_same_output(extractor: EnglishExtractor) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["What is my graphics card?", "what is my graphics card", "Do you remember my address?",
-     "Where did I live in 2024?", "Is the migration finished?", "How are you today?"],
+    [
+        "What is my graphics card?",
+        "what is my graphics card",
+        "Do you remember my address?",
+        "Where did I live in 2024?",
+        "Is the migration finished?",
+        "How are you today?",
+    ],
 )
 def test_questions_yield_no_facts(text: str, extractor: EnglishExtractor) -> None:
     assert extractor.extract(text, reference=REFERENCE) == []
@@ -106,12 +123,14 @@ def test_questions_yield_no_facts(text: str, extractor: EnglishExtractor) -> Non
 
 @pytest.mark.parametrize(
     ("text", "value"),
-    [("I created the ticket INV-2024-001.", "INV-2024-001"),
-     ("I bought an RTX 4090.", "RTX 4090"),
-     ("We use Python 3.11.", "Python 3.11"),
-     ("Atlas was upgraded to 5.8.4.", "5.8.4"),
-     ("I sent the invoice to alice@example.com.", "alice@example.com"),
-     ("My homepage is https://example.com/a?b=1.", "https://example.com/a?b=1")],
+    [
+        ("I created the ticket INV-2024-001.", "INV-2024-001"),
+        ("I bought an RTX 4090.", "RTX 4090"),
+        ("We use Python 3.11.", "Python 3.11"),
+        ("Atlas was upgraded to 5.8.4.", "5.8.4"),
+        ("I sent the invoice to alice@example.com.", "alice@example.com"),
+        ("My homepage is https://example.com/a?b=1.", "https://example.com/a?b=1"),
+    ],
 )
 def test_identifiers_stay_whole(text: str, value: str, extractor: EnglishExtractor) -> None:
     facts = extractor.extract(text, reference=REFERENCE, role=Role.ASSISTANT)
@@ -123,11 +142,15 @@ def test_identifiers_stay_whole(text: str, value: str, extractor: EnglishExtract
 
 @pytest.mark.parametrize(
     ("text", "value"),
-    [("Mina Ortez works at Northfield Institute for Marine Studies.",
-      "Northfield Institute for Marine Studies"),
-     ("Joel Barra works at W. Kent Harlow & Sons.", "W. Kent Harlow & Sons"),
-     ("Ana Lind plays for Ashby & Crane Rovers.", "Ashby & Crane Rovers"),
-     ("I work at Hooli in Hanoi.", "Hooli")],
+    [
+        (
+            "Mina Ortez works at Northfield Institute for Marine Studies.",
+            "Northfield Institute for Marine Studies",
+        ),
+        ("Joel Barra works at W. Kent Harlow & Sons.", "W. Kent Harlow & Sons"),
+        ("Ana Lind plays for Ashby & Crane Rovers.", "Ashby & Crane Rovers"),
+        ("I work at Hooli in Hanoi.", "Hooli"),
+    ],
 )
 def test_a_name_cut_after_a_connector_is_widened_back_to_its_start(
     text: str, value: str, extractor: EnglishExtractor

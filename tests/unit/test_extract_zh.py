@@ -25,10 +25,22 @@ GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "extraction" / "zh"
 CASES = sorted(GOLDEN.glob("*.json"))
 REFERENCE = datetime.fromisoformat("2026-11-29T10:00:00+08:00")
 JIEBA_CASES = (
-    "lives_in", "works_at", "negation_fused_eat", "negation_dislike", "graphics_card",
-    "owner_project_a", "beijing_company_jia", "desk_two_facts", "version_upgrade",
-    "subscription_resubscribed", "assistant_saved_file", "correction_birthday",
-    "fused_preposition_0", "fused_preposition_2", "fused_preposition_4", "split_attitude_0",
+    "lives_in",
+    "works_at",
+    "negation_fused_eat",
+    "negation_dislike",
+    "graphics_card",
+    "owner_project_a",
+    "beijing_company_jia",
+    "desk_two_facts",
+    "version_upgrade",
+    "subscription_resubscribed",
+    "assistant_saved_file",
+    "correction_birthday",
+    "fused_preposition_0",
+    "fused_preposition_2",
+    "fused_preposition_4",
+    "split_attitude_0",
 )
 
 Key = tuple[str, str, str, int, str]
@@ -50,15 +62,21 @@ def _load(path: Path) -> dict[str, Any]:
 
 
 def _run(extractor: ChineseExtractor, case: dict[str, Any]) -> list[CandidateFact]:
-    return extractor.extract(case["text"], reference=datetime.fromisoformat(case["reference"]),
-                             role=Role(case["role"]))
+    return extractor.extract(
+        case["text"], reference=datetime.fromisoformat(case["reference"]), role=Role(case["role"])
+    )
 
 
 def _key(fact: dict[str, Any] | CandidateFact) -> Key:
     if isinstance(fact, CandidateFact):
         return (fact.subject, fact.predicate, fact.value, fact.polarity, fact.scope)
-    return (fact["subject"], fact["predicate"], fact["value"], fact["polarity"],
-            fact.get("scope", ""))
+    return (
+        fact["subject"],
+        fact["predicate"],
+        fact["value"],
+        fact["polarity"],
+        fact.get("scope", ""),
+    )
 
 
 def _mismatches(expected: dict[str, Any], actual: CandidateFact) -> list[str]:
@@ -113,22 +131,33 @@ def test_deterministic(extractor: ChineseExtractor) -> None:
     assert len(first) == 5
 
 
-@pytest.mark.parametrize("text", [
-    "我的显卡是什么？", "你知道我住在哪里吗", "项目A的负责人是谁？", "这次迁移花了多少天",
-    "用户订阅了吗", "我住在哪儿呢？",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我的显卡是什么？",
+        "你知道我住在哪里吗",
+        "项目A的负责人是谁？",
+        "这次迁移花了多少天",
+        "用户订阅了吗",
+        "我住在哪儿呢？",
+    ],
+)
 def test_questions_yield_no_facts(text: str, extractor: ChineseExtractor) -> None:
     assert extractor.extract(text, reference=REFERENCE) == []
 
 
-@pytest.mark.parametrize(("text", "value", "label"), [
-    ("我的显卡是RTX 4090", "RTX 4090", "product"),
-    ("发票号是INV-2024-001", "INV-2024-001", "code"),
-    ("版本从5.8.3升级到5.8.4", "5.8.4", "version"),
-    ("服务器地址是https://api.example.com/v1", "https://api.example.com/v1", "url"),
-])
-def test_identifiers_stay_whole(text: str, value: str, label: str,
-                                extractor: ChineseExtractor) -> None:
+@pytest.mark.parametrize(
+    ("text", "value", "label"),
+    [
+        ("我的显卡是RTX 4090", "RTX 4090", "product"),
+        ("发票号是INV-2024-001", "INV-2024-001", "code"),
+        ("版本从5.8.3升级到5.8.4", "5.8.4", "version"),
+        ("服务器地址是https://api.example.com/v1", "https://api.example.com/v1", "url"),
+    ],
+)
+def test_identifiers_stay_whole(
+    text: str, value: str, label: str, extractor: ChineseExtractor
+) -> None:
     (fact,) = extractor.extract(text, reference=REFERENCE)
     assert fact.value == value
     assert any(e.text == value and e.label == label for e in fact.entities)
@@ -136,12 +165,15 @@ def test_identifiers_stay_whole(text: str, value: str, label: str,
 
 
 @pytest.mark.parametrize("segmenter", ["pkuseg", "jieba"])
-@pytest.mark.parametrize(("text", "predicate", "value"), [
-    ("我不吃香菜", "diet", "香菜"),
-    ("这个插件不支持Markdown", "supports", "Markdown"),
-    ("我没有车", "has", "车"),
-    ("我从不喝酒", "diet", "酒"),
-])
+@pytest.mark.parametrize(
+    ("text", "predicate", "value"),
+    [
+        ("我不吃香菜", "diet", "香菜"),
+        ("这个插件不支持Markdown", "supports", "Markdown"),
+        ("我没有车", "has", "车"),
+        ("我从不喝酒", "diet", "酒"),
+    ],
+)
 def test_fused_negation(segmenter: str, text: str, predicate: str, value: str) -> None:
     extractor = ChineseExtractor(segmenter="jieba" if segmenter == "jieba" else "pkuseg")
     (fact,) = extractor.extract(text, reference=REFERENCE)
@@ -165,8 +197,7 @@ def test_hedges_lower_confidence(extractor: ChineseExtractor) -> None:
 
 def test_assistant_turn_only_confirmed_actions(extractor: ChineseExtractor) -> None:
     said = extractor.extract("我喜欢Redis", reference=REFERENCE, role=Role.ASSISTANT)
-    done = extractor.extract("我已经把文件保存到/tmp/x", reference=REFERENCE,
-                             role=Role.ASSISTANT)
+    done = extractor.extract("我已经把文件保存到/tmp/x", reference=REFERENCE, role=Role.ASSISTANT)
     assert said == []
     assert [(f.predicate, f.value, f.category) for f in done] == [("did", "/tmp/x", "action")]
 

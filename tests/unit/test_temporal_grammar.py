@@ -156,9 +156,16 @@ def test_names_that_hold_a_time_word_are_no_time() -> None:
     """Guards for the new rules: a holiday naming a thing, a greeting, a sitting, a weekend
     spoken of as a habit (every weekend names no date)."""
     reference = datetime(2024, 5, 15, tzinfo=UTC)
-    for text in ("Our Christmas party was great.", "Happy new year!", "I sat down with Tom.",
-                 "the Thanksgiving Invitational is loaded", "The park is crowded on the weekend.",
-                 "就是周末人太多，要排队。", "一到周末就挺吵。", "每个周末我都去跑步了。"):
+    for text in (
+        "Our Christmas party was great.",
+        "Happy new year!",
+        "I sat down with Tom.",
+        "the Thanksgiving Invitational is loaded",
+        "The park is crowded on the weekend.",
+        "就是周末人太多，要排队。",
+        "一到周末就挺吵。",
+        "每个周末我都去跑步了。",
+    ):
         assert not find_times(text, reference), text
 
 
@@ -177,5 +184,6 @@ def test_the_table_of_phrases_in_the_docs_is_what_the_code_says() -> None:
         (mention,) = [m for m in find_times(row["said"], reference) if m.text == row["phrase"]]
         assert (str(mention.start.date()), str(mention.end.date())) == (row["start"], row["end"])
         assert (mention.granularity.value, mention.approximate) == (
-            row["gran"], row["approx"] == "yes"
+            row["gran"],
+            row["approx"] == "yes",
         ), row["said"]

@@ -115,7 +115,10 @@ def test_every_write_action_is_ledgered_and_verifies(memory: Memory) -> None:
     memory.add("I live in Oslo now.", user_id="alice")
     verdict = memory.verify_ledger(user_id="alice")
     assert (verdict.ok, verdict.length, verdict.first_bad_seq, verdict.record) == (
-        True, 5, None, None
+        True,
+        5,
+        None,
+        None,
     )
     assert verdict.head is not None and verdict.head.startswith("5:")
 

@@ -21,8 +21,10 @@ def current(memory: Any) -> set[tuple[str, str, str]]:
 
 def test_the_assistants_world_facts_are_its_own_and_wait_for_review(memory: Any) -> None:
     out = memory.add(
-        [{"role": "user", "content": "I am going to Oslo next week."},
-         {"role": "assistant", "content": "Nice, Oslo is lovely. You live in Paris."}],
+        [
+            {"role": "user", "content": "I am going to Oslo next week."},
+            {"role": "assistant", "content": "Nice, Oslo is lovely. You live in Paris."},
+        ],
         user_id=USER,
     )
     assert ("Oslo", "is", "lovely") not in current(memory)
@@ -37,9 +39,14 @@ def test_the_assistants_world_facts_are_its_own_and_wait_for_review(memory: Any)
 
 
 def test_the_assistants_confirmed_actions_still_count(memory: Any) -> None:
-    memory.add([{"role": "user", "content": "Please book a flight for Friday."},
-                {"role": "assistant", "content": "I booked a flight for Friday."}],
-               user_id=USER, agent_id="travel")
+    memory.add(
+        [
+            {"role": "user", "content": "Please book a flight for Friday."},
+            {"role": "assistant", "content": "I booked a flight for Friday."},
+        ],
+        user_id=USER,
+        agent_id="travel",
+    )
     facts = memory.facts(user_id=USER).facts
     assert any(f.predicate == "did" and f.source_type == "user" for f in facts)
 
@@ -47,8 +54,10 @@ def test_the_assistants_confirmed_actions_still_count(memory: Any) -> None:
 @pytest.mark.parametrize(
     ("said", "expected"),
     [
-        ("My friend Bob lives in Madrid.", {("Bob", "lives_in", "Madrid"),
-                                            ("Bob", "friend_of", USER)}),
+        (
+            "My friend Bob lives in Madrid.",
+            {("Bob", "lives_in", "Madrid"), ("Bob", "friend_of", USER)},
+        ),
         ("My sister Ana is a doctor.", {("Ana", "is_a", "doctor"), ("Ana", "sister_of", USER)}),
         ("Our CTO Priya approved the plan.", {("Priya", "cto_of", USER)}),
         ("我朋友小王住在北京。", {("小王", "lives_in", "北京"), ("小王", "friend_of", USER)}),
@@ -59,13 +68,17 @@ def test_the_assistants_confirmed_actions_still_count(memory: Any) -> None:
         ("I can't eat peanuts, I'm allergic.", {(USER, "allergy", "peanuts")}),
     ],
 )
-def test_names_in_everyday_phrasing(memory: Any, said: str,
-                                    expected: set[tuple[str, str, str]]) -> None:
+def test_names_in_everyday_phrasing(
+    memory: Any, said: str, expected: set[tuple[str, str, str]]
+) -> None:
     memory.add(said, user_id=USER)
     stored = current(memory)
     assert expected <= stored
-    wrong = {f for f in stored
-             if f[1] in ("diet", "located_at") or (f[0] == USER and f[2] in ("dog", "allergic"))}
+    wrong = {
+        f
+        for f in stored
+        if f[1] in ("diet", "located_at") or (f[0] == USER and f[2] in ("dog", "allergic"))
+    }
     assert not wrong
 
 

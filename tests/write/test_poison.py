@@ -110,9 +110,7 @@ def test_an_operation_claimed_too_often_is_given_up(memory: Memory) -> None:
 
 
 def test_readyz_reports_a_live_worker_then_a_dead_one(memory: Memory, worker: Worker) -> None:
-    with TestClient(
-        create_app(memory.container, worker), base_url="http://127.0.0.1"
-    ) as client:
+    with TestClient(create_app(memory.container, worker), base_url="http://127.0.0.1") as client:
         ready = client.get("/readyz")
         assert ready.status_code == 200
         assert ready.json()["status"] == "ready"

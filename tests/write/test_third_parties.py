@@ -69,9 +69,11 @@ def test_conversations_are_kept_apart_by_run(memory: Any) -> None:
 
 def test_one_message_of_several_turns_threads_them(memory: Any) -> None:
     memory.add(
-        [{"role": "user", "content": "Do you know Jay Chou?"},
-         {"role": "assistant", "content": "Yes, the singer."},
-         {"role": "user", "content": "He was born in 1979."}],
+        [
+            {"role": "user", "content": "Do you know Jay Chou?"},
+            {"role": "assistant", "content": "Yes, the singer."},
+            {"role": "user", "content": "He was born in 1979."},
+        ],
         user_id=USER,
     )
     assert facts(memory) == {("Jay Chou", "birthday", "1979")}

@@ -65,12 +65,14 @@ def test_rest_and_graphql_show_the_period_and_the_phrase(memory: Memory) -> None
         rest = client.get("/v1/search", params={"q": "when did I go to Lyon", "user_id": "alice"})
         fact = rest.json()["results"][0]["fact"]
         query = (
-            "query($q: String!) { search(q: $q, userId: \"alice\") "
+            'query($q: String!) { search(q: $q, userId: "alice") '
             "{ fact { validAt validEnd validPhrase } } }"
         )
         gql = client.post("/graphql", json={"query": query, "variables": {"q": "when Lyon"}})
     assert (fact["valid_at"][:10], fact["valid_end"][:10], fact["valid_phrase"]) == (
-        "2024-05-06", "2024-05-13", "last week"
+        "2024-05-06",
+        "2024-05-13",
+        "last week",
     )
     first = gql.json()["data"]["search"][0]["fact"]
     assert (first["validEnd"][:10], first["validPhrase"]) == ("2024-05-13", "last week")

@@ -214,4 +214,3 @@ class Neo4jTampering(Tampering):
 
     def truncate_ledger(self, group_id: str, keep: int) -> None:
         self._maintenance._run("admin_ledger_truncate", group_id=group_id, keep=keep)
-

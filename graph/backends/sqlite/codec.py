@@ -242,7 +242,7 @@ def _texts(raw: str) -> list[str] | None:
     return None if any('"' in text for text in texts) else texts
 
 
-_ESCAPED = re.compile(r'[\\\x00-\x1f]')
+_ESCAPED = re.compile(r"[\\\x00-\x1f]")
 _PAIR = re.compile(r"\[(0|-?[1-9][0-9]*), (0|-?[1-9][0-9]*)\]")
 """Two integers as the encoder writes them (a fact's `source_span`, `[0, 17]`): read without
 the JSON parser, which took twice as long; anything else (`-0`, `1e3`, spaces) goes to it."""

@@ -210,9 +210,11 @@ def test_a_time_read_twice_is_the_same_time(micros: int | None) -> None:
 @given(
     value=st.recursive(
         st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
-        lambda inner: st.lists(inner, max_size=4)
-        | st.lists(inner, max_size=3).map(tuple)
-        | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+        lambda inner: (
+            st.lists(inner, max_size=4)
+            | st.lists(inner, max_size=3).map(tuple)
+            | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+        ),
         max_leaves=20,
     )
 )

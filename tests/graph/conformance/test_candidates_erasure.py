@@ -139,8 +139,16 @@ def test_records_made_under_other_versions_are_found(store: Store) -> None:
         store,
         fact(G, "alice", "likes", "tea", valid_at=T0, extraction_version="v1", episode_id="e1"),
         fact(G, "alice", "likes", "jazz", valid_at=T0, extraction_version="v2", episode_id="e2"),
-        fact(G, "bob", "likes", "chess", valid_at=T0, extraction_version="v2",
-             policy_version="p0", episode_id="e1"),
+        fact(
+            G,
+            "bob",
+            "likes",
+            "chess",
+            valid_at=T0,
+            extraction_version="v2",
+            policy_version="p0",
+            episode_id="e1",
+        ),
     )
     stale = reads(store).facts.find(G, FactQuery(FactFilter(extraction_version_not="v2")), T0)
     assert [f.uuid for f in stale] == [old.uuid]
