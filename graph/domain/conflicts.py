@@ -32,6 +32,7 @@ of lower authority never supersedes a higher one (its record is kept, disputed, 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Literal
 
 from graph.domain.enums import Cardinality, ConflictType, FactType, SourceType, WriteEvent
@@ -204,9 +205,13 @@ def _another_time(new: Fact, old: Fact) -> bool:
     `old`'s? Then a multi-valued statement tells of another occurrence, not the same one."""
     if not new.valid_phrase:
         return False
-    new_end = new.valid_end or period_end(new.valid_at, new.valid_granularity)
-    old_end = old.valid_end or period_end(old.valid_at, old.valid_granularity)
-    return new_end <= old.valid_at or old_end <= new.valid_at
+    return said_end(new) <= old.valid_at or said_end(old) <= new.valid_at
+
+
+def said_end(fact: Fact) -> datetime:
+    """Where the period a record's time names ends: the phrase's own end ("last weekend":
+    Monday), else the end of its `valid_at` at its granularity (its day, month or year)."""
+    return fact.valid_end or period_end(fact.valid_at, fact.valid_granularity)
 
 
 def _earlier(new: Fact, old: Fact) -> bool:

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from graph.domain.conflicts import Finding, PredicateRules, classify
+from graph.domain.conflicts import Finding, PredicateRules, classify, said_end
 from graph.domain.enums import Cardinality, WriteEvent
 from graph.domain.model import Fact
 from graph.domain.resolution import (
@@ -31,7 +31,6 @@ from graph.domain.resolution import (
     effect_of,
     review,
 )
-from graph.domain.timerules import period_end
 
 NOT_WRITES = frozenset({WriteEvent.DUPLICATE, WriteEvent.NOOP})
 
@@ -189,7 +188,7 @@ def _told_in_history(new: Fact, chain: Sequence[Fact], findings: Sequence[Findin
     if not any(f.mode == "history" for f in findings):
         return None
     start = new.valid_at
-    end = new.valid_end or period_end(new.valid_at, new.valid_granularity)
+    end = said_end(new)
     for record in chain:
         same = (record.value_key, record.polarity, record.scope) == (
             new.value_key,

@@ -146,11 +146,16 @@ async function factsSection(name, time) {
       : el("p", { class: "empty", text: "No facts for this time question." }));
 }
 
-// A record of polarity -1 is shown struck through with what it says in words: "no longer"
-// for an ending ("I left Acme": state_change "ends"), "not" for a standing denial.
+// A record of polarity -1 says in words what it denies: "no longer" for an ending ("I left
+// Acme": state_change "ends"), "not" for a standing denial; "" for any other record.
+function negationWord(f) {
+  if (f.polarity >= 0) return "";
+  return f.state_change === "ends" ? "no longer" : "not";
+}
+
 function negation(f) {
-  if (f.polarity >= 0) return [];
-  return [el("span", { class: "negation", text: f.state_change === "ends" ? " (no longer)" : " (not)" })];
+  const word = negationWord(f);
+  return word ? [el("span", { class: "negation", text: ` (${word})` })] : [];
 }
 
 function timelineSvg(chains, asOf) {
@@ -171,7 +176,7 @@ function timelineSvg(chains, asOf) {
       const start = x(Date.parse(v.valid_at)), end = x(v.invalid_at ? Date.parse(v.invalid_at) : now);
       const y = row * rowHeight + 4;
       const kind = ["bar", v.invalid_at ? "closed" : "", v.expired_at ? "expired" : "", v.disputed ? "disputed" : "", v.polarity < 0 ? "negated" : ""].join(" ").trim();
-      const said = (v.polarity < 0 ? (v.state_change === "ends" ? "no longer " : "not ") : "") + v.value;
+      const said = [negationWord(v), v.value].filter(Boolean).join(" ");
       const bar = el("svg:rect", { x: start, y, width: Math.max(3, end - start), height: rowHeight - 8, class: kind, "data-id": v.id });
       bar.append(el("svg:title", { text: `${said}: ${day(v.valid_at)} – ${day(v.invalid_at) || "now"}${v.disputed ? " (disputed)" : ""}` }));
       svg.append(bar, el("svg:text", { x: start + 4, y: y + 12, text: said + (v.disputed ? " ⚠" : "") }));
