@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 
@@ -98,11 +99,21 @@ def store(backend: str, request: pytest.FixtureRequest) -> Iterator[Store]:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
+def chromium_session() -> Iterator[object]:
     """Real headless Chromium, one per session (tests/support/browser.py)."""
     from tests.support.browser import chromium
 
     yield from chromium()
+
+
+@pytest.fixture
+def browser(chromium_session: Any) -> Iterator[object]:
+    """A fresh tab per test: a live server's port can be handed out again later in the session,
+    and a page's sessionStorage (its key and user) must not carry over to another test's server
+    on the same origin."""
+    from tests.support.browser import fresh_tab
+
+    yield from fresh_tab(chromium_session)
 
 
 @pytest.fixture

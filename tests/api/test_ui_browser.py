@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from pydantic import SecretStr
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import WebDriverWait
@@ -55,7 +56,15 @@ def ready(driver: WebDriver, prefix: str) -> None:
         state: Any = d.execute_script("return document.body.dataset.ready || ''")
         return str(state).startswith(prefix)
 
-    WebDriverWait(driver, 60).until(done)
+    def why(d: WebDriver) -> str:
+        state = d.execute_script("return document.body.dataset.ready || ''")
+        shown = d.execute_script("return document.body.innerText.slice(0, 600)")
+        return f"page never became {prefix!r}: ready={state!r}, url={d.current_url}, text={shown!r}"
+
+    try:
+        WebDriverWait(driver, 60).until(done)
+    except TimeoutException:
+        pytest.fail(why(driver), pytrace=False)
 
 
 def texts(driver: WebDriver, css: str) -> list[str]:

@@ -30,3 +30,15 @@ def chromium() -> Iterator[WebDriver]:
     driver = webdriver.Chrome(service=Service(DRIVER), options=options)
     yield driver
     driver.quit()
+
+
+def fresh_tab(driver: WebDriver) -> Iterator[WebDriver]:
+    """Open a new tab for one test and close it afterwards: a new top-level page starts with
+    empty sessionStorage whatever origin it visits."""
+    previous = driver.current_window_handle
+    driver.switch_to.new_window("tab")
+    try:
+        yield driver
+    finally:
+        driver.close()
+        driver.switch_to.window(previous)
