@@ -55,6 +55,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="tenant of items that name none; for --from-neo4j, the tenant (default: the group id)",
     )
+    imp.add_argument(
+        "--as-user",
+        default=None,
+        help="restore an export as this user instead of the file's (--user-id): new ids, the "
+        "user's own entity renamed, a fresh ledger naming the file's head",
+    )
     imp.add_argument("--agent-id", default=None)
     imp.add_argument("--project", default=None)
     imp.add_argument("--source", default=None, help="default: the file name")
@@ -176,6 +182,8 @@ def load(args: argparse.Namespace) -> int:
 
     if is_export_file(args.file):
         return restore_file(args, _settings(args))
+    if args.as_user:
+        raise InvalidInput("--as-user restores an export file; this is not one", field="as_user")
     defaults = ImportDefaults(
         args.user_id, args.agent_id, args.project, args.source or args.file.name, not args.no_infer
     )

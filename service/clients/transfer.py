@@ -15,6 +15,7 @@ from tqdm import tqdm
 from graph.domain.errors import InvalidInput
 from graph.domain.tenancy import TenantScope
 from service.settings import Settings
+from service.tenancy.rekey import Rename
 from service.tenancy.restore import is_export, restore
 from service.tenancy.usecases import ExportLine
 
@@ -39,12 +40,17 @@ def _lines(path: Path) -> Iterator[bytes]:
 
 
 def restore_file(args: argparse.Namespace, settings: Settings) -> int:
-    """`palimpsest import EXPORT --user-id U`: restore the tenant, then report as JSON."""
+    """`palimpsest import EXPORT --user-id U [--as-user V]`: restore the tenant (as V), then
+    report as JSON."""
     from service.clients.memory import Memory
 
     if not args.user_id:
-        raise InvalidInput("restoring an export needs --user-id", field="user_id")
-    group = TenantScope(user_id=args.user_id).group_id
+        raise InvalidInput("restoring an export needs --user-id (the file's user)", field="user_id")
+    source = TenantScope(user_id=args.user_id)
+    _check_tenant(args.file, source.group_id)
+    rename = None
+    if args.as_user:
+        rename = Rename(source=source, target=TenantScope(user_id=args.as_user))
     total = _count_lines(args.file)
     with (
         Memory(settings) as memory,
@@ -54,17 +60,34 @@ def restore_file(args: argparse.Namespace, settings: Settings) -> int:
     ):
         report = restore(
             memory.container.store,
-            group,
+            source.group_id,
             lambda: _lines(args.file),
             bar.update,
             now=memory.container.clock.now(),
             max_chars=settings.max_input_chars,
+            rename=rename,
         )
     for item in report.rejected:
         print(f"rejected: {item.model_dump_json()}", file=sys.stderr)
     summary = report.model_dump(mode="json") | {"rejected": len(report.rejected)}
     print(json.dumps(summary), flush=True)
     return 1 if report.rejected or not report.ledger.ok else 0
+
+
+def _check_tenant(path: Path, group_id: str) -> None:
+    """Refuse at once a file whose first record is another tenant's (every line would be)."""
+    with path.open("rb") as stream:
+        first = stream.readline()
+    try:
+        found = json.loads(first)["record"]["group_id"]
+    except (ValueError, KeyError, TypeError):
+        return  # the restore reports the line
+    if isinstance(found, str) and found != group_id:
+        raise InvalidInput(
+            f"the file holds tenant {found}'s records, not {group_id}'s: give --user-id the"
+            " file's user, and --as-user the user to restore it as",
+            field="user_id",
+        )
 
 
 def export(args: argparse.Namespace, settings: Settings, stdout: TextIO = sys.stdout) -> int:

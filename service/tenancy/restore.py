@@ -15,13 +15,14 @@ cannot be restored is reported with its number and reason and the rest goes on; 
 store refuses is written again line by line, so one bad line never drops its neighbours. The
 target tenant must be empty: merging two copies of a history would not be that history.
 Afterwards the restored ledger is verified and its head reported, to compare with the head the
-export was taken under.
+export was taken under. Restored as another tenant (`rename`), every record is re-keyed after
+its checks and the target's ledger starts afresh (`service/tenancy/rekey.py`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -29,11 +30,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from graph.domain import ledger
 from graph.domain.errors import InvalidInput, PalimpsestError, StoreUnavailable
+from graph.domain.ledger import Head, LedgerDraft
 from graph.domain.model import Episode, Fact, LedgerEntry
 from graph.ports.export import EXPORT_KINDS, ExportKind
 from graph.ports.store import Store, StoreReads
 from service.read.answers import LedgerOut
 from service.tenancy.lines import KINDS, LineRules, parse, read_json
+from service.tenancy.rekey import Rekey, Rename, file_rekey
 from service.views import Out
 from service.write.uow import UnitOfWork, in_unit
 
@@ -52,13 +55,27 @@ class Rejected(Out):
     line: int | None = Field(default=None, exclude_if=lambda found: found is None)
 
 
+class RenamedOut(Out):
+    """A restore as another tenant: the file's tenant and the ledger head it was verified
+    under (`length:hash`), and the tenant it was restored as."""
+
+    model_config = ConfigDict(frozen=True)
+
+    from_group: str
+    to_group: str
+    source_head: str | None
+
+
 class RestoreOut(Out):
     """What a restore did: records restored per kind, what was rejected, the ledger's verdict
-    and head (`ledger.head`, `length:hash`)."""
+    and head (`ledger.head`, `length:hash`); `renamed` when restored as another tenant (the
+    file's ledger entries are then verified, not copied: `ledgerentry` is 0 and `ledger.length`
+    counts the target's new `restore` entries)."""
 
     restored: dict[str, int]
     rejected: list[Rejected]
     ledger: LedgerOut
+    renamed: RenamedOut | None = Field(default=None, exclude_if=lambda found: found is None)
 
 
 @dataclass
@@ -78,6 +95,20 @@ class FileChain:
     covered: dict[ledger.RecordKey, tuple[str, int]]
     problem: str | None = None
 
+    @property
+    def head(self) -> Head | None:
+        last = self.entries.get(len(self.entries))
+        return Head(last.seq, last.hash) if last else None
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where the records go: the file's tenant, or another one (`rekey`)."""
+
+    group_id: str
+    rekey: Rekey | None = None
+    source_head: Head | None = None
+
 
 def is_export(first_line: str) -> bool:
     """Whether a file's first line is an export record (`{"kind": ..., "record": {...}}`)."""
@@ -96,19 +127,50 @@ def restore(
     *,
     now: datetime,
     max_chars: int = 200_000,
+    rename: Rename | None = None,
 ) -> RestoreOut:
-    """Restore the tenant `group_id` from export lines; `progress(n)` after each line of the
-    second pass. `now` is the restore's time (that of its transactions; the records keep
-    their own); `max_chars` the write path's limit on a text."""
-    if not _empty(store, group_id):
-        raise InvalidInput(f"tenant {group_id} is not empty; restore into an empty one")
+    """Restore the tenant `group_id` from export lines (as `rename.target`, when given);
+    `progress(n)` after each line of the second pass. `now` is the restore's time (that of
+    its transactions; the records keep their own); `max_chars` the write path's limit."""
+    if rename is not None and rename.source.group_id != group_id:
+        raise InvalidInput("the rename's source is not the file's tenant", field="user_id")
     rules = LineRules(group_id=group_id, max_chars=max_chars)
+    target = _target(group_id, rename, lines)
+    if not _empty(store, target.group_id):
+        raise InvalidInput(f"tenant {target.group_id} is not empty; restore into an empty one")
     chain = file_chain(lines(), rules)
+    target = replace(target, source_head=chain.head)
     report = Report()
     for kind, batch in _batches(lines(), rules, chain, report, progress):
-        _store(store, now, group_id, kind, batch, report)
-    verdict = LedgerOut.model_validate(store.verify_ledger(group_id).model_dump())
-    return RestoreOut(restored=report.restored, rejected=report.rejected, ledger=verdict)
+        _store(store, now, target, kind, _rekeyed(batch, target), report)
+    verdict = LedgerOut.model_validate(store.verify_ledger(target.group_id).model_dump())
+    return RestoreOut(
+        restored=report.restored, rejected=report.rejected, ledger=verdict, renamed=_renamed(target)
+    )
+
+
+def _target(group_id: str, rename: Rename | None, lines: Lines) -> Target:
+    if rename is None:
+        return Target(group_id)
+    return Target(rename.target.group_id, file_rekey(lines(), rename))
+
+
+def _rekeyed(batch: list[Numbered], target: Target) -> list[Numbered]:
+    if target.rekey is None:
+        return batch
+    rekey = target.rekey
+    return [(n, rekey.record(r)) for n, r in batch if not isinstance(r, LedgerEntry)]
+
+
+def _renamed(target: Target) -> RenamedOut | None:
+    if target.rekey is None:
+        return None
+    head = target.source_head
+    return RenamedOut(
+        from_group=target.rekey.rename.source.group_id,
+        to_group=target.group_id,
+        source_head=str(head) if head else None,
+    )
 
 
 def file_chain(lines: Iterable[str | bytes], rules: LineRules) -> FileChain:
@@ -221,13 +283,15 @@ def _coverage_problem(kind: str, record: Fact | Episode, chain: FileChain) -> st
 
 
 def _store(
-    store: Store, now: datetime, group_id: str, kind: str, batch: list[Numbered], report: Report
+    store: Store, now: datetime, target: Target, kind: str, batch: list[Numbered], report: Report
 ) -> None:
     """One chunk in one transaction; refused, again line by line (one bad line is rejected
     with its reason, its neighbours restored). An outage ends the restore (nothing of the
     failed chunk is written; the report says how far it got)."""
+    if not batch:
+        return
     try:
-        in_unit(store, now, _writer(group_id, kind, [record for _, record in batch]))
+        in_unit(store, now, _writer(target, kind, [record for _, record in batch]))
     except StoreUnavailable:
         raise
     except PalimpsestError as exc:
@@ -235,17 +299,27 @@ def _store(
             report.reject(batch[0][0], f"line {batch[0][0]}: {exc.message}")
             return
         for one in batch:
-            _store(store, now, group_id, kind, [one], report)
+            _store(store, now, target, kind, [one], report)
         return
     report.restored[kind] += len(batch)
 
 
-def _writer(group_id: str, kind: str, batch: list[Any]) -> Callable[[UnitOfWork], None]:
+def _writer(target: Target, kind: str, batch: list[Any]) -> Callable[[UnitOfWork], None]:
     def write(uow: UnitOfWork) -> None:
-        _write(uow, group_id, kind, batch)
+        _write(uow, target.group_id, kind, batch)
+        if target.rekey is not None and kind in ("fact", "episode"):
+            uow.ledger(target.group_id, [_restore_entry(target, kind, len(batch))])
         uow.commit()
 
     return write
+
+
+def _restore_entry(target: Target, kind: str, count: int) -> LedgerDraft:
+    """A re-keyed chunk's ledger entry: the unit of work adds the records it wrote."""
+    assert target.rekey is not None
+    source = target.rekey.rename.source.group_id
+    head = str(target.source_head) if target.source_head else None
+    return LedgerDraft("restore", (), {"from": source, "head": head, "kind": kind, "count": count})
 
 
 def _write(uow: UnitOfWork, group_id: str, kind: str, batch: list[Any]) -> None:

@@ -13,8 +13,10 @@ import pytest
 
 from graph.backends.sqlite import SqliteStore
 from graph.domain.errors import InvalidInput
+from graph.domain.tenancy import TenantScope
 from graph.ports.store import Store
 from service.clients.memory import Memory
+from service.tenancy.rekey import Rename
 from service.tenancy.restore import restore
 from service.tenancy.usecases import ExportLine
 from tests.conftest import T0, wipe_neo4j
@@ -100,19 +102,31 @@ def test_every_line_that_cannot_be_restored_is_reported_and_the_rest_goes_on(
         restore(target, G, lines_of(original), now=T0)
 
 
-def test_the_command_line_exports_and_restores_with_a_progress_bar(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
+def exported_by_cli(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *texts: str
+) -> tuple[Path, list[dict[str, Any]]]:
+    """alice tells `texts` (the first dated 2024-02-01) in a store in tmp_path/one, exported by
+    `palimpsest export` to alice.jsonl; the file and the export as the client read it."""
     from service.cli import main
 
     monkeypatch.setenv("PALIMPSEST_EMBEDDER", "hashing")
     monkeypatch.setenv("PALIMPSEST_DATA_DIR", str(tmp_path / "one"))
     with Memory() as memory:
-        memory.add("I live in Berlin.", user_id="alice", observation_date="2024-02-01")
-        memory.add("I moved to Paris.", user_id="alice")
+        for index, text in enumerate(texts):
+            when = "2024-02-01" if index == 0 else None
+            memory.add(text, user_id="alice", observation_date=when)
         before = memory.export(user_id="alice")
     dump = tmp_path / "alice.jsonl"
     assert main(["export", "--user-id", "alice", "--output", str(dump)]) == 0
+    return dump, before
+
+
+def test_the_command_line_exports_and_restores_with_a_progress_bar(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from service.cli import main
+
+    dump, before = exported_by_cli(tmp_path, monkeypatch, "I live in Berlin.", "I moved to Paris.")
     assert [ExportLine.model_validate_json(x) for x in dump.read_text().splitlines()] == before
     capsys.readouterr()
     monkeypatch.setenv("PALIMPSEST_DATA_DIR", str(tmp_path / "two"))
@@ -126,3 +140,64 @@ def test_the_command_line_exports_and_restores_with_a_progress_bar(
         assert [f["value"] for f in restored.facts(user_id="alice", as_of="2024")["facts"]] == [
             "Berlin"
         ]
+
+
+def current(memory: Memory, user: str, **query: Any) -> list[tuple[str, str, str]]:
+    facts = memory.facts(user_id=user, **query)["facts"]
+    return sorted((f["subject"], f["predicate"], f["value"]) for f in facts)
+
+
+def test_an_export_restores_as_another_user_beside_its_original(memory: Memory) -> None:
+    """`--as-user`: a copy in the same store, with its own ids, its user's facts about itself,
+    its chains and dates, and a ledger of its own that names the file's head (issue 32)."""
+    original = history(memory)
+    store = memory.container.store
+    head = store.verify_ledger(G).head
+    rename = Rename(TenantScope(user_id="alice"), TenantScope(user_id="carol"))
+    report = restore(store, G, lines_of(original), now=T0, rename=rename)
+    assert report["rejected"] == []
+    expected = {"from_group": G, "to_group": "u_carol", "source_head": head}
+    assert report["renamed"].model_dump() == expected
+    assert report["ledger"]["ok"] is True and report["ledger"]["length"] >= 1
+    assert exported(store) == original  # the original is untouched
+    renamed = {("carol" if s == "alice" else s, p, v) for s, p, v in current(memory, "alice")}
+    assert set(current(memory, "carol")) == renamed
+    assert current(memory, "carol", as_of="2024") == [
+        (s.replace("alice", "carol"), p, v) for s, p, v in current(memory, "alice", as_of="2024")
+    ]
+    assert ("carol", "lives_in", "Paris") in current(memory, "carol")
+    ids = {r["record"].get("uuid") for r in original} - {None}
+    copied = {r["record"].get("uuid") for r in memory.export(user_id="carol")} - {None}
+    assert copied and not ids & copied
+    assert memory.verify_ledger(user_id="carol")["ok"] is True
+    again = memory.add("I moved to Paris.", user_id="carol", observation_date="2026-01-15")
+    assert [r["event"] for r in again["results"]] != ["ADD"]  # known, not a new version
+    with pytest.raises(InvalidInput, match="not empty"):
+        restore(store, G, lines_of(original), now=T0, rename=rename)
+
+
+def test_restoring_as_a_user_the_file_names_as_someone_else_is_refused(memory: Memory) -> None:
+    memory.add("My friend Bob lives in Madrid.", user_id="alice")
+    original = [ExportLine.model_validate(row) for row in memory.export(user_id="alice")]
+    rename = Rename(TenantScope(user_id="alice"), TenantScope(user_id="bob"))
+    with pytest.raises(InvalidInput, match="already has an entity named 'bob'"):
+        restore(memory.container.store, G, lines_of(original), now=T0, rename=rename)
+    assert memory.export(user_id="bob") == []
+
+
+def test_the_command_line_restores_as_another_user_and_names_the_files_user(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from service.cli import main
+
+    dump, _ = exported_by_cli(tmp_path, monkeypatch, "I live in Berlin.")
+    capsys.readouterr()
+    assert main(["import", str(dump), "--user-id", "bob"]) == 2
+    err = capsys.readouterr().err
+    assert "u_alice's records" in err and "--as-user" in err and "Traceback" not in err
+    assert main(["import", str(dump), "--user-id", "alice", "--as-user", "bob"]) == 0
+    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert report["renamed"]["to_group"] == "u_bob" and report["ledger"]["ok"] is True
+    with Memory() as memory:
+        facts = memory.facts(user_id="bob")["facts"]
+        assert [(f["subject"], f["value"]) for f in facts] == [("bob", "Berlin")]
