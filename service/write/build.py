@@ -309,10 +309,10 @@ def _entity(plan: ItemPlan, said: str, ctx: Context, resolve: bool = True) -> En
 
 def _draft(plan: ItemPlan, episode: Episode, candidate: CandidateFact, ctx: Context) -> Draft:
     prepared = plan.prepared
-    if candidate.value in (SPEAKER, USER):  # (Bob, friend_of, the speaker)
-        candidate = candidate.model_copy(
-            update={"value": _speaker(prepared, episode, candidate.value)}
-        )
+    if candidate.value in (SPEAKER, USER):  # (Bob, friend_of, the speaker): named in its text too
+        name = _speaker(prepared, episode, candidate.value)
+        sentence = candidate.sentence.replace(candidate.value, name)
+        candidate = candidate.model_copy(update={"value": name, "sentence": sentence})
     subject = _speaker(prepared, episode, candidate.subject)
     valid_at, granularity = _valid(prepared, candidate, episode)
     info = predicate_info(ctx.table, candidate)

@@ -74,6 +74,8 @@ def test_names_in_everyday_phrasing(
     memory.add(said, user_id=USER)
     stored = current(memory)
     assert expected <= stored
+    texts = [f.memory for f in memory.facts(user_id=USER).facts]
+    assert not [t for t in texts if "<speaker>" in t or "<user>" in t]  # what a reader sees
     wrong = {
         f
         for f in stored
