@@ -23,7 +23,9 @@ alignment query guarantees that). The judgment chain, in order:
 7. different values from sources of different kinds (first-hand vs retrieved or inferred) are a
    source conflict (KEEP_BOTH);
 8. otherwise a preference change or a temporal update (UPDATE); a correction ("no, it is X")
-   expires the old record instead of closing it in event time.
+   expires the old record instead of closing it in event time, unless it says when the new
+   value began, after the old one's start ("Actually I moved to Paris in March 2025"): then it
+   tells a change, and the old record closes there.
 
 Authority then decides what may execute: an immutable record is never superseded, and a source
 of lower authority never supersedes a higher one (its record is kept, disputed, instead).
@@ -124,11 +126,18 @@ def _judge(new: Fact, old: Fact, rules: PredicateRules, correction: bool) -> Fin
         return _polarity(new, old, rules, correction)
     if new.value_key == old.value_key:
         return _restatement(new, old, rules)
-    if correction:
+    if correction and not _changed_since(new, old):
         return _update(
             new, old, ConflictType.TEMPORAL_UPDATE, "a correction of the record", "expire"
         )
     return _different_values(new, old, rules)
+
+
+def _changed_since(new: Fact, old: Fact) -> bool:
+    """A correction that says when the new state began, after the record's own start, tells
+    a change in time ("Actually I moved to Paris in March 2025" after "I moved to Berlin in
+    2023"): the record held until then, and closes there instead of being retracted."""
+    return bool(new.valid_phrase) and new.valid_at > old.valid_at
 
 
 def _polarity(new: Fact, old: Fact, rules: PredicateRules, correction: bool) -> Finding:

@@ -3,6 +3,7 @@ conflict_resolve, disputes, rollback, audit and history."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -169,6 +170,33 @@ def test_a_held_correction_once_confirmed_stops_believing_what_it_corrects(
     assert old.expired_at is not None
     assert old.invalid_at is None
     assert [f.value for f in current(memory, "alice")] == ["Rome"]
+
+
+@pytest.mark.parametrize(
+    ("said", "changed"),
+    [
+        ("Actually I moved to Paris in March 2025, after two years in Berlin.", True),
+        ("No, I moved to Paris in 2023.", False),  # the same start: the move itself corrected
+        ("Actually, I live in Paris.", False),  # no time of its own: Berlin was never true
+    ],
+)
+def test_a_correction_that_says_when_the_change_came_closes_the_record_there(
+    memory: Memory, said: str, changed: bool
+) -> None:
+    """Found trying the service as a new user: "Actually" marks a correction, which retracts
+    the record; but a statement that names when the new state began, after the record's
+    start, tells a change in time, and "where did I live in 2024?" must still say Berlin."""
+    berlin = say(memory, "I moved to Berlin in 2023.", observation_date="2023-06-01")
+    say(memory, said, observation_date="2025-04-01")
+    (old,) = reads(memory.container.store).facts.get(ALICE, [berlin["id"]])
+    in_2024 = [f["value"] for f in memory.facts(user_id="alice", as_of="2024-06")["facts"]]
+    assert [f.value for f in current(memory, "alice")] == ["Paris"]
+    if changed:
+        assert (old.expired_at, old.invalid_at) == (None, datetime(2025, 3, 1, tzinfo=UTC))
+        assert in_2024 == ["Berlin"]
+    else:
+        assert old.expired_at is not None and old.invalid_at is None
+        assert "Berlin" not in in_2024
 
 
 def test_a_reviewer_cannot_confirm_a_record_a_later_one_replaced(memory: Memory) -> None:
