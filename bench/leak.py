@@ -42,6 +42,7 @@ from bench.leakcases import (
     Case,
     detect_secrets_alone,
     leaked,
+    leaked_each,
     load_cases,
     notary_of,
 )
@@ -253,7 +254,8 @@ def report_paths(
     recall: dict[str, Table] = {}
     for path in PATHS:
         outputs, haystack = _through(backend, store, path, positives, logs)
-        leaks.update(halves(path, positives, [leaked(c.secret, haystack) for c in positives]))
+        left = leaked_each([c.secret for c in positives], haystack)
+        leaks.update(halves(path, positives, left))
         if path in ("sync", "infer=false"):
             recall.update(halves(path, positives, [recallable(o) for o in outputs]))
     _print(f"[{backend}] credential at rest after add (any stored byte, output or log)", leaks)

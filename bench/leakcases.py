@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -207,6 +208,32 @@ def leaked(secret: str, haystack: str, window: int = 12) -> bool:
     if len(secret) <= window:
         return secret in haystack
     return any(secret[i : i + window] in haystack for i in range(len(secret) - window + 1))
+
+
+def _windows(secret: str, window: int) -> set[str]:
+    return {secret[i : i + window] for i in range(len(secret) - window + 1)}
+
+
+def leaked_each(secrets: list[str], haystack: str, window: int = 12) -> list[bool]:
+    """`leaked` for many secrets over one large haystack (a database file of megabytes), in
+    one pass: only the haystack's runs of the secrets' characters are read, each `window`
+    characters of them looked up in the set of the secrets' windows. The same answers as
+    `leaked`, in time linear in the haystack instead of its length times every window."""
+    wanted = set().union(*(_windows(s, window) for s in secrets if len(s) > window))
+    alphabet = "".join(sorted({c for w in wanted for c in w}))
+    found: set[str] = set()
+    if wanted:
+        for run in re.finditer(f"[{re.escape(alphabet)}]{{{window},}}", haystack):
+            text = run.group()
+            found.update(
+                w for i in range(len(text) - window + 1) if (w := text[i : i + window]) in wanted
+            )
+    return [
+        secret in haystack
+        if len(secret) <= window
+        else not _windows(secret, window).isdisjoint(found)
+        for secret in secrets
+    ]
 
 
 # --- baselines -------------------------------------------------------------------------------

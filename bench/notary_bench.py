@@ -15,10 +15,10 @@ Prints:
 2. the same at rest, through `add` into a fresh SQLite file per source and path, with every
    byte of the database, the add answers and the log lines as the haystack (`--backends` adds
    Neo4j: every property of every node and relationship): every positive with `infer=false`
-   (the episode, the operation log and the value-free record are stored), and the first
-   `--sample` of each source through the full sync path (extraction too: slow on long code
-   snippets); and the share of credential turns that left a value-free `shared_credential`
-   record (sync);
+   (the episode, the operation log and the value-free record are stored), and every positive
+   through the full sync path (extraction too; `--sample N` draws N per source with a fixed
+   seed instead); the haystack is searched once per path (`leakcases.leaked_each`); and the
+   share of credential turns that left a value-free `shared_credential` record (sync);
 3. per source, the share of the rule authors' negative examples that were masked;
 4. per chat source, the share of ordinary turns the notary changed;
 5. the notary's CPU per ordinary chat turn, this checkout against `--before` (fastest of
@@ -32,16 +32,18 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import random
 import re
 import subprocess
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from bench.common import open_store
 from bench.leak import Captured, recallable, run_path, through_sqlite
-from bench.leakcases import Case, detect_secrets_alone, leaked, notary_of
+from bench.leakcases import Case, detect_secrets_alone, leaked, leaked_each, notary_of
 from bench.notary_cost import timings
 from bench.notary_sources import (
     CHAT_SOURCES,
@@ -113,10 +115,11 @@ def _leaks(cases: list[Case], masker: Masker) -> int:
 
 
 def report_leaks(loaded: dict[str, Loaded], masks: dict[str, Masker]) -> None:
-    columns = [*masks, "notary, all"]
+    columns = [*masks, "notary, all", "no identifiers"]
     _head(
         "1. real-format credential left in the masked text (lower is better; 'notary, all':"
-        " placeholders included)",
+        " placeholders included; 'no identifiers': the notary without the positives whose"
+        " secret is a bare UUID, one-case hex run or e-mail address)",
         columns,
         "n (+placeholders)",
     )
@@ -125,7 +128,21 @@ def report_leaks(loaded: dict[str, Loaded], masks: dict[str, Masker]) -> None:
         cells = [_pct(_leaks(positives, m), len(positives)) for m in masks.values()]
         every = positives + data.placeholders
         cells.append(_pct(_leaks(every, masks["notary"]), len(every)))
+        named = [c for c in positives if not identifier(c.secret)]
+        cells.append(_pct(_leaks(named, masks["notary"]), len(named)))
         _row(_label(name), f"{len(positives)} (+{len(data.placeholders)})", cells)
+
+
+_IDENTIFIER = re.compile(
+    r"[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}|[0-9A-F]{8}(?:-[0-9A-F]{4}){3}-[0-9A-F]{12}"
+    r"|[0-9a-f]{16,}|[0-9A-F]{16,}|[^@\s]+@[^@\s]+\.\w+"
+)
+
+
+def identifier(secret: str) -> bool:
+    """A bare UUID, a run of hex digits in one case, or an e-mail address: the shapes of ids,
+    digests and user names, which the notary masks only when a credential word names them."""
+    return _IDENTIFIER.fullmatch(secret) is not None
 
 
 _SHAPES = (
@@ -136,23 +153,45 @@ _SHAPES = (
 )
 
 
+_OTHER_SHAPES = (
+    ("spaced", re.compile(r".*\s.*", re.S)),
+    ("dotted", re.compile(r"[^.]+(?:\.[^.]+)+")),
+    ("joined -/_", re.compile(r"[A-Za-z0-9]+(?:[_\-][A-Za-z0-9]+)+")),
+    ("alnum 16-31", re.compile(r"[A-Za-z0-9]{16,31}")),
+    ("base64 32+", re.compile(r"[A-Za-z0-9+/]{32,}={0,2}")),
+)
+"""The "other" shapes told apart (counts only): with a space or line break, joined by dots,
+joined by `-`/`_`, letters and digits of 16-31, base64 of 32+; else "symbols"."""
+
+
 def shape_of(secret: str) -> str:
     """The first of `_SHAPES` the whole secret is, else "other"."""
     return next((name for name, form in _SHAPES if form.fullmatch(secret)), "other")
 
 
+def other_shape_of(secret: str) -> str:
+    """The first of `_OTHER_SHAPES` the whole secret is, else "symbols"."""
+    return next((name for name, form in _OTHER_SHAPES if form.fullmatch(secret)), "symbols")
+
+
 def report_left_shapes(loaded: dict[str, Loaded]) -> None:
     """Counts only (a held-out source's cases are never shown): what the notary leaves, by the
-    secret's shape."""
+    secret's shape, then the "other" shapes told apart."""
     names = [*(name for name, _ in _SHAPES), "other"]
-    _head("1b. real-format credentials the notary left, by the secret's shape (counts)", names)
+    others = [*(name for name, _ in _OTHER_SHAPES), "symbols"]
+    left: dict[str, list[str]] = {}
     for name, data in loaded.items():
         positives = [c for c in data.cases if c.positive]
         out = [notarize(c.message).text for c in positives]
-        left = [
-            shape_of(c.secret) for c, m in zip(positives, out, strict=True) if leaked(c.secret, m)
-        ]
-        _row(_label(name), str(len(left)), [str(left.count(n)) for n in names])
+        left[name] = [c.secret for c, m in zip(positives, out, strict=True) if leaked(c.secret, m)]
+    _head("1b. real-format credentials the notary left, by the secret's shape (counts)", names)
+    for name, secrets in left.items():
+        shapes = [shape_of(s) for s in secrets]
+        _row(_label(name), str(len(secrets)), [str(shapes.count(n)) for n in names])
+    _head("1c. the 'other' of 1b by shape (counts)", others)
+    for name, secrets in left.items():
+        shapes = [other_shape_of(s) for s in secrets if shape_of(s) == "other"]
+        _row(_label(name), str(len(shapes)), [str(shapes.count(n)) for n in others])
 
 
 def report_negatives(loaded: dict[str, Loaded], masks: dict[str, Masker]) -> None:
@@ -195,24 +234,52 @@ def report_rest(
     loaded: dict[str, Loaded], backends: list[str], uri: str, logs: Captured, sample: int
 ) -> None:
     """Every source's positives through `add` with `infer=false` (every byte the notary lets
-    through is stored: episode, operation log, the value-free record), and the first `sample`
-    of each through the full sync path (extraction too), on each backend."""
-    columns = [f"{b} {p}" for p in ("all, infer=false", f"first {sample}, sync") for b in backends]
+    through is stored: episode, operation log, the value-free record) and through the full sync
+    path (extraction too; `sample` > 0: that many, drawn with `SEED`), on each backend."""
+    synced = f"{sample} drawn, sync" if sample else "all, sync"
+    columns = [f"{b} {p}" for p in ("all, infer=false", synced) for b in backends]
     _head(
         "2. credential at rest after add (any stored byte, answer or log; lower is better) and"
         " turns with a value-free record",
-        [*columns, "record"],
+        [*columns, "record", "no identifiers"],
+    )
+    print(
+        "  ('no identifiers': the first column without the positives whose secret is a bare"
+        " UUID, one-case hex run or e-mail address)"
     )
     for name, data in loaded.items():
         positives = [c for c in data.cases if c.positive]
         cells: list[str] = []
-        recorded = ""
-        for path, cases in (("infer=false", positives), ("sync", positives[:sample])):
+        recorded, named = "", ""
+        for path, cases in (("infer=false", positives), ("sync", drawn(positives, sample))):
             for backend in backends:
                 outputs, haystack = _through(backend, uri, path, cases, logs)
-                cells.append(_pct(sum(leaked(c.secret, haystack) for c in cases), len(cases)))
+                left = leaked_each([c.secret for c in cases], haystack)
+                cells.append(_pct(sum(left), len(cases)))
                 recorded = _pct(sum(recallable(o) for o in outputs), len(cases))
-        _row(_label(name), str(len(positives)), [*cells, recorded])
+                named = named or _without_identifiers(cases, left)
+        _row(_label(name), str(len(positives)), [*cells, recorded, named])
+
+
+def _without_identifiers(cases: list[Case], left: list[bool]) -> str:
+    """The rate of `left` over the cases whose secret is not an identifier."""
+    kept = [hit for c, hit in zip(cases, left, strict=True) if not identifier(c.secret)]
+    return _pct(sum(kept), len(kept))
+
+
+SEED = 30
+"""The seed of the sync path's sample (`--sample`), fixed so two runs read the same cases."""
+
+
+T = TypeVar("T")
+
+
+def drawn(cases: list[T], sample: int) -> list[T]:
+    """Every case (`sample` 0), or `sample` of them drawn with `SEED`, in their order."""
+    if not sample or sample >= len(cases):
+        return cases
+    picked = set(random.Random(SEED).sample(range(len(cases)), sample))
+    return [c for i, c in enumerate(cases) if i in picked]
 
 
 def _through(
@@ -266,7 +333,9 @@ def main() -> None:
         "--neo4j-uri", default=os.environ.get("PALIMPSEST_NEO4J_URI", "bolt://127.0.0.1:7687")
     )
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--sample", type=int, default=60, help="positives per source, sync path")
+    parser.add_argument(
+        "--sample", type=int, default=0, help="positives per source on the sync path (0: all)"
+    )
     parser.add_argument("--misses", help="print a tuned source's misses case by case, and stop")
     args = parser.parse_args()
     if args.misses:

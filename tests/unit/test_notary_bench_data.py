@@ -15,7 +15,7 @@ from bench.leak_secretlint import derive_cases as secretlint_cases
 from bench.leak_secretlint import secret_of as secretlint_secret
 from bench.leak_trufflehog import cases_of
 from bench.leak_trufflehog import derive_cases as trufflehog_cases
-from bench.notary_bench import shape_of
+from bench.notary_bench import drawn, identifier, other_shape_of, shape_of
 from bench.notary_sources import load_source, placeholder_secret, secret_of
 
 GO_TEST = """
@@ -159,3 +159,39 @@ def test_loader_keeps_placeholders_apart(tmp_path: Path) -> None:
 )
 def test_left_positives_are_counted_by_the_secret_shape(secret: str, expected: str) -> None:
     assert shape_of(secret) == expected
+
+
+@pytest.mark.parametrize(
+    ("secret", "expected"),
+    [
+        ("hunter two and three", "spaced"),
+        ("sk.nc7.R5t.P5a", "dotted"),
+        ("sxk5k1nf-ra8jak0m_jjc6", "joined -/_"),
+        ("2w3933xk6uav9ff2", "alnum 16-31"),
+        ("Zm9vYmFyYmF6cXV4cXV1eGZvb2Jhcg+/==", "base64 32+"),
+        ("Tr0ub4dor&3x!", "symbols"),
+    ],
+)
+def test_other_shapes_are_told_apart(secret: str, expected: str) -> None:
+    assert other_shape_of(secret) == expected
+
+
+@pytest.mark.parametrize(
+    ("secret", "expected"),
+    [
+        ("1a8d0cca-e1a9-4318-bc2f-f5658ab2dcb5", True),
+        ("3F2A9C1E4B5D6A7F8E9D", True),
+        ("someone@example.com", True),
+        ("6d2FabeB6ADd0c1e4b5d", False),
+        ("2w3933xk6uav9ff2", False),
+    ],
+)
+def test_identifiers_are_bare_uuids_one_case_hex_and_email(secret: str, expected: bool) -> None:
+    assert identifier(secret) is expected
+
+
+def test_the_sync_sample_is_drawn_with_a_fixed_seed() -> None:
+    cases = list(range(100))
+    assert drawn(cases, 0) == cases
+    picked = drawn(cases, 10)
+    assert picked == drawn(cases, 10) and len(picked) == 10 and picked != cases[:10]
