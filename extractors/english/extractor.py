@@ -105,7 +105,9 @@ _CORRECTION = re.compile(
     r"^\W*(?:no|nope|actually|correction|sorry|wait|oops)\b|\bI meant\b|,\s*not\s+\w", re.I
 )
 _ENDING = re.compile(
-    r"\bno longer\b|\bany ?more\b|\b(?:stop|stopped|stops|quit|quits|cease|ceased)\b", re.I
+    r"\bno longer\b|\bany ?more\b|\bused to\b|\b(?:gave|give|given|gives|giving) up\b"
+    r"|\b(?:stop|stopped|stops|quit|quits|cease|ceased)\b",
+    re.I,
 )
 _STARTING = re.compile(r"\b(?:start|started|starts|began|begin|begins|join|joined|joins)\b", re.I)
 _APPROXIMATE = re.compile(r"^(?:about|around|roughly|approximately|nearly|almost|~)\b", re.I)
@@ -417,7 +419,8 @@ def _candidate(item: Visited, sentence: Span, titled: dict[int, str]) -> Candida
 
 def _change(frame: Frame, text: str) -> Change:
     """ "ends" for a denial carrying an ending word ("no longer", "not ... anymore", "stopped",
-    "quit") or read off a leaving verb; "starts" for "started at", "joined"."""
+    "quit", "gave up", "used to") or read off a leaving verb; "starts" for "started at",
+    "joined"."""
     if frame.change == "ends" or (frame.polarity < 0 and _ENDING.search(text)):
         return "ends"
     if frame.polarity > 0 and frame.fact_type == FactType.FACT and _STARTING.search(text):

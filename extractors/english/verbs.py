@@ -43,6 +43,9 @@ POSSESSION_VERBS = frozenset({"have", "own", "get", "adopt"})
 LEAVING_VERBS = frozenset({"quit", "leave", "resign", "retire", "move out", "move away"})
 """Verbs that end a state: "I quit my job at Initech" / "left Initech" -> works_at Initech
 ends; "moved out of Berlin" -> lives_in Berlin ends (polarity -1, change "ends")."""
+DISMISSAL_VERBS = frozenset({"fire", "lay off", "let", "sack", "dismiss", "make redundant"})
+"""Said in the passive of the speaker, they end a job as leaving does: "I got fired from
+Acme", "I was laid off by Acme", "I was let go from Acme" -> works_at Acme ends."""
 JOB_NOUNS = frozenset({"job", "position", "role", "post", "career"})
 _PLACES = frozenset({"GPE", "LOC"})
 LEMMA_FIXES = {"instal": "install", "unsubscribed": "unsubscribe", "resubscribed": "resubscribe"}
@@ -168,7 +171,11 @@ class VerbReader:
     def _leaving(self, lemma: str, verb: Token, comps: Complements, base: Frame) -> list[Frame]:
         if lemma == "move" and any(lower(c) in ("out", "away") for c in verb.children):
             lemma = "move out"
-        target = _left_place(comps, self.table.bodies) if lemma in LEAVING_VERBS else None
+        if dismissal(verb):
+            target = _dismissed_from(verb, comps, self.passage)
+            lemma = "quit"
+        else:
+            target = _left_place(comps, self.table.bodies) if lemma in LEAVING_VERBS else None
         if target is None:
             return []
         moving = lemma == "move out" or (lemma == "leave" and target.ent_type_ in _PLACES)
@@ -299,6 +306,25 @@ def _left_place(comps: Complements, bodies: Bodies) -> Token | None:
 
 
 _AT = frozenset({"at", "with", "for", "in"})
+
+
+def dismissal(verb: Token) -> bool:
+    """A passive dismissal verb said of its subject ("was let go", "got fired")."""
+    return verb_lemma(verb) in DISMISSAL_VERBS and _passive(verb)
+
+
+def _passive(verb: Token) -> bool:
+    return any(c.dep_ in ("nsubjpass", "auxpass") for c in verb.children)
+
+
+def _dismissed_from(verb: Token, comps: Complements, passage: Passage) -> Token | None:
+    """The employer of a dismissal: "from X" or "by X", on the verb or on its "go" ("let go
+    from X")."""
+    preps = list(comps.preps)
+    for child in verb.children:
+        if child.dep_ == "xcomp":
+            preps += complements(child, passage).preps
+    return next((o for p, o in preps if lower(p) in ("from", "by")), None)
 
 
 def _phrase_indices(verb: Token, comps: Complements, passage: Passage) -> set[int]:

@@ -6,7 +6,7 @@ Every verb or copula that heads a clause is visited once. What it inherits (`Cla
   desk ... and left the 3rd floor ...") and, when they have no time of their own, its time;
 * "I think / believe / guess (that) S" -> S is a BELIEF; "maybe", "probably", "might" -> the
   clause is a HYPOTHESIS;
-* "used to V" and "stop / quit V-ing" -> V with polarity -1 (it no longer holds); "start /
+* "used to V" and "stop / quit / give up V-ing" -> V with polarity -1 (it no longer holds); "start /
   begin / keep V-ing" -> V;
 * imperatives ("please remember that S", "note that S") yield no frame themselves; their
   complement clauses are read normally (the remember request is a sentence flag);
@@ -39,7 +39,7 @@ from extractors.english.text import (
     render,
     scope_of,
 )
-from extractors.english.verbs import VerbReader, values, verb_lemma
+from extractors.english.verbs import VerbReader, dismissal, values, verb_lemma
 from extractors.predicates import PredicateTable
 from extractors.schema import SPEAKER, TimeMention
 from extractors.temporal.scope import Carry
@@ -54,8 +54,9 @@ EVIDENCE_VERBS = {
     "deduce": FactType.INFERENCE,
     "conclude": FactType.INFERENCE,
 }
-STOP_VERBS = frozenset({"stop", "quit", "cease"})
+STOP_VERBS = frozenset({"stop", "quit", "cease", "give up"})
 ASPECT_VERBS = frozenset({"start", "begin", "keep", "continue", "resume"}) | STOP_VERBS
+"""Aspect verbs, with their particles ("give up V-ing"): the complement is the state."""
 SMALL_CLAUSE_VERBS = frozenset({"find", "consider", "deem"})
 MULLING_VERBS = frozenset({"consider", "contemplate", "think"})
 """'I am considering moving to Tokyo', 'thinking about quitting': the complement is a
@@ -160,10 +161,10 @@ class Walker:
 
     def _aspect(self, head: Token) -> bool:
         has_xcomp = any(c.dep_ == "xcomp" for c in head.children)
-        return (head.lemma_.lower() in ASPECT_VERBS and has_xcomp) or _used_to(head)
+        return (verb_lemma(head) in ASPECT_VERBS and has_xcomp) or _used_to(head)
 
     def _stops(self, head: Token) -> bool:
-        return head.lemma_.lower() in STOP_VERBS or _used_to(head)
+        return verb_lemma(head) in STOP_VERBS or _used_to(head)
 
     def _small(self, head: Token) -> bool:
         return head.lemma_.lower() in SMALL_CLAUSE_VERBS
@@ -214,7 +215,7 @@ class Walker:
         if self._small(head):
             return self._small_clause(head, subject, here)
         xcomp = next((c for c in head.children if c.dep_ == "xcomp"), None)
-        if xcomp is not None:
+        if xcomp is not None and not dismissal(head):  # "was let go from X": a leaving
             return self._infinitive(head, xcomp, subject, here)
         return VerbReader(self.table, self.passage).frames(head, subject, here)
 

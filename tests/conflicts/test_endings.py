@@ -49,6 +49,12 @@ ENDINGS = [
     ("I am a member of the cycling club.", "I quit the cycling club.", "member_of", "cycling club"),
     ("我加入了绿党", "我退出了绿党", "member_of", "绿党"),
     ("我是自行车协会的会员", "我离开了自行车协会", "member_of", "自行车协会"),
+    # found trying the service as a new user: phrasal and passive endings stayed current
+    ("I am learning Japanese.", "I gave up learning Japanese.", "studies", "Japanese"),
+    ("I play the violin.", "I used to play the violin.", "play", "violin"),
+    ("I work at Acme.", "I got fired from Acme.", "works_at", "Acme"),
+    ("I work at Acme.", "I was laid off by Acme.", "works_at", "Acme"),
+    ("I work at Acme.", "I was let go from Acme.", "works_at", "Acme"),
 ]
 
 
@@ -66,6 +72,13 @@ def test_an_ending_closes_the_state_instead_of_disputing_it(
     }
     (closed,) = facts(memory, predicate=predicate, as_of="2024-06")
     assert closed["invalid_at"].startswith("2025-01-01")
+
+
+@pytest.mark.parametrize("said", ["I fired Bob from Acme.", "My colleague was fired from Acme."])
+def test_dismissing_someone_else_ends_nothing_of_the_speakers(memory: Memory, said: str) -> None:
+    say(memory, "I work at Acme.", "2024-01-01")
+    memory.add(said, user_id="alice", observation_date="2025-01-01")
+    assert held(memory, predicate="works_at") == {("works_at", "Acme", 1, False)}
 
 
 def test_an_ending_said_first_closes_the_state_imported_after_it(memory: Memory) -> None:
