@@ -274,7 +274,7 @@ _FUTURE = re.compile(r"要|将|会|打算|准备|计划|想")
 """Aspect and modal words: a carried time reaches a clause of its own side of now only."""
 _LEAVER = re.compile(
     r"^\s*(?P<who>我|[\u4e00-\u9fff]{2,3}?)"
-    r"(?:已经|去年|今年|上个月|上周|在|于|\d{4}年|刚刚|刚)*(?:从|离开|辞去|退出)"
+    r"(?:已经|去年|今年|上个月|上周|在|于|\d{4}年|刚刚|刚)*(?:从|离开|辞去|退出|被)"
 )
 
 

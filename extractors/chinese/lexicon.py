@@ -13,9 +13,12 @@ USER_WORDS = frozenset({"用户", "客户", "顾客", "该用户", "这位用户
 ADDRESSEE_WORDS = frozenset({"你", "您", "你们"})
 THIRD_PERSON = frozenset({"他", "她", "他们", "她们", "它", "它们"})
 
-# Negators, longest first; a token starting with one is split (不吃 -> 不 + 吃).
-NEGATORS = ("不再", "从不", "从没", "从未", "没有", "不", "没", "未", "别")
-NEGATOR_WORDS = frozenset({"不", "没", "未", "别", "无", "不再", "从不", "从没", "从未", "没有"})
+# Negators, longest first; a token starting with one is split (不吃 -> 不 + 吃). 放弃 / 停止
+# before a verb end it as 不再 does (我放弃学日语了: studies 日语 ends; facts._ENDING).
+NEGATORS = ("不再", "从不", "从没", "从未", "没有", "放弃", "停止", "不", "没", "未", "别")
+NEGATOR_WORDS = frozenset(
+    {"不", "没", "未", "别", "无", "不再", "从不", "从没", "从未", "没有", "放弃", "停止"}
+)
 LEXICALISED_NEGATIONS = frozenset(
     {
         "不对",

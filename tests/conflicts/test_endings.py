@@ -55,6 +55,8 @@ ENDINGS = [
     ("I work at Acme.", "I got fired from Acme.", "works_at", "Acme"),
     ("I work at Acme.", "I was laid off by Acme.", "works_at", "Acme"),
     ("I work at Acme.", "I was let go from Acme.", "works_at", "Acme"),
+    ("我在阿里巴巴工作", "我被阿里巴巴开除了", "works_at", "阿里巴巴"),
+    ("我在学日语", "我已经放弃学日语了", "studies", "日语"),
 ]
 
 
@@ -74,7 +76,9 @@ def test_an_ending_closes_the_state_instead_of_disputing_it(
     assert closed["invalid_at"].startswith("2025-01-01")
 
 
-@pytest.mark.parametrize("said", ["I fired Bob from Acme.", "My colleague was fired from Acme."])
+@pytest.mark.parametrize(
+    "said", ["I fired Bob from Acme.", "My colleague was fired from Acme.", "他被Acme开除了。"]
+)
 def test_dismissing_someone_else_ends_nothing_of_the_speakers(memory: Memory, said: str) -> None:
     say(memory, "I work at Acme.", "2024-01-01")
     memory.add(said, user_id="alice", observation_date="2025-01-01")
