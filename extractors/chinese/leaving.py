@@ -21,7 +21,8 @@ _LEAVE = re.compile(
 _DISMISSED = re.compile(
     r"被(?P<obj>[^，,。；被给]{1,20}?)给?(?P<verb>裁员|裁掉|裁了|开除|辞退|解雇|炒鱿鱼|炒掉|炒了)"
 )
-"""A dismissal in the passive of the clause's subject: 我被阿里巴巴裁员了 -> works_at 阿里巴巴 ends."""
+"""A dismissal in the passive of the clause's subject: 我被阿里巴巴裁员了 -> works_at 阿里巴巴
+ends."""
 _MOVE_WORDS = ("搬",)
 QUIT = "退出"
 
