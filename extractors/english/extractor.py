@@ -423,7 +423,8 @@ def _change(frame: Frame, text: str) -> Change:
     "joined"."""
     if frame.change == "ends" or (frame.polarity < 0 and _ENDING.search(text)):
         return "ends"
-    if frame.polarity > 0 and frame.fact_type == FactType.FACT and _STARTING.search(text):
+    starts = frame.change == "starts" or _STARTING.search(text)
+    if frame.polarity > 0 and frame.fact_type == FactType.FACT and starts:
         return "starts"
     return ""
 

@@ -47,6 +47,9 @@ DISMISSAL_VERBS = frozenset({"fire", "lay off", "let", "sack", "dismiss", "make 
 """Said in the passive of the speaker, they end a job as leaving does: "I got fired from
 Acme", "I was laid off by Acme", "I was let go from Acme" -> works_at Acme ends."""
 JOB_NOUNS = frozenset({"job", "position", "role", "post", "career"})
+JOB_TAKING = frozenset({"get", "start", "take", "land", "accept", "begin", "find", "secure"})
+"""Verbs that take up a job: "I got / started / took / landed a job at Siemens" -> works_at
+Siemens starts; "I have a job at Siemens" -> works_at Siemens."""
 _PLACES = frozenset({"GPE", "LOC"})
 LEMMA_FIXES = {"instal": "install", "unsubscribed": "unsubscribe", "resubscribed": "resubscribe"}
 _OBJECT_DEPS = frozenset({"dobj", "obj", "attr", "oprd"})
@@ -140,8 +143,10 @@ class VerbReader:
         implied = self._implied(lemma, comps)
         if implied is not None:
             return [replace(base, info=implied[0], value=implied[1])]
+        purpose = self._job_sought(comps, base)  # "moved to Berlin for a job at Siemens"
         for reader in (
             self._leaving,
+            self._job,
             self._possession,
             self._action,
             self._prep_pairs,
@@ -149,8 +154,8 @@ class VerbReader:
         ):
             frames = reader(lemma, verb, comps, base)
             if frames:
-                return frames
-        return self._unknown_prep(lemma, comps, base)
+                return frames + purpose
+        return self._unknown_prep(lemma, comps, base) + purpose
 
     def _info(self, surface: str) -> PredicateInfo:
         return self.table.lookup(surface, "en") or self.table.resolve(surface, "en")
@@ -183,6 +188,27 @@ class VerbReader:
             self._info("live in" if moving else "work at"), target.lemma_.lower(), "en"
         )
         return self._objects(replace(base, polarity=-base.polarity, change="ends"), info, target)
+
+    def _job(self, lemma: str, verb: Token, comps: Complements, base: Frame) -> list[Frame]:
+        """A job taken or held at a named employer: works_at it."""
+        taking = lemma in JOB_TAKING
+        if not (taking or lemma in ("have", "hold")) or comps.dobj is None:
+            return []
+        employer = _employer(comps.dobj, comps)
+        if employer is None:
+            return []
+        frame = replace(base, change="starts") if taking else base
+        return self._objects(frame, self._info("work at"), employer)
+
+    def _job_sought(self, comps: Complements, base: Frame) -> list[Frame]:
+        """ "for a job at X" beside the clause's own reading: works_at X starts."""
+        for prep, obj in comps.preps:
+            if lower(prep) == "for" and obj.lemma_.lower() in JOB_NOUNS:
+                employer = _employer(obj, Complements())
+                if employer is not None:
+                    info = self._info("work at")
+                    return self._objects(replace(base, change="starts"), info, employer)
+        return []
 
     def _possession(self, lemma: str, verb: Token, comps: Complements, base: Frame) -> list[Frame]:
         if lemma not in POSSESSION_VERBS or comps.dobj is None:
@@ -306,6 +332,17 @@ def _left_place(comps: Complements, bodies: Bodies) -> Token | None:
 
 
 _AT = frozenset({"at", "with", "for", "in"})
+
+
+def _employer(job: Token, comps: Complements) -> Token | None:
+    """The named employer of a job noun: "a job at Siemens", "a position with Siemens" (the
+    phrase on the noun, or on the verb: "took a position at Siemens")."""
+    if job.lemma_.lower() not in JOB_NOUNS:
+        return None
+    inner = [pobj_of(c) for c in job.children if c.dep_ == "prep" and lower(c) in ("at", "with")]
+    inner += [o for p, o in comps.preps if lower(p) in ("at", "with")]
+    named = [o for o in inner if o is not None and (o.pos_ == "PROPN" or bool(o.ent_type_))]
+    return named[0] if named else None
 
 
 def dismissal(verb: Token) -> bool:

@@ -65,6 +65,12 @@ def test_the_assistants_confirmed_actions_still_count(memory: Any) -> None:
         ("My dog's name is Rex.", {(USER, "pet", "Rex"), ("Rex", "is_a", "dog")}),
         ("我养了一只叫旺财的狗。", {(USER, "pet", "旺财"), ("旺财", "is_a", "dog")}),
         ("Now I'm at Globex.", {(USER, "works_at", "Globex")}),
+        ("I got a job at Siemens.", {(USER, "works_at", "Siemens")}),
+        ("I took a position at Siemens last year.", {(USER, "works_at", "Siemens")}),
+        (
+            "I moved to Berlin for a job at Siemens.",
+            {(USER, "lives_in", "Berlin"), (USER, "works_at", "Siemens")},
+        ),
         ("I can't eat peanuts, I'm allergic.", {(USER, "allergy", "peanuts")}),
     ],
 )
