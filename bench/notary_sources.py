@@ -19,9 +19,12 @@ most four distinct characters (`hf_xxxx...`, `sk_live_AAAA...`, `tskey-api-AAAA-
 or at least half of them sit in runs of three or more that count up in code order, case-blind,
 or repeat a letter in the other case (`figd_aBcDeFgHiJ...1234567890abcdef`,
 `dapi1234567890ABCDEF...`, `cfat_aAbBcCdD...`): a value someone typed to look like a key, not
-one a provider issued. The benchmark also prints the rate over every
-labelled positive, placeholders included. A private key's BEGIN and END lines are not part of
-its secret (the notary keeps them so the reader sees what was there), nor is a URL's host:
+one a provider issued; and a secret that is the name of its own slot (`password` in
+`http://username:password@host`, `token`, `secret`): a template, which the notary keeps on
+purpose (a masked one would also leave the word in its own label, `[REDACTED:password]`).
+The benchmark also prints the rate over every labelled positive, placeholders included. A
+private key's BEGIN and END lines are not part of its secret (the notary keeps them so the
+reader sees what was there), nor is a URL's host:
 a URL's secret is its password when it has one, else its path and query (a webhook's token);
 a database URL without a password holds no secret (left out as unlabelled).
 
@@ -74,8 +77,17 @@ class Loaded:
 _PREFIX = re.compile(r"^[A-Za-z]{1,12}[_\-.]")
 
 
+SLOT_NAMES = frozenset(
+    {"password", "passwd", "pwd", "pass", "secret", "token", "key", "apikey", "api_key"}
+)
+"""The names of a credential's slot: a secret that is one of them is a template."""
+
+
 def placeholder_secret(secret: str) -> bool:
-    """Few distinct characters or mostly counting runs (see the module docstring)."""
+    """Few distinct characters, mostly counting runs, or the slot's own name (see the module
+    docstring)."""
+    if secret.lower() in SLOT_NAMES:
+        return True
     body = secret
     while _PREFIX.match(body):
         body = _PREFIX.sub("", body, count=1)

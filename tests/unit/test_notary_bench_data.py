@@ -121,6 +121,8 @@ def test_placeholder_positives_are_one_rule_for_every_source() -> None:
     assert placeholder_secret("figd_aBcDeFgHiJkLmNoPqRsT1234567890")
     assert placeholder_secret("cfat_aAbBcCdDeEfFgGhHiIjJkK")
     assert not placeholder_secret("ghp_k7Qz2mX9pL4wR8vTq1")
+    assert placeholder_secret("password") and placeholder_secret("Token")
+    assert not placeholder_secret("passwordless9")
 
 
 def test_secret_labels_drop_armour_and_url_hosts() -> None:
