@@ -7,7 +7,16 @@ from datetime import date
 import pytest
 
 from bench.timex_data import document, listed
-from bench.when_timex import Outcome, classify, gold_interval, grade, report, score, targets
+from bench.when_timex import (
+    Outcome,
+    classify,
+    gold_interval,
+    grade,
+    half,
+    report,
+    score,
+    targets,
+)
 
 DCT = (
     b'<DCT><TIMEX3 functionInDocument="CREATION_TIME" temporalFunction="false" tid="t0"'
@@ -78,7 +87,16 @@ def test_classify_uses_the_keyword_classes() -> None:
     assert classify("the weekend") == "weekend"
     assert classify("last Tuesday") == "weekday"
     assert classify("two years ago") == "ago"
-    assert classify("the third quarter") == "other"
+    assert classify("the third quarter") == "quarter"
+    assert classify("Q3 1998") == "quarter"
+    assert classify("last month") == "other"
+
+
+def test_the_split_is_by_document_and_fixed() -> None:
+    """The halves are a function of the file name alone (the tune half's misses may be read,
+    the held half's never): sha256("x.tml") starts with an even byte, of "y.tml" odd."""
+    assert [half("x.tml"), half("y.tml")] == ["tune", "held"]
+    assert {half(f"doc{i}.tml") for i in range(20)} == {"tune", "held"}
 
 
 def test_score_grades_ours_beside_the_document_date() -> None:
