@@ -18,8 +18,9 @@ Conventions (callers rely on these):
   after it when its sentence has a future marker (will, 'll, going to, next, tomorrow, 要去,
   打算, 明天...) or follows "for" / "by" ("booked the flight for Friday"). A weekday range in
   Chinese (周一到周五) is a weekly schedule: no mention.
-* A month without a year ("in March", 3月) is the most recent March not after the reference's
-  month; a month and day without a year ("June 1", 6月1日) takes the reference's year.
+* A month or a month and day without a year ("in March", "on May 5", 3月, 6月1日) is on the
+  side of the reference its nearest tensed word says (`temporal.tense`): the latest by the
+  reference for the past, the first from it for the future, else the nearer one.
 * Parts of periods are approximate: the beginning / middle / end of a year is its January /
   June / December (MONTH); of a month its first seven days, the seven days from the 12th, or
   its last seven days (WEEK). "earlier this month" is the month itself, approximate.
@@ -51,7 +52,9 @@ L = r"(?<![A-Za-z0-9_$#/.\-])"
 """ASCII left boundary: `\\b` would treat CJK characters as word characters."""
 R = r"(?![A-Za-z0-9_%]|[-./:]\d)"
 """ASCII right boundary: no letter, digit, or identifier/version continuation (-001, .11)."""
-SENTENCE_END = re.compile(r"[.!?;\n。！？；]")
+SENTENCE_END = re.compile(r"[!?;\n。！？；]|\.(?!\w|\s+[a-z\d])")
+"""Where a sentence ends: not at a period a letter or digit follows (5.39, U.S), nor one a lowercase
+word or a number follows after a space (Corp. said, Dec. 7)."""
 _SENTENCE_WINDOW = 400
 _MARKER_WINDOW = 40
 """How far back a sentence or a marker is looked for (keeps long texts linear)."""
@@ -206,11 +209,17 @@ def sentence_around(text: str, start: int, end: int) -> str:
     At most _SENTENCE_WINDOW characters on each side: unbounded, a long text without a full
     stop made every date in it read the whole rest of the text (quadratic).
     """
+    left, right = sentence_bounds(text, start, end)
+    return text[left:right]
+
+
+def sentence_bounds(text: str, start: int, end: int) -> tuple[int, int]:
+    """Where the sentence around text[start:end] starts and ends (`sentence_around`)."""
     window = max(0, start - _SENTENCE_WINDOW)
     left = max((m.end() for m in SENTENCE_END.finditer(text, window, start)), default=window)
     limit = min(len(text), end + _SENTENCE_WINDOW)
     right = SENTENCE_END.search(text, end, limit)
-    return text[left : right.start() if right else limit]
+    return left, right.start() if right else limit
 
 
 def make(
@@ -306,13 +315,16 @@ def nearest_date(today: date, month: int, day: int, tense: str) -> date | None:
 
 
 def month_near(today: date, month: int, tense: str) -> date:
-    """A month without a year: the latest that began by `today`, or for a future sentence
-    the first that has not ended."""
-    if tense == "future" and month < today.month:
-        return date(today.year + 1, month, 1)
+    """A month without a year: the latest that began by `today` for a past sentence, the first
+    that has not ended for a future one, else the nearer of the two (by whole months)."""
+    past = recent_month(today, month)
+    ahead = past if past.month == today.month else date(past.year + 1, month, 1)
+    if tense == "past":
+        return past
     if tense == "future":
-        return date(today.year, month, 1)
-    return recent_month(today, month)
+        return ahead
+    here = 12 * today.year + today.month
+    return past if here - (12 * past.year + month) <= (12 * ahead.year + month) - here else ahead
 
 
 def attach_markers(text: str, hits: Sequence[Hit], markers: MarkerSet) -> list[Hit]:

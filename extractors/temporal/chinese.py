@@ -26,18 +26,20 @@ from extractors.temporal.calendar import (
     attach_markers,
     distribute,
     make,
+    month_near,
+    nearest_date,
     nearest_weekday,
     part_of,
     recent_month,
     relative_period,
     run_rules,
     select,
-    sentence_around,
     shift,
     valid_date,
     weekday_in_week,
 )
 from extractors.temporal.relative import weekend_after, weekend_before, weekend_of_week
+from extractors.temporal.tense import zh_tense
 
 _DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"〇": 0, "两": 2}
 _NO_DIGIT_BEFORE = r"(?<![0-9A-Za-z_$#/.\-零〇一二两三四五六七八九十百几个每])"
@@ -60,9 +62,6 @@ _DAYS = {
 _WEEK_MODS = {"上上": -2, "上": -1, "本": 0, "这": 0, "下": 1, "下下": 2}
 _WEEKDAYS = {c: i for i, c in enumerate("一二三四五六日")} | {"天": 6}
 _PARTS = {"初": "begin", "底": "end", "末": "end"}
-_PAST_ZH = re.compile(r"了|过(?![来去年节])")
-"""A bare weekday is the next one unless its sentence tells of the past (了, 过): 周五开会,
-but 周五我们去了公园."""
 _HABIT = re.compile(r"(?:每个?|一到|到了|逢)$")
 """每个周末, 一到周末: a habit, not a date."""
 _RANGE_NUMERAL = re.compile(r"[一二两三四五六七八九]{2}")
@@ -71,9 +70,6 @@ _SEASONS = {"春": 3, "夏": 6, "秋": 9, "冬": 12}
 _RANGE_AFTER = re.compile(r"[到至~～\-—－]+(?:周|星期|礼拜)[一二三四五六日天]")
 _RANGE_BEFORE = re.compile(r"(?:周|星期|礼拜)[一二三四五六日天][到至~～\-—－]{1,8}$")
 _RANGE_REACH = 11  # the longest _RANGE_BEFORE match: 礼拜 + day + 8 dashes
-_FUTURE = re.compile(
-    r"将|打算|准备|计划|即将|就要|快要|要去|要来|要在|会去|会来|会在|明天|后天|下周|下星期|下礼拜|下个"
-)
 
 
 def zh_number(text: str) -> int:
@@ -109,12 +105,23 @@ def _ymd(m: re.Match[str], today: date) -> Hit | None:
 
 
 def _month_day(m: re.Match[str], today: date) -> Hit | None:
+    """6月1日, 3月, 去年3月: a month (and day) without a year is on the side its sentence's
+    nearest tensed word says (`temporal.tense`); no tense word: the reference's year for a day,
+    the latest begun for a month (Chinese marks no tense on the verb: 回家 may be either)."""
     month, base = zh_number(m.group("mo")), m.group("base")
     year = today.year + _YEARS[base] if base else None
+    said = "" if year is not None else zh_tense(m)
     if m.group("d") is not None:
-        day = valid_date(year or today.year, month, zh_number(m.group("d")))
+        d = zh_number(m.group("d"))
+        day = (
+            nearest_date(today, month, d, said)
+            if said
+            else valid_date(year or today.year, month, d)
+        )
         return None if day is None else make(m, day, G.DAY)
-    start = date(year, month, 1) if year is not None else recent_month(today, month)
+    if year is not None:
+        return make(m, date(year, month, 1), G.MONTH)
+    start = month_near(today, month, said) if said else recent_month(today, month)
     return make(m, start, G.MONTH)
 
 
@@ -145,27 +152,25 @@ def _bare_weekday(m: re.Match[str], today: date) -> Hit | None:
     before = max(0, m.start() - _RANGE_REACH)  # bounded: a search from 0 made long text quadratic
     if _RANGE_AFTER.match(m.string, m.end()) or _RANGE_BEFORE.search(m.string, before, m.start()):
         return None  # 周一到周五 is a weekly schedule, not two dates
-    said = sentence_around(m.string, m.start(), m.end())
-    day = nearest_weekday(today, _WEEKDAYS[m.group("d")], future=not _PAST_ZH.search(said))
+    day = nearest_weekday(today, _WEEKDAYS[m.group("d")], future=zh_tense(m) != "past")
     return replace(make(m, day, G.DAY), kind="bare")
 
 
 def _forward(m: re.Match[str]) -> bool:
-    return _FUTURE.search(sentence_around(m.string, m.start(), m.end())) is not None
+    return zh_tense(m) == "future"
 
 
 def _weekend(m: re.Match[str], today: date) -> Hit | None:
     """这周末 / 本周末 (this week's), 上(个)周末, 下(个)周末; 周末 alone: the latest that has begun
     in a sentence of the past (了, 过), the next one in a sentence that looks forward, else none
     (就是周末人太多, 每个周末: every weekend, no date)."""
-    said = sentence_around(m.string, m.start(), m.end())
     if m.group("w"):
         first, last = weekend_of_week(today, _WEEK_MODS[m.group("w")])
     elif _HABIT.search(m.string, max(0, m.start() - 3), m.start()):
         return None
-    elif _forward(m):
+    elif (said := zh_tense(m)) == "future":
         first, last = weekend_after(today)
-    elif _PAST_ZH.search(said):
+    elif said == "past":
         first, last = weekend_before(today + timedelta(days=2))
     else:
         return None

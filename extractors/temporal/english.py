@@ -45,10 +45,10 @@ from extractors.temporal.relative import (
     WD_FULL,
     compose,
     number,
-    tense,
     weekday_of,
 )
 from extractors.temporal.relative import RULES as RELATIVE_RULES
+from extractors.temporal.tense import tense
 
 _I = re.IGNORECASE
 _MONTH_FULL = (

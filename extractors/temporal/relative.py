@@ -56,20 +56,13 @@ from extractors.temporal.calendar import (
     part_of,
     period_start,
     relative_period,
-    sentence_around,
     shift,
     step,
 )
+from extractors.temporal.tense import looks_forward, tense
 from graph.domain.enums import Granularity
 
 _I = re.IGNORECASE
-FUTURE = re.compile(
-    r"\b(?:will|shall|going\s+to|gonna|plan(?:s|ning|ned)?\s+to|intends?\s+to|tomorrow|"
-    r"next|upcoming|coming|soon)\b|['’]ll\b|\bwon['’]t\b",
-    _I,
-)
-FUTURE_BEFORE = re.compile(r"(?<![A-Za-z])(?:for|by)\s+$", _I)
-"""A target or deadline ("booked the flight for Friday", "by Monday") looks forward."""
 WEEKDAYS = ("mo", "tu", "we", "th", "fr", "sa", "su")
 WD_FULL = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 WD_ANY = WD_FULL + r"|mon|tues|tue|wed|thurs|thur|thu|fri|sat|sun"
@@ -127,45 +120,6 @@ _ALONE = frozenset([
     "but", "so", "then", "when", "that", "too", "as",
 ])  # fmt: skip
 """Words that may follow an anchored phrase standing alone ("the weekend before, we hiked")."""
-
-
-def looks_forward(m: re.Match[str]) -> bool:
-    """Does the sentence of the match speak of the future (or of a target: "for", "by")?"""
-    if FUTURE_BEFORE.search(m.string, max(0, m.start() - 12), m.start()):
-        return True
-    return FUTURE.search(sentence_around(m.string, m.start(), m.end())) is not None
-
-
-_PAST = re.compile(
-    r"\b(?:was|were|had|did|went|came|saw|met|made|took|got|gave|told|said|felt|left|found"
-    r"|bought|brought|ran|spent|won|lost|ate|wrote|heard|paid|sent|began|became|caught|slept"
-    r"|drove|flew|broke|fell|forgot|knew|spoke|stood|swam|threw|woke|ago|yesterday|already)\b",
-    _I,
-)
-_ED = re.compile(r"(?:([A-Za-z']+)\s+)?\b([a-z]{2,}ed)\b")
-_NOT_PAST = frozenset([
-    "need", "feed", "seed", "speed", "indeed", "exceed", "proceed", "succeed", "bed", "red",
-    "shed", "wed", "weed", "bleed", "breed",
-])  # fmt: skip
-_STATE_BEFORE = frozenset([
-    "am", "is", "are", "be", "been", "being", "so", "very", "really", "too", "get", "getting",
-    "feel", "feeling", "i'm", "im", "we're",
-])  # fmt: skip
-"""Before an -ed word, these make it a state ("I'm excited", "so tired"), not a past event."""
-
-
-def tense(m: re.Match[str]) -> str:
-    """ "future" when the sentence looks forward, "past" when it tells of the past (a past
-    form: went, was, -ed after no state word; ago, yesterday), else "" (no tense said)."""
-    if looks_forward(m):
-        return "future"
-    sentence = sentence_around(m.string, m.start(), m.end())
-    if _PAST.search(sentence):
-        return "past"
-    for before, word in _ED.findall(sentence):
-        if word.lower() not in _NOT_PAST and before.lower() not in _STATE_BEFORE:
-            return "past"
-    return ""
 
 
 def number(raw: str) -> tuple[int, bool]:

@@ -139,6 +139,63 @@ def test_the_last_holiday_has_ended_and_the_next_has_not_begun(today: date) -> N
     assert upcoming[0].year - last[0].year in (1, 2)
 
 
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
+          "September", "October", "November", "December")  # fmt: skip
+
+
+def _months_apart(a: date, b: date) -> int:
+    return 12 * (a.year - b.year) + a.month - b.month
+
+
+@settings(max_examples=300, deadline=None)
+@given(DAYS, st.integers(min_value=1, max_value=12))
+def test_a_month_without_its_year_is_on_the_side_its_tense_says(today: date, month: int) -> None:
+    """Past: begun by the reference, within the year before; future: not ended, within the
+    year after; no tense: the nearer one (at most six months away); Chinese alike."""
+    name = MONTHS[month - 1]
+    past = _one(f"We were in Rome in {name}.", today).start.date()
+    ahead = _one(f"We will be in Rome in {name}.", today).start.date()
+    plain = _one(f"My sister visits in {name}.", today).start.date()
+    assert past.month == ahead.month == plain.month == month
+    assert 0 <= _months_apart(today, past) < 12 and 0 <= _months_apart(ahead, today) < 12
+    assert abs(_months_apart(plain, today)) <= 6 and plain in (past, ahead)
+    assert _one(f"{month}月我们去了日本。", today, "zh").start.date() == past
+    assert _one(f"{month}月我们要去日本。", today, "zh").start.date() == ahead
+
+
+@settings(max_examples=300, deadline=None)
+@given(DAYS, st.dates(min_value=date(2000, 1, 1), max_value=date(2000, 12, 31)))
+def test_a_day_without_its_year_is_the_latest_or_the_next(today: date, said: date) -> None:
+    """29 February included: a past sentence names the latest such day by the reference, a
+    future one the first from it (when no year around has the day, only the month is read)."""
+    text = f"{MONTHS[said.month - 1]} {said.day}"
+    for sentence, zh, sign in (
+        (f"We met on {text}.", f"{said.month}月{said.day}日我们见了面。", -1),
+        (f"We will meet on {text}.", f"{said.month}月{said.day}日我们将见面。", 1),
+    ):
+        mention = _one(sentence, today)
+        if mention.granularity is Granularity.MONTH:
+            assert (said.month, said.day) == (2, 29)
+            continue
+        day = mention.start.date()
+        assert (day.month, day.day) == (said.month, said.day)
+        assert 0 <= sign * (day - today).days < 366 * 4
+        if (said.month, said.day) != (2, 29):
+            assert sign * (day - today).days < 366
+        assert _one(zh, today, "zh").start.date() == day
+
+
+@settings(max_examples=200, deadline=None)
+@given(DAYS, st.integers(min_value=0, max_value=6))
+def test_the_nearest_tensed_word_decides_a_bare_weekday(today: date, wd: int) -> None:
+    said = _one(f"The company said {WEEKDAYS[wd]} it will cut jobs.", today).start.date()
+    will = _one(f"We will meet on {WEEKDAYS[wd]}, as I said.", today).start.date()
+    assert said.weekday() == will.weekday() == wd
+    assert 0 <= (today - said).days < 7 and 0 <= (will - today).days < 7
+    zh = _one(f"他周{ZH_WEEKDAYS[wd]}说公司将裁员。", today, "zh").start.date()
+    assert zh == said
+
+
 def test_anchored_phrases_hang_on_the_expression_after_them() -> None:
     today = date(2024, 5, 15)
     assert _days(_one("the weekend before Christmas 2023", today)) == (
