@@ -8,9 +8,13 @@ Conventions (callers rely on these):
   instant of the named period, `end` the first instant after it. Calendar arithmetic only:
   "1 month ago" from 2024-03-31 is 2024-02-29, "a year ago" from 2024-02-29 is 2023-02-28.
 * Weeks run Monday..Sunday (ISO). "last week" / 上周 is the whole previous week (WEEK).
-* "N days/weeks/months/years ago" / N天前 / 三个月前 is the one day that far back (DAY);
-  "N days from now" / 三天后 the day that far ahead; 三年以来 the day three years back, role
-  `since`. Vague counts are approximate: "a couple of" = 2, "a few" / "several" / 几 = 3, 多.
+* "N days/weeks/months/years ago" / N天前 / 三个月前 is the whole period of the unit that far
+  back, at the unit's grain: "three years ago" is that year (YEAR), "six weeks ago" that ISO
+  week, "two months ago" that month, "3 days ago" that day; "N days from now" / 三天后 the same
+  ahead; 三年以来 (a boundary, role `since`) the day three years back. A vague count is a
+  bounded interval, approximate: "a couple of" / "a few" / "several" / 几 (2, 3, 3) span one
+  unit either side (a few weeks ago: the weeks two to four back), a range 两三 its two ends, 多
+  ("三个多月前") the count and one more.
 * Weekdays: "last Wednesday" is the most recent Wednesday strictly before the reference day;
   "this Friday" / 本周五 the Friday of the reference's week; "next Monday" / 下周一 the Monday
   of the following week; 上周三 the Wednesday of the previous week. A bare weekday ("on
@@ -60,6 +64,10 @@ _MARKER_WINDOW = 40
 """How far back a sentence or a marker is looked for (keeps long texts linear)."""
 
 
+Span = tuple[date, date]
+"""A period as [first day, first day after)."""
+
+
 @dataclass(frozen=True)
 class Hit:
     """A time expression found by a rule: span, first day of the period, granularity."""
@@ -88,8 +96,6 @@ class Hit:
         return self.last if self.last is not None else step(self.day, self.granularity, 1)
 
 
-Span = tuple[date, date]
-"""A period as [first day, first day after)."""
 Anchored = Callable[[Span], "tuple[date, Granularity, date | None] | None"]
 """Resolves an anchored phrase against its anchor's period: first day, granularity, end."""
 Handler = Callable[[re.Match[str], date], Hit | None]
@@ -167,6 +173,14 @@ def period_start(day: date, granularity: Granularity) -> date:
 def relative_period(today: date, granularity: Granularity, offset: int) -> date:
     """First day of this (0), last (-1) or next (+1) week/month/quarter/year."""
     return step(period_start(today, granularity), granularity, offset)
+
+
+def periods_away(today: date, unit: Granularity, low: int, high: int, sign: int) -> Span:
+    """The whole periods of `unit` from `low` to `high` units away from `today` (`sign` -1
+    back, +1 ahead), as [first day, first day after): "three years ago" is that year, "six
+    weeks ago" that ISO week, "a few days ago" (two to four) those three days."""
+    ends = [period_start(step(today, unit, sign * n), unit) for n in (low, high)]
+    return min(ends), step(max(ends), unit, 1)
 
 
 def valid_date(year: int, month: int, day: int) -> date | None:

@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from dataclasses import replace
 from datetime import date, timedelta
 
-from extractors.schema import TimeRole
 from extractors.temporal import holidays
 from extractors.temporal.calendar import (
     ISO_RULES,
@@ -30,6 +29,7 @@ from extractors.temporal.calendar import (
     nearest_date,
     nearest_weekday,
     part_of,
+    periods_away,
     recent_month,
     relative_period,
     run_rules,
@@ -197,19 +197,28 @@ def _lately(m: re.Match[str], today: date) -> Hit:
 
 
 def _ago(m: re.Match[str], today: date) -> Hit | None:
-    """N天前, 三个多月前, 半年前, 两周后, 三年以来 (since): the one day that far away."""
+    """N天前, 三个多月前, 两周后: the unit's period that far away (`periods_away`); 三年以来
+    (since): the one day three years back; 半年前: the day six months back."""
     unit, direction = m.group("u"), m.group("dir")
     if unit == "月" and not m.group("ge"):
         return None  # 3月前 is "before March", not "three months ago"
     sign = 1 if direction.endswith("后") else -1
     if m.group("n") == "半":
         resolved = _half_ago(today, unit, sign)
-    else:
-        resolved = _count_ago(m, today, unit, sign)
-    if resolved is None:
+        return None if resolved is None else make(m, resolved[0], G.DAY, approximate=resolved[1])
+    counts = _counts(m)
+    if counts is None:
         return None
-    role: TimeRole = "since" if direction == "以来" else "at"
-    return replace(make(m, resolved[0], G.DAY, approximate=resolved[1]), role=role)
+    (low, high), grain = counts, _ZH_UNITS.get(unit, G.WEEK)
+    if direction == "以来":
+        day = shift(today, **{_SHIFT[grain]: sign * low})
+        return replace(make(m, day, G.DAY, approximate=low != high), role="since")
+    first, end = periods_away(today, grain, low, high, sign)
+    return make(m, first, grain, approximate=low != high, last=end if low != high else None)
+
+
+_ZH_UNITS = {"天": G.DAY, "日": G.DAY, "年": G.YEAR, "月": G.MONTH}
+_SHIFT = {G.DAY: "days", G.WEEK: "weeks", G.MONTH: "months", G.YEAR: "years"}
 
 
 def _half_ago(today: date, unit: str, sign: int) -> tuple[date, bool] | None:
@@ -218,18 +227,17 @@ def _half_ago(today: date, unit: str, sign: int) -> tuple[date, bool] | None:
     return (shift(today, days=15 * sign), True) if unit == "月" else None
 
 
-def _count_ago(m: re.Match[str], today: date, unit: str, sign: int) -> tuple[date, bool] | None:
+def _counts(m: re.Match[str]) -> tuple[int, int] | None:
+    """How many units away, as a range: 三 (3, 3), 几 (2, 4), 两三 (2, 3), 三个多 (3, 4)."""
     raw = m.group("n")
-    n = 3 if raw == "几" else zh_number(raw)
-    if n == 0 or (unit == "年" and n >= 1000):
+    if raw == "几":
+        return 2, 4
+    if _RANGE_NUMERAL.fullmatch(raw):
+        return zh_number(raw[0]), zh_number(raw[1])
+    n = zh_number(raw)
+    if n == 0 or (m.group("u") == "年" and n >= 1000):
         return None  # 2020年以前 is "before 2020", handled by the year rule and its marker
-    kind = {"天": "days", "日": "days", "年": "years", "月": "months"}.get(unit, "weeks")
-    vague = (
-        raw == "几"
-        or any(m.group(g) for g in ("m1", "m2", "m3"))
-        or _RANGE_NUMERAL.fullmatch(raw) is not None
-    )
-    return shift(today, **{kind: sign * n}), vague
+    return (n, n + 1) if any(m.group(g) for g in ("m1", "m2", "m3")) else (n, n)
 
 
 def _year_part(m: re.Match[str], today: date) -> Hit:

@@ -32,6 +32,7 @@ from extractors.temporal.calendar import (
     nearest_weekday,
     norm,
     part_of,
+    periods_away,
     relative_period,
     run_rules,
     select,
@@ -126,6 +127,8 @@ def _bare_weekday(m: re.Match[str], today: date) -> Hit:
 
 
 def _ago(m: re.Match[str], today: date) -> Hit | None:
+    """ "three years ago" (that year), "six weeks back", "a few days from now": the unit's
+    period that far away (`periods_away`); a vague count one unit either side."""
     unit, raw = m.group("u").lower(), norm(m.group("n"))
     sign = 1 if m.group("dir").lower().startswith("from") else -1
     if raw.startswith("half"):
@@ -137,7 +140,12 @@ def _ago(m: re.Match[str], today: date) -> Hit | None:
     n, vague = number(raw)
     if unit == "decade":
         unit, n = "year", 10 * n
-    return make(m, shift(today, **{unit + "s": sign * n}), G.DAY, approximate=vague)
+    low, high = (max(1, n - 1), n + 1) if vague else (n, n)
+    first, end = periods_away(today, _AGO_UNITS[unit], low, high, sign)
+    return make(m, first, _AGO_UNITS[unit], approximate=vague, last=end if vague else None)
+
+
+_AGO_UNITS = {"day": G.DAY, "week": G.WEEK, "month": G.MONTH, "year": G.YEAR}
 
 
 def _part(m: re.Match[str], today: date) -> Hit:

@@ -166,28 +166,37 @@ def test_n_days_ago_is_exact(reference: datetime, n: int) -> None:
     assert mention.start.date() == reference.date() - timedelta(days=n)
 
 
+def _one_period(text: str, reference: datetime, granularity: Granularity) -> TimeMention:
+    (mention,) = find_times(text, reference)
+    assert mention.text == text
+    assert mention.granularity is granularity
+    assert mention.start.utcoffset() == reference.utcoffset()
+    return mention
+
+
 @settings(max_examples=200, deadline=None)
 @given(_REFERENCES, st.integers(min_value=1, max_value=600))
-def test_n_months_ago_is_calendar_arithmetic(reference: datetime, n: int) -> None:
-    mention = _single_day(f"{n} months ago", reference)
-    assert mention.start.date() == reference.date() - relativedelta(months=n)
+def test_n_months_ago_is_the_month_by_calendar_arithmetic(reference: datetime, n: int) -> None:
+    mention = _one_period(f"{n} months ago", reference, Granularity.MONTH)
+    assert mention.start.date() == (reference.date() - relativedelta(months=n)).replace(day=1)
+    assert mention.end.date() == mention.start.date() + relativedelta(months=1)
 
 
 @settings(max_examples=200, deadline=None)
 @given(_REFERENCES, st.integers(min_value=1, max_value=50))
-def test_n_years_ago_is_calendar_arithmetic(reference: datetime, n: int) -> None:
-    mention = _single_day(f"{n} years ago", reference)
-    assert mention.start.date() == reference.date() - relativedelta(years=n)
+def test_n_years_ago_is_the_year(reference: datetime, n: int) -> None:
+    mention = _one_period(f"{n} years ago", reference, Granularity.YEAR)
+    assert mention.start.date() == date(reference.year - n, 1, 1)
+    assert mention.end.date() == date(reference.year - n + 1, 1, 1)
 
 
 @settings(max_examples=200, deadline=None)
 @given(_REFERENCES, st.integers(min_value=1, max_value=99), st.sampled_from(["天", "个月", "年"]))
 def test_chinese_numerals_ago(reference: datetime, n: int, unit: str) -> None:
-    mention = _single_day(f"{_zh_numeral(n)}{unit}前", reference)
-    delta = {"天": relativedelta(days=n), "个月": relativedelta(months=n)}.get(
-        unit, relativedelta(years=n)
-    )
-    assert mention.start.date() == reference.date() - delta
+    grain = {"天": Granularity.DAY, "个月": Granularity.MONTH}.get(unit, Granularity.YEAR)
+    mention = _one_period(f"{_zh_numeral(n)}{unit}前", reference, grain)
+    english = {"天": "days", "个月": "months"}.get(unit, "years")
+    assert mention.start == find_times(f"{n} {english} ago", reference)[0].start
 
 
 _WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]

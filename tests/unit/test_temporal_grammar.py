@@ -98,15 +98,40 @@ def test_a_bare_weekday_after_a_named_one_is_of_its_week(today: date, a: int, b:
 
 
 @settings(max_examples=300, deadline=None)
-@given(DAYS, st.integers(min_value=1, max_value=40), st.sampled_from(["day", "week", "month"]))
-def test_counts_ago_are_calendar_arithmetic(today: date, n: int, unit: str) -> None:
+@given(
+    DAYS, st.integers(min_value=1, max_value=40), st.sampled_from(["day", "week", "month", "year"])
+)
+def test_counts_ago_are_the_units_period_that_far_back(today: date, n: int, unit: str) -> None:
+    """ "N units ago" is the whole day / ISO week / month / year that holds the day N units
+    back by calendar arithmetic (31 March - 1 month is in February; 29 February - 1 year in
+    the year before); Chinese alike."""
     words = {2: "two", 3: "three", 21: "twenty-one", 25: "twenty five"}
-    count = words.get(n, str(n))
-    mention = _one(f"I moved here {count} {unit}s ago.", today)
-    assert mention.granularity is Granularity.DAY
-    assert mention.start.date() == today - relativedelta(**{unit + "s": n})
-    zh_unit = {"day": "天", "week": "周", "month": "个月"}[unit]
-    assert _one(f"我{n}{zh_unit}前搬来的。", today, "zh").start == mention.start
+    mention = _one(f"I moved here {words.get(n, str(n))} {unit}s ago.", today)
+    back = today - relativedelta(**{unit + "s": n})
+    first, end = _days(mention)
+    assert mention.granularity is Granularity(unit) and first <= back < end
+    assert first == {"day": back, "week": _monday(back), "month": back.replace(day=1)}.get(
+        unit, date(back.year, 1, 1)
+    )
+    assert end == first + relativedelta(**{unit + "s": 1})
+    zh_unit = {"day": "天", "week": "周", "month": "个月", "year": "年"}[unit]
+    assert _days(_one(f"我{n}{zh_unit}前搬来的。", today, "zh")) == (first, end)
+
+
+@settings(max_examples=200, deadline=None)
+@given(DAYS, st.sampled_from(["day", "week", "month", "year"]))
+def test_a_vague_count_ago_is_a_bounded_interval(today: date, unit: str) -> None:
+    """ "a few units ago" (three, give or take one): from the period two units back to the
+    one four back, whole, approximate; 几 alike; it ends before the reference's period."""
+    mention = _one(f"We met a few {unit}s ago.", today)
+    first, end = _days(mention)
+    grain = Granularity(unit)
+    assert mention.approximate and mention.granularity is grain
+    assert first <= today - relativedelta(**{unit + "s": 4}) < end
+    assert first <= today - relativedelta(**{unit + "s": 2}) < end
+    assert end <= today - relativedelta(**{unit + "s": 1}) + timedelta(days=1) or unit == "day"
+    zh_unit = {"day": "天", "week": "周", "month": "个月", "year": "年"}[unit]
+    assert _days(_one(f"几{zh_unit}前我们见过。", today, "zh")) == (first, end)
 
 
 @settings(max_examples=200, deadline=None)
