@@ -28,6 +28,9 @@ Conventions (callers rely on these):
 * Parts of periods are approximate: the beginning / middle / end of a year is its January /
   June / December (MONTH); of a month its first seven days, the seven days from the 12th, or
   its last seven days (WEEK). "earlier this month" is the month itself, approximate.
+* Quarters: "Q3 2023", "the third quarter of 1998", "fourth-quarter", 2023年第三季度, 上季度;
+  without a year, `quarter_near` (the latest begun; "the latest quarter" is the last one
+  ended). QUARTER granularity.
 * Seasons (northern hemisphere, meteorological) are approximate three-month periods with
   QUARTER granularity starting 1 March / June / September / December; "winter 2023" starts
   in December 2023.
@@ -339,6 +342,18 @@ def month_near(today: date, month: int, tense: str) -> date:
         return ahead
     here = 12 * today.year + today.month
     return past if here - (12 * past.year + month) <= (12 * ahead.year + month) - here else ahead
+
+
+def quarter_near(today: date, quarter: int, tense: str) -> date:
+    """A quarter without a year ("the third quarter", Q3, 第三季度): the latest that has begun
+    by `today`; for a future sentence, the first that did not end more than a quarter ago
+    (results are told after a quarter ends: "will report third-quarter results" in October
+    is the third quarter just ended, "will ship in the first quarter" next year's)."""
+    first = date(today.year, 3 * quarter - 2, 1)
+    latest = first if first <= today else shift(first, years=-1)
+    if tense == "future" and shift(latest, months=6) <= today:
+        return shift(latest, years=1)
+    return latest
 
 
 def attach_markers(text: str, hits: Sequence[Hit], markers: MarkerSet) -> list[Hit]:

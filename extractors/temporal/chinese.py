@@ -30,6 +30,7 @@ from extractors.temporal.calendar import (
     nearest_weekday,
     part_of,
     periods_away,
+    quarter_near,
     recent_month,
     relative_period,
     run_rules,
@@ -272,8 +273,12 @@ def _rel_quarter(m: re.Match[str], today: date) -> Hit:
 
 
 def _quarter(m: re.Match[str], today: date) -> Hit:
-    year = int(m.group("y")) if m.group("y") else today.year
-    return make(m, date(year, 3 * zh_number(m.group("q")) - 2, 1), G.QUARTER)
+    """2023年第三季度, 去年四季度; 第三季度 alone: `quarter_near` by the sentence's tense."""
+    quarter, base = zh_number(m.group("q")), m.group("base")
+    if base:
+        year = today.year + _YEARS[base] if base in _YEARS else int(base.rstrip("年"))
+        return make(m, date(year, 3 * quarter - 2, 1), G.QUARTER)
+    return make(m, quarter_near(today, quarter, zh_tense(m)), G.QUARTER)
 
 
 def _alt(words: Mapping[str, object]) -> str:
@@ -348,7 +353,7 @@ _RULES: tuple[Rule, ...] = (
     (re.compile(_NO_DIGIT_BEFORE + _YEAR_BASE + r"(?P<s>[春夏秋冬])[天季]"), _season),
     (re.compile(r"(?P<w>上|下|本|这)个?季度"), _rel_quarter),
     (
-        re.compile(_NO_DIGIT_BEFORE + rf"(?:(?P<y>{YEAR})年)?第?(?P<q>[一二三四1-4])季度"),
+        re.compile(_NO_DIGIT_BEFORE + rf"{_YEAR_BASE}?的?第?(?P<q>[一二三四1-4])季度"),
         _quarter,
     ),
 )

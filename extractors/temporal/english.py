@@ -33,6 +33,7 @@ from extractors.temporal.calendar import (
     norm,
     part_of,
     periods_away,
+    quarter_near,
     relative_period,
     run_rules,
     select,
@@ -225,9 +226,35 @@ def _relative_season(today: date, month: int, offset: int) -> date:
     return candidate
 
 
-def _quarter(m: re.Match[str], today: date) -> Hit:
-    year, quarter = m.group("y") or m.group("y2"), m.group("q") or m.group("q2")
-    return make(m, date(int(year), 3 * int(quarter) - 2, 1), G.QUARTER)
+def _quarter(m: re.Match[str], today: date) -> Hit | None:
+    """ "Q3 2023", "2023 Q3", "Q3", "the third quarter (of 1998 / of last year)",
+    "fourth-quarter" (profit): a quarter of the year said, else `quarter_near`."""
+    raw = m.group("ord") or m.group("q") or m.group("q2")
+    quarter = _ORDINALS.get(raw.lower()) or int(raw)
+    year = m.group("y") or m.group("y0") or m.group("y2") or m.group("y3")
+    if year:
+        return make(m, date(int(year), 3 * quarter - 2, 1), G.QUARTER)
+    if m.group("ymod"):
+        base = relative_period(today, G.YEAR, _MOD[m.group("ymod").lower()])
+        return make(m, date(base.year, 3 * quarter - 2, 1), G.QUARTER)
+    if m.group("q") and _NOT_A_QUARTER.match(m.string, m.end()):
+        return None  # "Q3:" is a third question
+    return make(m, quarter_near(today, quarter, tense(m)), G.QUARTER)
+
+
+def _latest_quarter(m: re.Match[str], today: date) -> Hit:
+    """ "the latest / most recent / past quarter": the last quarter that has ended."""
+    return make(m, relative_period(today, G.QUARTER, -1), G.QUARTER)
+
+
+_ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4,
+             "4th": 4}  # fmt: skip
+_NOT_A_QUARTER = re.compile(r"\s*[:)]|\s+of\s+the\s+(?!year\b)", _I)
+_QUARTER_RE = (
+    rf"(?:(?P<y0>{YEAR})\s+)?(?P<ord>first|second|third|fourth|1st|2nd|3rd|4th)[-\s]+quarter"
+    rf"(?!\s+of\s+the\s+(?!year\b))(?:\s+of\s+(?:(?P<y>{YEAR})|(?P<ymod>last|this|next)\s+year))?"
+    rf"|Q(?P<q>[1-4])(?:\s*(?P<y2>{YEAR}))?|(?P<y3>{YEAR})\s*Q(?P<q2>[1-4])"
+)
 
 
 def _rule(pattern: str) -> re.Pattern[str]:
@@ -272,7 +299,8 @@ _RULES: tuple[Rule, ...] = (
         ),
         _season,
     ),
-    (_rule(rf"Q(?P<q>[1-4])\s*(?P<y>{YEAR})|(?P<y2>{YEAR})\s*Q(?P<q2>[1-4])"), _quarter),
+    (_rule(_QUARTER_RE), _quarter),
+    (_rule(r"(?:the\s+)?(?:latest|most\s+recent|past)\s+quarter"), _latest_quarter),
     *RELATIVE_RULES,
 )
 

@@ -221,6 +221,27 @@ def test_the_nearest_tensed_word_decides_a_bare_weekday(today: date, wd: int) ->
     assert zh == said
 
 
+@settings(max_examples=300, deadline=None)
+@given(DAYS, st.integers(min_value=1, max_value=4))
+def test_a_quarter_without_its_year_is_the_latest_begun(today: date, q: int) -> None:
+    """Three months from 1 January / April / July / October; past: begun by the reference,
+    within the year before; future: not ended more than a quarter ago; Chinese alike."""
+    nth = ("first", "second", "third", "fourth")[q - 1]
+    past = _days(_one(f"We posted a {nth}-quarter loss.", today))
+    ahead = _days(_one(f"We will ship in the {nth} quarter.", today))
+    for first, end in (past, ahead):
+        assert first.month == 3 * q - 2 and first.day == 1
+        assert end == first + relativedelta(months=3)
+    assert past[0] <= today < past[0] + relativedelta(years=1)
+    assert ahead[1] > today - relativedelta(months=3) and ahead[0] <= today + relativedelta(years=1)
+    zh = "一二三四"[q - 1]
+    assert _days(_one(f"第{zh}季度我们亏损了。", today, "zh")) == past
+    assert _days(_one(f"第{zh}季度我们将推出新品。", today, "zh")) == ahead
+    assert _days(_one(f"We sold more in Q{q} {today.year}.", today))[0] == date(
+        today.year, 3 * q - 2, 1
+    )
+
+
 def test_anchored_phrases_hang_on_the_expression_after_them() -> None:
     today = date(2024, 5, 15)
     assert _days(_one("the weekend before Christmas 2023", today)) == (
