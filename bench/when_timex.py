@@ -1,9 +1,9 @@
-"""The time grammar on held-out human annotations: TempEval-3's relative DATE expressions.
+"""The time grammar on people's annotations: TempEval-3's relative DATE expressions, by half.
 
 Data (made once with `python -m bench.fetch_data timex --mirror GIT_DIR`, never committed;
 bench/data/timex.toml): every TIMEX3 of type DATE in TimeBank, AQUAINT and the TempEval-3
 platinum set that the annotators resolved against the document creation time (DCT), with its
-sentence. Never used to write or tune the grammar.
+sentence. Split by document into a tune half and a held half (below).
 
 Each expression is resolved by `find_times` on its sentence, against noon UTC of the DCT (the
 mention that overlaps the annotated span most; none: unresolved). The gold `value` becomes an
