@@ -316,7 +316,8 @@ def absorb_weekdays(text: str, hits: Sequence[Hit], between: re.Pattern[str]) ->
 
 def nearest_date(today: date, month: int, day: int, tense: str) -> date | None:
     """A month and day without a year: the latest by `today` for a past sentence, the first
-    from it for a future one, else the nearer of the two."""
+    from it for a future one (None when no year around has it: 29 February), else the nearer
+    of the two."""
     candidates = [
         d
         for y in (today.year - 1, today.year, today.year + 1)
@@ -324,10 +325,12 @@ def nearest_date(today: date, month: int, day: int, tense: str) -> date | None:
     ]
     before = max((d for d in candidates if d <= today), default=None)
     after = min((d for d in candidates if d >= today), default=None)
-    if tense == "past" or after is None:
+    if tense == "past":
         return before
     if tense == "future" or before is None:
         return after
+    if after is None:
+        return before
     return before if (today - before) <= (after - today) else after
 
 
