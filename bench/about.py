@@ -26,7 +26,12 @@ an even crc32 of their name, the only ones looked at while writing rules; `held`
 * **silent turns**: annotated turns (a triple whose value is in the text) that give no fact;
 * **CPU per message**: the extractor's CPU time over every turn, models loaded beforehand.
 
+The split is by conversation id, fixed before any rule was written. Misses are grouped by
+class and relation (`bench/about_misses.py`: no fact, wrong subject, value boundary...) on the
+tune half only (`--classes N`, `--dump FILE`); the held half is only ever scored.
+
     python -m bench.about [--set kdconv,cmudog] [--before TREE] [--limit N] [--misses N]
+                          [--classes N] [--dump FILE]
 """
 
 from __future__ import annotations
@@ -46,6 +51,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench import about_misses
 from bench.datasets import dataset_path
 
 SPEAKERS = frozenset({"<speaker>", "<user>"})
@@ -103,6 +109,7 @@ class Score:
     misses: list[str] = field(default_factory=list)
     wrong: list[str] = field(default_factory=list)
     quiet: list[str] = field(default_factory=list)
+    cases: list[about_misses.Case] = field(default_factory=list)
 
     def turn(self, text: str, triples: Sequence[Triple], facts: Sequence[Fact]) -> None:
         kept = [f for f in facts if f[4] != "verbatim"]
@@ -114,6 +121,8 @@ class Score:
                 self.quiet.append(f"{stated[0][1]}={stated[0][2]} | {text}")
         for triple in triples:
             self._triple(text, triple, kept)
+            cls = about_misses.classify(text, triple, kept, norm, loose, same_entity)
+            self.cases.append((cls, triple[1], about_misses.line(text, triple, kept)))
         if triples:
             self.facts += len(kept)
             self.speaker += sum(f[0] in SPEAKERS for f in kept)
@@ -231,6 +240,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--wrong", type=int, default=0, help="print N tune triples found with the wrong subject"
     )
+    parser.add_argument(
+        "--classes", type=int, default=0, help="print the N largest miss classes of tune"
+    )
+    parser.add_argument("--dump", type=Path, help="write every tune triple's class here")
     args = parser.parse_args(argv)
     here = Path(__file__).resolve().parent.parent
     for name in args.set.split(","):
@@ -238,11 +251,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         runs = [("this tree", here)] + (
             [("baseline: " + str(args.before), args.before)] if args.before else []
         )
+        cpu: list[float] = []
         for label, tree in runs:
             answer = run_driver(tree, dialogues)
             scores = score(name, dialogues, answer["facts"])
-            report(name, label, scores, 1000 * answer["cpu"] / max(answer["turns"], 1))
+            cpu.append(1000 * answer["cpu"] / max(answer["turns"], 1))
+            report(name, label, scores, cpu[-1])
             relations(scores["all"])
+            if label == "this tree":
+                _classes(scores["tune"], args.classes, args.dump and _named(args.dump, name))
             if label == "this tree" and args.misses:
                 for line in scores["tune"].misses[: args.misses]:
                     print("  miss:", line)
@@ -252,7 +269,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             if label == "this tree" and args.wrong:
                 for line in scores["tune"].wrong[: args.wrong]:
                     print("  wrong subject:", line)
+        if len(cpu) == 2:
+            print(f"\n{name}: extraction CPU {cpu[0] / cpu[1]:.2f}x the baseline's, same run")
     return 0
+
+
+def _named(path: Path, name: str) -> Path:
+    return path.with_name(f"{path.stem}-{name}{path.suffix}")
+
+
+def _classes(tune: Score, top: int, path: Path | None) -> None:
+    if top:
+        about_misses.print_classes(tune.cases, top)
+    if path:
+        about_misses.dump(tune.cases, path)
 
 
 if __name__ == "__main__":

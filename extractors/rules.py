@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Protocol
+from typing import NamedTuple, Protocol
+
+from spacy.tokens import Doc
 
 from extractors.chinese.extractor import ChineseExtractor
 from extractors.discourse.names import EverydayNames
@@ -65,20 +67,26 @@ def read_all(extractor: Extractor, jobs: Sequence[Job]) -> list[TurnReading]:
     ]
 
 
-def language_of(text: str) -> Language:
+def language_of(text: str, default: Language = "en") -> Language:
+    """Chinese when CJK characters are a quarter of the letters; a sentence with no letters
+    ("9:00-17:00。", "2004年" has one) is in `default`: the language around it."""
     letters = len(_LETTER.findall(text))
+    if not letters:
+        return default
     cjk = len(_CJK.findall(text))
-    return "zh" if letters and cjk * 4 >= letters else "en"
+    return "zh" if cjk * 4 >= letters else "en"
 
 
-def segments(text: str) -> list[tuple[int, str, Language]]:
-    """(offset, text, language) runs of consecutive same-language sentences."""
+def segments(text: str, default: Language = "en") -> list[tuple[int, str, Language]]:
+    """(offset, text, language) runs of consecutive same-language sentences; a sentence
+    without letters joins the run before it, or is in `default` (the conversation's last
+    language) when it comes first."""
     runs: list[tuple[int, str, Language]] = []
     for match in _SENTENCE.finditer(text):
         sentence = match.group(0)
         if not sentence.strip():
             continue
-        lang = language_of(sentence)
+        lang = language_of(sentence, runs[-1][2] if runs else default)
         if runs and runs[-1][2] == lang and runs[-1][0] + len(runs[-1][1]) == match.start():
             offset, previous, _ = runs[-1]
             runs[-1] = (offset, previous + sentence, lang)
@@ -116,45 +124,84 @@ class RuleExtractor:
         """Every job's candidates and discourse state. English segments are parsed in one
         batched spaCy pass first; then the turns are read in order, each conversation's turns
         in the state the turn before left (`Job`)."""
-        pieces = [
-            (n, offset, seg, lang)
-            for n, job in enumerate(jobs)
-            for offset, seg, lang in segments(job.text)
-        ]
-        parsed = iter(self._english.parse([seg for _, _, seg, lang in pieces if lang == "en"]))
-        docs = {(n, offset): next(parsed) for n, offset, _, lang in pieces if lang == "en"}
-        by_job: dict[int, list[tuple[int, str, Language]]] = {}
-        for n, offset, seg, lang in pieces:
-            by_job.setdefault(n, []).append((offset, seg, lang))
+        pieces = self._pieces(jobs)
         left: dict[str, Discourse] = {}
         out: list[TurnReading] = []
         for n, job in enumerate(jobs):
-            before = job.context or (
-                left.get(job.conversation, Discourse()).next_turn()
-                if job.conversation
-                else Discourse()
-            )
-            session = Session.start(before)
-            found: list[CandidateFact] = []
-            for offset, seg, lang in by_job.get(n, []):
-                claimed = len(session.claimed)
-                read = (
-                    self._english.read(docs[(n, offset)], job.reference, job.role, session)
-                    if lang == "en"
-                    else self._chinese.extract(
-                        seg, reference=job.reference, role=job.role, session=session
-                    )
-                )
-                dated = with_events(seg, read, job.reference, lang, session.claimed[claimed:])
-                found.extend(_shift(c, offset) for c in dated)
-            found, named = self._names.read(found, job.text)
-            session.mention(named)
-            after = session.after()
+            before = _state_before(job, left)
+            reading = self._read_turn(job, before, pieces.get(n, []))
             if job.conversation:
-                left[job.conversation] = after
-            context = TurnContext(before=before, after=after)
-            out.append(TurnReading(sorted(found, key=lambda c: c.span), context))
+                left[job.conversation] = reading.context.after
+            out.append(reading)
         return out
+
+    def _pieces(self, jobs: Sequence[Job]) -> dict[int, list[_Piece]]:
+        """Each job's same-language runs, the English ones parsed in one batched pass."""
+        runs = [
+            (n, offset, seg, lang)
+            for n, (job, default) in enumerate(zip(jobs, _languages(jobs), strict=True))
+            for offset, seg, lang in segments(job.text, default)
+        ]
+        parsed = iter(self._english.parse([seg for _, _, seg, lang in runs if lang == "en"]))
+        by_job: dict[int, list[_Piece]] = {}
+        for n, offset, seg, lang in runs:
+            doc = next(parsed) if lang == "en" else None
+            by_job.setdefault(n, []).append(_Piece(offset, seg, lang, doc))
+        return by_job
+
+    def _read_turn(self, job: Job, before: Discourse, pieces: Sequence[_Piece]) -> TurnReading:
+        """One turn's candidates, read in `before`, and the state it leaves."""
+        session = Session.start(before)
+        found: list[CandidateFact] = []
+        for piece in pieces:
+            claimed = len(session.claimed)
+            read = self._read_piece(piece, job, session)
+            dated = with_events(
+                piece.text, read, job.reference, piece.lang, session.claimed[claimed:]
+            )
+            found.extend(_shift(c, piece.offset) for c in dated)
+        found, named = self._names.read(found, job.text)
+        session.mention(named)
+        context = TurnContext(before=before, after=session.after())
+        return TurnReading(sorted(found, key=lambda c: c.span), context)
+
+    def _read_piece(self, piece: _Piece, job: Job, session: Session) -> list[CandidateFact]:
+        if piece.doc is not None:
+            return self._english.read(piece.doc, job.reference, job.role, session)
+        return self._chinese.extract(
+            piece.text, reference=job.reference, role=job.role, session=session
+        )
+
+
+class _Piece(NamedTuple):
+    """A run of one language in a turn: where it starts, its text and its parse (English)."""
+
+    offset: int
+    text: str
+    lang: Language
+    doc: Doc | None
+
+
+def _languages(jobs: Sequence[Job]) -> list[Language]:
+    """The language each job's letterless sentences are read in: its conversation's last
+    language with letters (a bare "9:00-17:00。" answers a Chinese question in Chinese)."""
+    last: dict[str, Language] = {}
+    out: list[Language] = []
+    for job in jobs:
+        key = job.conversation or ""
+        out.append(last.get(key, "en") if job.conversation else "en")
+        if _LETTER.search(job.text):
+            last[key] = language_of(job.text)
+    return out
+
+
+def _state_before(job: Job, left: dict[str, Discourse]) -> Discourse:
+    """The state a turn is read in: its own, or what its conversation's last turn left."""
+    if job.context:
+        return job.context
+    if job.conversation:
+        return left.get(job.conversation, Discourse()).next_turn()
+    return Discourse()
 
 
 def _shift(candidate: CandidateFact, offset: int) -> CandidateFact:

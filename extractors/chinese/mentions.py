@@ -19,7 +19,22 @@ _NAMED_CLASS = re.compile(
 )
 _ASKED_ABOUT = re.compile(
     r"(?:知道|听说过|听过|看过|了解过|了解|认识|喜欢|去过|玩过|读过|关注过|熟悉)"
-    r"(?P<name>[^，。！？；、,.!?;\s吗么嘛]{2,24}?)(?:这个人|这个|这位)?(?:吗|么|嘛|不|没|没有)"
+    r"(?P<name>[^，。！？；、,.!?;\s吗么嘛什哪谁几]{2,24}?)(?:这个人|这个|这位)?"
+    r"(?:吗|么|嘛|不|没|没有|什么|哪|谁|几|多少|怎么)"
+)
+_KNOWING = r"(?:知道|听说过|听过|看过|了解过|了解|认识|熟悉|去过|玩过|读过)"
+# A name said first, then asked or said to be known: 洼里博物馆知道吗, 小汤山示范园我知道,
+# 对百雅轩798艺术中心有了解吗 (the clause's topic, at its start).
+_FRONTED = re.compile(
+    r"^(?:你好|您好|请问|那么|那|嗯|哦)?[，,]?\s*对?"
+    r"(?P<name>[^，。！？；、,.!?;\s什哪谁几]{2,24}?)(?:这个人|这个地方|这个景点|这个|这位)?"
+    r"(?:你|您|我|大家)?(?:也|都|还)?(?:有所|有些|有点|有)?" + _KNOWING
+)
+# The head nouns of place names: 洼里博物馆, 东岳庙, 小汤山现代农业科技示范园, 清华大学.
+_PLACE_HEAD = re.compile(
+    r"(?:博物馆|美术馆|纪念馆|艺术馆|展览馆|科技馆|图书馆|体育馆|艺术中心|文化中心|中心|公园|"
+    r"乐园|植物园|动物园|游乐园|园区|园|水世界|寺|庙|宫|府|塔|楼|阁|大街|街|胡同|广场|古城|"
+    r"古镇|村|风景区|景区|度假村|山庄|山|湖|峡|谷|洞|岛|大学|学院|剧院|大厦|故居|遗址|长城)$"
 )
 _TRANSLITERATED = re.compile(r"[\u4e00-\u9fffA-Za-z]{1,8}(?:[·•・][\u4e00-\u9fffA-Za-z]{1,10})+")
 _LEAD = re.compile(
@@ -54,11 +69,16 @@ def name_like(text: str) -> bool:
     words and verbs that a name never holds (its kind aside: 恋恋笔记本, 东岳庙, 周杰伦)."""
     if person_like(text) or _TITLE.fullmatch(text):
         return True
+    if text in CLASSES:
+        return False  # 影片, 景点, 公司: a class noun refers to a name, it is none
     return 2 <= len(text) <= 12 and _NOT_IN_NAMES.search(text) is None
 
 
 def kind_of(name: str) -> Kind:
-    return "person" if person_like(name) else "thing"
+    """A person by the name's form, a place by its head noun (东岳庙), else a thing."""
+    if person_like(name):
+        return "person"
+    return "place" if _PLACE_HEAD.search(name) and len(name) > 2 else "thing"
 
 
 def mentions(sentence: str) -> list[tuple[int, Referent]]:
@@ -68,6 +88,7 @@ def mentions(sentence: str) -> list[tuple[int, Referent]]:
         *_titles(sentence),
         *_named_classes(sentence),
         *_asked_about(sentence),
+        *_fronted(sentence),
         *_names(sentence),
     ]:
         known = found.get(referent.name)
@@ -116,6 +137,18 @@ def _asked_about(sentence: str) -> list[tuple[int, Referent]]:
         kind, noun = _VERB_KIND.get(verb, (kind_of(name), ""))
         out.append((match.start("name"), Referent(name=name, kind=kind, noun=noun)))
     return out
+
+
+def _fronted(sentence: str) -> list[tuple[int, Referent]]:
+    match = _FRONTED.match(sentence.strip())
+    if match is None:
+        return []
+    name = match["name"].strip("《》“”\"' ")
+    if not name_like(name):
+        return []
+    kind = kind_of(name)
+    noun = "place" if kind == "place" else ""
+    return [(sentence.find(name), Referent(name=name, kind=kind, noun=noun))]
 
 
 def _names(sentence: str) -> list[tuple[int, Referent]]:

@@ -265,7 +265,7 @@ class RelationReader:
         if asked.continued and not more:
             return []  # only "还有…" continues a list; anything else is new talk
         if "，" in text and not relation.list:
-            text = text.split("，")[0]
+            text = _answer_part(text, relation)
         elif relation.list:
             text = "、".join(_EXAMPLE.sub("", c) for c in re.split(r"[，,]", text))
         found = Found(relation, asked.about, text, (offset, offset + len(sentence.rstrip())))
@@ -345,7 +345,7 @@ class RelationReader:
     def _before(self, text: str, span: tuple[int, int]) -> Iterator[Found]:
         for surface, relation in _present(self.befores, self._befores, text):
             at = text.rfind(surface)
-            if at <= 0:
+            if at <= 0 or self._in_attribute(text, at, surface):
                 continue
             head = text[:at].rstrip("的了时就才便")
             cut = _last_copula(head)
@@ -359,6 +359,14 @@ class RelationReader:
                 )
                 return
         return
+
+    def _in_attribute(self, text: str, at: int, surface: str) -> bool:
+        """开放 in 它的开放时间是…: the start of a longer attribute noun, not a verb."""
+        return any(
+            len(noun) > len(surface) and text.startswith(noun, at)
+            for noun, _ in self.attributes
+            if noun.startswith(surface)
+        )
 
     def _class(self, text: str, span: tuple[int, int]) -> Iterator[Found]:
         genre = _GENRE.search(text)
@@ -404,7 +412,7 @@ class RelationReader:
             return [], subject
         kind = found.relation.value_kind
         if kind is not None:  # 导演是X: X is now under discussion too (a person)
-            session.mention(Referent(name=v[:200], kind=kind) for v in values)
+            session.mention(Referent(name=v[:200], kind=kind) for v in values if name_like(v))
         facts = [_fact(subject, found, value, sentence) for value in values]
         if found.relation.list and subject != SPEAKER:
             session.continues(found.relation.predicate, subject)
@@ -427,7 +435,7 @@ def _asked_about(before: str, relation: Relation, session: Session, named: list[
     "" (the answer is then about the topic of the relation's kind)."""
     for word, cue in PRONOUNS_ZH.items():
         if word in before and word != "其":
-            found = session.refer(cue)
+            found = _pronoun(word, cue, relation, session)
             return found.name if found is not None else ""
     definite = DEFINITE_ZH.search(before)
     said = definite_zh(definite) if definite is not None else None
@@ -489,9 +497,7 @@ def _resolved(said: str, relation: Relation, session: Session) -> str | None:
         definite = DEFINITE_ZH.fullmatch(said)
         cue = definite_zh(definite) if definite is not None else None
     if cue is not None:
-        found = session.refer(cue)
-        if found is None and said in PRONOUNS_ZH and "person" not in relation.about:
-            found = session.topic(relation.about)  # 他/她/它 are one sound, often typed for one
+        found = _pronoun(said, cue, relation, session)
         return found.name if found is not None else None
     titled = _titled(said)
     said = said.strip("《》")[:200]
@@ -508,6 +514,19 @@ def _resolved(said: str, relation: Relation, session: Session) -> str | None:
         return about.name if about is not None else None
     session.mention([Referent(name=said, kind=kind_of(said))])
     return said
+
+
+def _pronoun(word: str, cue: Cue, relation: Relation, session: Session) -> Referent | None:
+    """What a pronoun or definite mention refers to. 他/她/它 are one sound, often typed for
+    one another: when the one it finds cannot bear the relation (他的周边, 他家是全天开放的
+    about a place), or it finds none, the topic of the relation's kind is taken; so is it
+    when a bare class noun (影片的导演是…, 景点是全天开放的) finds none of its class."""
+    found = session.refer(cue)
+    if (
+        word in PRONOUNS_ZH and (found is None or found.kind not in (*relation.about, "thing"))
+    ) or (found is None and word in CLASSES):
+        return session.topic(relation.about) or found
+    return found
 
 
 def _last_copula(head: str) -> tuple[int, int] | None:
@@ -580,6 +599,24 @@ def _country(aliases: AliasTable, text: str) -> str:
             if aliases.canonical(word) != word and not word.endswith(("市", "区", "县", "省")):
                 return word
     return ""
+
+
+def _answer_part(text: str, relation: Relation) -> str:
+    """The part of a bare answer that is its value: the first part; for a number, a price or
+    hours, the run of parts that give one ("不贵，20元" is 20元; "周一9:00-16:00，周二-周日
+    9:00-17:00" both days)."""
+    parts = text.split("，")
+    if relation.predicate not in _NUMERIC:
+        return parts[0]
+    given = [bool(_GIVES_NUMBER.search(p)) for p in parts]
+    if not any(given):
+        return parts[0]
+    first = given.index(True)
+    last = next((n for n in range(first, len(parts)) if not given[n]), len(parts))
+    return "，".join(parts[first:last])
+
+
+_GIVES_NUMBER = re.compile(r"\d|免费|全天|[一二三四五六七八九十半两]+(?:个)?(?:小时|天|元)")
 
 
 def _clauses(sentence: str) -> Iterator[tuple[str, int]]:

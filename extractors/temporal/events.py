@@ -62,7 +62,7 @@ def with_events(
         mine = [f for f in facts if start <= f.span[0] < end and f.predicate != EVENT]
         if not own or sentence.rstrip().endswith(("?", "？")) or _dated(mine, own, held=True):
             continue
-        if any(a < end and start < b for a, b in others):
+        if any(a < end and start < b for a, b in others) or _held_by_relation(mine, own):
             continue
         value = _description(sentence, own, start, "" if language == "zh" else " ")
         if len(value) >= (4 if language == "zh" else 8) and not _THIRD_PERSON.match(value):
@@ -96,6 +96,16 @@ def _dated(facts: Sequence[CandidateFact], own: list[TimeMention], *, held: bool
         ):
             return True
     return False
+
+
+def _held_by_relation(facts: Sequence[CandidateFact], own: list[TimeMention]) -> bool:
+    """A time inside the value of a relation said of someone (a place's hours "周一9:00-16:00，
+    周二-周日9:00-17:00") is part of that value, not when the speaker did something."""
+    return any(
+        m.text in fact.value and default_relations().get(fact.predicate) is not None
+        for fact in facts
+        for m in own
+    )
 
 
 def _time_attribute(predicate: str) -> bool:
