@@ -68,6 +68,8 @@ class Fused:
     uuid: str
     score: float = 0.0
     channels: list[str] = field(default_factory=list)
+    told: float = 0.0
+    """The episodes channel's share of `score` (the turn's own words)."""
 
     @property
     def kind(self) -> str:
@@ -89,6 +91,8 @@ def fuse(lists: Sequence[tuple[str, Sequence[Scored]]]) -> list[Fused]:
             seen.add(hit.uuid)
             entry = fused.setdefault(hit.uuid, Fused(hit.uuid))
             entry.score += weight * value
+            if channel == EPISODES:
+                entry.told = weight * value
             if channel not in entry.channels:
                 entry.channels.append(channel)
     return sorted(fused.values(), key=lambda entry: (-entry.score, entry.uuid))

@@ -41,6 +41,7 @@ from service.read import channels, evidence
 from service.read.access import Principals, readable_among
 from service.read.answers import EpisodeHitOut, SearchHitOut, SearchOut
 from service.read.channels import Question
+from service.read.conversations import conversation_bonus
 from service.read.deps import ReadDeps
 from service.read.episodes import episode_view
 from service.read.fusion import EPISODES, Fused, fuse
@@ -48,7 +49,7 @@ from service.read.lanes import gather
 from service.read.questions import fact_filter, matches
 from service.read.requests import SearchRequest
 from service.read.saying import said_by
-from service.read.told import shown, told_excluded
+from service.read.told import Told, shown, told_excluded
 from service.read.when import WHEN_BONUS, asks_when, dated, its_time_first, when_bonus
 from service.views import FactOut
 
@@ -247,9 +248,23 @@ def select(
         _found(told[u].episode, s, c, idents, named, told[u].episode.speaker)
         for u, (s, c) in kept_episodes.items()
     ]
+    found = _in_conversation(found, told, owner, fused)
     found.sort(key=lambda item: (-item.score, item.record.uuid))
     found = its_time_first(q.text, found, lambda item: item.record, _lifted)
     return found[:limit]
+
+
+def _in_conversation(
+    found: list[Found], told: dict[str, Told], owner: dict[str, str], fused: list[Fused]
+) -> list[Found]:
+    """Each candidate with its conversation's evidence (`conversations.py`): a turn, or the
+    fact its turn's score went to."""
+    words = {entry.uuid: entry.told for entry in fused if entry.uuid in told}
+    bonus = conversation_bonus({u: t.episode for u, t in told.items()}, words)
+    return [
+        replace(item, score=item.score + bonus.get(owner.get(uid, uid), 0.0))
+        for item, uid in ((item, item.record.uuid) for item in found)
+    ]
 
 
 def _lifted(item: Found, above: Found) -> Found:
