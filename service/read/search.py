@@ -15,7 +15,8 @@ no fact of it is already in the results: `told.py`). A record holding a Latin id
 of the query exactly (INV-2024-001, RTX 4090) scores 1.0 more per identifier; a record spoken
 by (or about) a speaker the question names scores `SPEAKER_BONUS` more, and `SAID_BY_BONUS`
 more when the question asks what that person said or thought (`saying.py`: their turns come
-first).
+first); a candidate turn (or the fact its score went to) gains its conversation's share of the
+question's words (`conversations.py`).
 
 Each fact result carries the record's `verify_status`, `disputed` and `superseded_by` (also
 inside `fact`), and the channels that found it. A question that asks when puts the facts whose
