@@ -34,6 +34,10 @@ _TARGET = re.compile(r"(?:(?<![A-Za-z])(?:for|by|until|till|before)|[为截])\s*
 _EDGES = " \t,，、;；:：.。!！-—"
 _LEADING = re.compile(r"^(?:and|but|so|then|also|well|oh|um|uh)\b[\s,]*", re.IGNORECASE)
 _SPACES = re.compile(r"\s+")
+_GOVERNING = re.compile(
+    r"(?:(?<![A-Za-z])(?:back in|in|on|at|during|since|around|about|over|circa)|[在于])\s*$", re.I
+)
+"""A preposition left dangling when the time phrase it introduced is taken out."""
 _THIRD_PERSON = re.compile(r"^(?:(?:he|she|his|her)\b|[他她](?![们乡]))", re.IGNORECASE)
 _WORDS = re.compile(r"[^\W\d_]")
 CONFIDENCE = 0.6
@@ -120,10 +124,11 @@ def _is_value(phrase: str, value: str) -> bool:
 
 
 def _description(sentence: str, own: list[TimeMention], start: int, joiner: str) -> str:
-    """The sentence without its time phrases, edges and a leading conjunction trimmed."""
+    """The sentence without its time phrases (and the preposition that introduced each: "but
+    I stopped [in 2019]"), edges and a leading conjunction trimmed."""
     kept, cursor = [], 0
     for mention in own:
-        kept.append(sentence[cursor : mention.span[0] - start])
+        kept.append(_GOVERNING.sub("", sentence[cursor : mention.span[0] - start]))
         cursor = mention.span[1] - start
     kept.append(sentence[cursor:])
     text = _SPACES.sub(" ", joiner.join(part.strip(_EDGES) for part in kept)).strip(_EDGES)

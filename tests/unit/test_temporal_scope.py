@@ -35,6 +35,9 @@ def _dated(facts: list[CandidateFact]) -> dict[str, str | None]:
         ("Took a quick trip to Lyon last week.", "Took a quick trip to Lyon", "last week",
          "event_at"),
         ("Last week, my cousin came over.", "my cousin came over", "Last week", "event_at"),
+        # the preposition goes with its phrase: no "... but I stopped in" left to read
+        ("I used to play the violin, but I stopped in 2019.",
+         "I used to play the violin, but I stopped", "2019", "event_at"),
         ("趣跑购物节的时间是下周六晚上七点。", "趣跑购物节的时间是晚上七点", "下周六", "event_at"),
     ],
 )  # fmt: skip
