@@ -172,10 +172,16 @@ def _distinct_texts(candidates: list[CandidateFact]) -> list[CandidateFact]:
     shared = Counter(c.sentence.strip() for c in candidates)
     return [
         c
-        if shared[c.sentence.strip()] == 1
+        if shared[c.sentence.strip()] == 1 or _is_sentence(c)
         else c.model_copy(update={"sentence": f"{c.sentence.strip()} — {c.value}"})
         for c in candidates
     ]
+
+
+def _is_sentence(candidate: CandidateFact) -> bool:
+    """A value that is its whole sentence (what was said, kept verbatim) already differs."""
+    sentence = candidate.sentence.strip()
+    return candidate.value.strip() in (sentence, sentence.rstrip(".!?。！？"))
 
 
 def _usable(candidate: CandidateFact) -> bool:

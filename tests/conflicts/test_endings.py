@@ -141,6 +141,8 @@ STARTS = [
     ("I work at Initech.", "I started at Globex.", "Initech", "Globex"),
     ("I work at Initech.", "I joined Globex.", "Initech", "Globex"),
     ("我在阿里工作", "我入职了腾讯", "阿里", "腾讯"),
+    ("我在腾讯工作", "我跳槽到了字节跳动", "腾讯", "字节跳动"),  # a job switch: found trying it
+    ("I work at Initech.", "I got a job at Globex.", "Initech", "Globex"),
 ]
 
 

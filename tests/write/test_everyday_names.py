@@ -98,3 +98,11 @@ def test_bob_and_my_friend_bob_are_one_entity(memory: Any) -> None:
     assert {f.value for f in facts} >= {"Madrid", "Acme"}
     paths = memory.paths(USER, "Bob", user_id=USER)
     assert paths.paths
+
+
+def test_a_memory_text_never_repeats_its_sentence(memory: Any) -> None:
+    """ "I quit smoking two years ago." kept verbatim beside its dated event read "… — I quit
+    smoking two years ago.": a value that is its whole sentence gets no suffix."""
+    memory.add("I quit smoking two years ago.", user_id=USER, observation_date="2025-06-10")
+    texts = [f.memory for f in memory.facts(user_id=USER).facts]
+    assert texts and not [t for t in texts if " — " in t and t.split(" — ")[0] in t.split(" — ")[1]]
