@@ -174,7 +174,7 @@ class FrameReader:
         info = self.info(anchor.surface)
         if anchor.surface in CHANGE_VERBS and _known_attribute(np):
             assert np is not None
-            return self._change(np, toks[anchor.end :], base)
+            return self._owner_attribute(np, toks[anchor.end :], base)
         if info.name == "gave_away" and np is not None and np.owner is None:
             return [self._given_topic(np, info, base)]
         right = toks[anchor.end :]
@@ -194,8 +194,11 @@ class FrameReader:
             return reading
         return replace(reading, info=self.info("时长"), attribute=verb)
 
-    def _change(self, np: NounPhrase, right: Sequence[Tok], base: Reading) -> list[Reading]:
-        """我的显卡升级到了X / 版本从5.8.3升级到5.8.4: the attribute takes the new value."""
+    def _owner_attribute(
+        self, np: NounPhrase, right: Sequence[Tok], base: Reading
+    ) -> list[Reading]:
+        """The owner's attribute the noun phrase names takes the value on the right: 我的显卡升级
+        到了X / 版本从5.8.3升级到5.8.4, 我的公司在上海."""
         assert np.info is not None and np.attribute is not None
         reading = replace(
             base,
@@ -242,14 +245,7 @@ class FrameReader:
         cut = next((i for i, t in enumerate(right) if i and t.text in LOCATIVE_VERBS), len(right))
         event, right = cut < len(right), right[:cut]
         if np is not None and np.attribute and np.info is not None and not np.named:
-            reading = replace(
-                base,
-                info=np.info,
-                attribute=np.attribute,
-                default_subject=USER,
-                values=self.values(right, np.info),
-            )
-            return [as_owner(reading, np)]
+            return self._owner_attribute(np, right, base)
         # 在X + an event verb (我在公司加班, 我在上海出差) says where something happened, not
         # where the subject is: a multi-valued event_at, never the single-valued located_at.
         info = (self.table.get("event_at") if event else None) or self.info("在")

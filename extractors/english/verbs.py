@@ -321,9 +321,7 @@ def _left_place(comps: Complements, bodies: Bodies) -> Token | None:
     if any(lower(p) == "to" for p, _ in comps.preps):
         return None  # "left the keys to my brother": a transfer, not a leaving
     if obj is not None and obj.lemma_.lower() in JOB_NOUNS:
-        inner = [pobj_of(c) for c in obj.children if c.dep_ == "prep" and lower(c) in _AT]
-        inner += [o for p, o in comps.preps if lower(p) in _AT]
-        return next((o for o in inner if o is not None), None)
+        return next(iter(_job_places(obj, comps, _AT)), None)
     if obj is not None:
         named = obj.pos_ == "PROPN" or bool(obj.ent_type_)
         return obj if named or bodies.named(obj.lemma_.lower(), "en") else None
@@ -332,17 +330,23 @@ def _left_place(comps: Complements, bodies: Bodies) -> Token | None:
 
 
 _AT = frozenset({"at", "with", "for", "in"})
+_EMPLOYED_AT = frozenset({"at", "with"})
+
+
+def _job_places(job: Token, comps: Complements, preps: frozenset[str]) -> list[Token]:
+    """The objects of a job noun's `preps` phrases, on the noun ("my job at Initech") or on
+    its verb ("took a position at Siemens")."""
+    inner = [pobj_of(c) for c in job.children if c.dep_ == "prep" and lower(c) in preps]
+    inner += [o for p, o in comps.preps if lower(p) in preps]
+    return [o for o in inner if o is not None]
 
 
 def _employer(job: Token, comps: Complements) -> Token | None:
-    """The named employer of a job noun: "a job at Siemens", "a position with Siemens" (the
-    phrase on the noun, or on the verb: "took a position at Siemens")."""
+    """The named employer of a job noun: "a job at Siemens", "a position with Siemens"."""
     if job.lemma_.lower() not in JOB_NOUNS:
         return None
-    inner = [pobj_of(c) for c in job.children if c.dep_ == "prep" and lower(c) in ("at", "with")]
-    inner += [o for p, o in comps.preps if lower(p) in ("at", "with")]
-    named = [o for o in inner if o is not None and (o.pos_ == "PROPN" or bool(o.ent_type_))]
-    return named[0] if named else None
+    places = _job_places(job, comps, _EMPLOYED_AT)
+    return next((o for o in places if o.pos_ == "PROPN" or bool(o.ent_type_)), None)
 
 
 def dismissal(verb: Token) -> bool:
