@@ -27,7 +27,6 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -123,23 +122,30 @@ class Rekey:
         return hashlib.sha256(seed.encode("utf-8")).hexdigest()
 
 
-def file_rekey(lines: Iterable[str | bytes], rename: Rename) -> Rekey:
-    """The re-keying of a file: every record id it holds (lines that do not parse are the
-    restore's to reject), refused when another entity already has the target user's name."""
-    ids: set[str] = set()
-    taken = entity_key(rename.speaker[1])
-    for line in lines:
+class FileIds:
+    """What re-keying needs from a file, seen line by line in the restore's first pass: every
+    record id it holds (lines that do not parse are the restore's to reject); refused at once
+    when another entity already has the target user's name."""
+
+    def __init__(self, rename: Rename) -> None:
+        self.rename, self.ids = rename, set[str]()
+        self._taken = entity_key(rename.speaker[1])
+
+    def see(self, line: str | bytes) -> None:
         record = _record(line)
         for name in ("uuid", "event_id"):
             if isinstance(record.get(name), str):
-                ids.add(record[name])
-        if record.get("normalized") == taken and record.get("group_id") == rename.source.group_id:
+                self.ids.add(record[name])
+        source = self.rename.source.group_id
+        if record.get("normalized") == self._taken and record.get("group_id") == source:
             raise InvalidInput(
-                f"the file already has an entity named {rename.speaker[1]!r}: the user's own"
-                " entity renamed to it would merge the two; restore as another user",
+                f"the file already has an entity named {self.rename.speaker[1]!r}: the user's"
+                " own entity renamed to it would merge the two; restore as another user",
                 field="as_user",
             )
-    return Rekey(rename, frozenset(ids))
+
+    def rekey(self) -> Rekey:
+        return Rekey(self.rename, frozenset(self.ids))
 
 
 def _record(line: str | bytes) -> dict[str, Any]:

@@ -22,7 +22,7 @@ its checks and the target's ledger starts afresh (`service/tenancy/rekey.py`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -36,7 +36,7 @@ from graph.ports.export import EXPORT_KINDS, ExportKind
 from graph.ports.store import Store, StoreReads
 from service.read.answers import LedgerOut
 from service.tenancy.lines import KINDS, LineRules, parse, read_json
-from service.tenancy.rekey import Rekey, Rename, file_rekey
+from service.tenancy.rekey import FileIds, Rekey, Rename
 from service.views import Out
 from service.write.uow import UnitOfWork, in_unit
 
@@ -135,11 +135,12 @@ def restore(
     if rename is not None and rename.source.group_id != group_id:
         raise InvalidInput("the rename's source is not the file's tenant", field="user_id")
     rules = LineRules(group_id=group_id, max_chars=max_chars)
-    target = _target(group_id, rename, lines)
-    if not _empty(store, target.group_id):
-        raise InvalidInput(f"tenant {target.group_id} is not empty; restore into an empty one")
-    chain = file_chain(lines(), rules)
-    target = replace(target, source_head=chain.head)
+    into = rename.target.group_id if rename is not None else group_id
+    if not _empty(store, into):
+        raise InvalidInput(f"tenant {into} is not empty; restore into an empty one")
+    ids = FileIds(rename) if rename is not None else None
+    chain = file_chain(lines(), rules, ids.see if ids is not None else _unused)
+    target = Target(into, ids.rekey() if ids is not None else None, chain.head)
     report = Report()
     for kind, batch in _batches(lines(), rules, chain, report, progress):
         _store(store, now, target, kind, _rekeyed(batch, target), report)
@@ -147,12 +148,6 @@ def restore(
     return RestoreOut(
         restored=report.restored, rejected=report.rejected, ledger=verdict, renamed=_renamed(target)
     )
-
-
-def _target(group_id: str, rename: Rename | None, lines: Lines) -> Target:
-    if rename is None:
-        return Target(group_id)
-    return Target(rename.target.group_id, file_rekey(lines(), rename))
 
 
 def _rekeyed(batch: list[Numbered], target: Target) -> list[Numbered]:
@@ -173,12 +168,22 @@ def _renamed(target: Target) -> RenamedOut | None:
     )
 
 
-def file_chain(lines: Iterable[str | bytes], rules: LineRules) -> FileChain:
+def _unused(_line: str | bytes) -> None:
+    return None
+
+
+def file_chain(
+    lines: Iterable[str | bytes],
+    rules: LineRules,
+    see: Callable[[str | bytes], None] = _unused,
+) -> FileChain:
     """The first pass: the file's ledger entries in order (an exact repeat skipped), walked
-    as a chain; those before the first that does not verify, and what they cover."""
+    as a chain; those before the first that does not verify, and what they cover. `see`
+    gets every line too (a restore as another user collects the file's ids)."""
     entries: list[LedgerEntry] = []
     hashes: dict[int, str] = {}
     for number, line in enumerate(lines, start=1):
+        see(line)
         entry = _ledger_entry(line, number, rules)
         if entry is None or hashes.get(entry.seq) == entry.hash:
             continue
