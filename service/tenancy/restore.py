@@ -13,10 +13,14 @@ work, `service/write/uow.py`, staging the records as copies, with the ids, times
 embeddings and ledger hashes they had; nothing is re-extracted or judged again). A line that
 cannot be restored is reported with its number and reason and the rest goes on; a chunk the
 store refuses is written again line by line, so one bad line never drops its neighbours. The
-target tenant must be empty: merging two copies of a history would not be that history.
+target tenant must hold no records: merging two copies of a history would not be that history.
 Afterwards the restored ledger is verified and its head reported, to compare with the head the
 export was taken under. Restored as another tenant (`rename`), every record is re-keyed after
-its checks and the target's ledger starts afresh (`service/tenancy/rekey.py`).
+its checks and the target's ledger starts afresh (`service/tenancy/rekey.py`). A tenant that was
+erased keeps its ledger (the erasure's tombstone) and so stays restorable: its chain is
+continued, not replaced. Whenever the file's ledger entries cannot be the target's (another
+tenant, or a chain the target already has), they are verified and not copied, and one `restore`
+entry per chunk covers what it wrote.
 """
 
 from __future__ import annotations
@@ -66,6 +70,16 @@ class RenamedOut(Out):
     source_head: str | None
 
 
+class ContinuedOut(Out):
+    """A restore into a tenant that was erased: the chain it continued (`after`, its head
+    before the restore, `length:hash`) and the file's verified head (`source_head`)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    after: str
+    source_head: str | None
+
+
 class RestoreOut(Out):
     """What a restore did: records restored per kind, what was rejected, the ledger's verdict
     and head (`ledger.head`, `length:hash`); `renamed` when restored as another tenant (the
@@ -76,6 +90,7 @@ class RestoreOut(Out):
     rejected: list[Rejected]
     ledger: LedgerOut
     renamed: RenamedOut | None = Field(default=None, exclude_if=lambda found: found is None)
+    continued: ContinuedOut | None = Field(default=None, exclude_if=lambda found: found is None)
 
 
 @dataclass
@@ -103,11 +118,18 @@ class FileChain:
 
 @dataclass(frozen=True)
 class Target:
-    """Where the records go: the file's tenant, or another one (`rekey`)."""
+    """Where the records go: the file's tenant, or another one (`rekey`); `after`, the head
+    of the chain an erased target already has."""
 
     group_id: str
     rekey: Rekey | None = None
     source_head: Head | None = None
+    after: Head | None = None
+
+    @property
+    def own_chain(self) -> bool:
+        """Whether the target's ledger gets `restore` entries instead of the file's."""
+        return self.rekey is not None or self.after is not None
 
 
 def is_export(first_line: str) -> bool:
@@ -136,25 +158,34 @@ def restore(
         raise InvalidInput("the rename's source is not the file's tenant", field="user_id")
     rules = LineRules(group_id=group_id, max_chars=max_chars)
     into = rename.target.group_id if rename is not None else group_id
-    if not _empty(store, into):
-        raise InvalidInput(f"tenant {into} is not empty; restore into an empty one")
+    after = _chain_only(store, into)
     ids = FileIds(rename) if rename is not None else None
     chain = file_chain(lines(), rules, ids.see if ids is not None else _unused)
-    target = Target(into, ids.rekey() if ids is not None else None, chain.head)
+    target = Target(into, ids.rekey() if ids is not None else None, chain.head, after)
     report = Report()
     for kind, batch in _batches(lines(), rules, chain, report, progress):
-        _store(store, now, target, kind, _rekeyed(batch, target), report)
+        _store(store, now, target, kind, _prepared(batch, target), report)
     verdict = LedgerOut.model_validate(store.verify_ledger(target.group_id).model_dump())
     return RestoreOut(
-        restored=report.restored, rejected=report.rejected, ledger=verdict, renamed=_renamed(target)
+        restored=report.restored,
+        rejected=report.rejected,
+        ledger=verdict,
+        renamed=_renamed(target),
+        continued=_continued(target),
     )
 
 
-def _rekeyed(batch: list[Numbered], target: Target) -> list[Numbered]:
-    if target.rekey is None:
+def _prepared(batch: list[Numbered], target: Target) -> list[Numbered]:
+    """The batch as the target stores it: re-keyed for another tenant, and without the file's
+    ledger entries when the target keeps its own chain."""
+    if not target.own_chain:
         return batch
     rekey = target.rekey
-    return [(n, rekey.record(r)) for n, r in batch if not isinstance(r, LedgerEntry)]
+    return [
+        (n, rekey.record(r) if rekey is not None else r)
+        for n, r in batch
+        if not isinstance(r, LedgerEntry)
+    ]
 
 
 def _renamed(target: Target) -> RenamedOut | None:
@@ -166,6 +197,13 @@ def _renamed(target: Target) -> RenamedOut | None:
         to_group=target.group_id,
         source_head=str(head) if head else None,
     )
+
+
+def _continued(target: Target) -> ContinuedOut | None:
+    if target.after is None:
+        return None
+    head = target.source_head
+    return ContinuedOut(after=str(target.after), source_head=str(head) if head else None)
 
 
 def _unused(_line: str | bytes) -> None:
@@ -206,10 +244,13 @@ def _ledger_entry(line: str | bytes, number: int, rules: LineRules) -> LedgerEnt
     return record if isinstance(record, LedgerEntry) else None
 
 
-def _empty(store: Store, group_id: str) -> bool:
-    if store.read(lambda tx: tx.ledger.head(group_id)) is not None:
-        return False
-    return all(not store.read(_first(group_id, kind)) for kind in EXPORT_KINDS)
+def _chain_only(store: Store, group_id: str) -> Head | None:
+    """The head of the target's ledger (None for a tenant never written); InvalidInput when
+    the target holds any record beside its ledger (an erased tenant holds none)."""
+    if any(store.read(_first(group_id, kind)) for kind in EXPORT_KINDS):
+        raise InvalidInput(f"tenant {group_id} is not empty; restore into an empty one")
+    last = store.read(lambda tx: tx.ledger.head(group_id))
+    return Head(last.seq, last.hash) if last is not None else None
 
 
 def _first(group_id: str, kind: ExportKind) -> Callable[[StoreReads], list[Any]]:
@@ -312,7 +353,7 @@ def _store(
 def _writer(target: Target, kind: str, batch: list[Any]) -> Callable[[UnitOfWork], None]:
     def write(uow: UnitOfWork) -> None:
         _write(uow, target.group_id, kind, batch)
-        if target.rekey is not None and kind in ("fact", "episode"):
+        if target.own_chain and kind in ("fact", "episode"):
             uow.ledger(target.group_id, [_restore_entry(target, kind, len(batch))])
         uow.commit()
 
@@ -320,9 +361,9 @@ def _writer(target: Target, kind: str, batch: list[Any]) -> Callable[[UnitOfWork
 
 
 def _restore_entry(target: Target, kind: str, count: int) -> LedgerDraft:
-    """A re-keyed chunk's ledger entry: the unit of work adds the records it wrote."""
-    assert target.rekey is not None
-    source = target.rekey.rename.source.group_id
+    """The entry of a chunk restored onto the target's own chain: the unit of work adds the
+    records it wrote."""
+    source = target.rekey.rename.source.group_id if target.rekey else target.group_id
     head = str(target.source_head) if target.source_head else None
     return LedgerDraft("restore", (), {"from": source, "head": head, "kind": kind, "count": count})
 

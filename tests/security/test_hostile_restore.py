@@ -14,6 +14,7 @@ import pytest
 
 from graph.domain import ledger
 from graph.domain.enums import OperationStatus
+from graph.domain.errors import InvalidInput
 from graph.domain.model import LedgerEntry, Operation
 from graph.ports.store import Store
 from service.clients.memory import Memory
@@ -261,3 +262,47 @@ def test_palimpsest_import_rejects_hostile_lines_and_the_worker_never_runs_them(
         assert target.run_pending() == 0
         assert target.facts(user_id="victim")["facts"] == []
         assert target.container.store.verify_ledger("u_victim").length == 0
+
+
+def current(memory: Memory) -> list[tuple[str, str, str]]:
+    facts = memory.facts(user_id="imp")["facts"]
+    return sorted((f["subject"], f["predicate"], f["value"]) for f in facts)
+
+
+def test_an_erased_tenant_is_restored_onto_its_own_chain(memory: Memory) -> None:
+    """Finding 8's last part: an erasure keeps the tenant's ledger (its tombstone), and the
+    tenant stays restorable from its export: the chain is continued, not replaced."""
+    rows = exported(memory)
+    told, source_head = current(memory), memory.container.store.verify_ledger(G).head
+    memory.forget_user("imp")
+    erased = memory.container.store.verify_ledger(G)
+    assert erased.ok and erased.length > 0 and current(memory) == []
+    out = restore(memory.container.store, G, as_lines(rows), now=T0 + timedelta(days=1))
+    assert out.rejected == [] and out.ledger.ok, out
+    assert out.continued is not None and out.renamed is None
+    assert (out.continued.after, out.continued.source_head) == (erased.head, source_head)
+    assert out.restored["ledgerentry"] == 0 and out.ledger.length > erased.length
+    assert current(memory) == told
+    assert memory.search("Where do I live?", user_id="imp")["results"]
+
+
+def test_a_restore_cut_off_midway_is_erased_and_restored_again(memory: Memory) -> None:
+    """A restore that died after its first chunks (kill -9, an outage) leaves records its
+    ledger lines never reached; the tenant is erased and the file restored whole."""
+    rows = exported(memory)
+    told = current(memory)
+    store = emptied(memory)
+    lines, passes = as_lines(rows)(), []
+
+    def dying() -> list[str | bytes]:
+        passes.append(1)
+        return lines if len(passes) == 1 else lines[: len(lines) // 2]
+
+    restore(store, G, dying, now=T0 + timedelta(days=1))
+    assert store.verify_ledger(G).length == 0 and current(memory)  # records, no ledger
+    with pytest.raises(InvalidInput, match="not empty"):
+        restore(store, G, as_lines(rows), now=T0 + timedelta(days=1))
+    memory.forget_user("imp")
+    out = restore(store, G, as_lines(rows), now=T0 + timedelta(days=2))
+    assert out.rejected == [] and out.ledger.ok and out.continued is not None
+    assert current(memory) == told
