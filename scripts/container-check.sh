@@ -2,7 +2,9 @@
 # Build the image from the Dockerfile and run it, with docker or podman (whichever runs here):
 #  1. on the embedded store: /readyz, an add, an as-of answer, a Chinese write, the ledger;
 #  2. with docker-compose.yml (Neo4j and the service) on free host ports: the same, through Neo4j.
-# Tears everything down and removes what it made; prints "image size: N MB" (target <= 1024).
+# Tears everything down and removes what it made; prints "image size: N MB" and fails when the
+# Dockerfile adds more than MAX_ADDED_MB (875) to its base, which keeps the image <= 1 GB on the
+# official 125 MB base.
 #
 #   scripts/container-check.sh          (make container-check; .ci/run runs it)
 #
@@ -16,6 +18,7 @@ ROOT=$PWD
 RUN_ID="pcheck-$$"
 TAG="localhost/palimpsest:$RUN_ID"
 PY_BASE=$(sed -n 's/^ARG BASE=//p' Dockerfile)
+MAX_ADDED_MB=${MAX_ADDED_MB:-875}
 NEO4J_IMAGE=$(sed -n 's/^ *image: \(neo4j:.*\)$/\1/p' docker-compose.yml)
 SMOKE=(python3 scripts/container_smoke.py)
 started=$SECONDS
@@ -84,6 +87,10 @@ base=$($ENGINE image inspect "docker.io/library/$PY_BASE" --format '{{.Size}}' 2
   || $ENGINE image inspect "$PY_BASE" --format '{{.Size}}')
 echo "image size: $((bytes / 1000000)) MB (the base image $PY_BASE: $((base / 1000000)) MB;" \
   "what the Dockerfile adds: $(((bytes - base) / 1000000)) MB)"
+# The target is <= 1 GB on the official base (python:3.11-slim-bookworm, about 125 MB); a local
+# stand-in base is larger, so what is checked is what the Dockerfile adds to its base.
+(( (bytes - base) / 1000000 <= MAX_ADDED_MB )) \
+  || fail "the Dockerfile adds more than $MAX_ADDED_MB MB to its base (1 GB on the official base)"
 [[ $($ENGINE image inspect "$TAG" --format '{{.Config.User}}') == palimpsest ]] \
   || fail "the image does not run as the palimpsest user"
 if $ENGINE run --rm --entrypoint sh "$TAG" -c 'command -v gcc || command -v cc' >/dev/null; then
