@@ -186,6 +186,7 @@ class FactBuilder:
 
 _ENDING = re.compile(
     r"不再|已经不|已不|再也不|不.*了$|离职|辞职|搬走|搬出|退休|放弃|停止|裁员|开除|辞退|解雇"
+    r"|以前|之前|曾|原来|过去|从前|以往"
 )
 _STARTING = re.compile(r"入职|加入|开始|加盟")
 

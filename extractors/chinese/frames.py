@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from extractors.chinese.lexicon import (
     ATTRIBUTE_NOUNS,
     CHANGE_VERBS,
+    FORMERLY,
     LOCATIVE_VERBS,
     NEGATOR_WORDS,
     OCCUPATION_SUFFIXES,
@@ -360,7 +361,17 @@ def _known_attribute(np: NounPhrase | None) -> bool:
 
 def _polarity(toks: Sequence[Tok]) -> int:
     negations = sum(1 for t in toks if t.kind == "cjk" and t.text in NEGATOR_WORDS)
-    return -1 if negations % 2 else 1
+    return -1 if (negations + _formerly(toks)) % 2 else 1
+
+
+def _formerly(toks: Sequence[Tok]) -> int:
+    """1 when a "formerly" adverb (lexicon.FORMERLY) governs the verb: the state no longer
+    holds, as after 不再."""
+    for i, tok in enumerate(toks):
+        following = toks[i + 1].text if i + 1 < len(toks) else ""
+        if tok.kind == "cjk" and tok.text in FORMERLY and following not in ("就", "的"):
+            return 1
+    return 0
 
 
 def subject_tokens(toks: Sequence[Tok]) -> list[Tok]:

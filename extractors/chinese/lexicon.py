@@ -19,6 +19,11 @@ NEGATORS = ("不再", "从不", "从没", "从未", "没有", "放弃", "停止"
 NEGATOR_WORDS = frozenset(
     {"不", "没", "未", "别", "无", "不再", "从不", "从没", "从未", "没有", "放弃", "停止"}
 )
+FORMERLY = frozenset({"以前", "之前", "曾经", "曾", "原来", "过去", "从前", "以往"})
+"""Adverbs of a state that held once and no longer does, as English "used to": 我以前在华为工作
+-> works_at 华为 ends (polarity -1, change "ends"), 我曾经住在北京 -> lives_in 北京 ends. Not
+before 就 (以前就喜欢 "already back then": still so) or 的 (以前的同事, a modifier); a time's
+以前 (2019年以前) is the time grammar's "until"."""
 LEXICALISED_NEGATIONS = frozenset(
     {
         "不对",

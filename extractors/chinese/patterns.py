@@ -30,6 +30,7 @@ from extractors.chinese.lexicon import (
     COPULAS,
     DEGREE_WORDS,
     FINAL_PARTICLES,
+    FORMERLY,
     HEDGES,
     LOCATIVE_VERBS,
     NEGATOR_WORDS,
@@ -66,7 +67,13 @@ class Anchor:
 def is_function_word(tok: Tok) -> bool:
     """Adverbs, negators and hedges: skipped between the subject and the verb."""
     text = tok.text
-    return text in ADVERBS or text in NEGATOR_WORDS or text in HEDGES or text in BELIEF_MARKERS
+    return (
+        text in ADVERBS
+        or text in FORMERLY
+        or text in NEGATOR_WORDS
+        or text in HEDGES
+        or text in BELIEF_MARKERS
+    )
 
 
 class AnchorFinder:

@@ -321,6 +321,9 @@ def _draft(plan: ItemPlan, episode: Episode, candidate: CandidateFact, ctx: Cont
         candidate = candidate.model_copy(update={"value": name, "sentence": sentence})
     subject = _speaker(prepared, episode, candidate.subject)
     valid_at, granularity = _valid(prepared, candidate, episode)
+    if _ended_before(candidate, valid_at):
+        candidate = _as_ending(candidate)
+        valid_at, granularity = _valid(prepared, candidate, episode)
     info = predicate_info(ctx.table, candidate)
     source = source_of(prepared, episode, candidate)
     typing = type_candidate(
@@ -470,6 +473,25 @@ def _valid(
     if prepared.observation is not None:
         return prepared.observation.start, prepared.observation.granularity
     return episode.valid_at, Granularity.INSTANT
+
+
+def _ended_before(candidate: CandidateFact, told: datetime) -> bool:
+    """A state said to hold until a time before it was told, with no start of its own ("I
+    worked at Siemens until 2019", 我2019年以前在华为工作, said in 2024)."""
+    until = candidate.until
+    return (
+        until is not None and candidate.time is None and candidate.polarity > 0
+    ) and until.start < told
+
+
+def _as_ending(candidate: CandidateFact) -> CandidateFact:
+    """That state's record is its ending at the `until` time (polarity -1, change "ends"), as
+    "I left Siemens in 2019" is: it held up to then and does not now; when it began is not
+    known, so an earlier record of it is closed there and none is made up."""
+    assert candidate.until is not None
+    time = candidate.until.model_copy(update={"role": "at"})
+    update = {"polarity": -1, "change": "ends", "time": time, "until": None}
+    return candidate.model_copy(update=update)
 
 
 def _until(candidate: CandidateFact, valid_at: datetime) -> datetime | None:

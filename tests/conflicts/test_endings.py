@@ -57,6 +57,10 @@ ENDINGS = [
     ("I work at Acme.", "I was let go from Acme.", "works_at", "Acme"),
     ("我在阿里巴巴工作", "我被阿里巴巴开除了", "works_at", "阿里巴巴"),
     ("我在学日语", "我已经放弃学日语了", "studies", "日语"),
+    # "formerly" adverbs say the state held once and no longer does, as "used to" does
+    ("我在华为工作", "我以前在华为工作", "works_at", "华为"),
+    ("我住在北京", "我曾经住在北京", "lives_in", "北京"),
+    ("我是一名老师", "我过去是一名老师", "job_title", "老师"),
 ]
 
 
@@ -74,6 +78,43 @@ def test_an_ending_closes_the_state_instead_of_disputing_it(
     }
     (closed,) = facts(memory, predicate=predicate, as_of="2024-06")
     assert closed["invalid_at"].startswith("2025-01-01")
+
+
+def test_formerly_before_already_keeps_the_state(memory: Memory) -> None:
+    """以前就 is "already back then": the state still holds."""
+    say(memory, "我喜欢猫", "2024-01-01")
+    memory.add("我以前就喜欢猫", user_id="alice", observation_date="2025-01-01")
+    assert held(memory, predicate="likes") == {("likes", "猫", 1, False)}
+
+
+@pytest.mark.parametrize(
+    ("state", "until"),
+    [
+        ("I work at Siemens.", "I worked at Siemens until 2019."),
+        ("我在华为工作", "我2019年以前在华为工作"),
+    ],
+)
+def test_a_state_said_to_hold_until_a_past_time_ends_there(
+    memory: Memory, state: str, until: str
+) -> None:
+    """Said in 2024 with no start of its own, "until 2019" is the state's ending in 2019: not a
+    current fact from 2024 on (which it was), and it closes the earlier record there."""
+    value = "Siemens" if "Siemens" in state else "华为"
+    say(memory, state, "2016-05-01")
+    ended = say(memory, until, "2024-03-01")
+    assert (ended["fact"]["polarity"], ended["fact"]["state_change"]) == (-1, "ends")
+    assert held(memory, predicate="works_at") == set()
+    assert held(memory, predicate="works_at", as_of="2018-06") == {("works_at", value, 1, False)}
+    (closed,) = facts(memory, predicate="works_at", as_of="2018-06")
+    assert closed["invalid_at"].startswith("2019-01-01")
+
+
+def test_until_a_past_time_alone_makes_no_current_fact(memory: Memory) -> None:
+    say(memory, "I lived in Paris until 2019.", "2024-03-01")
+    assert held(memory, predicate="lives_in") == set()
+    assert held(memory, predicate="lives_in", include_endings=True) == {
+        ("lives_in", "Paris", -1, False)
+    }
 
 
 @pytest.mark.parametrize(
