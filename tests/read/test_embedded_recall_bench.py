@@ -1,4 +1,4 @@
-"""`python -m bench.embeddedrecall` fills the embedded store's vector index with the scale
+"""`python -m bench.scale.embedded_recall` fills the embedded store's vector index with the scale
 corpus's vectors and prints its recall@10 per sign-bit candidate count beside an exact int8
 scan's."""
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bench import embeddedrecall
+from bench.scale import embedded_recall as embeddedrecall
 
 pytestmark = pytest.mark.slow
 

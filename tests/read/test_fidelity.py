@@ -2,7 +2,7 @@
 
 The extraction side of each example in the issue, checked on what is stored and answered: values
 kept whole, open relations single-valued over time, events never states, nothing silently
-dropped; and a tiny slice of the as-of benchmark (bench/asof.py) scored end to end.
+dropped; and a tiny slice of the as-of benchmark (bench/read/asof.py) scored end to end.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bench.asof import Observation, Tenant, held_out, load, score, write
+from bench.read.asof import Observation, Tenant, held_out, load, score, write
 from service.clients.memory import Memory
 
 SLICE = Path(__file__).resolve().parents[1] / "bench" / "asof_chains.jsonl"

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from bench import scale
-from bench.scalecorpus import Vectors, data_folder
-from bench.scaleneo4j import URI_VARIABLE, Neo4jScale
-from bench.scalestores import backends
+from bench.scale import sizes as scale
+from bench.scale.corpus import Vectors, data_folder
+from bench.scale.neo4j_store import URI_VARIABLE, Neo4jScale
+from bench.scale.stores import backends
 from graph.backends.neo4j.maintenance import Neo4jMaintenance
 from tests.conftest import NEO4J_URI, selected_backends, wipe_neo4j
 

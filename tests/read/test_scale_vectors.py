@@ -8,9 +8,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from bench import scalecorpus
-from bench.scalebase import GROUP
-from bench.scalecorpus import Vectors
+from bench.scale import corpus as scalecorpus
+from bench.scale.base import GROUP
+from bench.scale.corpus import Vectors
 
 pytestmark = pytest.mark.slow
 

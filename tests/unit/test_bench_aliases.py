@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bench.aliases import (
+from bench.aliases.encoder import (
     ENCODER,
     WRITE_RULE,
     Named,
@@ -80,7 +80,7 @@ def test_a_pair_is_hashable_for_the_similarity_map() -> None:
 
 
 def test_the_write_cost_moves_alternate_between_scripts() -> None:
-    from bench.aliases import moves
+    from bench.aliases.encoder import moves
 
     cities = [Named(f"city:{n}", "city", "r", {"en": f"Town{n}", "zh": f"镇{n}"}) for n in "abcd"]
     said = moves(cities, 4)
@@ -89,8 +89,8 @@ def test_the_write_cost_moves_alternate_between_scripts() -> None:
 
 
 def test_the_second_source_scores_the_table_on_its_pairs() -> None:
-    from bench.alias_sources import Entity, evaluate, pairs, script_of
-    from bench.aliases import table_says
+    from bench.aliases.encoder import table_says
+    from bench.aliases.sources import Entity, evaluate, pairs, script_of
 
     invented = [
         Entity("HV", "north", "Harwick", (("CJK", "哈维克"), ("Latin", "Harwik"))),

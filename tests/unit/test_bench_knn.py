@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bench.knn import EPSILON, recall_at
+from bench.scale.knn import EPSILON, recall_at
 from graph.ports.search import Scored
 
 

@@ -1,4 +1,4 @@
-"""bench.load's stage line splits a write's mean latency without counting a stage twice: the
+"""bench.load.writers's stage line splits a write's mean latency without counting a stage twice: the
 transaction (`store`) contains the stages inside the write lock (issue 32: it printed a
 negative remainder on Neo4j when both were summed)."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from bench.load import Tally, stages_line
+from bench.load.writers import Tally, stages_line
 from service.write.planner import Timings
 
 

@@ -1,4 +1,4 @@
-"""The bulk builder's CSV (bench/scaleimport.py): typed headers Neo4j's importer reads, and
+"""The bulk builder's CSV (bench/scale/importer.py): typed headers Neo4j's importer reads, and
 fields that keep what the port would store (quotes doubled, an empty string kept, no value
 for None, exact floats)."""
 
@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bench.scaleimport import Table, VectorText, cell, column_type
+from bench.scale.importer import Table, VectorText, cell, column_type
 
 
 def test_fields_keep_what_the_port_stores() -> None:

@@ -10,8 +10,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from bench import when
-from bench.when_data import gold_day, memdaily, tweetime
+from bench.when import dialogue as when
+from bench.when.data import gold_day, memdaily, tweetime
 from service.clients.memory import Memory
 
 TRAJECTORY = {

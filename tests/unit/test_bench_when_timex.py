@@ -1,4 +1,4 @@
-"""bench.when_timex's derivation and scorer on an invented TimeML document (no fetched byte)."""
+"""bench.when.timex's derivation and scorer on an invented TimeML document (no fetched byte)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,7 @@ from datetime import date
 
 import pytest
 
-from bench.timex_data import document, listed
-from bench.when_timex import (
+from bench.when.timex import (
     Outcome,
     classify,
     gold_interval,
@@ -17,6 +16,7 @@ from bench.when_timex import (
     score,
     targets,
 )
+from bench.when.timex_data import document, listed
 
 DCT = (
     b'<DCT><TIMEX3 functionInDocument="CREATION_TIME" temporalFunction="false" tid="t0"'

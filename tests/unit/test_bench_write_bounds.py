@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bench.write import scaling_bounds
+from bench.write.batch import scaling_bounds
 
 
 def row(wall: float, writer_cpu: float, workers_cpu: float = 0.0) -> dict[str, float]:

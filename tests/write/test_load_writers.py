@@ -1,4 +1,4 @@
-"""The concurrent-writers benchmark (bench/load.py, `--phases writers`) at a small size, on
+"""The concurrent-writers benchmark (bench/load/writers.py, `--phases writers`) at a small size, on
 the embedded store as the issue measures it: a file-backed SQLite with its default
 `synchronous=FULL`, a live loopback server, REST writes. It must finish with 0 errors and
 every acknowledged write stored; its timings are printed, never asserted."""
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.load import serving, writer_phases
+from bench.load.writers import serving, writer_phases
 from graph.backends.sqlite import SqliteStore
 from graph.domain.tenancy import TenantScope
 from graph.ports.facts import FactQuery

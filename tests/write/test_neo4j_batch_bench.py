@@ -1,4 +1,4 @@
-"""`python -m bench.neo4jbatch` runs at a tiny size on the test server: it prints the
+"""`python -m bench.store.neo4j_batch` runs at a tiny size on the test server: it prints the
 no-index / index ratios and leaves the facts' vector index as the store makes it."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from bench import neo4jbatch
+from bench.store import neo4j_batch as neo4jbatch
 from graph.backends.neo4j.store import VECTOR_HNSW, Neo4jStore
 from graph.ports.store import Store
 from tests.conftest import NEO4J_URI

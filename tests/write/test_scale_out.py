@@ -2,8 +2,8 @@
 synchronous and asynchronous writes, with workers killed (SIGKILL) meanwhile. Nothing is lost
 or applied twice, every operation succeeds, each tenant's ledger verifies and never forks.
 
-The harness is bench/scale_out.py; here it runs at a small size (`PALIMPSEST_KILL_ROUNDS`
-kill rounds, 2 by default; the issue's 20 rounds are `python -m bench.scale_out --rounds 20`).
+The harness is bench/load/scale_out.py; here it runs at a small size (`PALIMPSEST_KILL_ROUNDS`
+kill rounds, 2 by default; the issue's 20 rounds are `python -m bench.load.scale_out --rounds 20`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.scale_out import Cluster, environment, run
+from bench.load.scale_out import Cluster, environment, run
 from graph.ports.store import Store
 from tests.conftest import NEO4J_URI
 

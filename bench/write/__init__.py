@@ -1,0 +1,8 @@
+"""Writes: `add_batch` against per-item adds, per-stage time, dedup lookup cost (`python -m
+bench.write`, batch.py); one verbatim message's dedup + align (`bench.write.verbatim`); alignment
+and classification per write (`bench.write.conflicts`); extraction CPU against an older checkout
+(`bench.write.extract_cost`)."""
+
+from bench.write.batch import messages  # bench.notary_cost's import until the notary bench moves
+
+__all__ = ["messages"]
