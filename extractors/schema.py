@@ -66,6 +66,9 @@ class TimeMention(_Frozen):
     granularity: Granularity
     role: TimeRole = "at"
     approximate: bool = False
+    inclusive: bool = False
+    """For an `until`: the period named is the last one the fact held in ("from 2015 to 2019",
+    "through 2019", 2015年到2019年), so it stops at `end`; otherwise at `start` ("until 2019")."""
 
 
 class EntityMention(_Frozen):

@@ -368,7 +368,7 @@ def _adverbial_times(doc: Doc, found: list[TimeMention]) -> dict[int, TimeMentio
         tokens = list(covered) if covered is not None else []
         inside = {t.i for t in tokens}
         roots = [t for t in tokens if t.head.i not in inside or t.head.i == t.i]
-        if not roots or any(r.dep_ not in _TIME_DEPS or _purpose(r) for r in roots):
+        if not roots or not all(_adverbial(r, out) for r in roots):
             continue
         for token in tokens + [r.head for r in roots if r.dep_ == "pobj"]:
             out[token.i] = mention
@@ -379,6 +379,14 @@ def _said_in(sentence: Span, mentions: dict[int, TimeMention]) -> tuple[TimeMent
     """The adverbial times of a sentence, in order (`temporal.scope.Carry.after`)."""
     said = (mentions.get(token.i) for token in sentence)
     return tuple(dict.fromkeys(m for m in said if m is not None))
+
+
+def _adverbial(root: Token, found: dict[int, TimeMention]) -> bool:
+    """A time's root word used adverbially; or coordinated with one that is ("between 2017
+    and 2020": "and 2020" hangs on 2017)."""
+    if root.dep_ in ("conj", "cc"):
+        return root.head.i in found
+    return root.dep_ in _TIME_DEPS and not _purpose(root)
 
 
 def _purpose(root: Token) -> bool:

@@ -89,6 +89,8 @@ class Hit:
     kind: str = ""
     """ "weekday" for a weekday named with its week (next Thursday, 下周三), "bare" for a
     weekday alone: a bare one coordinated with a named one is of the same week."""
+    inclusive: bool = False
+    """An `until` that includes its period ("to 2019" after "from 2015", "through 2019")."""
     anchored: Anchored | None = None
     """A phrase resolved against another time ("the weekend before", "two days later"): the
     expression right after it, else the previous one of the text, else the reference day."""
@@ -117,6 +119,12 @@ class Marker:
     """A range opener ("from", "between", 从): a later `needs_opener` marker may attach."""
     needs_opener: bool = False
     """Only right after an opener's expression: "to" in "from 2020 to 2023"."""
+    through: bool = False
+    """An inclusive end ("through 2019", "from 2015 to 2019", "between 2017 and 2020"): the
+    state held through the named period, so its `until` is the first day after it."""
+    through_in_range: bool = False
+    """Inclusive only right after another expression (2015年到2019年, 从2015年到2019年);
+    alone (到2019年) an exclusive until."""
     counts_only: bool = False
     """Only before a count ("over 3 years ago"); elsewhere a plain preposition ("over the
     weekend", "over Christmas"): left out of the span."""
@@ -366,7 +374,8 @@ def attach_markers(text: str, hits: Sequence[Hit], markers: MarkerSet) -> list[H
     for i, hit in enumerate(hits):
         low = max(out[-1].end if out else 0, hit.start - _MARKER_WINDOW)
         high = hits[i + 1].start if i + 1 < len(hits) else len(text)
-        new, opened = _attach(text, hit, markers, (low, high), opener_end)
+        previous = out[-1].end if out else -1
+        new, opened = _attach(text, hit, markers, (low, high), (opener_end, previous))
         if new is not None:
             out.append(new)
         opener_end = new.end if new is not None and opened else -1
@@ -374,9 +383,12 @@ def attach_markers(text: str, hits: Sequence[Hit], markers: MarkerSet) -> list[H
 
 
 def _attach(
-    text: str, hit: Hit, ms: MarkerSet, bounds: tuple[int, int], opener_end: int
+    text: str, hit: Hit, ms: MarkerSet, bounds: tuple[int, int], ends: tuple[int, int]
 ) -> tuple[Hit | None, bool]:
+    """`ends`: where the last opener's expression ended (-1: none open) and where the
+    previous expression ended."""
     found = opened = False
+    opener_end, previous_end = ends
     for _ in range(2):  # at most two prefixes: "since about 2020"
         pre = ms.before.search(text, bounds[0], hit.start)
         if pre is None:
@@ -386,6 +398,9 @@ def _attach(
             marker = Marker(in_span=False)
         if marker.needs_opener and not _follows_opener(text, opener_end, pre.start("m")):
             break
+        if marker.through_in_range:
+            in_range = _follows_opener(text, previous_end, pre.start("m"))
+            marker = replace(marker, through=in_range, through_in_range=False)
         hit = _apply(hit, marker, start=pre.start("m"))
         found, opened = True, opened or marker.opens
     post = ms.after.match(text, hit.end, bounds[1])
@@ -410,6 +425,7 @@ def _follows_opener(text: str, opener_end: int, marker_start: int) -> bool:
 def _apply(hit: Hit, marker: Marker, *, start: int | None = None, end: int | None = None) -> Hit:
     return replace(
         hit,
+        inclusive=hit.inclusive or marker.through,
         start=start if start is not None and marker.in_span else hit.start,
         end=end if end is not None and marker.in_span else hit.end,
         role=marker.role or hit.role,

@@ -359,6 +359,7 @@ _RULES: tuple[Rule, ...] = (
 )
 
 _SINCE, _UNTIL, _ABOUT = Marker(role="since"), Marker(role="until"), Marker(approximate=True)
+_TO = Marker(role="until", through_in_range=True)
 _MARKERS = MarkerSet(
     before=re.compile(
         r"(?P<m>自从|自打|(?<![来各独亲])自|从|直到|直至|截至|截止到|截止|到|(?<![甚以乃])至"
@@ -369,7 +370,7 @@ _MARKERS = MarkerSet(
         "自从": _SINCE, "自打": _SINCE, "自": _SINCE, "从": Marker(role="since", opens=True),
         "以来": _SINCE, "起": _SINCE, "开始": _SINCE, "至今": _SINCE, "以后": _SINCE,
         "之后": _SINCE, "直到": _UNTIL, "直至": _UNTIL, "截至": _UNTIL, "截止到": _UNTIL,
-        "截止": _UNTIL, "到": _UNTIL, "至": _UNTIL, "为止": _UNTIL, "以前": _UNTIL,
+        "截止": _UNTIL, "到": _TO, "至": _TO, "为止": _UNTIL, "以前": _UNTIL,
         "之前": _UNTIL, "大约": _ABOUT, "大概": _ABOUT, "大致": _ABOUT, "约莫": _ABOUT,
         "差不多": _ABOUT, "将近": _ABOUT, "左右": _ABOUT, "前后": _ABOUT,
     },

@@ -307,7 +307,9 @@ _RULES: tuple[Rule, ...] = (
 _AT = Marker(in_span=False)
 _SINCE, _UNTIL, _ABOUT = Marker(role="since"), Marker(role="until"), Marker(approximate=True)
 _OVER = Marker(approximate=True, counts_only=True)
-_OPEN, _CLOSE = Marker(role="since", opens=True), Marker(role="until", needs_opener=True)
+_OPEN = Marker(role="since", opens=True)
+_CLOSE = Marker(role="until", needs_opener=True, through=True)
+_THROUGH = Marker(role="until", through=True)
 _MARKERS = MarkerSet(
     before=re.compile(
         r"(?<![A-Za-z])(?P<m>since|from|between|after|until|till|through|before|to|and|in|on"
@@ -319,7 +321,7 @@ _MARKERS = MarkerSet(
     table={
         "since": _SINCE, "after": _SINCE, "onward": _SINCE, "onwards": _SINCE,
         "from": _OPEN, "between": _OPEN, "to": _CLOSE, "and": _CLOSE,
-        "until": _UNTIL, "till": _UNTIL, "through": _UNTIL, "before": _UNTIL,
+        "until": _UNTIL, "till": _UNTIL, "through": _THROUGH, "before": _UNTIL,
         "in": _AT, "on": _AT, "during": _AT, "of": _AT, "year": _AT,
         "about": _ABOUT, "around": _ABOUT, "roughly": _ABOUT, "approximately": _ABOUT,
         "nearly": _ABOUT, "almost": _ABOUT, "circa": _ABOUT, "some": _ABOUT, "over": _OVER,

@@ -70,4 +70,5 @@ def _mention(text: str, hit: Hit, tz: tzinfo) -> TimeMention:
         granularity=hit.granularity,
         role=hit.role,
         approximate=hit.approximate,
+        inclusive=hit.inclusive,
     )

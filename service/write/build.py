@@ -478,23 +478,34 @@ def _valid(
 def _ended_before(candidate: CandidateFact, told: datetime) -> bool:
     """A state said to hold until a time before it was told, with no start of its own ("I
     worked at Siemens until 2019", 我2019年以前在华为工作, said in 2024)."""
-    until = candidate.until
-    return (
-        until is not None and candidate.time is None and candidate.polarity > 0
-    ) and until.start < told
+    stop = _stop(candidate)
+    return stop is not None and candidate.time is None and candidate.polarity > 0 and stop < told
 
 
 def _as_ending(candidate: CandidateFact) -> CandidateFact:
     """That state's record is its ending at the `until` time (polarity -1, change "ends"), as
     "I left Siemens in 2019" is: it held up to then and does not now; when it began is not
     known, so an earlier record of it is closed there and none is made up."""
-    assert candidate.until is not None
-    time = candidate.until.model_copy(update={"role": "at"})
+    until = candidate.until
+    assert until is not None
+    time = until.model_copy(update={"role": "at", "inclusive": False})
+    if until.inclusive:  # it held through the period: it ended as the next one began
+        time = time.model_copy(
+            update={"start": until.end, "end": until.end + (until.end - until.start)}
+        )
     update = {"polarity": -1, "change": "ends", "time": time, "until": None}
     return candidate.model_copy(update=update)
 
 
 def _until(candidate: CandidateFact, valid_at: datetime) -> datetime | None:
-    if candidate.until is None or candidate.until.start < valid_at:
+    stop = _stop(candidate)
+    return stop if stop is not None and stop >= valid_at else None
+
+
+def _stop(candidate: CandidateFact) -> datetime | None:
+    """When an `until` says the fact stopped holding: the end of an inclusive period ("to
+    2019" after "from 2015"), else its start ("until 2019")."""
+    until = candidate.until
+    if until is None:
         return None
-    return candidate.until.start
+    return until.end if until.inclusive else until.start

@@ -38,7 +38,9 @@ def _check(case: dict[str, Any], lang: str) -> None:
     reference = datetime.fromisoformat(case["reference"])
     found = find_times(case["text"], reference)
     assert found == find_times(case["text"], reference, lang=lang)  # type: ignore[arg-type]
-    got = [(m.text, m.start, m.granularity.value, m.role, m.approximate) for m in found]
+    got = [
+        (m.text, m.start, m.granularity.value, m.role, m.approximate, m.inclusive) for m in found
+    ]
     want = [
         (
             e["text"],
@@ -46,6 +48,7 @@ def _check(case: dict[str, Any], lang: str) -> None:
             e["granularity"],
             e["role"],
             e.get("approximate", False),
+            e.get("inclusive", False),
         )
         for e in case["expected"]
     ]

@@ -76,3 +76,22 @@ def test_rest_and_graphql_show_the_period_and_the_phrase(memory: Memory) -> None
     )
     first = gql.json()["data"]["search"][0]["fact"]
     assert (first["validEnd"][:10], first["validPhrase"]) == ("2024-05-13", "last week")
+
+
+def _held(memory: Memory, predicate: str, as_of: str | None = None) -> list[str]:
+    found = memory.facts(user_id="alice", predicate=predicate, as_of=as_of)["facts"]
+    return sorted(f["value"] for f in found)
+
+
+def test_a_range_holds_through_its_last_period(memory: Memory) -> None:
+    """"from 2015 to 2019", "between 2017 and 2020", 2015年到2019年: the state held through
+    the last year named (before, it ended as that year began), and not now."""
+    _say(memory, "I lived in Paris from 2015 to 2019.", "2024-03-01")
+    _say(memory, "I worked at Google between 2017 and 2020.", "2024-03-01")
+    _say(memory, "我2015年到2019年住在巴黎", "2024-03-01", user="bo")
+    assert _held(memory, "lives_in", "2019-06-01") == ["Paris"]
+    assert _held(memory, "works_at", "2020-06-01") == ["Google"]
+    assert _held(memory, "lives_in") == [] and _held(memory, "works_at") == []
+    chinese = memory.facts(user_id="bo", predicate="lives_in", as_of="2019-06-01")["facts"]
+    assert [f["value"] for f in chinese] == ["巴黎"]
+    assert memory.facts(user_id="bo", predicate="lives_in")["facts"] == []
