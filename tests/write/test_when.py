@@ -84,7 +84,7 @@ def _held(memory: Memory, predicate: str, as_of: str | None = None) -> list[str]
 
 
 def test_a_range_holds_through_its_last_period(memory: Memory) -> None:
-    """"from 2015 to 2019", "between 2017 and 2020", 2015年到2019年: the state held through
+    """ "from 2015 to 2019", "between 2017 and 2020", 2015年到2019年: the state held through
     the last year named (before, it ended as that year began), and not now."""
     _say(memory, "I lived in Paris from 2015 to 2019.", "2024-03-01")
     _say(memory, "I worked at Google between 2017 and 2020.", "2024-03-01")
