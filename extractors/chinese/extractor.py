@@ -123,7 +123,7 @@ class ChineseExtractor:
         for sentence in split_sentences(tokens):
             read, carry = self._read(text, sentence, builder, session, carry)
             facts.extend(read)
-        return _unique(self._leavings(text, mentions, facts))
+        return _unique(_elided_leavings(text, mentions, self._leavings(text, mentions, facts)))
 
     def _read(
         self,
@@ -295,6 +295,58 @@ def _usable(fact: CandidateFact) -> bool:
 
 def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return a[0] < b[1] and b[0] < a[1]
+
+
+_CLAUSE = re.compile(r"[^，,；;。！!？?\n]+")
+_BARE_LEAVING = re.compile(r"\s*我?(?:已经|就|也|又|刚刚|刚|后来)?(?:离职|辞职|退休|辞工)了?\s*")
+"""A clause that is only a leaving verb (its time aside): 去年离职了, 后来辞职了."""
+
+
+def _elided_leavings(
+    text: str, mentions: Sequence[TimeMention], facts: list[CandidateFact]
+) -> list[CandidateFact]:
+    """我在微软工作了三年，去年离职了: a leaving without its object ends the job the speaker
+    named before it in the turn (works_at 微软 ends, last year: before, the job stayed current
+    beside `is 离职`); the job's own record goes when it has no time of its own (it held up to
+    the ending, from a start nobody said). With no job before it, the clause gives nothing."""
+    out = list(facts)
+    for clause in _CLAUSE.finditer(text):
+        times = [m for m in mentions if clause.start() <= m.span[0] < clause.end()]
+        if not _BARE_LEAVING.fullmatch(_without(text, clause.span(), times)):
+            continue
+        out = [f for f in out if not clause.start() <= f.span[0] < clause.end()]
+        job = _last_job(out, clause.start())
+        if job is not None:
+            ending = {"polarity": -1, "change": "ends", "time": times[0] if times else None}
+            span = (clause.start(), clause.end())
+            sentence = text[job.span[0] : clause.end()].strip()
+            update = {**ending, "until": None, "span": span, "sentence": sentence}
+            if job.time is None:  # told with its end: the job is known by its ending alone
+                out.remove(job)
+            out.append(job.model_copy(update=update))
+    return out
+
+
+def _without(text: str, span: tuple[int, int], times: Sequence[TimeMention]) -> str:
+    """The clause's words with its time phrases left out."""
+    kept, at = [], span[0]
+    for mention in sorted(times, key=lambda m: m.span):
+        kept.append(text[at : mention.span[0]])
+        at = mention.span[1]
+    kept.append(text[at : span[1]])
+    return "".join(kept)
+
+
+def _last_job(facts: Sequence[CandidateFact], before: int) -> CandidateFact | None:
+    jobs = [
+        f
+        for f in facts
+        if f.predicate == "works_at"
+        and f.subject == SPEAKER
+        and f.polarity > 0
+        and f.span[0] < before
+    ]
+    return max(jobs, key=lambda f: f.span[0], default=None)
 
 
 def _sentence_spans(text: str) -> list[tuple[int, int]]:

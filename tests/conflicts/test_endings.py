@@ -109,6 +109,19 @@ def test_a_state_said_to_hold_until_a_past_time_ends_there(
     assert closed["invalid_at"].startswith("2019-01-01")
 
 
+def test_a_leaving_without_its_object_ends_the_job_named_before_it(memory: Memory) -> None:
+    """我在微软工作了三年，去年离职了 kept 微软 current beside `is 离职`."""
+    memory.add("我在微软工作了三年，去年离职了。", user_id="alice", observation_date="2024-03-01")
+    assert held(memory, predicate="works_at") == set()
+    ended = held(memory, predicate="works_at", include_endings=True)
+    assert ended == {("works_at", "微软", -1, False)}
+    assert {f["predicate"] for f in facts(memory, include_endings=True)} == {"works_at"}
+    memory.add("我2019年在谷歌工作，去年辞职了。", user_id="bo", observation_date="2024-03-01")
+    jobs = memory.facts(user_id="bo", predicate="works_at", as_of="2020-06")["facts"]
+    assert [(f["value"], f["polarity"]) for f in jobs] == [("谷歌", 1)]
+    assert memory.facts(user_id="bo", predicate="works_at")["facts"] == []
+
+
 def test_until_a_past_time_alone_makes_no_current_fact(memory: Memory) -> None:
     say(memory, "I lived in Paris until 2019.", "2024-03-01")
     assert held(memory, predicate="lives_in") == set()
