@@ -118,12 +118,24 @@ def _excluded(token: Token, passage: Passage, keep_pp: bool) -> bool:
         return True
     skip = _SKIP_DEPS_KEEP_PP if keep_pp else _SKIP_DEPS
     if token.dep_ == "prep" and keep_pp:
-        return is_scope_pp(token)
+        return is_scope_pp(token) or is_duration_pp(token)
     if token.dep_ == "neg" or _rejected(token):
         return True
     if token.tag_ == "HYPH":
         return False
     return token.dep_ in skip or (token.dep_ == "conj" and not same_entity(token, token.head))
+
+
+_UNITS = frozenset({"second", "minute", "hour", "day", "week", "month", "year", "decade"})
+
+
+def is_duration_pp(prep: Token) -> bool:
+    """ "for five years", "over a decade": how long, not part of the thing named ("worked at
+    Initech for five years" kept "Initech for five years" as the employer)."""
+    obj = pobj_of(prep)
+    if lower(prep) not in ("for", "over", "during") or obj is None:
+        return False
+    return obj.lemma_.lower() in _UNITS  # "for Friday" is a target, not a duration
 
 
 def _rejected(token: Token) -> bool:

@@ -28,6 +28,7 @@ from extractors.english.states import nested_places, state_values
 from extractors.english.text import (
     Passage,
     Subject,
+    is_duration_pp,
     is_scope_pp,
     lower,
     phrase_tokens,
@@ -87,7 +88,7 @@ def complements(verb: Token, passage: Passage) -> Complements:
 
 
 def _collect_preps(prep: Token, passage: Passage, out: list[tuple[Token, Token]]) -> None:
-    if prep.i in passage.time_tokens or is_scope_pp(prep):
+    if prep.i in passage.time_tokens or is_scope_pp(prep) or is_duration_pp(prep):
         return
     obj = pobj_of(prep)
     if obj is not None and obj.i not in passage.time_tokens:
