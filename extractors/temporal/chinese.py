@@ -218,6 +218,13 @@ def _ago(m: re.Match[str], today: date) -> Hit | None:
     return make(m, first, grain, approximate=low != high, last=end if low != high else None)
 
 
+def _ongoing(m: re.Match[str], today: date) -> Hit | None:
+    """我在北京住了五年了, 在华为工作三年多了: a length of time closed by 了 (still so): since that
+    many units ago (the unit's period, approximate), as "for three years" after a perfect."""
+    hit = _ago(m, today)
+    return None if hit is None else replace(hit, role="since", approximate=True)
+
+
 _ZH_UNITS = {"天": G.DAY, "日": G.DAY, "年": G.YEAR, "月": G.MONTH}
 _SHIFT = {G.DAY: "days", G.WEEK: "weeks", G.MONTH: "months", G.YEAR: "years"}
 
@@ -338,6 +345,15 @@ _RULES: tuple[Rule, ...] = (
             r"(?P<dir>以前|之前|前|以后|之后|后|以来)"
         ),
         _ago,
+    ),
+    (
+        re.compile(
+            r"(?<![0-9零一二两三四五六七八九十百几半])"
+            + _NUM
+            + r"(?P<m1>多)?(?P<ge>个)?(?P<m2>多)?(?P<u>天|日|周|星期|礼拜|月|年)(?P<m3>多)?"
+            r"(?P<dir>)(?=了(?:[。，,！!？?；]|$))"
+        ),
+        _ongoing,
     ),
     (
         re.compile(_NO_DIGIT_BEFORE + rf"(?:{_YEAR_BASE}年?|年)(?P<p>初|底|末)" + _PART_GUARD),

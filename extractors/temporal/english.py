@@ -147,6 +147,23 @@ def _ago(m: re.Match[str], today: date) -> Hit | None:
 
 
 _AGO_UNITS = {"day": G.DAY, "week": G.WEEK, "month": G.MONTH, "year": G.YEAR}
+_PERFECT = re.compile(
+    r"\b(?:have|has|'ve|'s)\s+(?:(?:not|never|always|just|already|now)\s+)?"
+    r"(?:been|\w+ed|\w+en|known|taught|built|done|made|had|kept|led|held|run|grown|worn)\b"
+    r"[^.!?;\n]*$",
+    _I,
+)
+"""A present perfect before the phrase, in its sentence: "I have lived here", "she's been"."""
+
+
+def _for_perfect(m: re.Match[str], today: date) -> Hit | None:
+    """ "I have lived in Berlin for three years", "I've been working at Acme for the past two
+    years": since that many units ago (the unit's period, approximate); with no present perfect
+    ("I worked there for five years") a length of time, not a time."""
+    if not _PERFECT.search(m.string, 0, m.start()):
+        return None
+    hit = _ago(m, today)
+    return None if hit is None else replace(hit, role="since", approximate=True)
 
 
 def _part(m: re.Match[str], today: date) -> Hit:
@@ -281,6 +298,14 @@ _RULES: tuple[Rule, ...] = (
     (_rule(r"(?P<mod>last|this|next|coming)\s+" + _WD_ANY), _mod_weekday),
     (_tagged(_WD_FULL), _bare_weekday),
     (_rule(NUM + r"\s+(?P<u>day|week|month|year|decade)s?\s+(?P<dir>ago|back|from\s+now)"), _ago),
+    (
+        _rule(
+            r"for\s+(?:the\s+(?:past|last)\s+)?(?:(?:about|over|almost|nearly)\s+)?"
+            + NUM
+            + r"\s+(?P<u>day|week|month|year|decade)s?(?P<dir>)"
+        ),
+        _for_perfect,
+    ),
     (_rule(_PART_RE), _part),
     (_rule(r"(?:earlier|later)\s+this\s+(?P<u>week|month|year)"), _earlier_this),
     (_rule(_MONTH_ANY + r"\s*(?P<d>\d{1,2})" + _ORD + _YEAR_AFTER), _month_day),

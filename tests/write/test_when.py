@@ -95,3 +95,13 @@ def test_a_range_holds_through_its_last_period(memory: Memory) -> None:
     chinese = memory.facts(user_id="bo", predicate="lives_in", as_of="2019-06-01")["facts"]
     assert [f["value"] for f in chinese] == ["巴黎"]
     assert memory.facts(user_id="bo", predicate="lives_in")["facts"] == []
+
+
+def test_a_length_after_a_perfect_says_since_when(memory: Memory) -> None:
+    """ "I have lived in Berlin for three years" (said in March 2024) held in 2022 already;
+    before, it began the day it was told."""
+    _say(memory, "I have lived in Berlin for three years.", "2024-03-01")
+    _say(memory, "我在北京住了五年了。", "2024-03-01", user="bo")
+    assert _held(memory, "lives_in", "2022-06-01") == ["Berlin"]
+    chinese = memory.facts(user_id="bo", predicate="lives_in", as_of="2020-06-01")["facts"]
+    assert [f["value"] for f in chinese] == ["北京"]
