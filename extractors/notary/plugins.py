@@ -119,16 +119,28 @@ _CANDIDATE = re.compile(
     r"(?<![\w+/.\-])(?:[A-Za-z0-9]{1,12}[_\-])?[A-Za-z0-9+/]{16,}={0,2}(?![\w+/=\-]|\.\w)"
 )
 """A run of 16+ base64 characters, with an optional short prefix (`fm2_`, `key-`)."""
-_JOINED = re.compile(r"(?<![\w+/.\-])[A-Za-z0-9]+(?:[_\-][A-Za-z0-9]+)+(?![\w+/=\-]|\.\w)")
+_JOINED = re.compile(
+    r"(?<![\w+/.\-])[_\-]*[A-Za-z0-9]+(?:[_\-]+[A-Za-z0-9]+)*[_\-]*(?![\w+/=\-]|\.\w)"
+)
 """Segments of letters and digits joined by `-` or `_`, the URL-safe base64 alphabet many
 providers issue (`sxk5k1nfra8jak0mjjc6afr6v-6gsf7dr9o1`), judged without the joiners; a name
-made of words (`AWS_SECRET_ACCESS_KEY`, `my-package-v2`) or a UUID (hex) is not random."""
-_WORD_SEGMENT = re.compile(r"[A-Za-z]*[0-9]*")
+made of words (`AWS_SECRET_ACCESS_KEY`, `my-package-v2`) or a UUID (hex) is not random. A
+joiner is a character of the alphabet like any other: a draw may put two together or start or
+end with one (`5wIScGebcy8F5n3_`), and the length that counts is the token's, joiners included
+(a 16-character draw with one `_` is 15 without it)."""
+_WORD_SEGMENT = re.compile(r"[A-Za-z]*[0-9]*|[0-9a-f]+|[0-9A-F]+")
+
+
+def _joined(token: str) -> bool:
+    """A token of `_JOINED` with a joiner in it that is not a name (`_named`)."""
+    return not token.isalnum() and not _named(token)
 
 
 def _named(token: str) -> bool:
-    """Every segment is letters, then digits (`SN_id_Gost28147_89_None`, `NRG0-Hermes-API`): a
-    name made of words and numbers. A generator puts digits among the letters."""
+    """Every segment is letters, then digits (`SN_id_Gost28147_89_None`, `NRG0-Hermes-API`), or
+    hex digits of one case (a UUID inside a name: `_api_org_96726c78_4ae3_402f_b08b_...`): a
+    name made of words, numbers and ids. A generator puts digits among the letters and draws
+    letters past `f`."""
     return all(_WORD_SEGMENT.fullmatch(part) for part in re.split(r"[_\-]", token))
 
 
@@ -161,7 +173,7 @@ def entropy_findings(text: str) -> Iterator[Finding]:
     by `-`/`_` (`_JOINED`) or dots (`_DOTTED`)."""
     yield from _random_tokens(text, _CANDIDATE.finditer(text), "")
     if "-" in text or "_" in text:
-        joined = (m for m in _JOINED.finditer(text) if not _named(m.group()))
+        joined = (m for m in _JOINED.finditer(text) if _joined(m.group()))
         yield from _random_tokens(text, joined, "-_")
     if "." in text:
         dotted = (m for m in _DOTTED.finditer(text) if len(m.group()) >= MIN_DOTTED)
@@ -177,9 +189,10 @@ def _random_tokens(text: str, matches: Iterator[re.Match[str]], joiners: str) ->
         if _PUBLIC_BEFORE.search(text, max(start - 40, 0), start) or in_public_block(text, start):
             continue
         body = match.group().translate({ord(c): None for c in joiners})
-        if len(body) < MIN_MIXED_RUN:
+        size = match.end() - start
+        if size < MIN_MIXED_RUN:
             continue
-        if len(body) < MIN_RANDOM_RUN and not (
+        if size < MIN_RANDOM_RUN and not (
             _three_classes(body) or interleaved(body) or mixed_case(body)
         ):
             continue

@@ -17,12 +17,14 @@ import pytest
 from extractors.notary.core import notarize
 from extractors.notary.randomness import interleaved
 
-_RNG = random.Random(3007)
 DRAWS = 200
 
 
 def _masked_share(alphabet: str, size: int) -> float:
-    tokens = ["".join(_RNG.choice(alphabet) for _ in range(size)) for _ in range(DRAWS)]
+    """The share of `DRAWS` tokens masked; each alphabet and size has its own seeded generator,
+    so a test's draws do not depend on which tests ran before it."""
+    rng = random.Random(f"3007 {alphabet} {size}")
+    tokens = ["".join(rng.choice(alphabet) for _ in range(size)) for _ in range(DRAWS)]
     hidden = sum(t not in notarize(f"config: {t}  # from the dashboard").text for t in tokens)
     return hidden / DRAWS
 
@@ -42,9 +44,12 @@ def test_one_case_and_digits_drawn_together_are_masked(
     assert _masked_share(alphabet, size) >= least
 
 
-@pytest.mark.parametrize("size", [24, 32, 40])
+@pytest.mark.parametrize("size", [16, 20, 24, 32, 40])
 def test_url_safe_tokens_joined_by_dash_or_underscore_are_masked(size: int) -> None:
-    assert _masked_share(string.ascii_letters + string.digits + "-_", size) >= 0.8
+    """A joiner is a character of the alphabet: a draw may start or end with one or put two
+    together, and its length counts the joiners (65% of 16-character draws were masked when a
+    joiner had to sit between two letters or digits and was not counted)."""
+    assert _masked_share(string.ascii_letters + string.digits + "-_", size) >= 0.85
 
 
 def test_sixteen_characters_of_both_cases_and_digits_are_masked() -> None:
@@ -89,6 +94,8 @@ def test_letters_of_both_cases_drawn_alike_are_masked(size: int) -> None:
         "see project2024buildnotes for the plan",
         "the tracking number is 1Z999AA10123456784",
         '"key_vault_name": "web21prqodx24021",',
+        "def _api_org_96726c78_4ae3_402f_b08b_7a78c6903d2a(self, method):",
+        "the flag --enable-experimental-feature-2024 is on",
     ],
 )
 def test_names_digests_and_ids_are_kept(text: str) -> None:
