@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
-from extractors.notary.randomness import interleaved, looks_random, mixed_case
+from extractors.notary.randomness import interleaved, looks_random, mixed_case, unvoiced
 from extractors.notary.values import Finding, in_public_block, is_placeholder, slug
 
 PLUGINS: tuple[tuple[str, str, tuple[str, ...], bool], ...] = (
@@ -150,8 +150,9 @@ MIN_MIXED_RUN = 16
 `MIN_MIXED_RUN` or more only when it also mixes upper case, lower case and digits
 (`eZu6BQuoDbeUH3upVw9tF1u`), has digits among letters of one case (`randomness.interleaved`:
 `2w3933xk6uav9ff2`) or draws letters from both cases alike (`randomness.mixed_case`:
-`hRtXbQzLmWkePvNa`; CamelCase keeps its lower-case runs, which `looks_random` refuses): a
-word, a number or a hex digest of that length does not."""
+`hRtXbQzLmWkePvNa`; CamelCase keeps its lower-case runs, which `looks_random` refuses) or has
+few of the letter pairs of written words (`randomness.unvoiced`: `ztjwyuhvauvzhmaxk`): a word,
+a number or a hex digest of that length does not."""
 _DOTTED = re.compile(
     r"(?<![\w+/.\-])(?:[A-Za-z0-9_\-]{2,64}\.){1,3}[A-Za-z0-9_\-+/]{16,}={0,2}(?![\w+/=\-]|\.\w)"
 )
@@ -193,7 +194,7 @@ def _random_tokens(text: str, matches: Iterator[re.Match[str]], joiners: str) ->
         if size < MIN_MIXED_RUN:
             continue
         if size < MIN_RANDOM_RUN and not (
-            _three_classes(body) or interleaved(body) or mixed_case(body)
+            _three_classes(body) or interleaved(body) or mixed_case(body) or unvoiced(body)
         ):
             continue
         if looks_random(body):

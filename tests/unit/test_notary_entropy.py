@@ -15,7 +15,7 @@ import string
 import pytest
 
 from extractors.notary.core import notarize
-from extractors.notary.randomness import interleaved
+from extractors.notary.randomness import interleaved, unvoiced
 
 DRAWS = 200
 
@@ -119,3 +119,46 @@ def test_interleaved_means_one_case_with_digits_among_the_letters(
     token: str, expected: bool
 ) -> None:
     assert interleaved(token) is expected
+
+
+@pytest.mark.parametrize("size", [16, 24, 32])
+@pytest.mark.parametrize(
+    "alphabet",
+    [string.ascii_lowercase, string.ascii_uppercase],
+    ids=["lower-case-letters", "upper-case-letters"],
+)
+def test_letters_of_one_case_a_generator_drew_are_masked(alphabet: str, size: int) -> None:
+    """Letters alone, one case, no digit: never masked before (one class of characters); a
+    draw has few of the letter pairs written words are made of (`randomness.unvoiced`)."""
+    assert _masked_share(alphabet, size) >= 0.7
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "see xmlhttprequesthandler now",
+        "ZhongHuaRenMinGongHeGuo wansui",
+        "#tbtthrowbackthursdaymood",
+        "HTTPSCONNECTIONPOOLMANAGER is used",
+        "hmmmmmmmmmmmmmmmmmmmmmm and zzzzzzzzzzzzzzzzzzzzzzzz",
+        "aaaaaaaaaaaaaaaaaaaaaaaaaargh",
+    ],
+)
+def test_written_words_run_together_are_kept(text: str) -> None:
+    assert notarize(text).text == text
+
+
+@pytest.mark.parametrize(
+    ("token", "expected"),
+    [
+        ("ztjwyuhvauvzhmaxkqbrtlp", True),
+        ("ZTJWYUHVQBRTLPXKMNDSGF", True),
+        ("ztj0wyuhvauvzhmaq", True),
+        ("xmlhttprequesthandler", False),
+        ("zhonghuarenmingongheguo", False),
+        ("TheQuickBrownFoxJumps", False),
+        ("shortzxqv", False),
+    ],
+)
+def test_unvoiced_means_few_pairs_of_written_words(token: str, expected: bool) -> None:
+    assert unvoiced(token) is expected
