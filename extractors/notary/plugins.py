@@ -154,11 +154,39 @@ MIN_MIXED_RUN = 16
 few of the letter pairs of written words (`randomness.unvoiced`: `ztjwyuhvauvzhmaxk`): a word,
 a number or a hex digest of that length does not."""
 _DOTTED = re.compile(
-    r"(?<![\w+/.\-])(?:[A-Za-z0-9_\-]{2,64}\.){1,3}[A-Za-z0-9_\-+/]{16,}={0,2}(?![\w+/=\-]|\.\w)"
+    r"(?<![\w+/.\-@])[A-Za-z0-9_\-]+(?:\.[A-Za-z0-9_\-+/]+)+={0,2}(?![\w+/=\-@]|\.\w)"
 )
-"""Segments joined by dots (`SG.<id>.<secret>`, `dp.pt.<secret>`, `hvs.<secret>`): a token of
-`MIN_DOTTED` or more characters whose characters, without the dots, look random."""
+"""Segments joined by dots, judged without the dots: prefixes and a long secret
+(`SG.<id>.<secret>`, `hvs.<secret>`, `dp.pt.<secret>`: prefixes of `MIN_PREFIX` or more, a
+last segment of `MIN_RANDOM_RUN // 2` or more, the whole `MIN_DOTTED` or more), or
+`MIN_DOTTED_SEGMENTS` or more segments of any length (`sk.` and three-character segments),
+unless they are a name with dots (`_dotted_name`)."""
 MIN_DOTTED = 40
+MIN_PREFIX = 2
+MIN_DOTTED_SEGMENTS = 4
+_NAME_SEGMENT = re.compile(r"(?:[A-Z]?[a-z]{2,}|[A-Z]{2,}(?![a-z])|[0-9]+)+")
+_NAME_END = re.compile(r"[a-z]{1,6}[0-9]?")
+
+
+def _dotted(token: str) -> bool:
+    """A token of `_DOTTED` long enough to judge (see there) that is not a name with dots."""
+    parts = token.split(".")
+    prefixes = all(len(part) >= MIN_PREFIX for part in parts[:-1])
+    long_tail = prefixes and len(parts[-1]) >= MIN_RANDOM_RUN // 2 and len(token) >= MIN_DOTTED
+    return (long_tail or len(parts) >= MIN_DOTTED_SEGMENTS) and not _dotted_name(parts)
+
+
+def _dotted_name(parts: list[str]) -> bool:
+    """A version or an address (a segment of digits alone: `1.2.3`, `rc0.15.0_2023`,
+    `192.168.1.1`), a code name whose segments are words and numbers
+    (`doc.Security.KeySize`, `Key128Bit`), or a file or host name: most segments named and the
+    last an extension or a top-level domain (`a9f3kq.report.pdf`, `cdn.example.com`)."""
+    if any(part.isdigit() for part in parts):
+        return True
+    named = sum(_NAME_SEGMENT.fullmatch(part.strip("_-")) is not None for part in parts)
+    return named == len(parts) or (
+        _NAME_END.fullmatch(parts[-1]) is not None and 2 * named >= len(parts)
+    )
 
 
 def _three_classes(body: str) -> bool:
@@ -177,7 +205,7 @@ def entropy_findings(text: str) -> Iterator[Finding]:
         joined = (m for m in _JOINED.finditer(text) if _joined(m.group()))
         yield from _random_tokens(text, joined, "-_")
     if "." in text:
-        dotted = (m for m in _DOTTED.finditer(text) if len(m.group()) >= MIN_DOTTED)
+        dotted = (m for m in _DOTTED.finditer(text) if _dotted(m.group()))
         yield from _random_tokens(text, dotted, ".")
 
 

@@ -24,9 +24,13 @@ def _masked_share(alphabet: str, size: int) -> float:
     """The share of `DRAWS` tokens masked; each alphabet and size has its own seeded generator,
     so a test's draws do not depend on which tests ran before it."""
     rng = random.Random(f"3007 {alphabet} {size}")
-    tokens = ["".join(rng.choice(alphabet) for _ in range(size)) for _ in range(DRAWS)]
-    hidden = sum(t not in notarize(f"config: {t}  # from the dashboard").text for t in tokens)
-    return hidden / DRAWS
+    return _hidden(["".join(rng.choice(alphabet) for _ in range(size)) for _ in range(DRAWS)])
+
+
+def _hidden(tokens: list[str]) -> float:
+    """The share of `tokens` masked in a sentence without any credential word."""
+    masked = (t not in notarize(f"config: {t}  # from the dashboard").text for t in tokens)
+    return sum(masked) / len(tokens)
 
 
 @pytest.mark.parametrize(
@@ -96,6 +100,20 @@ def test_letters_of_both_cases_drawn_alike_are_masked(size: int) -> None:
         '"key_vault_name": "web21prqodx24021",',
         "def _api_org_96726c78_4ae3_402f_b08b_7a78c6903d2a(self, method):",
         "the flag --enable-experimental-feature-2024 is on",
+        "see xmlhttprequesthandler now",
+        "ZhongHuaRenMinGongHeGuo wansui",
+        "#tbtthrowbackthursdaymood",
+        "HTTPSCONNECTIONPOOLMANAGER is used",
+        "hmmmmmmmmmmmmmmmmmmmmmm and zzzzzzzzzzzzzzzzzzzzzzzz",
+        "aaaaaaaaaaaaaaaaaaaaaaaaaargh",
+        "see report.final.v2.pdf",
+        "host cdn.example.com or d3k9x7q2m5.execute-api.us-east-1.amazonaws.com",
+        '"packageManager": "pnpm@10.4.1+sha512.0a31fc7ee2cc"',
+        "import com.google.common.collect.ImmutableList",
+        "at org.apache.Foo.bar(Foo.java:12)",
+        "doc.Security.KeySize = PdfEncryptionKeySize.Key128Bit;",
+        "event-bus-message-api:rc0.15.0_20231217_1420-SNAPSHOT",
+        "the ip is 192.168.1.1 and the file a.b.c.d",
     ],
 )
 def test_names_digests_and_ids_are_kept(text: str) -> None:
@@ -134,21 +152,6 @@ def test_letters_of_one_case_a_generator_drew_are_masked(alphabet: str, size: in
 
 
 @pytest.mark.parametrize(
-    "text",
-    [
-        "see xmlhttprequesthandler now",
-        "ZhongHuaRenMinGongHeGuo wansui",
-        "#tbtthrowbackthursdaymood",
-        "HTTPSCONNECTIONPOOLMANAGER is used",
-        "hmmmmmmmmmmmmmmmmmmmmmm and zzzzzzzzzzzzzzzzzzzzzzzz",
-        "aaaaaaaaaaaaaaaaaaaaaaaaaargh",
-    ],
-)
-def test_written_words_run_together_are_kept(text: str) -> None:
-    assert notarize(text).text == text
-
-
-@pytest.mark.parametrize(
     ("token", "expected"),
     [
         ("ztjwyuhvauvzhmaxkqbrtlp", True),
@@ -162,3 +165,21 @@ def test_written_words_run_together_are_kept(text: str) -> None:
 )
 def test_unvoiced_means_few_pairs_of_written_words(token: str, expected: bool) -> None:
     assert unvoiced(token) is expected
+
+
+def _dotted_share(segments: int, size: int) -> float:
+    rng = random.Random(f"dotted {segments} {size}")
+    alphabet = string.ascii_letters + string.digits
+    return _hidden(
+        [
+            ".".join("".join(rng.choice(alphabet) for _ in range(size)) for _ in range(segments))
+            for _ in range(DRAWS)
+        ]
+    )
+
+
+@pytest.mark.parametrize(("segments", "size"), [(5, 3), (6, 3), (8, 4), (5, 6)])
+def test_short_segments_joined_by_dots_are_masked(segments: int, size: int) -> None:
+    """Four or more random segments joined by dots (`sk.` and three-character segments): never
+    masked before unless a segment was 16 characters long and the whole 40."""
+    assert _dotted_share(segments, size) >= 0.85
