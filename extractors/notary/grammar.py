@@ -124,6 +124,40 @@ PAIR = re.compile(
     r"(?P<k>)(?P<op>[ \t]*[:=：][ \t]*)[^\s/|]{1,64}[ \t]*[/|][ \t]*(?P<vu>[^\s/|]{1,256})"
 )
 
+NEAR = re.compile(
+    rf"{_LABEL}[\"'\]\)]?(?P<op>[ \t]*[:=：]?)"
+    r"(?P<names>(?:[ \t]+[A-Za-z][\w\-]{0,30}[\"')\]]?[ \t]*[:=：]?){0,2})"
+    r"(?:[ \t]+|[ \t]*\r?\n[ \t]*)[\"'(\[]?(?P<vu>[0-9A-Za-z][0-9A-Za-z_\-]{11,255})(?![\w\-])"
+)
+"""A credential word that governs a value a name or two away, or on the next line: `apikey
+acme 3f2a...`, `credentials: acme 3f2a...`, `acme token` then the key alone on the next line.
+Only a code of letters and digits (12+ characters, `near_code`) is a secret here: a hex run, a
+UUID, a key."""
+MIN_NEAR = 12
+_NOT_A_NAME = re.compile(
+    r"is|was|are|were|be|been|the|an?|this|that|it|thing|things|point|part|idea|question|word"
+    r"|ids?|policy|length|limit|count|type|size|hash|version|name|format|expiry|expires"
+)
+"""Words between the credential word and the value that make it no label: a verb or an
+article ("the key thing is ..."), ordinary senses of "key" ("key point"), and decorations that
+name something about the secret (`token limit`, `key id`)."""
+
+
+def near_code(match: re.Match[str], start: int, end: int) -> bool:
+    """The value after `NEAR`'s word and names: letters and digits together, MIXED or RANDOM
+    (RANDOM after a bare `key` inside a code name: `oktaKey`), and no name between that makes
+    the word no label (`_NOT_A_NAME`)."""
+    value = match.string[start:end]
+    word = match.group("k")
+    names = re.findall(r"[a-z][\w\-]*", (match.group("names") or "").lower())
+    if not_a_label(match, word) or any(_NOT_A_NAME.fullmatch(name) for name in names):
+        return False
+    if not (any(c.isdigit() for c in value) and any(c.isalpha() for c in value)):
+        return False
+    least = Shape.RANDOM if _vague(match, word) else Shape.MIXED
+    return len(value) >= MIN_NEAR and shape(value) >= least
+
+
 _META_SUFFIX = re.compile(
     r"(?i)(?:^|[_\-.]|(?<=[a-z])(?=[A-Z]))(?:policy|length|len|min|max|count|type|file|path|url|uri|endpoint|field|label"
     r"|prompt|regex|pattern|hint|rules?|strength|version|id|name|enabled|required|expir\w*|ttl"

@@ -28,6 +28,7 @@ from extractors.notary.grammar import (
     CHINESE_BARE,
     CN_BARE,
     CN_STATE,
+    NEAR,
     PAIR,
     SPACE,
     SPACED,
@@ -35,6 +36,7 @@ from extractors.notary.grammar import (
     STATEMENT,
     WORDS,
     checker,
+    near_code,
 )
 from extractors.notary.keys import kind_of
 from extractors.notary.rule import Rule, check_value
@@ -105,6 +107,7 @@ GRAMMAR: tuple[Rule, ...] = (
     Rule("{kind} assignment", ASSIGNMENT, 3, checker(ASSIGN), needles=_LABEL_WORDS),
     Rule("{kind} stated in text", STATEMENT, 4, checker(STATE), needles=_LABEL_WORDS),
     Rule("{kind} after its name", SPACED, 5, checker(SPACE), needles=_LABEL_WORDS),
+    Rule("{kind} near its name", NEAR, 5, near_code, needles=_LABEL_WORDS),
     Rule(
         "{kind} stated in Chinese text",
         CHINESE,

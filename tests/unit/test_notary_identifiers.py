@@ -1,0 +1,68 @@
+"""Identifiers and the credential words that govern them (docs/write.md, "Identifiers are not
+secrets unless named as one").
+
+A bare UUID, a hex run or a code of letters and digits is an id, a digest or a reference unless
+a credential word governs it: right before it (the grammar's separators), a name or two before
+it (`apikey acme <hex>`, `credentials: acme <uuid>`) or at the end of the line above it
+(`acme token` then the key alone). Each class is tried with every identifier shape; the values
+are drawn from a seeded generator, never taken from a benchmark.
+"""
+
+from __future__ import annotations
+
+import random
+import string
+
+import pytest
+
+from extractors.notary.core import notarize
+
+_RNG = random.Random("identifiers")
+
+
+def _draw(alphabet: str, size: int) -> str:
+    return "".join(_RNG.choice(alphabet) for _ in range(size))
+
+
+HEX = _draw("0123456789abcdef", 40)
+UUID = "-".join(_draw("0123456789abcdef", n) for n in (8, 4, 4, 4, 12))
+CODE = _draw(string.ascii_uppercase + string.digits, 12)
+SHAPES = {"hex": HEX, "uuid": UUID, "code": CODE}
+
+GOVERNED = [
+    "apikey acme {}",
+    "credentials: acme {}",
+    "Secret for acme {}",
+    "acme token\n{}",
+    "token for acme:\n  {}",
+    "ACME_API_KEY = {}",
+    "acme secret: '{}'",
+]
+"""A credential word a name or two before the value, or at the end of the line above it."""
+
+UNGOVERNED = [
+    "request id: {}",
+    "commit {} broke the build",
+    "key id for acme {}",
+    "token limit {}",
+    "the key thing is {}",
+    "public key acme {}",
+    "order {} shipped",
+    "trace {}",
+]
+"""An id word, a decoration of the word, ordinary senses of "key", a public value, or no
+credential word at all."""
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("form", GOVERNED)
+def test_an_identifier_a_credential_word_governs_is_masked(form: str, shape: str) -> None:
+    value = SHAPES[shape]
+    assert value not in notarize(form.format(value)).text
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("form", UNGOVERNED)
+def test_an_identifier_no_credential_word_governs_is_kept(form: str, shape: str) -> None:
+    text = form.format(SHAPES[shape])
+    assert notarize(text).text == text
