@@ -9,7 +9,8 @@ Inputs (all made here, from our own words and seeded random characters):
   without its END line, base64 lines without any armour or broken off before an END line,
   credential-URL look-alikes, curl flags, Chinese labels, and the single-character runs that
   make backtracking patterns slow (`aaaa...`, `a:a:...`, `====`, `<<<<`, `${${...`,
-  `eyJ.eyJ...`, joined segments `1a-1a-...` also broken off before `.x`).
+  `eyJ.eyJ...`, joined segments `1a-1a-...` also broken off before `.x`, dotted segments
+  broken off before `@`, joiners alone, a credential word followed by names, or by a line).
 
 Each notary runs in a fresh process of its own (the two never share modules), alternating
 `ROUNDS` times; per input the fastest round counts (a busy machine only ever slows a round
@@ -78,6 +79,10 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "eyJ.eyJ.": lambda n: "eyJ." * (n // 4),
     "1a-1a-": lambda n: "1a-" * (n // 3 + 1),
     "1a_1a_ .x": lambda n: ("1a_" * (n // 3 + 1))[: n - 2] + ".x",
+    "a.a.a. @": lambda n: ("a1." * (n // 3 + 1))[: n - 2] + "@x",
+    "-_-_": lambda n: "-_" * (n // 2),
+    "key name name ...": lambda n: "key acme acme " * (n // 14 + 1),
+    "token, a line": lambda n: "acme token\n" * (n // 11 + 1),
 }
 
 
