@@ -146,7 +146,9 @@ class EnglishRelations:
         )
         if match is None:
             return
-        parts = re.findall(r"(?:on|in|at)\s+([^,.;]+(?:,\s*\d{4})?)", match["v"])
+        parts = re.findall(
+            r"(?:on|in|at)\s+((?:(?!\s(?:on|in|at)\s)[^,.;])+(?:,\s*\d{4})?)", match["v"]
+        )
         for part in parts:
             name = (
                 names[0]
