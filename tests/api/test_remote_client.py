@@ -50,10 +50,7 @@ def test_memory_and_both_clients_share_every_signature(name: str) -> None:
     assert _parameters(Memory, name) == expected
     assert _parameters(Client, name) == expected
     assert _parameters(AsyncClient, name) == expected
-    assert inspect.iscoroutinefunction(getattr(AsyncClient, name)) or name not in (
-        "export",
-        "close",
-    )
+    assert inspect.iscoroutinefunction(getattr(AsyncClient, name)) or name != "close"
 
 
 def test_both_are_memory_apis(memory: Memory) -> None:
@@ -142,17 +139,19 @@ def test_api_keys_travel_with_every_call(memory: Memory) -> None:
 
 
 def test_the_async_client_gives_the_same_answers(memory: Memory, base_url: str) -> None:
-    async def run() -> tuple[dict[str, Any], dict[str, Any]]:
+    async def run() -> tuple[dict[str, Any], dict[str, Any], list[ExportLine]]:
         async with AsyncClient(base_url) as client:
             added = await client.add("I work at Acme.", user_id="dora")
             facts = await client.facts(user_id="dora")
             with pytest.raises(NotFound):
                 await client.get_operation("nope", user_id="dora")
-            return added, facts
+            return added, facts, await client.export(user_id="dora")
 
-    added, facts = asyncio.run(run())
+    added, facts, lines = asyncio.run(run())
     assert added["results"][0]["fact"]["value"] == "Acme"
     assert facts == memory.facts(user_id="dora")
+    assert lines == memory.export(user_id="dora")
+    assert {line.kind for line in lines} >= {"fact", "episode", "entity"}
 
 
 def typed_answers(m: MemoryAPI) -> dict[str, Any]:
