@@ -23,11 +23,12 @@ from extractors.schema import SPEAKER, USER, CandidateFact, Job, TurnReading
 from extractors.typing import type_candidate
 from graph.domain.conflicts import PredicateRules
 from graph.domain.discourse import TurnContext
-from graph.domain.enums import FactType, Granularity, Modality, Role, SourceType
+from graph.domain.enums import FactType, Modality, Role, SourceType
 from graph.domain.errors import InvalidTime
 from graph.domain.model import Alert, Candidate, Entity, Episode, Fact
 from graph.domain.signature import assertion_signature, entity_key, normalize_text
 from service.write.endings import Meaning, other_meanings
+from service.write.period import invalid_at_of, period_of
 from service.write.request import PreparedAdd
 
 _WORD = re.compile(r"\w")
@@ -320,10 +321,7 @@ def _draft(plan: ItemPlan, episode: Episode, candidate: CandidateFact, ctx: Cont
         sentence = candidate.sentence.replace(candidate.value, name)
         candidate = candidate.model_copy(update={"value": name, "sentence": sentence})
     subject = _speaker(prepared, episode, candidate.subject)
-    valid_at, granularity = _valid(prepared, candidate, episode)
-    if _ended_before(candidate, valid_at):
-        candidate = _as_ending(candidate)
-        valid_at, granularity = _valid(prepared, candidate, episode)
+    candidate, (valid_at, granularity) = period_of(prepared, candidate, episode)
     info = predicate_info(ctx.table, candidate)
     source = source_of(prepared, episode, candidate)
     typing = type_candidate(
@@ -363,7 +361,7 @@ def _draft(plan: ItemPlan, episode: Episode, candidate: CandidateFact, ctx: Cont
         valid_granularity=granularity,
         valid_end=candidate.time.end if candidate.time is not None else None,
         valid_phrase=candidate.time.text if candidate.time is not None else "",
-        invalid_at=_until(candidate, valid_at),
+        invalid_at=invalid_at_of(candidate, valid_at),
         knowledge_time=episode.knowledge_time,
         created_at=plan.created_at,
         categories=(candidate.category,),
@@ -463,49 +461,3 @@ def rules_of(table: PredicateTable, fact: Fact) -> PredicateRules:
         if known is not None:
             return PredicateRules(fact.cardinality, known.preference)
     return PredicateRules(fact.cardinality, False)
-
-
-def _valid(
-    prepared: PreparedAdd, candidate: CandidateFact, episode: Episode
-) -> tuple[datetime, Granularity]:
-    if candidate.time is not None:
-        return candidate.time.start, candidate.time.granularity
-    if prepared.observation is not None:
-        return prepared.observation.start, prepared.observation.granularity
-    return episode.valid_at, Granularity.INSTANT
-
-
-def _ended_before(candidate: CandidateFact, told: datetime) -> bool:
-    """A state said to hold until a time before it was told, with no start of its own ("I
-    worked at Siemens until 2019", 我2019年以前在华为工作, said in 2024)."""
-    stop = _stop(candidate)
-    return stop is not None and candidate.time is None and candidate.polarity > 0 and stop < told
-
-
-def _as_ending(candidate: CandidateFact) -> CandidateFact:
-    """That state's record is its ending at the `until` time (polarity -1, change "ends"), as
-    "I left Siemens in 2019" is: it held up to then and does not now; when it began is not
-    known, so an earlier record of it is closed there and none is made up."""
-    until = candidate.until
-    assert until is not None
-    time = until.model_copy(update={"role": "at", "inclusive": False})
-    if until.inclusive:  # it held through the period: it ended as the next one began
-        time = time.model_copy(
-            update={"start": until.end, "end": until.end + (until.end - until.start)}
-        )
-    update = {"polarity": -1, "change": "ends", "time": time, "until": None}
-    return candidate.model_copy(update=update)
-
-
-def _until(candidate: CandidateFact, valid_at: datetime) -> datetime | None:
-    stop = _stop(candidate)
-    return stop if stop is not None and stop >= valid_at else None
-
-
-def _stop(candidate: CandidateFact) -> datetime | None:
-    """When an `until` says the fact stopped holding: the end of an inclusive period ("to
-    2019" after "from 2015"), else its start ("until 2019")."""
-    until = candidate.until
-    if until is None:
-        return None
-    return until.end if until.inclusive else until.start
