@@ -23,6 +23,7 @@ from extractors.chinese.lexicon import (
     PLACING_VERBS,
     PREPOSITIONS,
     SMALL_TALK,
+    TIME_CLAUSE_CLOSERS,
 )
 from extractors.chinese.np import (
     NounPhrase,
@@ -379,7 +380,16 @@ def subject_tokens(toks: Sequence[Tok]) -> list[Tok]:
     kept = [t for t in toks if t.kind not in ("time", "punct") and not is_function_word(t)]
     while kept and kept[-1].text in ("有", "了"):
         kept = kept[:-1]
-    return kept
+    return _before_time_clause(kept)
+
+
+def _before_time_clause(kept: list[Tok]) -> list[Tok]:
+    """The subject before a clause of time (lexicon.TIME_CLAUSE_CLOSERS): its first word, and
+    the noun after it when it is a pronoun's relation or attribute (我妈妈退休后 -> 我妈妈)."""
+    closes = any(t.text in TIME_CLAUSE_CLOSERS for t in kept[2:])
+    if not closes:
+        return kept
+    return kept[:2] if kept[1].text in ATTRIBUTE_NOUNS else kept[:1]
 
 
 def _before_prep(toks: Sequence[Tok]) -> list[Tok]:

@@ -19,11 +19,14 @@ NEGATORS = ("不再", "从不", "从没", "从未", "没有", "放弃", "停止"
 NEGATOR_WORDS = frozenset(
     {"不", "没", "未", "别", "无", "不再", "从不", "从没", "从未", "没有", "放弃", "停止"}
 )
-FORMERLY = frozenset({"以前", "之前", "曾经", "曾", "原来", "过去", "从前", "以往"})
+FORMERLY = frozenset({"以前", "之前", "曾经", "曾", "原来", "过去", "从前", "以往", "小时候"})
 """Adverbs of a state that held once and no longer does, as English "used to": 我以前在华为工作
 -> works_at 华为 ends (polarity -1, change "ends"), 我曾经住在北京 -> lives_in 北京 ends. Not
 before 就 (以前就喜欢 "already back then": still so) or 的 (以前的同事, a modifier); a time's
 以前 (2019年以前) is the time grammar's "until"."""
+TIME_CLAUSE_CLOSERS = frozenset({"后", "以后", "之后", "时", "时候", "期间"})
+"""Words that close a clause of time between a subject and its verb: 我毕业后一直在北京工作,
+我上大学的时候住在武汉 (the subject is 我, not 我毕业后)."""
 LEXICALISED_NEGATIONS = frozenset(
     {
         "不对",
