@@ -105,3 +105,8 @@ def test_a_length_after_a_perfect_says_since_when(memory: Memory) -> None:
     assert _held(memory, "lives_in", "2022-06-01") == ["Berlin"]
     chinese = memory.facts(user_id="bo", predicate="lives_in", as_of="2020-06-01")["facts"]
     assert [f["value"] for f in chinese] == ["北京"]
+
+
+def test_a_colloquial_job_with_its_length_starts_that_long_ago(memory: Memory) -> None:
+    _say(memory, "我已经在这家公司干了两年了。", "2024-03-01")
+    assert _held(memory, "works_at", "2022-06-01") == ["这家公司"]
