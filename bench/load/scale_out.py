@@ -20,7 +20,6 @@ Usage: python -m bench.load.scale_out [--backend neo4j] [--writes 60] [--rounds 
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import shlex
@@ -39,6 +38,7 @@ from typing import Any
 
 import httpx
 
+from bench.runner.options import parser_for, store_options
 from graph.domain.enums import OperationStatus
 from graph.domain.model import Episode, LedgerEntry
 from graph.domain.tenancy import TenantScope
@@ -316,14 +316,10 @@ def _open(backend: str, uri: str, data: Path) -> Store:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--backend", choices=["sqlite", "neo4j"], default="neo4j")
+    parser = store_options(parser_for(__doc__), one=True, default="neo4j")
     parser.add_argument("--writes", type=int, default=60)
     parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("--restart-cmd", default=None, help="restarts the store once, halfway")
-    parser.add_argument(
-        "--neo4j-uri", default=os.environ.get("PALIMPSEST_NEO4J_URI", "bolt://127.0.0.1:7687")
-    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="palimpsest-scale-") as folder:
         data = Path(folder)

@@ -29,7 +29,6 @@ targets: right >= 85% of covered and >= 70% of all questions; weekend, weekday a
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 import tempfile
@@ -43,6 +42,7 @@ from typing import Any
 
 from bench.datasets import dataset_path
 from bench.recall import Turn
+from bench.runner.options import parser_for, store_options
 
 SETS = ("memdaily", "tweetime")
 CLASSES: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -253,10 +253,8 @@ def _memories(backend: str, uri: str, folder: Path) -> Callable[[], Any]:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = store_options(parser_for(__doc__), one=True, default="sqlite")
     parser.add_argument("--sets", default=",".join(SETS))
-    parser.add_argument("--backend", choices=("sqlite", "neo4j"), default="sqlite")
-    parser.add_argument("--neo4j-uri", default="bolt://127.0.0.1:7687")
     parser.add_argument("--misses", action="store_true", help="print every wrong answer")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="palimpsest-when-") as folder:
