@@ -314,9 +314,17 @@ class FrameReader:
         np = self.np(toks[: anchor.start])
         if anchor.surface in SMALL_TALK and (np is None or np.owner is not None):
             return []
+        if _dated_happening(toks, anchor):
+            return []  # 我前年结婚了, 我去年毕业了: a dated event (`event_at`), no `is` state
         value = make_value(toks[anchor.start : anchor.end], self.source)
         info = self.table.resolve("is", "en")
         return [as_phrase(replace(base, info=info, values=(value,)), np)]
+
+
+def _dated_happening(toks: Sequence[Tok], anchor: Anchor) -> bool:
+    """A bare verb with 了 and a time of its own: what happened then, not a state."""
+    done = any(t.text == "了" for t in toks[anchor.end :])
+    return done and any(t.kind == "time" for t in toks)
 
 
 MEMBER_NOUNS = frozenset({"成员", "会员", "一员", "党员", "社员", "队员"})

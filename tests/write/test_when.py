@@ -110,3 +110,14 @@ def test_a_length_after_a_perfect_says_since_when(memory: Memory) -> None:
 def test_a_colloquial_job_with_its_length_starts_that_long_ago(memory: Memory) -> None:
     _say(memory, "我已经在这家公司干了两年了。", "2024-03-01")
     assert _held(memory, "works_at", "2022-06-01") == ["这家公司"]
+
+
+def test_a_dated_happening_is_an_event_not_a_state(memory: Memory) -> None:
+    """我前年结婚了 stored `is 结婚` beside its event; 我单身 stays a state."""
+    _say(memory, "我前年结婚了。", "2024-03-01")
+    _say(memory, "我单身。", "2020-03-01", user="bo")
+    facts = memory.facts(user_id="alice")["facts"]
+    assert [(f["predicate"], f["value"], f["valid_at"][:4]) for f in facts] == [
+        ("event_at", "我结婚了", "2022")
+    ]
+    assert [f["value"] for f in memory.facts(user_id="bo", predicate="is")["facts"]] == ["单身"]
