@@ -118,7 +118,7 @@ class CopulaReader:
         )
         comp = _complement(be)
         if comp is None:
-            return self._location(subj_token, be, base)
+            return self._dated(subj_token, be, base) or self._location(subj_token, be, base)
         if comp.pos_ == "ADJ" and comp.dep_ == "acomp":
             return self._adjective(subj_token, comp, base)
         return self._noun(subj_token, comp, base)
@@ -128,6 +128,21 @@ class CopulaReader:
         if subject is None:
             return None
         return replace(base, subject=subject.text, subject_tokens=subject.tokens)
+
+    def _dated(self, subj: Token, be: Token, base: Frame) -> list[Frame]:
+        """ "My birthday is on July 4": an attribute the table knows, said to be at a time, has
+        the time as its value (it was read as when "my birthday is" happened)."""
+        known = self.table.lookup(subj.lemma_.lower(), "en") is not None
+        if not (known and _is_attribute(subj, self.table)):
+            return []
+        for prep in (c for c in be.children if c.dep_ == "prep"):
+            obj = pobj_of(prep)
+            if obj is not None and obj.i in self.passage.time_tokens:
+                when = tuple(obj.subtree)
+                attr = attribute_of(subj, self.passage, self.table)
+                framed = replace(base, subject=attr.subject, scope=attr.scope, attribute=attr.text)
+                return _with_values(framed, attr.info, [(render(when), when)])
+        return []
 
     def _location(self, subj: Token, be: Token, base: Frame) -> list[Frame]:
         """ "The server is in Frankfurt": located_at, unless the table knows "be <prep>"."""

@@ -38,6 +38,8 @@ _GOVERNING = re.compile(
     r"(?:(?<![A-Za-z])(?:back in|in|on|at|during|since|around|about|over|circa)|[在于])\s*$", re.I
 )
 """A preposition left dangling when the time phrase it introduced is taken out."""
+_COPULA_END = re.compile(r"\s+(?:is|are|was|were|will be|'s)$", re.IGNORECASE)
+"""A copula left at the end ("The meeting is [on Monday]"): the event is "The meeting"."""
 _THIRD_PERSON = re.compile(r"^(?:(?:he|she|his|her)\b|[他她](?![们乡]))", re.IGNORECASE)
 _WORDS = re.compile(r"[^\W\d_]")
 CONFIDENCE = 0.6
@@ -132,7 +134,7 @@ def _description(sentence: str, own: list[TimeMention], start: int, joiner: str)
         cursor = mention.span[1] - start
     kept.append(sentence[cursor:])
     text = _SPACES.sub(" ", joiner.join(part.strip(_EDGES) for part in kept)).strip(_EDGES)
-    return _LEADING.sub("", text).strip(_EDGES)
+    return _COPULA_END.sub("", _LEADING.sub("", text).strip(_EDGES)).strip(_EDGES)
 
 
 def _event(

@@ -39,6 +39,8 @@ def _dated(facts: list[CandidateFact]) -> dict[str, str | None]:
         ("I used to play the violin, but I stopped in 2019.",
          "I used to play the violin, but I stopped", "2019", "event_at"),
         ("趣跑购物节的时间是下周六晚上七点。", "趣跑购物节的时间是晚上七点", "下周六", "event_at"),
+        # nor the copula: the event is "The meeting", not "The meeting is"
+        ("The meeting is on Monday.", "The meeting", "Monday", "event_at"),
     ],
 )  # fmt: skip
 def test_a_phrase_governs_its_clause_the_turn_and_unread_sentences(
