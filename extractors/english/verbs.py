@@ -217,6 +217,10 @@ class VerbReader:
         info = self.table.lookup(comps.dobj.lemma_.lower(), "en")
         if info is None or info.category not in ("relationship",):
             return []
+        names = _names_of(comps.dobj)
+        if names:  # "two kids, Emma and Noah": the people are the values, "kids" what they are
+            kind = replace(base, attribute=comps.dobj.lemma_.lower())
+            return [replace(kind, info=info, value=n.text, value_tokens=(n,)) for n in names]
         return self._objects(base, info, comps.dobj)
 
     def _action(self, lemma: str, verb: Token, comps: Complements, base: Frame) -> list[Frame]:
@@ -312,6 +316,20 @@ class VerbReader:
         passive = any(c.dep_ == "auxpass" for c in base.anchor.children)
         head = lower(base.anchor) if passive else lemma  # "is affiliated with": affiliated_with
         return self._objects(base, self._info(f"{head} {lower(prep)}"), obj)
+
+
+def _names_of(noun: Token) -> list[Token]:
+    """The names a relation noun is given, in apposition or after "named"/"called" ("a sister,
+    Anna", "two kids, Emma and Noah", "a sister named Anna"); none when it is given none."""
+    for child in noun.children:
+        named = child.dep_ == "acl" and lower(child) in ("named", "called")
+        heads = [g for g in child.children if g.dep_ in ("oprd", "dobj", "attr")] if named else []
+        if child.dep_ == "appos":
+            heads = [child]
+        for head in heads:
+            if head.pos_ == "PROPN":
+                return [head, *(c for c in head.conjuncts if c.pos_ == "PROPN")]
+    return []
 
 
 def _left_place(comps: Complements, bodies: Bodies) -> Token | None:
