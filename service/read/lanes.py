@@ -39,7 +39,7 @@ from graph.ports.store import Store, StoreReads
 from service.embedding import Embedder
 from service.read import channels
 from service.read.channels import Channel, Question
-from service.read.names import candidate_names, keyword_text
+from service.read.names import candidate_names, keyword_text, with_forms
 from service.read.synonyms import SynonymTable
 
 WORKERS = 3
@@ -81,8 +81,8 @@ def channel_ask(
     """The channels of `in_lanes` and `channels.context` as one ask."""
     return ChannelAsk(
         group_id=q.group_id,
-        text=q.text,
-        keywords=keyword_text(q.text),
+        text=with_forms(q.text),
+        keywords=keyword_text(with_forms(q.text)),
         now=q.now,
         time=q.time,
         limit=q.fetch,
@@ -118,12 +118,13 @@ def in_lanes(
 ) -> list[Channel]:
     """Every channel, in four concurrent lanes; the context channel last."""
     pool = pool_for(store)
-    words = replace(q, text=keyword_text(q.text))
+    asked = replace(q, text=with_forms(q.text))
+    words = replace(q, text=keyword_text(asked.text))
     vector = pool.submit(_vector, store, embedder, q)
     keyword = pool.submit(
         store.read, lambda tx: (channels.keyword(tx, words), channels.exact(tx, q, idents))
     )
-    told = pool.submit(store.read, lambda tx: _told(tx, q))
+    told = pool.submit(store.read, lambda tx: _told(tx, asked))
     local = store.read(
         lambda tx: [*channels.graph(tx, q, channels.named(tx, q)), *channels.tags(tx, q, table)]
     )

@@ -13,12 +13,18 @@ Keywords (`keyword_text`): the query without function words, which match most re
 only cost time (a posting list per word) and add noise; Chinese function words and particles
 are cut out of CJK runs ("我的显卡是什么" -> "显卡"). A query made only of function words is
 kept whole.
+
+Verb forms (`with_forms`): the keyword and episode channels stem words, and a stem never joins
+an irregular verb's forms; so each lower-case content word of the query brings the other
+irregular forms of its verb ("What did Ada win?" also asks for "won"; "Who held the title?" for
+"hold": `extractors.english.inflections`). Capitalised words are left alone (names: Rose, Bill).
 """
 
 from __future__ import annotations
 
 import re
 
+from extractors.english.inflections import irregular_forms
 from extractors.identifiers import find_identifiers
 from graph.domain.signature import entity_key
 
@@ -76,6 +82,15 @@ def keyword_text(query: str) -> str:
         kept.append(_CHINESE_STOP.sub(" ", token) if _CJK_RUN.search(token) else token)
     text = " ".join(" ".join(kept).split())
     return text if any(ch.isalnum() for ch in text) else query
+
+
+def with_forms(query: str) -> str:
+    """The query followed by the other irregular forms of its lower-case content words' verbs
+    ("What did Ada win?" -> "What did Ada win? won"); unchanged when it has none."""
+    words = [_EDGE.sub("", token) for token in query.split()]
+    content = [w for w in words if w.isalpha() and w.islower() and w not in STOPWORDS]
+    extra = [form for w in content for form in sorted(irregular_forms(w)) if form not in STOPWORDS]
+    return " ".join([query, *dict.fromkeys(extra)]) if extra else query
 
 
 def candidate_names(query: str) -> list[str]:
