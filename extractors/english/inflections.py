@@ -1,5 +1,5 @@
-"""The irregular forms of an English verb ("win": "won"; "hold": "held"; "won": "win"), which a
-stemmer never joins: Snowball reduces "studied" and "study" to one stem, but "won" stays "won"
+"""The irregular forms of an English verb ("win": "won"; "hold": "held"), which a stemmer never
+joins: Snowball reduces "studied" and "study" to one stem, but "won" stays "won"
 and "win" "win", so "What did Ada win?" shares no term with "Ada won the Japan Prize."
 
 The forms come from the English model's own lemmatizer exceptions (the `lemma_exc` verb table
@@ -28,9 +28,8 @@ def _stem(word: str) -> str:
 
 
 @cache
-def _groups() -> Mapping[str, frozenset[str]]:
-    """Each word (a lemma or an irregular form) -> every form of its lemma that the stemmer
-    does not join to it (the lemma included)."""
+def _lemmas() -> Mapping[str, frozenset[str]]:
+    """Each verb lemma -> its irregular forms that the stemmer does not join to it."""
     import spacy.util
     from spacy.lookups import Lookups
 
@@ -42,22 +41,18 @@ def _groups() -> Mapping[str, frozenset[str]]:
 
 
 def forms_of(verbs: Mapping[str, Iterable[str]]) -> dict[str, frozenset[str]]:
-    """Invert a form -> lemmas table into word -> the forms of its lemmas (stem-distinct)."""
+    """Invert a form -> lemmas table into lemma -> its forms (stem-distinct ones only)."""
     members: dict[str, set[str]] = {}
     for form, lemmas in verbs.items():
         for lemma in lemmas:
             if form.isalpha() and lemma.isalpha() and _stem(form) != _stem(lemma):
-                members.setdefault(lemma, {lemma}).add(form)
-    groups: dict[str, frozenset[str]] = {}
-    for words in members.values():
-        for word in words:
-            groups[word] = groups.get(word, frozenset()) | frozenset(words)
-    return groups
+                members.setdefault(lemma, set()).add(form)
+    return {lemma: frozenset(forms) for lemma, forms in members.items()}
 
 
-def irregular_forms(word: str) -> frozenset[str]:
-    """The other irregular forms of `word`'s verb ("win" -> {"won"}), none for other words."""
+def irregular_forms(lemma: str) -> frozenset[str]:
+    """The irregular forms of the verb `lemma` ("win" -> {"won"}); none for another word,
+    an inflected form included ("won" is no lemma)."""
     with _LOCK:
-        groups = _groups()
-    folded = word.casefold()
-    return groups.get(folded, frozenset()) - {folded}
+        lemmas = _lemmas()
+    return lemmas.get(lemma.casefold(), frozenset())

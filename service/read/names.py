@@ -15,9 +15,9 @@ are cut out of CJK runs ("我的显卡是什么" -> "显卡"). A query made only
 kept whole.
 
 Verb forms (`with_forms`): the keyword and episode channels stem words, and a stem never joins
-an irregular verb's forms; so each lower-case content word of the query brings the other
-irregular forms of its verb ("What did Ada win?" also asks for "won"; "Who held the title?" for
-"hold": `extractors.english.inflections`). Capitalised words are left alone (names: Rose, Bill).
+an irregular verb's forms; so a question asked with "did" brings the irregular past forms of
+the verb it asks about ("What did Ada win?" also asks for "won", "Where did Rachel go?" for
+"went gone": `extractors.english.inflections`). Capitalised words are left alone (names).
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ still ever before after as if so than too very just also
 我 我的 你 你的 他 她 它 的 是 在 了 吗 呢 什么 哪 哪里 哪儿 谁 怎么 现在 以前 时候 有 没有 一个
 """
 STOPWORDS = frozenset(_STOPWORD_TEXT.split())
+_DID = frozenset({"did", "didn't", "didn’t", "didnt"})
 
 
 CHINESE_STOP = (
@@ -85,12 +86,18 @@ def keyword_text(query: str) -> str:
 
 
 def with_forms(query: str) -> str:
-    """The query followed by the other irregular forms of its lower-case content words' verbs
-    ("What did Ada win?" -> "What did Ada win? won"); unchanged when it has none."""
+    """A question asked with "did" ("What did Ada win?", "Where did Rachel go?") followed by
+    the irregular past forms of the verb it asks about (the first lower-case word after "did"
+    that is an irregular verb): the answer was told in the past tense ("Ada won the Japan
+    Prize."), which the stem of "win" never finds. Any other query is unchanged."""
     words = [_EDGE.sub("", token) for token in query.split()]
-    content = [w for w in words if w.isalpha() and w.islower() and w not in STOPWORDS]
-    extra = [form for w in content for form in sorted(irregular_forms(w)) if form not in STOPWORDS]
-    return " ".join([query, *dict.fromkeys(extra)]) if extra else query
+    after = [i + 1 for i, word in enumerate(words) if word.casefold() in _DID]
+    for word in words[after[0] :] if after else []:
+        asked = word.isalpha() and word.islower() and word not in STOPWORDS
+        forms = irregular_forms(word) if asked else frozenset()
+        if forms:
+            return " ".join([query, *sorted(forms)])
+    return query
 
 
 def candidate_names(query: str) -> list[str]:
