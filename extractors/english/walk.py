@@ -108,6 +108,10 @@ class Walker:
         here = self._here(head, clause, subject)
         if subj_token is None or subject is not None:
             self._frames(head, subj_token, subject, here, times)
+        for other in _co_subjects(subj_token):  # "My wife and I bought a house": both did
+            also = resolve_subject(other, self.passage)
+            if also is not None:
+                self._frames(head, other, also, self._here(head, clause, also), times)
         found = (self._nested(child, head, here, subject, times) for child in head.children)
         return [visit for visit in found if visit is not None]
 
@@ -369,3 +373,10 @@ def embedded_question(clause: Token) -> bool:
     "how patient" is not what the speaker is."""
     first = clause.left_edge
     return first.lower_ in _ASKING and first.i < clause.i
+
+
+def _co_subjects(subject: Token | None) -> list[Token]:
+    """The subjects coordinated after the first ("My wife and I", "Anna and Bob")."""
+    if subject is None:
+        return []
+    return [other for other in subject.conjuncts if other.i > subject.i]
