@@ -15,12 +15,16 @@ _NOUNS = "|".join(
 _TITLE = re.compile(r"《(?P<name>[^》]{1,40})》")
 _NAMED_CLASS = re.compile(
     rf"(?P<head>[^，。！？；、,.!?;\s]{{1,30}}?)(?:这|那)(?:一)?(?:部|首|张|个|座|本|支|家|位|处)?"
-    rf"(?P<noun>{_NOUNS})"
+    rf"(?:[^，。！？；、,.!?;\s这那]{{1,12}}的)?(?P<noun>{_NOUNS})"
 )
 _ASKED_ABOUT = re.compile(
     r"(?:知道|听说过|听过|看过|了解过|了解|认识|喜欢|去过|玩过|读过|关注过|熟悉)"
     r"(?P<name>[^，。！？；、,.!?;\s吗么嘛什哪谁几]{2,24}?)(?:这个人|这个|这位)?"
     r"(?:吗|么|嘛|不|没|没有|什么|哪|谁|几|多少|怎么)"
+)
+_CALLED = re.compile(
+    rf"叫(?:做)?(?P<name>[^，。！？；、,.!?;\s]{{2,30}}?)的(?:一)?(?:部|首|张|个|座|本|支|家|位|处)?"
+    rf"(?P<noun>{_NOUNS})"
 )
 _KNOWING = r"(?:知道|听说过|听过|看过|了解过|了解|认识|熟悉|去过|玩过|读过)"
 # A name said first, then asked or said to be known: 洼里博物馆知道吗, 小汤山示范园我知道,
@@ -87,6 +91,7 @@ def mentions(sentence: str) -> list[tuple[int, Referent]]:
     for start, referent in [
         *_titles(sentence),
         *_named_classes(sentence),
+        *_called(sentence),
         *_asked_about(sentence),
         *_fronted(sentence),
         *_names(sentence),
@@ -119,11 +124,24 @@ def _class_near(sentence: str, start: int, end: int) -> str:
 def _named_classes(sentence: str) -> list[tuple[int, Referent]]:
     out = []
     for match in _NAMED_CLASS.finditer(sentence):
+        if match["head"].endswith("》"):
+            continue  # 《poker face》这首歌: the title is the name (`_titles`), not its last word
         head = _LEAD.sub("", match["head"]).strip("《》“”\"' ")
         if not name_like(head):
             continue
         noun, kind = CLASSES[match["noun"]]
         out.append((match.start("head"), Referent(name=head, kind=kind, noun=noun)))
+    return out
+
+
+def _called(sentence: str) -> list[tuple[int, Referent]]:
+    """一个叫中国消防博物馆的地方, 一部叫《X》的电影: a name introduced by 叫 and its class."""
+    out = []
+    for match in _CALLED.finditer(sentence):
+        name = match["name"].strip("《》“”\"' ")
+        if name_like(name) or _PLACE_HEAD.search(name):
+            noun, kind = CLASSES[match["noun"]]
+            out.append((match.start("name"), Referent(name=name, kind=kind, noun=noun)))
     return out
 
 

@@ -22,6 +22,7 @@ A sentence that is only a value answers the question the turn before asked ("是
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -39,7 +40,7 @@ from extractors.discourse.cues import (
 from extractors.discourse.relations import Relation, Relations, default_relations
 from extractors.discourse.session import Session
 from extractors.schema import SPEAKER, CandidateFact, EntityMention
-from graph.domain.discourse import Referent
+from graph.domain.discourse import Kind, Referent
 
 _CLAUSE = re.compile(r"[^，,；;。！？!?\n]+")
 _FILLER = re.compile(
@@ -49,7 +50,7 @@ _FILLER = re.compile(
     r"并且|不过|但是|另外|然后|还有就是|那(?=[，,么])|我了解|了解|有的|有啊|有呀|哇|诶|唉|嘿)"
     r"(?:[，,、！!。\s]*)"
 )
-_COPULA = r"(?:就是|也是|都是|是由|是|为|：|:|有|在|叫)?"
+_COPULA = r"(?:主要|大概|也|都)?(?:就是|也是|都是|是由|是|为|：|:|有|在|叫)?"
 _SPLIT = re.compile(r"[、，,/；;]|和|与|以及|及|跟|还有|或者|或")
 _TRIM_LEFT = re.compile(r"^(?:是|为|在|由|有|了|于|大概|大约|约|差不多|一共|只有|包括|像|如)+")
 _TRIM_RIGHT = re.compile(r"(?:等等|等人|等|的|了|吧|呢|啊|呀|啦|哦|吗|左右|之类|这些|那些)+$")
@@ -208,12 +209,15 @@ class RelationReader:
             found = list(self._frames(clause, offset + start))
             if not found and listing is not None and _more_of_list(clause):
                 found = [Found(listing.relation, "", clause, listing.span)]
+            made_here: list[CandidateFact] = []
             for one in found:
                 made, subject = self._facts(one, subject, session, sentence)
-                facts.extend(made)
+                made_here.extend(made)
+            facts.extend(made_here)
             listing = found[-1] if found and found[-1].relation.list else None
             session.mention(r for _, r in mentions(clause))
             session.mention(r for r in session.state.referents if r.name in clause)
+            _listed_keeps_topic(made_here, session)
         if not facts and asking and statements:  # 大概能玩1小时，知道在什么地方吗？
             facts = self.answer("，".join(statements), offset, session)
         return facts
@@ -371,7 +375,12 @@ class RelationReader:
     def _class(self, text: str, span: tuple[int, int]) -> Iterator[Found]:
         genre = _GENRE.search(text)
         relation = self.relations.get("genre")
-        if genre and relation and not _OCCUPATION.search(genre["val"]):
+        if (
+            genre
+            and relation
+            and not _OCCUPATION.search(genre["val"])
+            and not _present(self.by, self._by, genre["val"])  # 是由中岛哲也执导的影片
+        ):
             yield Found(relation, text[: genre.start()], genre["val"], span, genre.start())
             return
         job = self.relations.get("occupation")
@@ -412,7 +421,9 @@ class RelationReader:
             return [], subject
         kind = found.relation.value_kind
         if kind is not None:  # 导演是X: X is now under discussion too (a person)
-            session.mention(Referent(name=v[:200], kind=kind) for v in values if name_like(v))
+            session.mention(
+                Referent(name=v[:200], kind=kind) for v in values if _value_name(v, kind)
+            )
         facts = [_fact(subject, found, value, sentence) for value in values]
         if found.relation.list and subject != SPEAKER:
             session.continues(found.relation.predicate, subject)
@@ -428,6 +439,24 @@ class RelationReader:
             return inherited
         about = session.topic(found.relation.about)
         return about.name if about is not None else None
+
+
+def _value_name(value: str, kind: Kind) -> bool:
+    """Can a relation's value be a name under discussion? A Japanese given name may end in
+    也, which no other name holds (中岛哲也, 木村拓也)."""
+    return name_like(value) or (kind == "person" and value.endswith("也") and name_like(value[:-1]))
+
+
+def _listed_keeps_topic(made: list[CandidateFact], session: Session) -> None:
+    """A list of values (主演有A、B和C; 代表作有X、Y) does not take the topic from what it is
+    said of: after it, its subject is the most recent referent again (a later 他 or 它 is
+    about the film or the singer, not the last item listed). A single value may (导演是X,
+    then 他 is X)."""
+    counts = Counter(f.subject for f in made)
+    for subject, n in counts.items():
+        referent = session.state.named(subject)
+        if n >= 2 and referent is not None:
+            session.mention([referent])
 
 
 def _asked_about(before: str, relation: Relation, session: Session, named: list[Referent]) -> str:

@@ -27,10 +27,6 @@ def resolve(state: Discourse, cue: Cue) -> Referent | None:
     referent introduced with that noun over one of the same kind whose class is unknown, and a
     cue for things (it, 它, 这部电影) one known to be a thing over one of unknown kind (a
     surname said alone: "Jolie")."""
-    if cue.noun:
-        named = next((r for r in state.referents if r.noun == cue.noun and agrees(r, cue)), None)
-        if named is not None:
-            return named
     if "person" not in cue.kinds:
         known = next((r for r in state.referents if r.kind in cue.kinds and agrees(r, cue)), None)
         if known is not None:

@@ -1,0 +1,121 @@
+"""Golden cases for the dialogue-context classes of bench.about's misses (issue 37): who a
+sentence is about when the conversation, not the sentence, says it. Each case failed on the
+extractor before these rules (ca2a399) unless marked as a guard.
+
+* topic switch: a class noun (影片, 这部电影) takes the most recent work, not an older one that
+  was introduced with the noun; a person named as a relation's value (导演是X, 由X执导) is what
+  the next 他 means; a list of values (主演有A、B和C, 周边有X、Y) does not take the topic from
+  what it is said of;
+* introductions: a name brought under discussion by 叫X的地方 or X这部…的电影, a title's whole
+  name (《poker face》这首歌 is "poker face", not "face").
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from extractors.rules import RuleExtractor
+from extractors.schema import SPEAKER, Job
+
+REF = datetime(2024, 1, 1, tzinfo=UTC)
+
+
+def last(*turns: str) -> list[tuple[str, str, str]]:
+    jobs = [Job(t, REF, conversation="c") for t in turns]
+    reading = RuleExtractor().read_turns(jobs)[-1]
+    return [(f.subject, f.predicate, f.value) for f in reading.facts if f.category != "verbatim"]
+
+
+def test_a_class_noun_takes_the_most_recent_work() -> None:
+    found = last(
+        "你知道《泰坦尼克号》这部电影吗？",
+        "詹姆斯·卡梅隆的代表作有泰坦尼克号和阿凡达。",
+        "我最喜欢《阿凡达》。",
+        "影片上映于2009年12月16日。",
+    )
+    assert found == [("阿凡达", "release_date", "2009年12月16日")]
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        (
+            (
+                "你知道《告白》吗？",
+                "主演有松隆子、桥本爱和西井幸人。",
+                "这是由中岛哲也执导的影片。",
+                "他出生于日本福冈县。",
+            ),
+            ("中岛哲也", "birthplace", "日本福冈县"),
+        ),
+        (  # guard: English keeps a sentence's subject the most salient referent already
+            (
+                "Do you know the film Confessions?",
+                "It stars Takako Matsu, Ai Hashimoto and Yukito Nishii.",
+                "It was released in 2010.",
+            ),
+            ("Confessions", "release_date", "2010"),
+        ),
+    ],
+)
+def test_the_topic_moves_to_a_named_value_not_to_a_list(
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    assert expected in last(*turns)
+
+
+def test_a_list_of_places_keeps_the_place_it_is_said_of() -> None:
+    found = last(
+        "法源寺你去过吗？", "它周边有天安门广场、天坛和前门大街。", "它的开放时间是8:30-16:00。"
+    )
+    assert found == [("法源寺", "opening_hours", "8:30-16:00")]
+
+
+def test_a_by_phrase_is_no_genre() -> None:
+    found = last("你知道《告白》吗？", "这是由中岛哲也执导的影片。")
+    assert found == [("告白", "directed_by", "中岛哲也")]
+
+
+def test_a_list_value_drops_its_lead_in() -> None:
+    found = last("你知道《告白》吗？", "主演主要有松隆子，桥本爱。")
+    assert ("告白", "starring", "松隆子") in found
+    assert all(f[0] != "主演" and not f[2].startswith("主要") for f in found)
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        (
+            ("我看过告白这部2010年上映的电影。", "它的导演是中岛哲也。"),
+            ("告白", "directed_by", "中岛哲也"),
+        ),
+        (
+            (
+                "你好，我想去一个叫中国消防博物馆的地方，你知道吗？",
+                "这个景点在哪里？",
+                "北京市西城区广安门南街70号。",
+            ),
+            ("中国消防博物馆", "located_at", "北京市西城区广安门南街70号"),
+        ),
+        (  # guard: English introduced it so before
+            (
+                "I want to visit a museum called the Fire Museum.",
+                "Where is it?",
+                "It is located at 70 Guanganmen Street.",
+            ),
+            ("the Fire Museum", "located_at", "70 Guanganmen Street"),
+        ),
+    ],
+)
+def test_a_name_introduced_with_its_class_is_under_discussion(
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    assert expected in last(*turns)
+
+
+def test_a_title_is_its_whole_name() -> None:
+    found = last("知道《poker face》这首歌吗？", "知道，它是2008年发行的。")
+    subjects = {f[0] for f in found} - {SPEAKER}
+    assert subjects == {"poker face"}
