@@ -198,8 +198,9 @@ class RelationReader:
         listing: Found | None = None
         statements: list[str] = []
         asking = False
+        asks_last = sentence.rstrip().endswith(("？", "?"))
         for clause, start in _clauses(sentence):
-            if _ASKING.search(clause):
+            if _ASKING.search(clause) or (asks_last and _last_clause(sentence, clause, start)):
                 asked_before = session.asked_before
                 self.question(clause, session)
                 session.asked_before = asked_before  # this turn's question is the next's
@@ -646,6 +647,12 @@ def _answer_part(text: str, relation: Relation) -> str:
 
 
 _GIVES_NUMBER = re.compile(r"\d|免费|全天|[一二三四五六七八九十半两]+(?:个)?(?:小时|天|元)")
+
+
+def _last_clause(sentence: str, clause: str, start: int) -> bool:
+    """Is `clause` the sentence's last? Its question mark is the clause's own: 门票是多钱啊？
+    asks, though no question word says so."""
+    return not sentence[start + len(clause) :].strip(" ？?。！!\n")
 
 
 def _clauses(sentence: str) -> Iterator[tuple[str, int]]:

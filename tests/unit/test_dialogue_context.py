@@ -7,7 +7,9 @@ extractor before these rules (ca2a399) unless marked as a guard.
   the next 他 means; a list of values (主演有A、B和C, 周边有X、Y) does not take the topic from
   what it is said of;
 * introductions: a name brought under discussion by 叫X的地方 or X这部…的电影, a title's whole
-  name (《poker face》这首歌 is "poker face", not "face").
+  name (《poker face》这首歌 is "poker face", not "face"), a name holding 都 (京都第一瀑);
+* answer-to-question pairs: a Chinese question asked only by its question mark (门票是多钱啊？,
+  电话你能告诉我一下不？) is a question, so the next turn's bare value answers it.
 """
 
 from __future__ import annotations
@@ -119,3 +121,29 @@ def test_a_title_is_its_whole_name() -> None:
     found = last("知道《poker face》这首歌吗？", "知道，它是2008年发行的。")
     subjects = {f[0] for f in found} - {SPEAKER}
     assert subjects == {"poker face"}
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        (
+            ("你去过京都第一瀑吗？", "那门票也不能贵了吧？", "30元，倒还可以。"),
+            ("京都第一瀑", "price", "30元"),
+        ),
+        (("法源寺你去过吗？", "门票是多钱啊？", "40元。"), ("法源寺", "price", "40元")),
+        (
+            ("你知道清华大学吗？", "电话你能告诉我一下不？", "010-62793001。"),
+            ("清华大学", "phone", "010-62793001"),
+        ),
+        (  # guard: an English question is one sentence with its question mark
+            ("Have you been to the Vasa Museum?", "How much is a ticket?", "It costs 40 dollars."),
+            ("the Vasa Museum", "cost", "40 dollars"),
+        ),
+    ],
+)
+def test_an_answer_fills_a_question_asked_only_by_its_question_mark(
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    """门票是多钱啊？ asks though no question word says so: the question mark is its last
+    clause's; the bare answer in the next turn is that relation's value of the topic."""
+    assert last(*turns) == [expected]
