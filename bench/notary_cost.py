@@ -80,6 +80,7 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "1a-1a-": lambda n: "1a-" * (n // 3 + 1),
     "1a_1a_ .x": lambda n: ("1a_" * (n // 3 + 1))[: n - 2] + ".x",
     "a.a.a. @": lambda n: ("a1." * (n // 3 + 1))[: n - 2] + "@x",
+    "dots, a long segment /": lambda n: "ab.cd.ef." + "a" * (n - 10) + "/",
     "-_-_": lambda n: "-_" * (n // 2),
     "key name name ...": lambda n: "key acme acme " * (n // 14 + 1),
     "token, a line": lambda n: "acme token\n" * (n // 11 + 1),
