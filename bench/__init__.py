@@ -19,11 +19,17 @@ from importlib.machinery import ModuleSpec
 from types import ModuleType
 
 MOVED = {
+    "about_driver": "bench.about.driver",
     "asof": "bench.read.asof",
     "conflicts": "bench.write.conflicts",
     "embeddedrecall": "bench.scale.embedded_recall",
     "extract_cost": "bench.write.extract_cost",
+    "fetch_data": "bench.data",
+    "leak": "bench.notary.leak",
     "neo4jbatch": "bench.store.neo4j_batch",
+    "notary_bench": "bench.notary",
+    "notary_cost": "bench.notary.cost",
+    "relations": "bench.recall.relations",
     "scale_out": "bench.load.scale_out",
     "scaleimport": "bench.scale.importer",
     "scaleprobe": "bench.scale.probe",

@@ -1,7 +1,7 @@
 """As-of benchmark on dated relation chains: are facts stored intact and true over time?
 
 Data: the `asof` set (manifest bench/data/asof.toml; make it once with `python -m
-bench.fetch_data asof --mirror GIT_DIR`), a slice of the human-annotated Time-Sensitive QA set
+bench.data asof --mirror GIT_DIR`), a slice of the human-annotated Time-Sensitive QA set
 (wenhuchen/Time-Sensitive-QA, BSD-3-Clause): people's
 spouses (P26), employers (P108), political parties (P102) and sports teams (P54), each with a
 start and an end year. Every observation is written as one plain sentence ("X is married to
@@ -45,7 +45,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from bench.datasets import dataset_path
+from bench.data.sets import dataset_path
 from bench.runner.options import arguments, backends_of
 from bench.runner.stores import drop_group, open_store
 from graph.domain.errors import NotFound

@@ -35,7 +35,7 @@ from pathlib import Path
 
 import httpx
 
-from bench.datasets import cache_dir
+from bench.data.sets import cache_dir
 from bench.runner.timing import percentile
 
 ROOT = Path(__file__).resolve().parents[2]

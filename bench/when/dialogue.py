@@ -1,6 +1,6 @@
 """When it happened: is the dated answer right, on public conversations whose answer is a date?
 
-Data (made once with `python -m bench.fetch_data NAME --mirror GIT_DIR`, never committed):
+Data (made once with `python -m bench.data NAME --mirror GIT_DIR`, never committed):
 
 * `memdaily` (Chinese): MemSim's MemDaily trajectories with a question whose answer is a date
   (bench/data/memdaily.toml): "X的时间是下周六晚上七点" said on a Wednesday, asked "X的时间是
@@ -40,8 +40,8 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-from bench.datasets import dataset_path
-from bench.recall import Turn
+from bench.data.sets import dataset_path
+from bench.recall.evidence import Turn
 from bench.runner.options import parser_for, store_options
 
 SETS = ("memdaily", "tweetime")

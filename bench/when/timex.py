@@ -1,6 +1,6 @@
 """The time grammar on people's annotations: TempEval-3's relative DATE expressions, by half.
 
-Data (made once with `python -m bench.fetch_data timex --mirror GIT_DIR`, never committed;
+Data (made once with `python -m bench.data timex --mirror GIT_DIR`, never committed;
 bench/data/timex.toml): every TIMEX3 of type DATE in TimeBank, AQUAINT and the TempEval-3
 platinum set that the annotators resolved against the document creation time (DCT), with its
 sentence. Split by document into a tune half and a held half (below).
@@ -45,7 +45,7 @@ from typing import Any
 
 from dateutil.relativedelta import relativedelta
 
-from bench.datasets import dataset_path
+from bench.data.sets import dataset_path
 from bench.when.dialogue import CLASSES
 from extractors.temporal.resolve import find_times
 

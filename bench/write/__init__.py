@@ -2,7 +2,3 @@
 bench.write`, batch.py); one verbatim message's dedup + align (`bench.write.verbatim`); alignment
 and classification per write (`bench.write.conflicts`); extraction CPU against an older checkout
 (`bench.write.extract_cost`)."""
-
-from bench.write.batch import messages  # bench.notary_cost's import until the notary bench moves
-
-__all__ = ["messages"]

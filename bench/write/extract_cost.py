@@ -19,8 +19,8 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
-from bench.datasets import dataset_path
-from bench.leakcases import in_tree
+from bench.data.sets import dataset_path
+from bench.runner.checkouts import in_tree
 
 HERE = Path(__file__).resolve().parents[2]
 _RUN = """

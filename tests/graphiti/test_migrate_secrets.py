@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from graphiti_core.edges import EpisodicEdge
 
-from bench.leakcases import leaked
+from bench.notary.cases import leaked
 from graph.domain.tenancy import TenantScope
 from graph.ports.store import Store
 from service.graphiti.migrate import import_graphiti

@@ -1,7 +1,7 @@
 """Nothing told is lost: every accepted turn is an episode that search can find, with its
 speaker, on both backends; erasure takes it away; bm25 lets a question's rarest words win.
 
-The recall benchmark (bench/recall.py) runs here on two invented scenes in its data set's
+The recall benchmark (bench/recall) runs here on two invented scenes in its data set's
 format (tests/bench/friendsqa_scenes.json), so the benchmark cannot rot and the "no turn without
 a searchable record" count is checked on multi-party dialogue without reading fetched data."""
 
@@ -15,7 +15,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from bench import baselines, derive, recall, recall_classes, recall_data, recall_scores
+from bench.data import derive
+from bench.recall import baselines
+from bench.recall import classes as recall_classes
+from bench.recall import crosswoz as recall_data
+from bench.recall import evidence as recall
+from bench.recall import scores as recall_scores
 from graph.domain.model import Episode
 from graph.domain.tenancy import TenantScope
 from service.clients.memory import Memory

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from bench import derive
-from bench.datasets import MANIFESTS, DatasetMissing, dataset_path, manifest
-from bench.fetch_data import derive_function
+from bench.data import derive
+from bench.data.fetch import derive_function
+from bench.data.sets import MANIFESTS, DatasetMissing, dataset_path, manifest
 
 
 def _reader(files: dict[str, object]) -> Callable[[str], bytes]:

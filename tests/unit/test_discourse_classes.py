@@ -1,5 +1,5 @@
 """Golden cases for the classes of input bench.about's miss classes pointed at (issue 37):
-each class in both languages where both have it (bench/about_misses.py names the classes).
+each class in both languages where both have it (bench/about/misses.py names the classes).
 
 * an entity introduced as the topic of a question or of "I know it" (洼里博物馆知道吗？,
   对…有了解吗？, 小汤山示范园我知道), a place known by its head noun (博物馆, 寺, 大学);

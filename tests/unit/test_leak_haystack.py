@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from bench.leakcases import leaked, leaked_each
+from bench.notary.cases import leaked, leaked_each
 
 SECRETS = [
     "Tr0ub4dor&3x-long-enough-value",

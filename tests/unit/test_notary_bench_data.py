@@ -1,4 +1,4 @@
-"""The notary benchmark's data code (bench/leak_*.py, bench/notary_sources.py) on inputs
+"""The notary benchmark's data code (bench/leak_*.py, bench/notary/sources.py) on inputs
 written for this test in each source's shape: the derivations read what their authors wrote
 and nothing else, and the loader's label rules (placeholders, armour, URLs) hold. The fetched
 data itself is never read here."""
@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from bench.leak_patterns import case_of
-from bench.leak_secretlint import derive_cases as secretlint_cases
-from bench.leak_secretlint import secret_of as secretlint_secret
-from bench.leak_trufflehog import cases_of
-from bench.leak_trufflehog import derive_cases as trufflehog_cases
-from bench.notary_bench import drawn, identifier, other_shape_of, shape_of
-from bench.notary_sources import load_source, placeholder_secret, secret_of
+from bench.notary.measure import drawn, identifier, other_shape_of, shape_of
+from bench.notary.patterns import case_of
+from bench.notary.secretlint import derive_cases as secretlint_cases
+from bench.notary.secretlint import secret_of as secretlint_secret
+from bench.notary.sources import load_source, placeholder_secret, secret_of
+from bench.notary.trufflehog import cases_of
+from bench.notary.trufflehog import derive_cases as trufflehog_cases
 
 GO_TEST = """
 package acme

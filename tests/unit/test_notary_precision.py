@@ -88,10 +88,10 @@ def test_a_block_without_its_begin_line_is_masked_line_by_line(newline: str) -> 
 
 
 def test_every_adversarial_input_of_the_cost_benchmark_gets_an_answer() -> None:
-    """bench/notary_cost.py's inputs (keys after keys, a block broken off before its END line,
+    """bench/notary/cost.py's inputs (keys after keys, a block broken off before its END line,
     many distinct secrets...) at a small size: each is notarised and none grows beyond its
     placeholders. Their cost is the benchmark's to measure (no timed assertions here)."""
-    from bench.notary_cost import ADVERSARIAL, adversarial
+    from bench.notary.cost import ADVERSARIAL, adversarial
 
     inputs = adversarial((2_000,))
     assert [kind for kind, _, _ in inputs] == list(ADVERSARIAL)

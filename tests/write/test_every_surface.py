@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from mcp import Client
 
-from bench.leakcases import leaked
+from bench.notary.cases import leaked
 from graph.backends.sqlite import SqliteStore
 from graph.domain.model import Episode, Fact
 from graph.domain.tenancy import TenantScope

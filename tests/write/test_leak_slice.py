@@ -1,4 +1,4 @@
-"""The leak benchmark's code (bench/leak.py) through the real `add`, on both backends, over a
+"""The leak benchmark's code (bench/notary/leak.py) through the real `add`, on both backends, over a
 slice written for this test (`leak_slice.jsonl` beside it: invented credentials in real
 providers' formats and near misses, in the benchmark's shape; the benchmark's own data is
 fetched, never committed): no labelled credential is found anywhere at rest or in what `add`
@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from bench.leak import PATHS, halves, masked_any, recallable, run_path
-from bench.leakcases import HALVES, half_of, leaked, load_cases
+from bench.notary.cases import HALVES, half_of, leaked, load_cases
+from bench.notary.leak import PATHS, halves, masked_any, recallable, run_path
 from graph.domain.model import Fact
 from graph.domain.tenancy import TenantScope
 from service.clients.memory import Memory

@@ -1,6 +1,6 @@
 """The notary benchmark: credentials left at rest per source, false masking, cost, in one run.
 
-Sources (bench/notary_sources.py): credentials and negative examples from several independent
+Sources (bench/notary/sources.py): credentials and negative examples from several independent
 rule authors, each printed on its own row and marked `tuned` (the notary's rules were written
 reading its misses) or `held out` (only measured); ordinary chat turns in English and Chinese.
 Beside this checkout's notary, in the same run: the notary of an older checkout (`--before`, a
@@ -22,9 +22,9 @@ Prints:
 3. per source, the share of the rule authors' negative examples that were masked;
 4. per chat source, the share of ordinary turns the notary changed;
 5. the notary's CPU per ordinary chat turn, this checkout against `--before` (fastest of
-   `--rounds` alternating fresh processes; the adversarial cases are bench/notary_cost.py's).
+   `--rounds` alternating fresh processes; the adversarial cases are bench/notary/cost.py's).
 
-Usage: python -m bench.notary_bench --before main [--backends sqlite,neo4j] [--rounds 3]
+Usage: python -m bench.notary --before main [--backends sqlite,neo4j] [--rounds 3]
 """
 
 from __future__ import annotations
@@ -41,11 +41,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from bench.common import open_store
-from bench.leak import Captured, recallable, run_path, through_sqlite
-from bench.leakcases import Case, detect_secrets_alone, leaked, leaked_each, notary_of
-from bench.notary_cost import timings
-from bench.notary_sources import (
+from bench.notary.cases import Case, detect_secrets_alone, leaked, leaked_each, notary_of
+from bench.notary.cost import timings
+from bench.notary.leak import Captured, recallable, run_path, through_sqlite
+from bench.notary.sources import (
     CHAT_SOURCES,
     CREDENTIAL_SOURCES,
     NAMES,
@@ -53,9 +52,10 @@ from bench.notary_sources import (
     load_chat,
     load_reported,
 )
+from bench.runner.stores import open_store
 from extractors.notary.core import notarize
 
-HERE = Path(__file__).resolve().parents[1]
+HERE = Path(__file__).resolve().parents[2]
 Masker = Callable[[list[str]], list[str]]
 
 
@@ -288,7 +288,7 @@ def _through(
     logs.lines.clear()
     if backend == "sqlite":
         return through_sqlite(path, cases, logs)
-    from bench.leak import _memory
+    from bench.notary.leak import _memory
 
     with open_store(backend, uri) as store:
         store.maintenance().wipe()
@@ -358,7 +358,3 @@ def main() -> None:
     report_chat(chats, masks)
     if before is not None and args.rounds > 0:
         report_cost(before, [t for ts in chats.values() for t in ts], args.rounds)
-
-
-if __name__ == "__main__":
-    main()

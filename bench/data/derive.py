@@ -2,7 +2,7 @@
 
 Each function takes `read(path) -> bytes` (one source file of the snapshot at the manifest's
 commit) and the manifest's `paths`, and returns the slice's bytes. The code is ours; the bytes
-it returns are the public data set's and live only in the cache (see `bench.datasets`).
+it returns are the public data set's and live only in the cache (see `bench.data.sets`).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from bench.fetch_data import Reader
+from bench.data.fetch import Reader
 
 TIMEQA_RELATIONS = ("P26", "P108", "P102", "P54")
 TIMEQA_INTERVAL = re.compile(r"from (?:[A-Z][a-z]{2} )?(\d{4}) to (?:[A-Z][a-z]{2} )?(\d{4})")
@@ -87,7 +87,7 @@ def _friendsqa_scene(scene: dict[str, Any]) -> dict[str, Any]:
 
 
 def friendsqa_dev(read: Reader, paths: tuple[str, ...]) -> bytes:
-    """The first FRIENDSQA_SCENES scenes of the dev file in title order (bench/recall.py).
+    """The first FRIENDSQA_SCENES scenes of the dev file in title order (bench/recall).
 
     Per utterance its uid, speakers and text; per question its id, text, `evidence`: the
     sorted distinct utterance ids of its answers, and `answers`: their sorted distinct texts
@@ -120,7 +120,7 @@ def _kdconv_dialogue(title: str, dialogue: dict[str, Any]) -> dict[str, Any]:
 
 def kdconv_dev(read: Reader, paths: tuple[str, ...]) -> bytes:
     """The first KDCONV_DIALOGUES dialogues of each dev file, with questions derived from the
-    knowledge triples the turns state (bench/recall.py, Chinese).
+    knowledge triples the turns state (bench/recall, Chinese).
 
     KdConv annotates a turn with the knowledge-base triples (entity, attribute, value) it uses.
     Each distinct (entity, attribute) stated by a turn (its value in the turn's text) becomes
@@ -183,7 +183,7 @@ def _kdconv_triples(message: dict[str, Any]) -> list[list[str]]:
 
 def kdconv_turn_triples(read: Reader, paths: tuple[str, ...]) -> bytes:
     """Every dialogue of each KdConv dev file with the triples each turn states, per turn:
-    `{"data": [{"title", "domain", "turns": [{"text", "triples"}]}]}` (bench/about.py).
+    `{"data": [{"title", "domain", "turns": [{"text", "triples"}]}]}` (bench/about).
 
     Only dev files are read: KdConv's test split is reserved for acceptance."""
     data = []
@@ -234,7 +234,7 @@ def _listed(read: Reader, folder: str) -> list[str]:
 def cmudog_valid(read: Reader, paths: tuple[str, ...]) -> bytes:
     """CMU_DoG's validation conversations with the movie facts each turn states (its value
     in the turn's text, whole words, any case): `{"data": [{"title", "movie", "turns":
-    [{"text", "speaker", "triples"}]}]}` (bench/about.py). `paths`: the conversations' folder,
+    [{"text", "speaker", "triples"}]}]}` (bench/about). `paths`: the conversations' folder,
     then the documents' folder."""
     conversations, documents = paths
     facts = {}

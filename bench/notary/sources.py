@@ -2,11 +2,11 @@
 
 Credentials (positives) and the rule authors' negative examples:
 
-* `leak`: gitleaks' rule examples (bench/gitleaks_examples.py); tuned on;
-* `secretlint`: secretlint's rule fixtures (bench/leak_secretlint.py); tuned on;
-* `trufflehog`: trufflehog's detector tests (bench/leak_trufflehog.py); held out, positives only;
+* `leak`: gitleaks' rule examples (bench/notary/gitleaks.py); tuned on;
+* `secretlint`: secretlint's rule fixtures (bench/notary/secretlint.py); tuned on;
+* `trufflehog`: trufflehog's detector tests (bench/notary/trufflehog.py); held out, positives only;
 * `secrets-patterns`: values drawn from secrets-patterns-db's formats in carriers written for
-  the benchmark (bench/leak_patterns.py); held out, positives only.
+  the benchmark (bench/notary/patterns.py); held out, positives only.
 
 "Tuned on" means the notary's rules were written while reading that source's misses; a held-out
 source is only measured (its misses are counted, never read case by case), so a rule that only
@@ -42,8 +42,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench.datasets import dataset_path
-from bench.leakcases import HALVES, Case, family_of, half_of
+from bench.data.sets import dataset_path
+from bench.notary.cases import HALVES, Case, family_of, half_of
 
 Reader = Callable[[str], bytes]
 
@@ -184,7 +184,7 @@ def load_chat(name: str, path: Path | None = None) -> list[str]:
     ]
 
 
-# --- derivations (python -m bench.fetch_data NAME --mirror GIT_DIR) ----------------------------
+# --- derivations (python -m bench.data NAME --mirror GIT_DIR) ----------------------------
 
 
 def _lines(texts: list[str]) -> bytes:

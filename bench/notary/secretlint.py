@@ -25,7 +25,7 @@ import json
 import re
 from collections.abc import Callable, Iterator
 
-from bench.leak_trufflehog import walk
+from bench.notary.trufflehog import walk
 
 PACKAGES = "packages/@secretlint/"
 _SKIPPED_RULES = (
@@ -94,7 +94,7 @@ def _positives(rule: str, output: dict[str, object]) -> Iterator[dict[str, str]]
 
 
 def derive_cases(read: Callable[[str], bytes], paths: tuple[str, ...]) -> bytes:
-    """`bench.fetch_data`'s derivation of the `secretlint` set: one JSON object a line,
+    """`bench.data`'s derivation of the `secretlint` set: one JSON object a line,
     `{"rule", "label": "tp"|"fp", "text", "secret"}`, fixtures in path order, duplicates
     dropped."""
     del paths

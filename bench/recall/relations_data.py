@@ -1,4 +1,4 @@
-"""Real names for bench/relations.py, from TimeQA's human-annotated files (the `derive` of
+"""Real names for bench/recall/relations.py, from TimeQA's human-annotated files (the `derive` of
 bench/data/relnames.toml).
 
 TimeQA (Wenhu Chen et al., NeurIPS 2021 datasets track; BSD-3-Clause) asks time-sensitive
@@ -7,7 +7,7 @@ answered by spans of the article. From its two human-annotated files this keeps 
 
 * `persons`: the subjects of relations whose subject is a person, and the answers of relations
   whose answer is one (spouse, chairperson, head of government, head coach, director);
-* `values`: per kind of value bench/relations.py asks for, the distinct answers of the
+* `values`: per kind of value bench/recall/relations.py asks for, the distinct answers of the
   relation that has such values (teams of P54, employers of P108, parties of P102, schools of
   P69, places of P551 and P937, countries of P27, ranks of P410, awards of P166, groups of
   P463), without the ones that are not a plain name: a bracket, a comma (a list), a digit,
@@ -22,7 +22,7 @@ import json
 import re
 from typing import Any
 
-from bench.fetch_data import Reader
+from bench.data.fetch import Reader
 
 PERSON_SUBJECTS = ("P54", "P108", "P26", "P102", "P69", "P551", "P27", "P106", "P39", "P463",
                    "P937", "P410", "P166", "P241")  # fmt: skip

@@ -1,4 +1,4 @@
-"""The tables bench/recall.py prints: every system on all questions, each group against the best
+"""The tables bench/recall prints: every system on all questions, each group against the best
 baseline, and issue 31's targets with the ratio each reached.
 
 A system whose name starts with "bm25" is a baseline; for every measure, part and group, "the
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bench.recall_classes import MULTI_TURN, SPEAKER
-from bench.recall_scores import MEASURES, Score, Scores
+from bench.recall.classes import MULTI_TURN, SPEAKER
+from bench.recall.scores import MEASURES, Score, Scores
 
 SERVICE = "default"
 

@@ -1,4 +1,4 @@
-"""The simple baselines bench/recall.py prints beside the service: Okapi BM25 over the very same
+"""The simple baselines bench/recall prints beside the service: Okapi BM25 over the very same
 turn strings, with five ways of cutting text into terms.
 
 * `words`          lower-cased words (Unicode letters and digits), no stemming, no stop words;

@@ -17,7 +17,7 @@ question is complete when every current value of its relation for that person (t
 every school) is in the text of the top 10 hits. Beside the service, a plain Okapi BM25 over
 the same sentences (English stems) answers the same questions.
 
-    python -m bench.relations [--sizes 1000,10000] [--questions 100] [--backend sqlite|neo4j]
+    python -m bench.recall.relations [--sizes 1000,10000] [--questions 100] [--backend sqlite|neo4j]
 """
 
 from __future__ import annotations
@@ -34,11 +34,12 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from bench.baselines import Okapi, stems
-from bench.common import percentile
-from bench.datasets import dataset_path
-from bench.recall import shown
-from bench.recall_scores import holds
+from bench.data.sets import dataset_path
+from bench.recall.baselines import Okapi, stems
+from bench.recall.evidence import shown
+from bench.recall.scores import holds
+from bench.runner.options import store_options
+from bench.runner.timing import percentile
 
 TENANT = "relations"
 START = datetime(2020, 1, 1, 9, 0, tzinfo=UTC)
@@ -215,7 +216,7 @@ def _memory(folder: Path, backend: str, uri: str, group: str) -> Any:
 
     if backend == "sqlite":
         return Memory(data_dir=folder)
-    from bench.common import drop_group
+    from bench.runner.stores import drop_group
     from graph.domain.tenancy import TenantScope
 
     memory = Memory(backend="neo4j", neo4j_uri=uri)
@@ -228,8 +229,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--sizes", default="1000,10000")
     parser.add_argument("--questions", type=int, default=100)
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--backend", choices=("sqlite", "neo4j"), default="sqlite")
-    parser.add_argument("--neo4j-uri", default="bolt://127.0.0.1:7687")
+    store_options(parser, one=True, default="sqlite")
     args = parser.parse_args(argv)
     data = names()
     sizes = [int(s) for s in args.sizes.split(",")]

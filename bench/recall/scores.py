@@ -1,4 +1,4 @@
-"""What bench/recall.py scores, per question and per group of questions.
+"""What bench/recall scores, per question and per group of questions.
 
 * evidence recall@5 and @10: the share of a question's evidence turns among its first k hits;
   hit@10: at least one of them in the first 10;
@@ -8,10 +8,10 @@
   baseline: the turn). Normalised: NFKC, case-folded, punctuation and English articles out,
   Latin words matched whole;
 * speaker first: for a question that names a speaker as the one who said, asked or thought
-  something ("What did Monica say about ...", bench/recall_classes.py), is the first hit a
+  something ("What did Monica say about ...", bench/recall/classes.py), is the first hit a
   turn of that speaker?
 
-Groups: each category, every class of bench/recall_classes.py ("2+ turns", "speaker") and
+Groups: each category, every class of bench/recall/classes.py ("2+ turns", "speaker") and
 "all", in each part of the questions (`dev`, `held-out`, `all`).
 """
 

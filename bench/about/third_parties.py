@@ -3,7 +3,7 @@
 Data: KdConv's dev dialogues (Chinese; bench/data/kdconv_triples.toml) and CMU_DoG's
 validation conversations (English; bench/data/cmudog.toml), each turn annotated with the
 (entity, attribute, value) triples it states. Every dialogue is read as one conversation, turn
-by turn, by the rule extractor (bench/about_driver.py, in its own process); with `--before
+by turn, by the rule extractor (bench/about/driver.py, in its own process); with `--before
 TREE` the same driver runs the extractor of an older source tree in the same run: the baseline.
 
 Printed per set and split (`tune`: even-numbered KdConv dialogues / CMU_DoG conversations with
@@ -27,7 +27,7 @@ an even crc32 of their name, the only ones looked at while writing rules; `held`
 * **CPU per message**: the extractor's CPU time over every turn, models loaded beforehand.
 
 The split is by conversation id, fixed before any rule was written. Misses are grouped by
-class and relation (`bench/about_misses.py`: no fact, wrong subject, value boundary...) on the
+class and relation (`bench/about/misses.py`: no fact, wrong subject, value boundary...) on the
 tune half only (`--classes N`, `--dump FILE`); the held half is only ever scored.
 
     python -m bench.about [--set kdconv,cmudog] [--before TREE] [--limit N] [--misses N]
@@ -51,11 +51,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench import about_misses
-from bench.datasets import dataset_path
+from bench.about import misses as about_misses
+from bench.data.sets import dataset_path
 
 SPEAKERS = frozenset({"<speaker>", "<user>"})
-DRIVER = Path(__file__).resolve().parent / "about_driver.py"
+DRIVER = Path(__file__).resolve().parent / "driver.py"
 SETS = {"kdconv": "kdconv_triples", "cmudog": "cmudog"}
 _DROP = re.compile(r"[\s\W_]+", re.UNICODE)
 _BRACKETED = re.compile(r"[（(][^（）()]*[）)]\s*$")
@@ -245,7 +245,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--dump", type=Path, help="write every tune triple's class here")
     args = parser.parse_args(argv)
-    here = Path(__file__).resolve().parent.parent
+    here = Path(__file__).resolve().parents[2]
     for name in args.set.split(","):
         dialogues = load(name, args.limit)
         runs = [("this tree", here)] + (
@@ -283,7 +283,3 @@ def _classes(tune: Score, top: int, path: Path | None) -> None:
         about_misses.print_classes(tune.cases, top)
     if path:
         about_misses.dump(tune.cases, path)
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

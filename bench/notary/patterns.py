@@ -147,7 +147,7 @@ def case_of(name: str, regex: str) -> dict[str, str] | None:
 
 
 def derive_cases(read: Callable[[str], bytes], paths: tuple[str, ...]) -> bytes:
-    """`bench.fetch_data`'s derivation of the `secrets-patterns` set: one JSON object a line,
+    """`bench.data`'s derivation of the `secrets-patterns` set: one JSON object a line,
     `{"rule", "label": "tp", "text", "secret", "family"}`, patterns in file order."""
     del paths
     source = read(RULES).decode("utf-8")

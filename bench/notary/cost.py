@@ -17,7 +17,7 @@ Each notary runs in a fresh process of its own (the two never share modules), al
 down; times are the process's CPU time). Prints the per-message cost on the ordinary messages
 and its ratio, every adversarial input's time for both, and per size the worst input of each.
 
-Usage: python -m bench.notary_cost --before /tmp/notary-before [--rounds 3] [--sizes 1000,...]
+Usage: python -m bench.notary.cost --before /tmp/notary-before [--rounds 3] [--sizes 1000,...]
 """
 
 from __future__ import annotations
@@ -28,12 +28,12 @@ import string
 from collections.abc import Callable
 from pathlib import Path
 
-from bench.leakcases import in_tree
-from bench.write import messages
+from bench.runner.checkouts import in_tree
+from bench.write.batch import messages
 
 SIZES = (1_000, 10_000, 100_000)
 ROUNDS = 3
-HERE = Path(__file__).resolve().parents[1]
+HERE = Path(__file__).resolve().parents[2]
 _B64 = string.ascii_letters + string.digits + "+/"
 
 

@@ -1,9 +1,9 @@
 """The labelled strings of the leak benchmark, their format families, and the baselines.
 
 Data: the `leak` set (manifest bench/data/leak.toml), the literal true- and false-positive
-examples of gitleaks' rule definitions, made with `python -m bench.fetch_data leak`. A true
+examples of gitleaks' rule definitions, made with `python -m bench.data leak`. A true
 positive's secret is what the rule's author marks as the secret: the rule's secret group applied
-to the example (gitleaks' own definition, see bench/gitleaks_examples.py), so no label is ours.
+to the example (gitleaks' own definition, see bench/notary/gitleaks.py), so no label is ours.
 An example the rule does not match is reported as unlabelled and left out.
 
 Baselines, computed in the same run:
@@ -19,14 +19,12 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import subprocess
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from bench.datasets import dataset_path
+from bench.data.sets import dataset_path
+from bench.runner.checkouts import in_tree
 
 PREFIX = "Note: "
 """Each string is sent as a note, as the issue's own trial did."""
@@ -175,7 +173,7 @@ class Case:
     text: str
     secret: str = ""
     source: str = "leak"
-    """The data set it comes from (bench/notary_sources.py keeps several apart)."""
+    """The data set it comes from (bench/notary/sources.py keeps several apart)."""
 
     @property
     def message(self) -> str:
@@ -259,21 +257,6 @@ import json, sys
 from extractors.notary.core import notarize
 print(json.dumps([notarize(t).text for t in json.load(sys.stdin)]))
 """
-
-
-def in_tree(tree: Path, script: str, payload: object) -> Any:
-    """`script` (JSON in on stdin, JSON out on stdout) run in a fresh process with `tree` first
-    on the path: another checkout's code, never sharing modules with this one."""
-    done = subprocess.run(
-        [sys.executable, "-c", script],
-        input=json.dumps(payload),
-        capture_output=True,
-        text=True,
-        check=True,
-        env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"},
-        cwd=tree,  # `python -c` puts the working directory first on the path
-    )
-    return json.loads(done.stdout)
 
 
 def notary_of(tree: Path, texts: list[str]) -> list[str]:

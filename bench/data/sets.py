@@ -2,7 +2,7 @@
 
 What a benchmark reads from a public data set is never committed: the repository holds only a
 manifest per set (`bench/data/<name>.toml`: source repository, commit, the source files, license,
-attribution, how the slice is derived and its sha256). `python -m bench.fetch_data NAME --mirror
+attribution, how the slice is derived and its sha256). `python -m bench.data NAME --mirror
 GIT_DIR` makes the slice once from a local git snapshot of the source repository at the recorded
 commit and stores it in the cache folder (`PALIMPSEST_BENCH_DATA`, default
 `~/.cache/palimpsest/bench`); `dataset_path(NAME)` hands the cached file to a benchmark after
@@ -20,7 +20,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-MANIFESTS = Path(__file__).resolve().parent / "data"
+MANIFESTS = Path(__file__).resolve().parent
 
 
 class DatasetMissing(RuntimeError):
@@ -76,7 +76,7 @@ def dataset_path(name: str) -> Path:
     info = manifest(name)
     path = cache_dir() / name / info.file
     how = (
-        f"make it with `python -m bench.fetch_data {name} --mirror <git dir of a snapshot of "
+        f"make it with `python -m bench.data {name} --mirror <git dir of a snapshot of "
         f"{info.repository} that has commit {info.commit}>` (see bench/data/{name}.toml)"
     )
     if not path.is_file():

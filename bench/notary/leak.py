@@ -1,6 +1,6 @@
 """Leak benchmark: does any credential reach a stored byte, and how much else gets masked?
 
-Runs gitleaks' labelled examples (`bench/leakcases.py`) through the real `add`, each string
+Runs gitleaks' labelled examples (`bench/notary/cases.py`) through the real `add`, each string
 as "Note: <string>", on four paths: sync, async (queued, then drained), batch and
 `infer=false`, on each backend asked for: each path into its own SQLite file, and into a wiped
 Neo4j database. Every table has a column per half of the data (split by rule id, see
@@ -17,9 +17,9 @@ measured). Prints, per format family:
   detect-secrets alone, and the notary of an older checkout with `--before PATH`.
 
 The notary's cost (ordinary and adversarial messages, against an older checkout) is
-bench/notary_cost.py's.
+bench/notary/cost.py's.
 
-Usage: python -m bench.leak [--backends sqlite,neo4j] [--neo4j-uri URI]
+Usage: python -m bench.notary.leak [--backends sqlite,neo4j] [--neo4j-uri URI]
        [--before /tmp/notary-before] [--limit N]
 """
 
@@ -36,8 +36,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bench.common import open_store
-from bench.leakcases import (
+from bench.notary.cases import (
     HALVES,
     Case,
     detect_secrets_alone,
@@ -46,6 +45,7 @@ from bench.leakcases import (
     load_cases,
     notary_of,
 )
+from bench.runner.stores import open_store
 from extractors.notary.core import notarize
 from graph.backends.sqlite import SqliteStore
 from graph.ports.store import Store

@@ -1,16 +1,16 @@
 """Evidence recall and the answer in the hits on conversations, beside the strongest simple
 baselines computed over the same turns in the same run.
 
-Sets (each a manifest in bench/data/, made once with `python -m bench.fetch_data NAME --mirror
+Sets (each a manifest in bench/data/, made once with `python -m bench.data NAME --mirror
 GIT_DIR`, never committed):
 
 * `friendsqa` (English): a slice of FriendsQA (Emory NLP, Apache-2.0): scenes of multi-party
   dialogue ("Ross Geller: ..."), each question annotated with the utterances that hold its
   answer and the answer's text;
 * `kdconv` (Chinese): KdConv's dev dialogues, questions derived from the knowledge triples the
-  turns state (bench/derive.py);
+  turns state (bench/data/derive.py);
 * `crosswoz` (Chinese): CrossWOZ's validation dialogues, questions derived from the dialogue
-  acts the system's turns state (bench/recall_data.py).
+  acts the system's turns state (bench/recall/crosswoz.py).
 
 Every scene is a session, dated one day apart in story order; all scenes go into ONE tenant,
 turn by turn, through the public Python API (`Memory.add`, one turn per call, the session's
@@ -20,11 +20,11 @@ or an episode alike), and the text each result shows (`memory` and the turn it c
 what the answer is looked for in.
 
 Beside the service, five Okapi BM25 baselines over the very same turn strings
-(bench/baselines.py: words, English stems, CJK bigrams, CJK characters + bigrams, jieba
+(bench/recall/baselines.py: words, English stems, CJK bigrams, CJK characters + bigrams, jieba
 words); every ratio is against the best baseline of the set for that measure. Scores
-(bench/recall_scores.py): evidence recall@5/@10, hit@10, answer@5/@10, and for questions that
+(bench/recall/scores.py): evidence recall@5/@10, hit@10, answer@5/@10, and for questions that
 name a speaker, whether the first hit is that speaker's turn; per category, per class of
-question (bench/recall_classes.py: "2+ turns", "speaker") and over all questions.
+question (bench/recall/classes.py: "2+ turns", "speaker") and over all questions.
 
 The questions are split by scene into a tuning half and a held-out half (`part_of`: the crc32
 of the scene's title, so the split is fixed and needs no list); the ranking was tuned on the
@@ -48,11 +48,12 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from bench.baselines import BASELINES, Okapi, Terms, words
-from bench.datasets import dataset_path
-from bench.recall_classes import classes, named_speaker
-from bench.recall_report import report, targets
-from bench.recall_scores import Hit, Scores, evaluate, holds
+from bench.data.sets import dataset_path
+from bench.recall.baselines import BASELINES, Okapi, Terms, words
+from bench.recall.classes import classes, named_speaker
+from bench.recall.report import report, targets
+from bench.recall.scores import Hit, Scores, evaluate, holds
+from bench.runner.options import store_options
 
 START = datetime(2024, 1, 1, 20, 0, tzinfo=UTC)
 TENANT = "friends"
@@ -201,7 +202,7 @@ def run(
     baselines: dict[str, Terms] | None = None,
 ) -> dict[str, Scores]:
     """Every system's scores over one corpus: each baseline (default: all of
-    bench/baselines.py) and each service mode, each mode on a fresh store (`memories()` makes
+    bench/recall/baselines.py) and each service mode, each mode on a fresh store (`memories()` makes
     one; default: an embedded store in a temporary folder)."""
     results = {
         name: score(corpus, bm25_ranker(corpus, terms))
@@ -233,7 +234,7 @@ def _neo4j(uri: str) -> Callable[[], Any]:
     """A Memory over the Neo4j server at `uri`, emptied of the benchmark's tenant first."""
 
     def make() -> Any:
-        from bench.common import drop_group
+        from bench.runner.stores import drop_group
         from graph.domain.tenancy import TenantScope
         from service import Memory
 
@@ -249,8 +250,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--set", choices=SETS, default="friendsqa")
     parser.add_argument("--scenes", type=int, default=None, help="first N scenes (all)")
     parser.add_argument("--modes", default="default,verbatim")
-    parser.add_argument("--backend", choices=("sqlite", "neo4j"), default="sqlite")
-    parser.add_argument("--neo4j-uri", default="bolt://127.0.0.1:7687")
+    store_options(parser, one=True, default="sqlite")
     args = parser.parse_args(argv)
     corpus = load(args.scenes, name=args.set)
     print(f"# {args.set} slice: {len(corpus.turns)} turns, {len(corpus.questions)} questions")
@@ -259,7 +259,3 @@ def main(argv: Sequence[str] | None = None) -> None:
     for part in ("dev", "held-out", "all"):
         print("\n".join(report(results, part)) + "\n")
     print("\n".join(targets(results, args.set)))
-
-
-if __name__ == "__main__":
-    main()

@@ -1,4 +1,4 @@
-"""The leak benchmark's data, derived from a snapshot of gitleaks (`python -m bench.fetch_data`).
+"""The leak benchmark's data, derived from a snapshot of gitleaks (`python -m bench.data`).
 
 Reads gitleaks' rule definitions (cmd/generate/config/rules/*.go) and takes
 the literal true-positive (`tps`) and false-positive (`fps`) example strings of every rule, one
@@ -18,7 +18,7 @@ import json
 import re
 from collections.abc import Callable, Iterator
 
-from bench.leakrules import GitleaksRule, rule_set
+from bench.notary.rules import GitleaksRule, rule_set
 
 _START = re.compile(r"\b(tps|fps)\s*(?::=\s*\[\]string\{|=\s*append\(\s*(?:tps|fps)\s*,)")
 _RULE_ID = re.compile(r'RuleID:\s*"([^"]+)"')
@@ -96,7 +96,7 @@ RULE_FILE = "config/gitleaks.toml"
 
 
 def derive_cases(read: Callable[[str], bytes], paths: tuple[str, ...]) -> bytes:
-    """`bench.fetch_data`'s derivation of the `leak` set: one JSON object a line, `{"rule",
+    """`bench.data`'s derivation of the `leak` set: one JSON object a line, `{"rule",
     "label": "tp"|"fp", "text", "secret"}`, rules in file order, duplicates dropped."""
     del paths
     rules = {r.rule_id: r for r in rule_set(read(RULE_FILE).decode("utf-8")).rules}
@@ -116,7 +116,7 @@ def derive_cases(read: Callable[[str], bytes], paths: tuple[str, ...]) -> bytes:
 
 
 def derive_rules(read: Callable[[str], bytes], paths: tuple[str, ...]) -> bytes:
-    """`bench.fetch_data`'s derivation of the `gitleaks-rules` set: the rule file as it is."""
+    """`bench.data`'s derivation of the `gitleaks-rules` set: the rule file as it is."""
     del paths
     return read(RULE_FILE)
 

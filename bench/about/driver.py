@@ -1,8 +1,8 @@
 """Extract every turn of some dialogues with whatever `extractors` package is importable.
 
-    PYTHONPATH=<tree> python bench/about_driver.py DIALOGUES.json > FACTS.json
+    PYTHONPATH=<tree> python bench/about/driver.py DIALOGUES.json > FACTS.json
 
-Run by bench/about.py once for this tree and once for an older one (`--before`), each in its
+Run by bench/about once for this tree and once for an older one (`--before`), each in its
 own process, so both are measured the same way. Reads `{"data": [{"title", "turns": [{"text"}]}]}`
 and writes `{"cpu": seconds of extraction, "turns": n, "facts": [[[subject, predicate, value,
 polarity, category], ...] per turn] per dialogue}`. The models are loaded and warmed before the

@@ -182,7 +182,7 @@ def walk(read: Callable[[str], bytes], folder: str) -> Iterator[str]:
 
 
 def derive_cases(read: Callable[[str], bytes], paths: tuple[str, ...]) -> bytes:
-    """`bench.fetch_data`'s derivation of the `trufflehog` set: one JSON object a line,
+    """`bench.data`'s derivation of the `trufflehog` set: one JSON object a line,
     `{"rule", "label": "tp", "text", "secret"}`, detectors in path order; a want that is not a
     span of its input gives `"secret": ""` (left out by the loader, counted)."""
     del paths

@@ -1,11 +1,11 @@
 """Make a benchmark's data slice once, from a local git snapshot of its source repository.
 
-    python -m bench.fetch_data NAME --mirror GIT_DIR
+    python -m bench.data NAME --mirror GIT_DIR
 
 Reads the manifest `bench/data/NAME.toml`, takes the source files at the recorded commit from
 GIT_DIR (a bare or ordinary git directory holding that commit), derives the slice with the
 manifest's `derive` function, checks its sha256 and writes it into the cache folder (see
-`bench.datasets`). Nothing is downloaded: the snapshot is whatever copy of the public repository
+`bench.data.sets`). Nothing is downloaded: the snapshot is whatever copy of the public repository
 you have.
 """
 
@@ -18,7 +18,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from bench.datasets import cache_dir, manifest, sha256_of
+from bench.data.sets import cache_dir, manifest, sha256_of
 
 Reader = Callable[[str], bytes]
 
@@ -46,7 +46,7 @@ def derive_function(spec: str) -> Callable[[Reader, tuple[str, ...]], bytes]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.fetch_data", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m bench.data", description=__doc__)
     parser.add_argument("name", help="the data set (a manifest in bench/data/)")
     parser.add_argument("--mirror", type=Path, required=True, help="git dir of the snapshot")
     args = parser.parse_args(argv)
@@ -65,7 +65,3 @@ def main(argv: list[str] | None = None) -> int:
     partial.replace(target)
     print(f"stored {target} ({len(data):,} bytes, sha256 verified)")
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

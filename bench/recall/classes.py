@@ -1,4 +1,4 @@
-"""Classes of questions bench/recall.py reports beside the categories, each read off the question
+"""Classes of questions bench/recall reports beside the categories, each read off the question
 and its annotation by a rule (never chosen by how a system does on them).
 
 * "2+ turns" (multi-hop): the evidence is in two or more turns, so one hit cannot hold all of

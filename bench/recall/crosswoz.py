@@ -1,4 +1,4 @@
-"""The second Chinese set of bench/recall.py: CrossWOZ's validation dialogues, with questions
+"""The second Chinese set of bench/recall: CrossWOZ's validation dialogues, with questions
 derived from the dialogue acts the system's turns state (the `derive` of bench/data/crosswoz.toml).
 
 CrossWOZ (Zhu et al., TACL 2020; Apache-2.0) is Chinese task-oriented dialogue about Beijing's
@@ -6,7 +6,7 @@ attractions, restaurants and hotels, written by crowd workers in pairs (a user a
 side). Each system turn carries its dialogue acts (`Inform`, domain, slot, value) and the
 database entities it used (`sys_state[domain].selectedResults`). A turn that informs one slot
 of the one entity it used, the value in its words, *states* that (entity, slot): it becomes a
-question `{entity}的{slot}是什么？` exactly as KdConv's (bench/derive.py), with every turn
+question `{entity}的{slot}是什么？` exactly as KdConv's (bench/data/derive.py), with every turn
 stating it as evidence and the values as answers. The informing turn rarely names the entity
 ("地址是在小汤山镇讲礼村讲礼大队对面。" after "餐馆的地址是在哪啊？"), as in real conversation.
 Names (名称) are not asked (they are the entity itself), nor yes/no facility flags.
@@ -19,8 +19,8 @@ import json
 import zipfile
 from typing import Any
 
-from bench.derive import Stated, questions_of
-from bench.fetch_data import Reader
+from bench.data.derive import Stated, questions_of
+from bench.data.fetch import Reader
 
 CROSSWOZ_DIALOGUES = 60
 """Dialogues taken from the start of the validation file, in its order."""

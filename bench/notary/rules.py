@@ -2,7 +2,7 @@
 
 The rule file is gitleaks' own `config/gitleaks.toml` (MIT), never committed here: it is the
 `gitleaks-rules` data set of the benchmark (bench/data/gitleaks-rules.toml), made once with
-`python -m bench.fetch_data` and read from the checked cache. Each rule has a regular
+`python -m bench.data` and read from the checked cache. Each rule has a regular
 expression, the group that is the secret, keywords and allowlists; Go (RE2) expressions are
 compiled for Python's `re` (`re.ASCII`, a mid-pattern `(?i)` scoped to its group, `\\z` as
 `\\Z`).
