@@ -186,6 +186,12 @@ def relative_period(today: date, granularity: Granularity, offset: int) -> date:
     return step(period_start(today, granularity), granularity, offset)
 
 
+def since_then(hit: Hit | None) -> Hit | None:
+    """A length of time said to run up to now ("for three years" after a perfect, 五年了): the
+    period that far back (the `ago` reading of the same words) as an approximate `since`."""
+    return None if hit is None else replace(hit, role="since", approximate=True)
+
+
 def periods_away(today: date, unit: Granularity, low: int, high: int, sign: int) -> Span:
     """The whole periods of `unit` from `low` to `high` units away from `today` (`sign` -1
     back, +1 ahead), as [first day, first day after): "three years ago" is that year, "six

@@ -36,6 +36,7 @@ from extractors.temporal.calendar import (
     run_rules,
     select,
     shift,
+    since_then,
     valid_date,
     weekday_in_week,
 )
@@ -221,8 +222,7 @@ def _ago(m: re.Match[str], today: date) -> Hit | None:
 def _ongoing(m: re.Match[str], today: date) -> Hit | None:
     """我在北京住了五年了, 在华为工作三年多了: a length of time closed by 了 (still so): since that
     many units ago (the unit's period, approximate), as "for three years" after a perfect."""
-    hit = _ago(m, today)
-    return None if hit is None else replace(hit, role="since", approximate=True)
+    return since_then(_ago(m, today))
 
 
 _ZH_UNITS = {"天": G.DAY, "日": G.DAY, "年": G.YEAR, "月": G.MONTH}

@@ -38,6 +38,7 @@ from extractors.temporal.calendar import (
     run_rules,
     select,
     shift,
+    since_then,
     valid_date,
     weekday_in_week,
 )
@@ -154,16 +155,18 @@ _PERFECT = re.compile(
     _I,
 )
 """A present perfect before the phrase, in its sentence: "I have lived here", "she's been"."""
+_PERFECT_REACH = 200
+"""How far back the perfect is looked for: the phrase's clause, never the whole text (searched
+from the text's start, a long message of many "for N years" was quadratic)."""
 
 
 def _for_perfect(m: re.Match[str], today: date) -> Hit | None:
     """ "I have lived in Berlin for three years", "I've been working at Acme for the past two
     years": since that many units ago (the unit's period, approximate); with no present perfect
     ("I worked there for five years") a length of time, not a time."""
-    if not _PERFECT.search(m.string, 0, m.start()):
+    if not _PERFECT.search(m.string, max(0, m.start() - _PERFECT_REACH), m.start()):
         return None
-    hit = _ago(m, today)
-    return None if hit is None else replace(hit, role="since", approximate=True)
+    return since_then(_ago(m, today))
 
 
 def _part(m: re.Match[str], today: date) -> Hit:
