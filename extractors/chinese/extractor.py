@@ -32,6 +32,7 @@ Assistant turns yield only confirmed first-person actions (category `action`).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -298,7 +299,10 @@ def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
 
 
 _CLAUSE = re.compile(r"[^，,；;。！!？?\n]+")
-_BARE_LEAVING = re.compile(r"\s*我?(?:已经|就|也|又|刚刚|刚|后来)?(?:离职|辞职|退休|辞工)了?\s*")
+_LEAVING_WORD = re.compile(r"离职|辞职|退休|辞工")
+_BARE_LEAVING = re.compile(
+    rf"\s*我?(?:已经|就|也|又|刚刚|刚|后来)?(?:{_LEAVING_WORD.pattern})了?\s*"
+)
 """A clause that is only a leaving verb (its time aside): 去年离职了, 后来辞职了."""
 
 
@@ -310,8 +314,13 @@ def _elided_leavings(
     beside `is 离职`); the job's own record goes when it has no time of its own (it held up to
     the ending, from a start nobody said). With no job before it, the clause gives nothing."""
     out = list(facts)
+    ordered = sorted(mentions, key=lambda m: m.span)
+    starts = [m.span[0] for m in ordered]
     for clause in _CLAUSE.finditer(text):
-        times = [m for m in mentions if clause.start() <= m.span[0] < clause.end()]
+        if not _LEAVING_WORD.search(clause.group()):
+            continue
+        first, last = bisect_left(starts, clause.start()), bisect_left(starts, clause.end())
+        times = ordered[first:last]
         if not _BARE_LEAVING.fullmatch(_without(text, clause.span(), times)):
             continue
         out = [f for f in out if not clause.start() <= f.span[0] < clause.end()]
@@ -330,7 +339,7 @@ def _elided_leavings(
 def _without(text: str, span: tuple[int, int], times: Sequence[TimeMention]) -> str:
     """The clause's words with its time phrases left out."""
     kept, at = [], span[0]
-    for mention in sorted(times, key=lambda m: m.span):
+    for mention in times:
         kept.append(text[at : mention.span[0]])
         at = mention.span[1]
     kept.append(text[at : span[1]])
