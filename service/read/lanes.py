@@ -79,10 +79,11 @@ def channel_ask(
     q: Question, table: SynonymTable, idents: list[str], embedding: Sequence[float]
 ) -> ChannelAsk:
     """The channels of `in_lanes` and `channels.context` as one ask."""
+    asked = with_forms(q.text)
     return ChannelAsk(
         group_id=q.group_id,
-        text=with_forms(q.text),
-        keywords=keyword_text(with_forms(q.text)),
+        text=asked,
+        keywords=keyword_text(asked),
         now=q.now,
         time=q.time,
         limit=q.fetch,
