@@ -128,7 +128,10 @@ made of words (`AWS_SECRET_ACCESS_KEY`, `my-package-v2`) or a UUID (hex) is not 
 joiner is a character of the alphabet like any other: a draw may put two together or start or
 end with one (`5wIScGebcy8F5n3_`), and the length that counts is the token's, joiners included
 (a 16-character draw with one `_` is 15 without it)."""
-_WORD_SEGMENT = re.compile(r"[A-Za-z]*[0-9]*|[0-9a-f]+|[0-9A-F]+")
+_WORD_SEGMENT = re.compile(
+    r"[A-Za-z]*[0-9]*|[0-9a-f]+|[0-9A-F]+"
+    r"|(?=\w{2,8}$)(?:[A-Z]?[a-z]+|[A-Z]+)[0-9]{1,2}(?:[a-z]{1,3}|[A-Z]{1,3})[0-9]*"
+)
 
 
 def _joined(token: str) -> bool:
@@ -137,10 +140,12 @@ def _joined(token: str) -> bool:
 
 
 def _named(token: str) -> bool:
-    """Every segment is letters, then digits (`SN_id_Gost28147_89_None`, `NRG0-Hermes-API`), or
-    hex digits of one case (a UUID inside a name: `_api_org_96726c78_4ae3_402f_b08b_...`): a
-    name made of words, numbers and ids. A generator puts digits among the letters and draws
-    letters past `f`."""
+    """Every segment is letters, then digits (`SN_id_Gost28147_89_None`, `NRG0-Hermes-API`),
+    hex digits of one case (a UUID inside a name: `_api_org_96726c78_4ae3_402f_b08b_...`) or a
+    short word with a number inside it, its letters in one case or capitalised (`neo4j`, `k8s`,
+    `i18n`, `gpt4o`, `B2B`): a name made of words, numbers and ids (`load-neo4j-one-0`, a user
+    id). A generator puts digits among letters of mixed case, in segments longer than eight,
+    and draws letters past `f`."""
     return all(_WORD_SEGMENT.fullmatch(part) for part in re.split(r"[_\-]", token))
 
 

@@ -91,6 +91,8 @@ def test_letters_of_both_cases_drawn_alike_are_masked(size: int) -> None:
         'header X-API-Name: "NRG0-Hermes-INTERNAL-API"',
         "export AWS_SECRET_ACCESS_KEY_ID_FOR_PROD_2",
         "install my-package-name-v2-beta3-final",
+        "user load-neo4j-one-0 and agent-gpt4o-prod-01 wrote",
+        "the i18n-l10n-a11y-guide and team-k8s-staging-cluster-2",
         "the build release-2024-candidate-build-17 passed",
         "request 1a8d0cca-e1a9-4318-bc2f-f5658ab2dcb5 failed",
         "commit 3f2a9c1e4b5d6a7f8e9d0c1b2a3f4e5d6c7b8a9f",
