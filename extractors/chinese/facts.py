@@ -15,7 +15,7 @@ from extractors.chinese.clauses import Flags
 from extractors.chinese.frames import Reading
 from extractors.chinese.np import THIRD_PERSON_SUBJECT, Value, is_person_name
 from extractors.chinese.tokens import Tok, is_cjk
-from extractors.discourse.cues import FIRST_PERSON_ZH, NON_PERSON, PRONOUNS_ZH
+from extractors.discourse.cues import ANY, FIRST_PERSON_ZH, NON_PERSON, PRONOUNS_ZH
 from extractors.discourse.session import Session
 from extractors.predicates import PredicateInfo, PredicateTable
 from extractors.schema import SPEAKER, USER, CandidateFact, Change, EntityMention, TimeMention
@@ -94,7 +94,7 @@ class FactBuilder:
         last = facts[-1]
         return last.polarity == 1 and last.predicate == self.copula[2].name
 
-    def _resolve(self, reading: Reading) -> _Resolved | None:
+    def _resolve(self, reading: Reading, scope: str = "") -> _Resolved | None:
         if reading.info is None and self.copula is not None:
             return self.copula
         info = reading.info or reading.fallback
@@ -105,6 +105,11 @@ class FactBuilder:
             subject, toks = self.subject or (reading.default_subject, ())
             if subject == SPEAKER and not self.first_person:
                 return None
+            if subject == USER and not scope and not self.first_person:
+                owner = self._ownerless()
+                if owner is None:
+                    return None
+                subject = owner
         elif subject == THIRD_PERSON_SUBJECT:
             said = self._third_person(toks)
             if said is None:
@@ -118,6 +123,15 @@ class FactBuilder:
         self.copula = resolved if reading.copula and reading.attribute else None
         self._follow_relative(reading, info)
         return resolved
+
+    def _ownerless(self) -> str | None:
+        """Whose an attribute said without an owner or a namespace is (经纪公司是百娱经纪。): the
+        user's context while nobody else is under discussion, else the topic's, else nobody's.
+        One with a namespace (项目B的负责人是李四) stays the user's: it names its own owner."""
+        if not self.session.state.referents:
+            return USER
+        topic = self.session.topic(ANY)
+        return topic.name if topic is not None else None
 
     def _third_person(self, toks: Sequence[Tok]) -> str | None:
         """他/她/它: this turn's antecedent, else the discourse's most recent agreeing
@@ -145,7 +159,7 @@ class FactBuilder:
         times: Sequence[TimeMention],
         scope: str,
     ) -> list[CandidateFact]:
-        resolved = self._resolve(reading)
+        resolved = self._resolve(reading, scope)
         if resolved is None or (self.assistant and resolved[0] != SPEAKER):
             return []
         subject, subject_toks, info, attribute = resolved

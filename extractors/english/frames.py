@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from spacy.tokens import Token
 
-from extractors.discourse.cues import PRONOUNS_EN, Cue, definite_cue
+from extractors.discourse.cues import ANY, FIRST_PERSON_EN, PRONOUNS_EN, Cue, definite_cue
 from extractors.english.text import (
     USER_NOUNS,
     Passage,
@@ -187,9 +187,22 @@ def _owner_and_scope(noun: Token, passage: Passage) -> tuple[str, str]:
         elif obj is not None and has_named_casing(obj):
             owner_token = obj
     if owner_token is None:
-        return USER, scope
+        return (USER if scope else _ownerless(noun, passage)), scope
     subject = resolve_subject(owner_token, passage)
     return (subject.text if subject else USER), scope
+
+
+def _ownerless(noun: Token, passage: Passage) -> str:
+    """Whose an attribute without an owner or namespace is: the user's context ("The server
+    address is X"), unless others are under discussion and the sentence has no first person:
+    then the topic's ("Do you know the band Tang Dynasty?" "The label is Baiyu.": the band's
+    label). An attribute with a namespace ("The owner of project B is Li Si") names its own
+    owner, the user's project, and never goes to the topic."""
+    state = passage.session.state
+    if not state.referents or any(t.lower_ in FIRST_PERSON_EN for t in noun.sent):
+        return USER
+    topic = passage.session.topic(ANY)
+    return topic.name if topic is not None else USER
 
 
 def _qualifier(noun: Token, passage: Passage) -> str:

@@ -9,7 +9,9 @@ extractor before these rules (ca2a399) unless marked as a guard.
 * introductions: a name brought under discussion by 叫X的地方 or X这部…的电影, a title's whole
   name (《poker face》这首歌 is "poker face", not "face"), a name holding 都 (京都第一瀑);
 * answer-to-question pairs: a Chinese question asked only by its question mark (门票是多钱啊？,
-  电话你能告诉我一下不？) is a question, so the next turn's bare value answers it.
+  电话你能告诉我一下不？) is a question, so the next turn's bare value answers it;
+* the speaker-default rule: an attribute without an owner is the user's context only when
+  nobody else is under discussion (item 2 of the issue); else it is the topic's.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from datetime import UTC, datetime
 import pytest
 
 from extractors.rules import RuleExtractor
-from extractors.schema import SPEAKER, Job
+from extractors.schema import SPEAKER, USER, Job
 
 REF = datetime(2024, 1, 1, tzinfo=UTC)
 
@@ -147,3 +149,62 @@ def test_an_answer_fills_a_question_asked_only_by_its_question_mark(
     """门票是多钱啊？ asks though no question word says so: the question mark is its last
     clause's; the bare answer in the next turn is that relation's value of the topic."""
     assert last(*turns) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        (("你知道唐朝乐队吗？", "经纪公司是百娱经纪。"), ("唐朝乐队", "经纪公司", "百娱经纪")),
+        (("你看过《霸王别姬》吗？", "原声是赵季平的作品。"), ("霸王别姬", "原声", "赵季平的作品")),
+        (
+            ("Do you know the band Tang Dynasty?", "The label is Baiyu."),
+            ("Tang Dynasty", "label", "Baiyu"),
+        ),
+        (
+            ("Have you seen the film Gattaca?", "The soundtrack is Michael Nyman's."),
+            ("Gattaca", "soundtrack", "Michael Nyman's"),
+        ),
+    ],
+)
+def test_a_third_person_sentence_never_makes_a_speaker_fact(
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    """Issue 37, item 2: a fact about the user needs first person or the user's name. An
+    attribute said without an owner in a conversation about a band or a film ("经纪公司是百娱
+    经纪", "The label is Baiyu") is the topic's, never the user's or the speaker's."""
+    found = last(*turns)
+    assert found == [expected]
+    assert not [f for f in found if f[0] in (USER, SPEAKER)]
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        (("经纪公司是百娱经纪。",), (USER, "经纪公司", "百娱经纪")),
+        (("The label is Baiyu.",), (USER, "label", "Baiyu")),
+        (("你知道周杰伦吗？", "我的身高是180厘米。"), (SPEAKER, "身高", "180厘米")),
+        (("Do you know Jay Chou?", "My height is 180 cm."), (SPEAKER, "height", "180 cm")),
+    ],
+)
+def test_an_ownerless_attribute_alone_or_in_first_person_stays_the_users(
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    """Guard: with nobody else under discussion an ownerless attribute is a note to the
+    memory (发票号是…, "The server address is …"), the user's context; first person keeps
+    the speaker's own attribute the speaker's while a singer is discussed."""
+    assert last(*turns) == [expected]
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ("The owner of project A is Zhang San", "The owner of project B is Li Si"),
+        ("项目A的负责人是张三", "项目B的负责人是李四"),
+    ],
+)
+def test_an_attribute_with_a_namespace_names_its_own_owner(turns: tuple[str, ...]) -> None:
+    """Guard of the speaker-default rule: "the owner of project B" has its owner in its
+    namespace (the user's project B), so it stays the user's scoped attribute even while the
+    person named in the turn before (Zhang San) is under discussion."""
+    ((subject, predicate, _value),) = last(*turns)
+    assert (subject, predicate) == (USER, "owner")
