@@ -113,6 +113,8 @@ class PredicateTable:
     leavable: tuple[str, ...] = ()
     """States one leaves (`[leaving]` in predicates.toml): an ending of one of them may mean
     another ("I left Initech": spaCy may take Initech for a place); see `ends_also`."""
+    past_ends: frozenset[str] = frozenset()
+    """States whose simple past says they no longer hold (`[past_tense]` in predicates.toml)."""
 
     def get(self, name: str) -> PredicateInfo | None:
         return self.predicates.get(name)
@@ -209,8 +211,9 @@ def parse_table(data: dict[str, Any]) -> PredicateTable:
         tuple(sorted(bodies.get("zh", []), key=len, reverse=True)),
     )
     leavable = tuple(p for p in data.get("leaving", {}).get("states", []) if p in predicates)
+    past_ends = frozenset(data.get("past_tense", {}).get("ends", []))
     return PredicateTable(
-        predicates, surfaces, categories, implied, digest, rules, joined, leavable
+        predicates, surfaces, categories, implied, digest, rules, joined, leavable, past_ends
     )
 
 

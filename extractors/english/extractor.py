@@ -78,6 +78,7 @@ from extractors.english.mentions import mentions as named
 from extractors.english.names import titled_names
 from extractors.english.nlp import pipeline
 from extractors.english.relations import EnglishRelations
+from extractors.english.tense import past_state
 from extractors.english.text import Passage, ents_within, repair_coordination
 from extractors.english.walk import Visited, Walker
 from extractors.english.whole import whole
@@ -231,7 +232,8 @@ class EnglishExtractor:
         walker = Walker(self.table, passage, mentions, carry=carry)
         walker.visit(sentence.root, Clause(), ())
         titled = _titled(sentence.doc)
-        return [_candidate(item, sentence, titled) for item in walker.out if item.frame.value]
+        ends = self.table.past_ends
+        return [_candidate(item, sentence, titled, ends) for item in walker.out if item.frame.value]
 
     def _reparsed(
         self, sentence: Span, verb: Token, reference: datetime, role: Role, session: Session
@@ -338,8 +340,14 @@ def _is_question(sentence: Span) -> bool:
         return True
     first = words[0]
     if first.tag_ in _QUESTION_TAGS:
-        return True
+        return not _subordinate(first)
     return first.pos_ == "AUX" and first.dep_ == "aux" and len(words) > 1 and _inverted(words)
+
+
+def _subordinate(wh: Token) -> bool:
+    """ "When I was a kid, I lived in Ohio.": the wh-word opens a clause of the sentence, not
+    a question (a question's wh-word hangs on its main verb)."""
+    return wh.head.dep_ == "advcl"
 
 
 def _titled(doc: Doc) -> dict[int, str]:
@@ -394,7 +402,26 @@ def _purpose(root: Token) -> bool:
     return root.dep_ == "pobj" and root.head.lower_ == "for"
 
 
-def _candidate(item: Visited, sentence: Span, titled: dict[int, str]) -> CandidateFact:
+def _candidate(
+    item: Visited, sentence: Span, titled: dict[int, str], past_ends: frozenset[str]
+) -> CandidateFact:
+    fact = _read(item, sentence, titled)
+    return _in_the_past(fact) if past_state(item.frame, past_ends) else fact
+
+
+def _in_the_past(fact: CandidateFact) -> CandidateFact:
+    """A state said in the simple past (english.tense): with a time of its own it held then and
+    closes when that time ends ("I lived in Oslo in 2015"); with none it is the state's ending
+    when told ("I lived in Oslo", as "I used to live in Oslo")."""
+    if fact.until is not None or (fact.time is not None and fact.time.role == "since"):
+        return fact
+    if fact.time is None:
+        return fact.model_copy(update={"polarity": -1, "change": "ends"})
+    until = fact.time.model_copy(update={"role": "until", "inclusive": True})
+    return fact.model_copy(update={"until": until})
+
+
+def _read(item: Visited, sentence: Span, titled: dict[int, str]) -> CandidateFact:
     frame = _kept_whole(item.frame, titled)
     flags = _flags(sentence.text)
     start, end = item.extent

@@ -36,6 +36,7 @@ from graph.domain.enums import FactType
 
 HEDGE_ADVERBS = frozenset({"maybe", "perhaps", "possibly", "probably", "likely", "presumably"})
 HEDGE_MODALS = frozenset({"might", "may", "could"})
+CONDITIONS = frozenset({"if", "unless"})
 NEGATIONS = frozenset({"not", "n't", "never", "no"})
 CONFIDENCE = {
     FactType.FACT: 0.85,
@@ -103,13 +104,23 @@ def no_determiner(noun: Token) -> bool:
 
 
 def hedge_type(head: Token) -> FactType | None:
+    """HYPOTHESIS for a hedged clause ("maybe", "might") and for both halves of a condition:
+    "if I move to Paris" and what it brings, "I will learn French" (both were current facts)."""
     for child in head.children:
         word = lower(child)
         if child.dep_ == "advmod" and word in HEDGE_ADVERBS:
             return FactType.HYPOTHESIS
         if child.dep_ == "aux" and word in HEDGE_MODALS:
             return FactType.HYPOTHESIS
+        if _conditional(child) or (
+            child.dep_ == "advcl" and any(map(_conditional, child.children))
+        ):
+            return FactType.HYPOTHESIS
     return None
+
+
+def _conditional(token: Token) -> bool:
+    return token.dep_ == "mark" and lower(token) in CONDITIONS
 
 
 def subject_child(head: Token) -> Token | None:

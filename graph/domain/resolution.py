@@ -134,8 +134,9 @@ def insert_into_chain(
     """Place a record that predates the current one into its version chain, in event order.
 
     `chain`: the believed (not expired) records of the same subject, predicate and scope. The
-    new record closes at its successor's valid_at; its predecessor, if any, now closes at the
-    new record's valid_at and points to it.
+    new record closes at its successor's valid_at, or earlier where it was said to stop ("I
+    lived in Rome in 2015" before "I live in Oslo" from 2024 closes at 2016); its predecessor,
+    if any, now closes at the new record's valid_at and points to it.
     """
     ordered = _chain_order(chain)
     before = [f for f in ordered if f.valid_at <= new.valid_at]
@@ -144,8 +145,9 @@ def insert_into_chain(
     changes: list[Change] = []
     if after:
         successor = after[0]
+        stops = new.invalid_at
         own.update(
-            invalid_at=successor.valid_at,
+            invalid_at=successor.valid_at if stops is None else min(stops, successor.valid_at),
             invalidated_at=learned_at(now, new, successor),
             superseded_by=successor.uuid,
             verify_status=VerifyStatus.SUPERSEDED,

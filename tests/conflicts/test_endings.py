@@ -61,6 +61,10 @@ ENDINGS = [
     ("我在华为工作", "我以前在华为工作", "works_at", "华为"),
     ("我住在北京", "我曾经住在北京", "lives_in", "北京"),
     ("我是一名老师", "我过去是一名老师", "job_title", "老师"),
+    # a state said in the simple past is over (the past of a stative verb, untimed)
+    ("I live in Oslo.", "I lived in Oslo.", "lives_in", "Oslo"),
+    ("I work at Acme.", "I worked at Acme for two years.", "works_at", "Acme"),
+    ("I am a teacher.", "I was a teacher.", "job_title", "teacher"),
 ]
 
 
@@ -120,6 +124,21 @@ def test_a_leaving_without_its_object_ends_the_job_named_before_it(memory: Memor
     jobs = memory.facts(user_id="bo", predicate="works_at", as_of="2020-06")["facts"]
     assert [(f["value"], f["polarity"]) for f in jobs] == [("谷歌", 1)]
     assert memory.facts(user_id="bo", predicate="works_at")["facts"] == []
+
+
+def test_a_state_said_in_the_past_at_a_past_time_held_only_then(memory: Memory) -> None:
+    """ "I lived in Rome in 2015", told after "I live in Oslo" (2024): Rome held in 2015 and
+    closes when 2015 ends, not when Oslo begins (history was closed at its successor's start,
+    which said the user lived in Rome until 2024); a state in the past is no current fact."""
+    say(memory, "I live in Oslo.", "2024-01-01")
+    say(memory, "I lived in Rome in 2015.", "2024-06-01")
+    assert held(memory, predicate="lives_in") == {("lives_in", "Oslo", 1, False)}
+    assert held(memory, predicate="lives_in", as_of="2015-06") == {("lives_in", "Rome", 1, False)}
+    assert held(memory, predicate="lives_in", as_of="2018-06") == set()
+    say(memory, "I worked at Initech in 2019.", "2024-06-01")
+    assert held(memory, predicate="works_at") == set()
+    (job,) = facts(memory, predicate="works_at", as_of="2019-06")
+    assert job["invalid_at"].startswith("2020-01-01")
 
 
 def test_until_a_past_time_alone_makes_no_current_fact(memory: Memory) -> None:
