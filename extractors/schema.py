@@ -114,6 +114,19 @@ class CandidateFact(_Frozen):
         return self.subject == SPEAKER
 
 
+def held_in_the_past(fact: CandidateFact) -> CandidateFact:
+    """A state said in the past (the English simple past, the Chinese 过: `[past_tense]` in
+    predicates.toml): with a time of its own it held then and closes when that time ends ("I
+    lived in Oslo in 2015"); with none it is the state's ending when told ("I lived in Oslo",
+    我在华为工作过, as "I used to live in Oslo")."""
+    if fact.until is not None or (fact.time is not None and fact.time.role == "since"):
+        return fact
+    if fact.time is None:
+        return fact.model_copy(update={"polarity": -1, "change": "ends"})
+    until = fact.time.model_copy(update={"role": "until", "inclusive": True})
+    return fact.model_copy(update={"until": until})
+
+
 class TurnReading(NamedTuple):
     """One turn's candidates and the discourse state it was read in and left."""
 

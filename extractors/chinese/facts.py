@@ -18,7 +18,15 @@ from extractors.chinese.tokens import Tok, is_cjk
 from extractors.discourse.cues import ANY, FIRST_PERSON_ZH, NON_PERSON, PRONOUNS_ZH
 from extractors.discourse.session import Session
 from extractors.predicates import PredicateInfo, PredicateTable
-from extractors.schema import SPEAKER, USER, CandidateFact, Change, EntityMention, TimeMention
+from extractors.schema import (
+    SPEAKER,
+    USER,
+    CandidateFact,
+    Change,
+    EntityMention,
+    TimeMention,
+    held_in_the_past,
+)
 from extractors.temporal.resolve import find_times
 from graph.domain.enums import FactType, Role
 
@@ -195,7 +203,21 @@ class FactBuilder:
                     change=change,
                 )
             )
+        past = info.name in self.table.past_ends and flags.fact_type == FactType.FACT
+        if past and not change and _experienced(toks):
+            return [held_in_the_past(f) if f.polarity > 0 else f for f in facts]
         return facts
+
+
+def _experienced(toks: Sequence[Tok]) -> bool:
+    """A state verb with the experiential 过 (我在华为工作过, 我住过北京, 我当过老师): it held
+    once and is over, as the English simple past of a state (`held_in_the_past`); not 过得
+    ("how one is getting on")."""
+    for i in range(1, len(toks)):
+        after = toks[i + 1].text if i + 1 < len(toks) else ""
+        if toks[i].text == "过" and toks[i - 1].kind == "cjk" and after != "得":
+            return True
+    return False
 
 
 _ENDING = re.compile(

@@ -91,6 +91,7 @@ from extractors.schema import (
     EntityMention,
     Job,
     TimeMention,
+    held_in_the_past,
     unique_facts,
 )
 from extractors.temporal.resolve import find_times
@@ -406,19 +407,7 @@ def _candidate(
     item: Visited, sentence: Span, titled: dict[int, str], past_ends: frozenset[str]
 ) -> CandidateFact:
     fact = _read(item, sentence, titled)
-    return _in_the_past(fact) if past_state(item.frame, past_ends) else fact
-
-
-def _in_the_past(fact: CandidateFact) -> CandidateFact:
-    """A state said in the simple past (english.tense): with a time of its own it held then and
-    closes when that time ends ("I lived in Oslo in 2015"); with none it is the state's ending
-    when told ("I lived in Oslo", as "I used to live in Oslo")."""
-    if fact.until is not None or (fact.time is not None and fact.time.role == "since"):
-        return fact
-    if fact.time is None:
-        return fact.model_copy(update={"polarity": -1, "change": "ends"})
-    until = fact.time.model_copy(update={"role": "until", "inclusive": True})
-    return fact.model_copy(update={"until": until})
+    return held_in_the_past(fact) if past_state(item.frame, past_ends) else fact
 
 
 def _read(item: Visited, sentence: Span, titled: dict[int, str]) -> CandidateFact:

@@ -65,6 +65,8 @@ ENDINGS = [
     ("I live in Oslo.", "I lived in Oslo.", "lives_in", "Oslo"),
     ("I work at Acme.", "I worked at Acme for two years.", "works_at", "Acme"),
     ("I am a teacher.", "I was a teacher.", "job_title", "teacher"),
+    ("我在华为工作", "我在华为工作过", "works_at", "华为"),  # the experiential 过
+    ("我住在武汉", "我在武汉住过三年", "lives_in", "武汉"),
 ]
 
 

@@ -2,7 +2,7 @@
 
 Each golden file is `{"text", "role", "reference", "expected": [...]}`; the extracted facts
 must equal the expected ones as a multiset of (subject, predicate, value, polarity, scope):
-an extra or a missing fact fails. `time` (start date + granularity), `category`,
+an extra or a missing fact fails. `time` and `until` (start date + granularity), `category`,
 `fact_type`, `is_correction` and `change` are compared when the expected fact gives them.
 """
 
@@ -81,11 +81,13 @@ def _key(fact: dict[str, Any] | CandidateFact) -> Key:
 
 def _mismatches(expected: dict[str, Any], actual: CandidateFact) -> list[str]:
     problems = []
-    if "time" in expected:
-        got = actual.time and (actual.time.start.date().isoformat(), actual.time.granularity.value)
-        want = (expected["time"]["start"], expected["time"]["granularity"])
-        if got != want:
-            problems.append(f"time {got} != {want}")
+    for name in ("time", "until"):
+        if name in expected:
+            mention = getattr(actual, name)
+            got = mention and (mention.start.date().isoformat(), mention.granularity.value)
+            want = expected[name] and (expected[name]["start"], expected[name]["granularity"])
+            if got != want:
+                problems.append(f"{name} {got} != {want}")
     for name in ("category", "fact_type", "is_correction", "change"):
         if name in expected and getattr(actual, name) != expected[name]:
             problems.append(f"{name} {getattr(actual, name)!r} != {expected[name]!r}")
