@@ -181,7 +181,8 @@ class Walker:
         here: Clause,
         times: tuple[TimeMention, ...],
     ) -> None:
-        frames = self._read(head, subj_token, subject, here)
+        planned = None if times else self._planned(head, subj_token, subject, here)
+        frames = planned or self._read(head, subj_token, subject, here)
         region = _region(head, self._aspect(head), self.passage)
         moved = self.passage.moved_subjects.get(head.i)
         region += list(moved.subtree) if moved is not None else []
@@ -223,8 +224,33 @@ class Walker:
             return self._infinitive(head, xcomp, subject, here)
         return VerbReader(self.table, self.passage).frames(head, subject, here)
 
+    def _planned(
+        self, head: Token, subj_token: Token | None, subject: Subject | None, here: Clause
+    ) -> list[Frame]:
+        """ "I will learn French", with no time: a plan (the table's "will"), not a state that
+        holds from today; with a time ("I will move to Paris next year") it stays the state,
+        dated then."""
+        info = self.table.lookup("will", "en")
+        if not _future(head) or info is None or subject is None or not _clause_head(head):
+            return []
+        attitude = self.table.lookup(verb_lemma(head), "en")
+        if attitude is not None and attitude.preference:  # "I will always love jazz"
+            return []
+        others = [c for c in head.children if c.dep_ in _NOT_PLANNED]
+        left_out = {t.i for c in [subj_token, *others] if c is not None for t in c.subtree}
+        tokens = [
+            t
+            for t in phrase_tokens(head, self.passage, keep_pp=True)
+            if t.dep_ not in ("aux", "neg") and t.i not in left_out
+        ]
+        value = render(tokens)
+        if not value:
+            return []
+        frame = Frame(subject.text, info, value, head, tuple(tokens), subject.tokens)
+        return [replace(frame, polarity=here.polarity, fact_type=here.fact_type)]
+
     def _infinitive(self, head: Token, xcomp: Token, subject: Subject, here: Clause) -> list[Frame]:
-        lemma = verb_lemma(head)
+        lemma = _going_to(head) or verb_lemma(head)
         own = None if lemma in _OBLIGATION else self.table.lookup(lemma, "en")
         info = self.table.lookup(f"{lemma} to", "en") or own
         info = info or self.table.resolve(f"{lemma} to", "en")
@@ -318,6 +344,26 @@ def _own(frame: Frame) -> tuple[Token, ...]:
     while token.i != target.i and token.dep_ != "conj" and token.head.i != token.i:
         token = token.head
     return frame.subject_tokens if token.i == target.i else ()
+
+
+_NOT_PLANNED = frozenset({"advcl", "conj", "cc", "punct", "mark", "ccomp", "parataxis", "advmod"})
+"""Parts of a clause in the future that are not what is planned: the condition, coordinated
+clauses (read on their own), adverbs."""
+
+
+def _future(head: Token) -> bool:
+    """ "will"/"'ll"/"shall" on the verb, or on the verb it is coordinated with ("I will
+    learn French and live in Paris": one auxiliary for both)."""
+    helpers = [c for c in head.children if c.dep_ == "aux"]
+    if any(lower(c) in _FUTURE_AUX for c in helpers):
+        return True
+    return head.dep_ == "conj" and not helpers and _future(head.head)
+
+
+def _going_to(head: Token) -> str | None:
+    """ "I am going to learn French": the table's "be going to" (a plan), not a "go_to"."""
+    progressive = head.tag_ == "VBG" and any(c.lemma_ == "be" for c in head.children)
+    return "be going" if progressive and head.lemma_.lower() == "go" else None
 
 
 def _used_to(head: Token) -> bool:
