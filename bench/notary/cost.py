@@ -10,7 +10,8 @@ Inputs (all made here, from our own words and seeded random characters):
   credential-URL look-alikes, curl flags, Chinese labels, and the single-character runs that
   make backtracking patterns slow (`aaaa...`, `a:a:...`, `====`, `<<<<`, `${${...`,
   `eyJ.eyJ...`, joined segments `1a-1a-...` also broken off before `.x`, dotted segments
-  broken off before `@`, joiners alone, a credential word followed by names, or by a line).
+  broken off before `@`, joiners alone, a credential word followed by names, or by a line;
+  many codes after coined names or after words, one long run of a code's characters).
 
 Each notary runs in a fresh process of its own (the two never share modules), alternating
 `ROUNDS` times; per input the fastest round counts (a busy machine only ever slows a round
@@ -58,6 +59,15 @@ def _secrets(size: int) -> str:
     return " ".join(f"password={_random(_B64, 12, seed)}" for seed in range(size // 22 + 1))
 
 
+def _owned(size: int) -> str:
+    """Many distinct codes, each after a coined name (`notary.owners`): each is masked and
+    searched for elsewhere in the text."""
+    return " ".join(
+        f"zorvex{seed}: {_random(string.hexdigits[:16], 32, seed)}"
+        for seed in range(size // 42 + 1)
+    )
+
+
 ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "one long token": lambda n: _random(_B64, n),
     "many secrets": _secrets,
@@ -84,6 +94,9 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "-_-_": lambda n: "-_" * (n // 2),
     "key name name ...": lambda n: "key acme acme " * (n // 14 + 1),
     "token, a line": lambda n: "acme token\n" * (n // 11 + 1),
+    "coined name: code": _owned,
+    "codes after words": lambda n: "build a1b2c3d4e5f6a7b8 " * (n // 23 + 1),
+    "a long code run": lambda n: "zorvex: " + "a1-" * (n // 3),
 }
 
 
@@ -96,7 +109,7 @@ _RUN = """
 import json, sys, time
 from extractors.notary.core import notarize
 ordinary, hostile = json.load(sys.stdin)
-notarize("warm up password=Xy9secret!")
+notarize("warm up password=Xy9secret! zorvex: 0123456789abcdef0123")
 start = time.process_time()
 for text in ordinary:
     notarize(text)

@@ -25,6 +25,8 @@ Prints:
    `--rounds` alternating fresh processes; the adversarial cases are bench/notary/cost.py's).
 
 Usage: python -m bench.notary --before main [--backends sqlite,neo4j] [--rounds 3]
+(`--tuned` while writing rules: only the tuned sources, so a held-out rate is looked at only
+when it is meant to be; `--backends '' --rounds 0` for the text, negatives and chat alone)
 """
 
 from __future__ import annotations
@@ -337,12 +339,19 @@ def main() -> None:
         "--sample", type=int, default=0, help="positives per source on the sync path (0: all)"
     )
     parser.add_argument("--misses", help="print a tuned source's misses case by case, and stop")
+    parser.add_argument(
+        "--tuned",
+        action="store_true",
+        help="only the tuned sources (held-out rates stay unseen while rules are written)",
+    )
     args = parser.parse_args()
     if args.misses:
         show_misses(args.misses, load_reported()[args.misses])
         return
     before = checkout(args.before) if args.before else None
     loaded = load_reported()
+    if args.tuned:
+        loaded = {name: data for name, data in loaded.items() if CREDENTIAL_SOURCES.get(name)}
     chats = {name: load_chat(name) for name in CHAT_SOURCES}
     print(f"notary benchmark: {HERE}" + (f" against {args.before} ({before})" if before else ""))
     masks = maskers(before)

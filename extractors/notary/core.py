@@ -46,6 +46,7 @@ from dataclasses import dataclass
 
 from extractors.notary.html import detect_injection
 from extractors.notary.keys import is_secret_key, key_kind
+from extractors.notary.owners import owner_findings
 from extractors.notary.patterns import own_findings
 from extractors.notary.plugins import entropy_findings, plugin_findings
 from extractors.notary.precision import not_a_secret, owned_format
@@ -129,16 +130,31 @@ def find_secrets(text: str) -> list[Finding]:
         *provider_findings(text),
         *(f for f in ours if not owned_format(text[f.start : f.end])),
     ]
-    stand_ins = {
-        text[f.start : f.end] for f in found if not_a_secret(text, f.start, f.end, f.kind, f.rank)
-    }
+    stand_ins = {text[f.start : f.end] for f in found if _stand_in(text, f)}
     found = [f for f in found if text[f.start : f.end] not in stand_ins]
+    found.extend(_owned(text, stand_ins))
     if not found:
         return []
     found = [widened(text, f) if f.token else f for f in found]
     found.extend(_repeats(text, found))
     kept = _outside_placeholders(text, found)
     return _merge(kept) if kept else []
+
+
+def _stand_in(text: str, finding: Finding) -> bool:
+    return not_a_secret(text, finding.start, finding.end, finding.kind, finding.rank)
+
+
+def _owned(text: str, stand_ins: set[str]) -> list[Finding]:
+    """Codes a provider's name governs (`notary.owners`), judged like every finding but never
+    making a value a stand-in for the other rules: the weakest rule does not veto the others."""
+    return [
+        f
+        for f in owner_findings(text)
+        if text[f.start : f.end] not in stand_ins
+        and not owned_format(text[f.start : f.end])
+        and not _stand_in(text, f)
+    ]
 
 
 _TOKEN_LEFT = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-.+")

@@ -1,4 +1,5 @@
-"""The models loaded by using them once (the embedder, spaCy, the Chinese segmenter), in the
+"""The models loaded by using them once (the embedder, spaCy, the Chinese segmenter, the
+notary's English word list), in the
 service's process at start (`service.runtime.warmup`) and in each extraction process
 (`service.write.parallel`), and the heap they leave settled."""
 
@@ -8,6 +9,7 @@ import gc
 from collections.abc import Callable
 from datetime import datetime
 
+from extractors.notary.owners import english_words
 from extractors.rules import Extractor, RuleExtractor
 from service.embedding import Embedder
 
@@ -17,10 +19,11 @@ WARM_TEXT = "I moved to Berlin in 2023. 我住在北京。"
 def model_steps(
     embedder: Embedder, extractor: Extractor, now: datetime
 ) -> list[Callable[[], object]]:
-    """Load the embedder and the rule extractor (spaCy, the Chinese segmenter) by using them
-    once, then settle the heap they made (`settle_heap`). An LLM extractor is not called:
-    warming it would spend a request."""
-    steps: list[Callable[[], object]] = [lambda: embedder.embed(["warm up"])]
+    """Load the embedder, the rule extractor (spaCy, the Chinese segmenter) and the notary's
+    English word list (`notary.owners`: half a second, paid otherwise by the first message
+    with an id after a name) by using them once, then settle the heap they made
+    (`settle_heap`). An LLM extractor is not called: warming it would spend a request."""
+    steps: list[Callable[[], object]] = [lambda: embedder.embed(["warm up"]), english_words]
     if isinstance(extractor, RuleExtractor):
         steps.append(lambda: extractor.extract(WARM_TEXT, reference=now))
     steps.append(settle_heap)

@@ -66,3 +66,50 @@ def test_an_identifier_a_credential_word_governs_is_masked(form: str, shape: str
 def test_an_identifier_no_credential_word_governs_is_kept(form: str, shape: str) -> None:
     text = form.format(SHAPES[shape])
     assert notarize(text).text == text
+
+
+_SYLLABLES = ("zor", "vex", "quan", "tilo", "brix", "ly", "kru", "dex", "omni", "pulz")
+COINED = "".join(_RNG.sample(_SYLLABLES, 3))
+"""A service's name as services coin them: syllables English does not have as a word."""
+
+PROVIDER_GOVERNED = [
+    "{name}: {value}",
+    "{name} = '{value}'",
+    "{name} '{value}'",
+    "{upper}_ACCOUNT={value}",
+    "setup for {name}\n{name}: {value}",
+]
+"""A coined name (a provider's) right before the value, with any separator."""
+
+PROVIDER_NOT_GOVERNING = [
+    "commit: {value}",
+    "build {value} failed",
+    "ticket '{value}'",
+    "tenant: {value}",
+    "sha256: {value}",
+    "uuid {value}",
+    "{name}_id: {value}",
+    "{name}_version={value}",
+    "{upper}_PUBLIC={value}",
+    "{name} example: {value}",
+    "{name} {value}",
+    "pulled {name} {value} yesterday",
+]
+"""English words, an id kind's abbreviation, a name ending in an id word, a public or example
+value: the name says what the id is, not whose credential it is; a name and an unquoted value
+with spaces alone between is prose (`nginx <sha>`)."""
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("form", PROVIDER_GOVERNED)
+def test_an_identifier_a_provider_name_governs_is_masked(form: str, shape: str) -> None:
+    value = SHAPES[shape]
+    text = form.format(name=COINED, upper=COINED.upper(), value=value)
+    assert value not in notarize(text).text
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("form", PROVIDER_NOT_GOVERNING)
+def test_an_identifier_named_as_an_id_is_kept(form: str, shape: str) -> None:
+    text = form.format(name=COINED, upper=COINED.upper(), value=SHAPES[shape])
+    assert notarize(text).text == text

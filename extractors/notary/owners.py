@@ -1,0 +1,147 @@
+"""A code a provider's name governs: `currencycloud: <hex>`, `onesignal <uuid>`,
+`METAAPI_ACCOUNT='<hex>'`.
+
+An identifier (a hex run, a UUID, a code of letters and digits) is an id, a digest or a
+reference unless something names it a credential: a credential word (`notary.grammar`), or the
+name of the service that issued it. Nobody lists every service, so the rule is a grammar, not a
+list: a service's name is a coined word, one that English does not have (`currencycloud`,
+`onesignal`, `metaapi`, `sendgrid`), while the names people put before an id they mean as an id
+are words of the language (`commit`, `build`, `order`, `request`, `trace`, `checksum`, `image`,
+`tenant`) or the abbreviations of an id's kind (`sha256`, `uuid`, `sku`, `iban`).
+
+The rule, one decision each:
+
+* **value**: a UUID, a run of 16+ hex digits in one case, or a code of 12+ letters and digits
+  holding both that is MIXED or RANDOM (`notary.shapes`); never a placeholder or filler (the
+  precision layer decides those for every rule);
+* **label**: the name right before the value, after an optional closing quote or bracket and an
+  assignment's separator (`:`, `=`, `:=`, `=>`), or spaces before a quoted value
+  (`acme '<hex>'`): a name and an unquoted value with spaces alone between is prose, where
+  people name the thing an id belongs to (`nginx <sha>`, `redis <hex>`, `pytorch <commit>`);
+  its words are split at `_`, `-`, `.` and case humps (`METAAPI_ACCOUNT`, `oneSignal`);
+* **the grammar's** when a word of the label is a credential word (`oktaKey`);
+* **kept** when the label's last word names something about the value (an id, a version, a
+  hash, a name: the grammar's decorations, `_ID_WORDS`), when any word is `public`/`pub`, or
+  when every word is English (the English model's own word list, `english_words`) or an id
+  kind's abbreviation;
+* **masked** otherwise: a coined word of three or more letters governs the value.
+
+English is the WordNet index that ships in the English model's package (about 83,000 lemmas,
+read once per process without loading the pipeline). If it cannot be read, no word is English
+and the rule masks more, never less.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+from extractors.notary.grammar import WORDS
+from extractors.notary.shapes import Shape, shape
+from extractors.notary.values import Finding
+
+RANK = 6
+"""Below every rule that names what it found (a provider's format, a credential word)."""
+MIN_CODE, MIN_HEX, MIN_COINED, LOOK_BACK = 12, 16, 3, 64
+
+_VALUE = re.compile(
+    rf"(?<![\w\-.@/+])[0-9A-Za-z][0-9A-Za-z\-]{{{MIN_CODE - 1},255}}(?![\w\-@/+]|\.\w)"
+)
+"""A candidate code: letters, digits and dashes, not part of a longer token, path or address."""
+_UUID = re.compile(
+    r"[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}|[0-9A-F]{8}(?:-[0-9A-F]{4}){3}-[0-9A-F]{12}"
+)
+_HEX = re.compile(rf"[0-9a-f]{{{MIN_HEX},}}|[0-9A-F]{{{MIN_HEX},}}")
+_LABEL = re.compile(
+    r"(?<![\w\-.@/])(?P<label>[A-Za-z][A-Za-z0-9]*(?:[_\-.][A-Za-z0-9]+){0,3})[\"'\])]?"
+    r"(?:[ \t]*(?::=|=>|[:=])[ \t]*[\"'(\[]?|[ \t]+(?P<quote>[\"']))$"
+)
+"""The name right before a value and its separator: an assignment's (`:`, `=`, `:=`, `=>`), or
+spaces before a quoted value (`acme '<hex>'`); the name may not continue a longer token. A name
+and an unquoted value with spaces alone between is prose (`nginx <sha>`, `redis <hex>`)."""
+_SPLIT = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
+_ID_WORDS = re.compile(
+    r"ids?|uuid|guid|uid|oid|ulid|ksuid|sha|md5|crc|etag|hash|digest|checksum|sum|ref|rev|commit"
+    r"|version|ver|build|tag|name|url|uri|path|file|sku|vin|iban|imei|isbn|ean|upc|pnr|txn|tx"
+    r"|nonce|salt|fingerprint|integrity|signature|seed|number|num|no|code|serial|index|idx"
+    r"|public|pub|example|sample|test|dummy|fake|mock"
+)
+"""Words that name something about a value rather than a credential (the last word of the
+label: `report_access_id`, `MantleAPI_version`, `sha256`) or say it is public or an example
+(anywhere in the label)."""
+_CREDENTIAL = re.compile(rf"(?i:{WORDS})")
+"""A label holding a credential word is the grammar's to judge (`oktaKey = ...`: a bare `key` in
+a code name needs a RANDOM value), not this rule's."""
+_ANYWHERE = frozenset({"public", "pub", "example", "sample", "test", "dummy", "fake", "mock"})
+
+
+def coded(value: str) -> bool:
+    """A UUID, a one-case hex run of `MIN_HEX`+, or a code of letters and digits of `MIN_CODE`+
+    that is MIXED or RANDOM."""
+    if _UUID.fullmatch(value) or _HEX.fullmatch(value):
+        return True
+    if not (any(c.isdigit() for c in value) and any(c.isalpha() for c in value)):
+        return False
+    return "-" not in value and shape(value) >= Shape.MIXED
+
+
+def words_of(label: str) -> list[str]:
+    """The label's words, lower case, digits dropped (`METAAPI_ACCOUNT` -> metaapi, account;
+    `sha256` -> sha)."""
+    return [w.lower() for w in _SPLIT.findall(label) if not w.isdigit()]
+
+
+def governs(label: str) -> bool:
+    """Whether the label is a provider's name: no id word last, nothing public or an example,
+    a coined word in it."""
+    words = words_of(label)
+    if not words or _ID_WORDS.fullmatch(words[-1]) or _ANYWHERE.intersection(words):
+        return False
+    if any(_CREDENTIAL.fullmatch(word) for word in words):
+        return False
+    english = english_words()
+    return any(coined(word, english) for word in words)
+
+
+def coined(word: str, english: frozenset[str]) -> bool:
+    """A word of `MIN_COINED`+ letters that is neither English (also as a plural or with a
+    suffix of an id word: `gitsha`) nor an id kind."""
+    if len(word) < MIN_COINED or _ID_WORDS.fullmatch(word):
+        return False
+    if word in english or word.removesuffix("s") in english:
+        return False
+    return not any(word.endswith(w) and word[: -len(w)] in english for w in ("id", "sha", "hash"))
+
+
+def owner_findings(text: str) -> Iterator[Finding]:
+    """Codes a coined name governs (see the module docstring)."""
+    for match in _VALUE.finditer(text):
+        value = match.group()
+        if not coded(value):
+            continue
+        before = _LABEL.search(text, max(0, match.start() - LOOK_BACK), match.start())
+        if before is None or not governs(before.group("label")):
+            continue
+        if before.group("quote") and not text.startswith(before.group("quote"), match.end()):
+            continue
+        yield Finding(match.start(), match.end(), "code after a provider's name", RANK, "secret")
+
+
+@cache
+def english_words() -> frozenset[str]:
+    """The English model's WordNet index (nouns, verbs, adjectives, adverbs), lower case; empty
+    when the model cannot be read."""
+    try:
+        import spacy.util
+        from spacy.lookups import Lookups
+
+        from extractors.english.nlp import MODEL
+
+        package = Path(str(spacy.util.get_package_path(MODEL)))
+        found = sorted(package.glob("*/lemmatizer/lookups"))
+        index = Lookups().from_disk(found[0]).get_table("lemma_index")
+    except (ImportError, OSError, IndexError, KeyError):
+        return frozenset()
+    return frozenset(w.lower() for part in index.values() for w in part if w.isalpha())
