@@ -145,8 +145,17 @@ def _named(token: str) -> bool:
     short word with a number inside it, its letters in one case or capitalised (`neo4j`, `k8s`,
     `i18n`, `gpt4o`, `B2B`): a name made of words, numbers and ids (`load-neo4j-one-0`, a user
     id). A generator puts digits among letters of mixed case, in segments longer than eight,
-    and draws letters past `f`."""
-    return all(_WORD_SEGMENT.fullmatch(part) for part in re.split(r"[_\-]", token))
+    and draws letters past `f`. A name may also carry short generated or coded pieces that
+    hold fewer than `MIN_DRAWN` characters together (a Kubernetes pod's suffix
+    `api-7d9f8c6b5-x2k4q`, an advisory id `GHSA-jfh8-c2jp-5v3q`, a quarter `2024q3`): too few
+    to be a key."""
+    parts = re.split(r"[_\-]", token)
+    return sum(len(part) for part in parts if not _WORD_SEGMENT.fullmatch(part)) < MIN_DRAWN
+
+
+MIN_DRAWN = 8
+"""The characters of a name's pieces that are neither words, numbers nor hex ids (`_named`)
+below which the name is no key: 40 bits or less, guessed in seconds."""
 
 
 MIN_RANDOM_RUN = 32
