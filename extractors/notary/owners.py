@@ -1,4 +1,4 @@
-"""A code a provider's name governs: `currencycloud: <hex>`, `onesignal <uuid>`,
+"""A code a provider's name governs: `currencycloud: <hex>`, `onesignal=<uuid>`,
 `METAAPI_ACCOUNT='<hex>'`.
 
 An identifier (a hex run, a UUID, a code of letters and digits) is an id, a digest or a
@@ -15,9 +15,10 @@ The rule, one decision each:
   holding both that is MIXED or RANDOM (`notary.shapes`); never a placeholder or filler (the
   precision layer decides those for every rule);
 * **label**: the name right before the value, after an optional closing quote or bracket and an
-  assignment's separator (`:`, `=`, `:=`, `=>`), or spaces before a quoted value
-  (`acme '<hex>'`): a name and an unquoted value with spaces alone between is prose, where
-  people name the thing an id belongs to (`nginx <sha>`, `redis <hex>`, `pytorch <commit>`);
+  assignment's separator (`:`, `=`, `:=`, `=>`; also a flag's, `--acme=<hex>`), or spaces
+  before a quoted value (`acme '<hex>'`): a name and an unquoted value with spaces alone
+  between is prose, where people name the thing an id belongs to (`nginx <sha>`,
+  `redis <hex>`, `pytorch <commit>`);
   its words are split at `_`, `-`, `.` and case humps (`METAAPI_ACCOUNT`, `oneSignal`);
 * **the grammar's** when a word of the label is a credential word (`oktaKey`);
 * **kept** when the label's last word names something about the value (an id, a version, a
@@ -27,8 +28,8 @@ The rule, one decision each:
 * **masked** otherwise: a coined word of three or more letters governs the value.
 
 English is the WordNet index that ships in the English model's package (about 83,000 lemmas,
-read once per process without loading the pipeline). If it cannot be read, no word is English
-and the rule masks more, never less.
+read once per process without loading the pipeline) and spaCy's English function words. If it
+cannot be read, no word is English and the rule masks more, never less.
 """
 
 from __future__ import annotations
@@ -55,8 +56,9 @@ _UUID = re.compile(
 )
 _HEX = re.compile(rf"[0-9a-f]{{{MIN_HEX},}}|[0-9A-F]{{{MIN_HEX},}}")
 _LABEL = re.compile(
-    r"(?<![\w\-.@/])(?P<label>[A-Za-z][A-Za-z0-9]*(?:[_\-.][A-Za-z0-9]+){0,3})[\"'\])]?"
-    r"(?:[ \t]*(?::=|=>|[:=])[ \t]*[\"'(\[]?|[ \t]+(?P<quote>[\"']))$"
+    r"(?:(?<![\w\-.@/])|(?<=--)(?<!\S--)|(?<=-)(?<!\S-))"
+    r"(?P<label>[A-Za-z][A-Za-z0-9]*(?:[_\-.][A-Za-z0-9]+){0,3})[\"'\])]?"
+    r"(?:[ \t]*(?::=|=>|[:=])[ \t]*[\"'(\[]?|[ \t]+(?P<quote>[\"'])?)$"
 )
 """The name right before a value and its separator: an assignment's (`:`, `=`, `:=`, `=>`), or
 spaces before a quoted value (`acme '<hex>'`); the name may not continue a longer token. A name
@@ -124,15 +126,28 @@ def owner_findings(text: str) -> Iterator[Finding]:
         before = _LABEL.search(text, max(0, match.start() - LOOK_BACK), match.start())
         if before is None or not governs(before.group("label")):
             continue
-        if before.group("quote") and not text.startswith(before.group("quote"), match.end()):
+        if not _assigned(text, before, match.end()):
             continue
         yield Finding(match.start(), match.end(), "code after a provider's name", RANK, "secret")
 
 
+def _assigned(text: str, before: re.Match[str], end: int) -> bool:
+    """The name is the key of an assignment (also a command-line flag's, `--acme=<hex>`) or
+    stands before a quoted value that closes after the code; not a name and a code side by side
+    (`git show --stat <sha>`: a flag and a space take the next word as an argument or not, and
+    the code is an id as often as not)."""
+    separator = text[before.end("label") : before.end()]
+    quote = before.group("quote")
+    if quote:
+        return text.startswith(quote, end)
+    return any(c in separator for c in ":=")
+
+
 @cache
 def english_words() -> frozenset[str]:
-    """The English model's WordNet index (nouns, verbs, adjectives, adverbs), lower case; empty
-    when the model cannot be read."""
+    """The English model's WordNet index (nouns, verbs, adjectives, adverbs) and spaCy's English
+    function words (`since`, `from`: WordNet has none), lower case; empty when the model cannot
+    be read."""
     try:
         import spacy.util
         from spacy.lookups import Lookups
@@ -142,6 +157,8 @@ def english_words() -> frozenset[str]:
         package = Path(str(spacy.util.get_package_path(MODEL)))
         found = sorted(package.glob("*/lemmatizer/lookups"))
         index = Lookups().from_disk(found[0]).get_table("lemma_index")
+        from spacy.lang.en.stop_words import STOP_WORDS
     except (ImportError, OSError, IndexError, KeyError):
         return frozenset()
-    return frozenset(w.lower() for part in index.values() for w in part if w.isalpha())
+    lemmas = (w.lower() for part in index.values() for w in part if w.isalpha())
+    return frozenset(lemmas).union(STOP_WORDS)

@@ -77,6 +77,7 @@ PROVIDER_GOVERNED = [
     "{name} = '{value}'",
     "{name} '{value}'",
     "{upper}_ACCOUNT={value}",
+    "mycli --{name}={value}",
     "setup for {name}\n{name}: {value}",
 ]
 """A coined name (a provider's) right before the value, with any separator."""
@@ -94,6 +95,8 @@ PROVIDER_NOT_GOVERNING = [
     "{name} example: {value}",
     "{name} {value}",
     "pulled {name} {value} yesterday",
+    "git show --stat {value}",
+    "git log --since {value}",
 ]
 """English words, an id kind's abbreviation, a name ending in an id word, a public or example
 value: the name says what the id is, not whose credential it is; a name and an unquoted value
