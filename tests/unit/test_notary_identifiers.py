@@ -4,8 +4,9 @@ secrets unless named as one").
 A bare UUID, a hex run or a code of letters and digits is an id, a digest or a reference unless
 a credential word governs it: right before it (the grammar's separators), a name or two before
 it (`apikey acme <hex>`, `credentials: acme <uuid>`) or at the end of the line above it
-(`acme token` then the key alone). Each class is tried with every identifier shape; the values
-are drawn from a seeded generator, never taken from a benchmark.
+(`acme token` then the key alone), or a provider's name, a coined word, is the key of its
+assignment or stands before it quoted (`notary.owners`). Each class is tried with every
+identifier shape; the values are drawn from a seeded generator, never taken from a benchmark.
 """
 
 from __future__ import annotations
