@@ -26,6 +26,7 @@ from extractors.english.text import (
     Passage,
     has_named_casing,
     has_scope,
+    is_duration_pp,
     is_named,
     lower,
     of_object,
@@ -98,6 +99,7 @@ SMALL_TALK = frozenset(
     ]
 )
 LOCATIVE = frozenset({"in", "at", "inside", "near", "on"})
+TIME_PREPOSITIONS = frozenset({"until", "till", "since", "from", "through"})
 INTENSIFIERS = frozenset({"very", "really", "quite", "so", "pretty", "super", "too", "extremely"})
 JOB_SUFFIXES = ("er", "or", "ist", "ian", "eer", "ant", "ent", "ect", "ive", "yst")
 JOB_NOUNS = frozenset({"student", "nurse", "chef", "intern", "cook", "pilot", "judge", "coach"})
@@ -259,15 +261,25 @@ class CopulaReader:
 
 
 def _adjective_pp(adj: Token) -> tuple[str, Token] | None:
-    """ "allergic to peanuts" -> ("to", peanuts); also the misparse "allergic [to X]xcomp"."""
+    """ "allergic to peanuts" -> ("to", peanuts); also the misparse "allergic [to X]xcomp".
+    A phrase of time is when or how long, not the adjective's object ("vegetarian for ten
+    years", "until last year", "since 2019": they were `vegetarian_for` "ten years")."""
     for child in adj.children:
         obj = pobj_of(child) if child.dep_ == "prep" else None
-        if obj is not None:
+        if obj is not None and not _of_time(child, obj):
             return lower(child), obj
         bare = child.dep_ == "xcomp" and all(c.dep_ == "aux" for c in child.children)
         if bare and any(lower(c) == "to" for c in child.children):
             return "to", child
     return None
+
+
+def _of_time(prep: Token, obj: Token) -> bool:
+    return (
+        lower(prep) in TIME_PREPOSITIONS
+        or is_duration_pp(prep)
+        or obj.ent_type_ in ("DATE", "TIME")
+    )
 
 
 def _complement(be: Token) -> Token | None:
