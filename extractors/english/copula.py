@@ -99,6 +99,8 @@ SMALL_TALK = frozenset(
     ]
 )
 LOCATIVE = frozenset({"in", "at", "inside", "near", "on"})
+ASPECT_ADVERBS = frozenset({"anymore", "still", "already", "again", "now"})
+"""When a property holds, not what it is ("I'm not married anymore" was `is` "married anymore")."""
 TIME_PREPOSITIONS = frozenset({"until", "till", "since", "from", "through"})
 INTENSIFIERS = frozenset({"very", "really", "quite", "so", "pretty", "super", "too", "extremely"})
 JOB_SUFFIXES = ("er", "or", "ist", "ian", "eer", "ant", "ent", "ect", "ive", "yst")
@@ -185,7 +187,9 @@ class CopulaReader:
             return []
         info = self.table.lookup(f"be {word}", "en") or self._info("is")
         fact_type = FactType.OPINION if word in OPINION_ADJECTIVES else base.fact_type
-        value_tokens = [t for t in phrase_tokens(adj, self.passage) if lower(t) not in INTENSIFIERS]
+        value_tokens = [
+            t for t in phrase_tokens(adj, self.passage) if lower(t) not in _NOT_THE_PROPERTY
+        ]
         return [
             replace(
                 base,
@@ -272,6 +276,9 @@ def _adjective_pp(adj: Token) -> tuple[str, Token] | None:
         if bare and any(lower(c) == "to" for c in child.children):
             return "to", child
     return None
+
+
+_NOT_THE_PROPERTY = INTENSIFIERS | ASPECT_ADVERBS
 
 
 def _of_time(prep: Token, obj: Token) -> bool:
