@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from extractors.chinese.lexicon import (
     BELIEF_MARKERS,
     COMPLETION_WORDS,
+    CONDITIONS,
     CORRECTION_MARKERS,
     FILLERS,
     HEDGES,
@@ -111,6 +112,8 @@ def _marker_at(toks: Sequence[Tok]) -> tuple[int, Flags] | None:
 
 
 def _marker_flags(word: str) -> Flags | None:
+    if word in CONDITIONS:
+        return Flags(fact_type=FactType.HYPOTHESIS)
     if word in CORRECTION_MARKERS:
         return Flags(correction=True)
     if word in REMEMBER_MARKERS:
@@ -135,6 +138,12 @@ def inner_flags(toks: Sequence[Tok]) -> Flags:
         elif tok.text in BELIEF_MARKERS:
             flags = flags.merged(Flags(fact_type=FactType.BELIEF))
     return flags
+
+
+def conditional(toks: Sequence[Tok]) -> bool:
+    """A condition said inside the clause (我如果搬到上海, 我搬到上海的话): this clause and the rest
+    of the sentence are hypotheses (a clause-initial 如果 is a marker, `strip_markers`)."""
+    return any(t.kind == "cjk" and t.text in CONDITIONS for t in toks)
 
 
 def completed(toks: Sequence[Tok]) -> bool:

@@ -42,6 +42,7 @@ from extractors.chinese.clauses import (
     Flags,
     blocks_time_carry,
     completed,
+    conditional,
     inner_flags,
     is_question,
     strip_markers,
@@ -65,7 +66,7 @@ from extractors.discourse.session import Session
 from extractors.predicates import PredicateInfo, PredicateTable, default_table
 from extractors.schema import SPEAKER, USER, CandidateFact, EntityMention, TimeMention
 from extractors.temporal.scope import Carry
-from graph.domain.enums import Role
+from graph.domain.enums import FactType, Role
 
 __all__ = ["ChineseExtractor"]
 
@@ -243,6 +244,8 @@ class ChineseExtractor:
             return
         reader = FrameReader(self.table, builder.source, assistant=builder.assistant)
         readings = reader.read(toks, anchor)
+        if conditional(toks):
+            state.flags = state.flags.merged(Flags(fact_type=FactType.HYPOTHESIS))
         clause_flags = state.flags.merged(inner_flags(toks[: anchor.start]))
         if builder.assistant and not completed(clause):
             return

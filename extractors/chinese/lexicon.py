@@ -191,7 +191,24 @@ ADVERBS = frozenset(
 )
 ASPECT = frozenset({"了", "过", "着"})
 FINAL_PARTICLES = frozenset(
-    {"了", "的", "啊", "呢", "吧", "呀", "啦", "哦", "嘛", "哈", "喔", "哟", "咯", "罢了", "而已"}
+    {
+        "了",
+        "的",
+        "啊",
+        "呢",
+        "吧",
+        "呀",
+        "啦",
+        "哦",
+        "嘛",
+        "哈",
+        "喔",
+        "哟",
+        "咯",
+        "罢了",
+        "而已",
+        "的话",
+    }
 )
 VERB_PARTICLES = ("到", "在", "给", "去", "进", "成", "为", "于", "向", "回")
 DESTINATION_PARTICLES = frozenset({"到", "在", "进", "回", "去", "至"})
@@ -490,6 +507,11 @@ REMEMBER_MARKERS = frozenset(
 BELIEF_MARKERS = frozenset(
     {"我觉得", "我认为", "我相信", "我猜", "我感觉", "觉得", "认为", "感觉", "我估计", "我想是"}
 )
+CONDITIONS = frozenset(
+    {"如果", "要是", "假如", "假若", "假设", "倘若", "若是", "万一", "只要", "一旦", "的话"}
+)
+"""Words of a condition (如果我搬到上海，我就去学日语; 我搬到上海的话): the clause and the ones
+after it in the sentence are hypotheses, as "if" makes both halves in English."""
 HEDGES = frozenset(
     {
         "可能",

@@ -27,6 +27,7 @@ from extractors.chinese.lexicon import (
     ATTITUDE_PREDICATES,
     ATTRIBUTE_NOUNS,
     BELIEF_MARKERS,
+    CONDITIONS,
     COPULAS,
     DEGREE_WORDS,
     FINAL_PARTICLES,
@@ -73,6 +74,7 @@ def is_function_word(tok: Tok) -> bool:
         or text in NEGATOR_WORDS
         or text in HEDGES
         or text in BELIEF_MARKERS
+        or text in CONDITIONS
     )
 
 
