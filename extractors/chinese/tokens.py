@@ -184,12 +184,14 @@ def _fused_preposition(tokens: Sequence[Tok], i: int) -> bool:
 
 def _regroup(tokens: list[Tok], known: Callable[[str], bool]) -> list[Tok]:
     """A verb cut across two words (王 芳嫁 给 -> 王 芳 嫁给): move the last character of the
-    first word onto the next when together they are a known verb."""
+    first word onto the next when together they are a known verb. Never a 在 that ends a
+    word (现在, 正在, 还在, 实在): the table's 在住 / 在工作 took it from 我现在住在北京,
+    whose subject became 我现."""
     out = list(tokens)
     for i in range(len(out) - 1):
         a, b = out[i], out[i + 1]
         cjk = a.kind == b.kind == "cjk" and len(a.text) >= 2 and a.end == b.start
-        if cjk and not known(a.text) and known(a.text[-1] + b.text):
+        if cjk and a.text[-1] != "在" and not known(a.text) and known(a.text[-1] + b.text):
             out[i] = Tok(a.text[:-1], a.start, a.end - 1, "cjk")
             out[i + 1] = Tok(a.text[-1] + b.text, a.end - 1, b.end, "cjk")
     return out
