@@ -94,6 +94,12 @@ class FactBuilder:
         inside = {t.start for r in readings for v in r.values for t in v.toks}
         return tuple(m for m in own if m.span[0] not in inside)
 
+    def _only_a_length(self, value: Value) -> bool:
+        """我跑步三年了, 我吃素十年了: a length closed by 了 (a `since` time) read as the value
+        of a verb with its object inside it; how long is no value (the turn keeps it)."""
+        found = [self.mentions.get((t.start, t.end)) for t in value.toks]
+        return bool(found) and all(m is not None and m.role == "since" for m in found)
+
     # -- context ----------------------------------------------------------------------------
     def retracts(self, facts: Sequence[CandidateFact]) -> bool:
         """An elliptical 不是B right after a positive 是A of the same attribute."""
@@ -178,6 +184,8 @@ class FactBuilder:
         clause = self.source[toks[0].start : toks[-1].end]
         change = change_of(clause, reading.polarity, flags.fact_type)
         for value in reading.values:
+            if self._only_a_length(value):
+                continue
             if is_person_name(value.text):
                 self.antecedent = value.text
             entities = _entities(subject, subject_toks, info, value)

@@ -219,6 +219,8 @@ def trim_value(toks: Sequence[Tok]) -> list[Tok]:
         core = core[:-1]
     if len(core) > 1 and core[-1].text in LOCALIZERS:
         core = core[:-1]
+    while len(core) > 1 and core[-1].kind == "time" and any(t.kind != "time" for t in core):
+        core = core[:-1]  # 我学日语两年了: how long (since when), not part of 日语
     return core
 
 
