@@ -6,14 +6,17 @@ Run by bench/about once for this tree and once for an older one (`--before`), ea
 own process, so both are measured the same way. Reads `{"data": [{"title", "turns": [{"text"}]}]}`
 and writes `{"cpu": seconds of extraction, "turns": n, "facts": [[[subject, predicate, value,
 polarity, category], ...] per turn] per dialogue}`. The models are loaded and warmed before the
-clock starts. A tree whose `Job` knows a `conversation` reads each dialogue as one conversation
-(the discourse state carried from turn to turn; a CMU_DoG conversation starts with its film
-under discussion, as its parties were shown it); an older one reads every turn alone, which is
-all it could do. Imports only `extractors` (and the standard library), which every tree has.
+clock starts, and the heap they leave is settled as the service settles it after its
+warm-up (`gc.freeze`, service/write/warm.py). A tree whose `Job` knows a `conversation` reads
+each dialogue as one conversation (the discourse state carried from turn to turn; a CMU_DoG
+conversation starts with its film under discussion, as its parties were shown it); an older
+one reads every turn alone, which is all it could do. Imports only `extractors` (and the
+standard library), which every tree has.
 """
 
 from __future__ import annotations
 
+import gc
 import json
 import sys
 import time
@@ -52,6 +55,8 @@ def main(path: str) -> None:
         dialogues = json.load(handle)["data"]
     extractor = RuleExtractor()
     extractor.extract_many([schema.Job("I live in Paris. 我住在北京。", REFERENCE)])
+    gc.collect()  # the heap settled as the service settles it after its warm-up
+    gc.freeze()  # (service/write/warm.py): collections no longer walk the loaded models
     began = time.process_time()
     found = [extractor.extract_many(_jobs(schema, d)) for d in dialogues]
     cpu = time.process_time() - began

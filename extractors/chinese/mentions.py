@@ -113,13 +113,18 @@ def _titles(sentence: str) -> list[tuple[int, Referent]]:
     return out
 
 
+_CLASS_NOUNS_ZH = [
+    (noun, name)
+    for noun, (name, _) in sorted(CLASSES.items(), key=lambda kv: -len(kv[0]))
+    if name and not noun.isascii()
+]
+"""The Chinese class nouns, longest first (sorted once, not for every title)."""
+
+
 def _class_near(sentence: str, start: int, end: int) -> str:
     """The class noun right before or after a title (电影《X》, 《X》这首歌)."""
     around = sentence[max(0, start - 4) : start] + "|" + sentence[end : end + 6]
-    for noun, (name, _) in sorted(CLASSES.items(), key=lambda kv: -len(kv[0])):
-        if name and not noun.isascii() and noun in around:
-            return name
-    return ""
+    return next((name for noun, name in _CLASS_NOUNS_ZH if noun in around), "")
 
 
 def _named_classes(sentence: str) -> list[tuple[int, Referent]]:

@@ -229,7 +229,7 @@ class RelationReader:
         named = [r for _, r in mentions(clause)]
         session.mention(named)
         text = _FILLER.sub("", clause)
-        for surface, asked in _present(self.asking, self._asking, text):
+        for surface, asked in self._asking.present(text):
             at = text.find(surface)
             if at < 0:
                 continue
@@ -282,10 +282,10 @@ class RelationReader:
         text = _FILLER.sub("", clause)
         base = start + len(clause) - len(text)
         span = (base, base + len(text))
-        frames = [
-            list(reader(text, span))
-            for reader in (self._agent, self._attribute, self._object, self._before, self._class)
-        ]
+        readers = [self._agent, self._attribute, self._object, self._before, self._class]
+        if not self._asking.found(text):  # no surface of any list: only a class sentence
+            readers = [self._class]
+        frames = [list(reader(text, span)) for reader in readers]
         best = min((f for f in frames if f), key=lambda f: f[0].at, default=[])
         yield from best
 
@@ -294,7 +294,7 @@ class RelationReader:
         if at < 0:
             yield from self._agent_final(text, span)
             return
-        for surface, relation in _present(self.by, self._by, text):
+        for surface, relation in self._by.present(text):
             end = text.find(surface, at + 2)
             if end > at:
                 value = re.sub(r"(?:联合|共同|一起|亲自|自己|本人)+$", "", text[at + 1 : end])
@@ -305,7 +305,7 @@ class RelationReader:
         """这部电影是李力持和周星驰联合执导的 / 李安导演的: the verb ends the clause, its agent
         comes after 是 (or starts the clause)."""
         core = re.sub(r"(?:的|了|啊|呀|吧)+$", "", text)
-        for surface, relation in _present(self.by, self._by, core):
+        for surface, relation in self._by.present(core):
             if len(surface) < 2 or not core.endswith(surface):
                 continue
             head = re.sub(r"(?:联合|共同|一起|亲自|自己|本人)+$", "", core[: -len(surface)])
@@ -316,7 +316,7 @@ class RelationReader:
             return
 
     def _attribute(self, text: str, span: tuple[int, int]) -> Iterator[Found]:
-        for surface, relation in _present(self.attributes, self._attributes, text):
+        for surface, relation in self._attributes.present(text):
             at = text.find(surface)
             if at < 0:
                 continue
@@ -336,7 +336,7 @@ class RelationReader:
         return
 
     def _object(self, text: str, span: tuple[int, int]) -> Iterator[Found]:
-        for surface, relation in _present(self.objects, self._objects, text):
+        for surface, relation in self._objects.present(text):
             at = text.find(surface)
             if at < 0:
                 continue
@@ -348,7 +348,7 @@ class RelationReader:
         return
 
     def _before(self, text: str, span: tuple[int, int]) -> Iterator[Found]:
-        for surface, relation in _present(self.befores, self._befores, text):
+        for surface, relation in self._befores.present(text):
             at = text.rfind(surface)
             if at <= 0 or self._in_attribute(text, at, surface):
                 continue
@@ -380,7 +380,7 @@ class RelationReader:
             genre
             and relation
             and not _OCCUPATION.search(genre["val"])
-            and not _present(self.by, self._by, genre["val"])  # 是由中岛哲也执导的影片
+            and not self._by.present(genre["val"])  # 是由中岛哲也执导的影片
         ):
             yield Found(relation, text[: genre.start()], genre["val"], span, genre.start())
             return
@@ -570,20 +570,29 @@ def _last_copula(head: str) -> tuple[int, int] | None:
 class _Surfaces:
     """Every surface of a list, found in one left-to-right scan (the leftmost longest surface
     at each place, then on after it: what one regex alternation of them, longest first, finds,
-    without trying hundreds of alternatives at every character)."""
+    without trying hundreds of alternatives at every character). The scan jumps from one
+    character that starts a surface to the next (one character class, searched in C), and
+    `present` gives the list's pairs from the surfaces found through an index made once."""
 
     def __init__(self, pairs: list[tuple[str, Relation]]) -> None:
+        surfaces = sorted({s for s, _ in pairs if s}, key=len, reverse=True)
         by_first: dict[str, list[str]] = {}
-        for surface in sorted({s for s, _ in pairs if s}, key=len, reverse=True):
+        for surface in surfaces:
             by_first.setdefault(surface[0], []).append(surface)
         self.by_first = by_first
+        self.starts = re.compile("[" + re.escape("".join(by_first)) + "]") if by_first else None
+        self.pairs = pairs
+        self.within: dict[str, list[int]] = {
+            found: [i for i, (s, _) in enumerate(pairs) if s in found] for found in surfaces
+        }
+        """For each surface, the pairs whose surface is inside it (门票 inside 门票价格)."""
 
     def found(self, text: str) -> set[str]:
-        out, at = set(), 0
-        while at < len(text):
-            match = next(
-                (s for s in self.by_first.get(text[at], ()) if text.startswith(s, at)), None
-            )
+        out: set[str] = set()
+        at = 0
+        while self.starts is not None and (start := self.starts.search(text, at)) is not None:
+            at = start.start()
+            match = next((s for s in self.by_first[text[at]] if text.startswith(s, at)), None)
             if match is None:
                 at += 1
             else:
@@ -591,14 +600,15 @@ class _Surfaces:
                 at += len(match)
         return out
 
-
-def _present(
-    pairs: list[tuple[str, Relation]], any_of: _Surfaces, text: str
-) -> list[tuple[str, Relation]]:
-    """The (surface, relation) pairs whose surface is in `text`, in the list's order (longest
-    first): a surface inside a longer one found there counts too (门票 in 门票价格)."""
-    hay = "\x00".join(any_of.found(text))
-    return [(s, r) for s, r in pairs if s in hay] if hay else []
+    def present(self, text: str) -> list[tuple[str, Relation]]:
+        """The (surface, relation) pairs whose surface is in `text`, in the list's order
+        (longest first): a surface inside a longer one found there counts too (门票 in
+        门票价格)."""
+        found = self.found(text)
+        if not found:
+            return []
+        hits = sorted({i for surface in found for i in self.within[surface]})
+        return [self.pairs[i] for i in hits]
 
 
 def _more_of_list(clause: str) -> bool:

@@ -99,6 +99,8 @@ def _segment_gap(text: str, start: int, end: int, segmenter: Segmenter) -> list[
     gap = text[start:end]
     if not gap.strip():
         return []
+    if all(_is_punct(ch) and not ch.isspace() for ch in gap):  # "-", "。" between numbers
+        return [Tok(ch, start + i, start + i + 1, "punct") for i, ch in enumerate(gap)]
     tokens: list[Tok] = []
     cursor = 0
     for word in segmenter.segment(gap):
