@@ -5,8 +5,24 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
+
+HERE = Path(__file__).resolve().parents[2]
+
+
+def tree_of(before: str) -> Path:
+    """A folder holding an older checkout: `before` itself when it is one, else the git
+    revision `before` of this repository exported into a temporary folder."""
+    if Path(before).is_dir():
+        return Path(before)
+    folder = Path(tempfile.mkdtemp(prefix="palimpsest-before-"))
+    archive = subprocess.run(
+        ["git", "-C", str(HERE), "archive", before], capture_output=True, check=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    return folder
 
 
 def in_tree(tree: Path, script: str, payload: object) -> Any:

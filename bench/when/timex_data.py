@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 Reader = Callable[[str], bytes]
+Document = Callable[[str, bytes], list[dict[str, Any]]]
 _BOUNDARY = re.compile(r"\n|(?<=[.!?])\s+(?=[A-Z\"'`(])")
 
 
@@ -32,24 +33,36 @@ def listed(read: Reader, folder: str) -> list[str]:
 def timex(read: Reader, paths: tuple[str, ...]) -> bytes:
     """Every DCT-anchored DATE expression of the .tml files in the folders `paths`, in folder
     then file-name then text order."""
+    return every(read, paths, document)
+
+
+def every(read: Reader, paths: tuple[str, ...], kept: Document) -> bytes:
+    """The slice of the items `kept` finds in each .tml file of the folders `paths`, in folder
+    then file-name order."""
     items = [item for folder in paths for path in listed(read, folder)
-             for item in document(path.rsplit("/", 1)[-1], read(path))]  # fmt: skip
+             for item in kept(path.rsplit("/", 1)[-1], read(path))]  # fmt: skip
     return json.dumps({"data": items}, ensure_ascii=False, indent=0).encode("utf-8")
+
+
+def parts(xml: bytes) -> tuple[ET.Element, ET.Element, ET.Element] | None:
+    """A TimeML document's root, creation time (its TIMEX3) and TEXT; None without either."""
+    root = ET.fromstring(xml)
+    dct, body = root.find("DCT/TIMEX3"), root.find("TEXT")
+    return None if dct is None or body is None else (root, dct, body)
 
 
 def document(doc: str, xml: bytes) -> list[dict[str, Any]]:
     """The kept expressions of one TimeML document."""
-    root = ET.fromstring(xml)
-    dct = root.find("DCT/TIMEX3")
-    body = root.find("TEXT")
-    if dct is None or body is None:
+    found = parts(xml)
+    if found is None:
         return []
-    text, spans = _plain(body)
+    _, dct, body = found
+    text, spans = plain(body, "TIMEX3")
     anchor = dct.get("tid")
     out = []
     for element, (start, end) in spans:
         if _kept(element, anchor):
-            context, offset = _sentence(text, start, end)
+            context, offset = sentence(text, start, end)
             out.append({
                 "doc": doc, "dct": str(dct.get("value"))[:10], "tid": element.get("tid"),
                 "text": text[start:end], "value": element.get("value"), "context": context,
@@ -66,21 +79,21 @@ def _kept(element: ET.Element, anchor: str | None) -> bool:
     )
 
 
-def _plain(body: ET.Element) -> tuple[str, list[tuple[ET.Element, tuple[int, int]]]]:
-    """The text of TEXT without tags, and where each TIMEX3 in it starts and ends."""
+def plain(body: ET.Element, tag: str) -> tuple[str, list[tuple[ET.Element, tuple[int, int]]]]:
+    """The text of TEXT without tags, and where each element `tag` in it starts and ends."""
     parts = [body.text or ""]
     spans = []
     size = len(parts[0])
     for child in body:
         inner = "".join(child.itertext())
-        if child.tag == "TIMEX3":
+        if child.tag == tag:
             spans.append((child, (size, size + len(inner))))
         parts += [inner, child.tail or ""]
         size += len(inner) + len(child.tail or "")
     return "".join(parts), spans
 
 
-def _sentence(text: str, start: int, end: int) -> tuple[str, int]:
+def sentence(text: str, start: int, end: int) -> tuple[str, int]:
     """The sentence around [start, end) (a line, or cut after . ! ? before a capital) and
     where it starts in `text`."""
     left = max((m.end() for m in _BOUNDARY.finditer(text, 0, start)), default=0)
