@@ -11,7 +11,7 @@ CREATE (s)-[r:RELATES_TO]->(o)
 SET r = f.props
 SET r.valid_at = datetime(f.times.valid_at), r.invalid_at = datetime(f.times.invalid_at),
     r.valid_end = datetime(f.times.valid_end),
-    r.knowledge_time = datetime(f.times.knowledge_time),
+    r.knowledge_time = datetime(f.times.knowledge_time), r.told_at = datetime(f.times.told_at),
     r.created_at = datetime(f.times.created_at),
     r.invalidated_at = datetime(f.times.invalidated_at),
     r.expired_at = datetime(f.times.expired_at),

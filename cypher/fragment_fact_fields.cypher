@@ -12,5 +12,6 @@ r {.uuid, .group_id, .user_id, .agent_id, .run_id, .subject, .subject_key, .subj
    .modality, .media_refs, .metadata, .valid_phrase,
    valid_at: toString(r.valid_at), valid_end: toString(r.valid_end),
    invalid_at: toString(r.invalid_at),
-   knowledge_time: toString(r.knowledge_time), created_at: toString(r.created_at),
+   knowledge_time: toString(r.knowledge_time), told_at: toString(r.told_at),
+   created_at: toString(r.created_at),
    invalidated_at: toString(r.invalidated_at), expired_at: toString(r.expired_at)}

@@ -46,6 +46,7 @@ FACT_EXAMPLE: dict[str, Any] = {
     "valid_phrase": "yesterday",
     "invalid_at": "2026-02-12T00:00:00+00:00",
     "knowledge_time": "2025-11-10T00:00:00+00:00",
+    "told_at": "2025-11-11T08:00:00+00:00",
     "created_at": "2025-11-10T09:30:00+00:00",
     "invalidated_at": "2026-02-12T10:02:00+00:00",
     "expired_at": None,
@@ -176,6 +177,9 @@ class FactOut(Out):
     `include_endings`), "starts" on one that says it began, else empty."""
     valid_phrase: str = ""
     """The words that said when ("last weekend", 上个周末); "" when none did."""
+    told_at: str | None = None
+    """When the statement was told (the message's time or `observation_date`); null on records
+    written before it was kept (docs/write.md, "Told later")."""
 
     @classmethod
     def of(cls, fact: Fact) -> FactOut:
@@ -220,6 +224,7 @@ def fact_view(fact: Fact) -> dict[str, Any]:
         "valid_end": _iso(fact.valid_end),
         "valid_phrase": fact.valid_phrase,
         "state_change": fact.state_change,
+        "told_at": _iso(fact.told_at),
     }
 
 

@@ -38,6 +38,9 @@ def _to_utc(value: datetime) -> datetime:
 UtcDatetime = Annotated[AwareDatetime, AfterValidator(_to_utc)]
 """An aware datetime (naive ones are rejected, naming the field), normalised to UTC."""
 
+TOLD_GRAINS = frozenset({Granularity.INSTANT, Granularity.DAY})
+"""The granularities of a time that is the message's (a timestamp, an observation date)."""
+
 GroupId = Annotated[str, Field(pattern=GROUP_ID_PATTERN)]
 NonEmpty = Annotated[str, Field(min_length=1)]
 JsonValue = Any
@@ -114,6 +117,10 @@ class Fact(_Record):
     """The words that said when ("last weekend", 上个周末), as written; "" when none did."""
     invalid_at: UtcDatetime | None = None
     knowledge_time: UtcDatetime
+    told_at: UtcDatetime | None = None
+    """When the statement was told: its episode's time (the message's `timestamp`, else the
+    `observation_date`, else `knowledge_time`, else the write's), the time its words were
+    read against. None on records written before it was kept: see `told`."""
     created_at: UtcDatetime
     invalidated_at: UtcDatetime | None = None
     expired_at: UtcDatetime | None = None
@@ -146,6 +153,25 @@ class Fact(_Record):
         if self.expired_at is not None and self.expired_at < self.created_at:
             raise ValueError("expired_at must not be before created_at")
         return self
+
+    @property
+    def told(self) -> datetime:
+        """When it was told (`told_at`). A record written before that was kept: its `valid_at`
+        when no phrase said when and its granularity is the telling's (an instant or a day:
+        the time was then the message's, so it is when it was told), else its
+        `knowledge_time` (when the source learned it, never before the telling)."""
+        if self.told_at is not None:
+            return self.told_at
+        if not self.valid_phrase and self.valid_granularity in TOLD_GRAINS:
+            return self.valid_at
+        return self.knowledge_time
+
+    @property
+    def start_said(self) -> bool:
+        """Did the statement say when the fact began or held ("last year", "in 2023",
+        "since 2024")? False when `valid_at` is only the day it was told: a start we do not
+        know, the fact held at least from then (docs/write.md, "Told later")."""
+        return bool(self.valid_phrase) or self.valid_at != self.told
 
     @property
     def name(self) -> str:

@@ -194,6 +194,7 @@ def fact_from_edge(edge: EntityEdge, ctx: EdgeContext) -> Fact:
         valid_granularity=Granularity.INSTANT,
         invalid_at=invalid_at,
         knowledge_time=known,
+        told_at=known,
         created_at=created,
         invalidated_at=(expired or created) if invalid_at else None,
         expired_at=None if invalid_at else expired,

@@ -363,6 +363,7 @@ def _draft(plan: ItemPlan, episode: Episode, candidate: CandidateFact, ctx: Cont
         valid_phrase=candidate.time.text if candidate.time is not None else "",
         invalid_at=invalid_at_of(candidate, valid_at),
         knowledge_time=episode.knowledge_time,
+        told_at=episode.valid_at,
         created_at=plan.created_at,
         categories=(candidate.category,),
         memory_type=typing.memory_type,

@@ -33,6 +33,7 @@ def history(memory: Memory) -> list[dict[str, Any]]:
     exported = memory.export(user_id="alice")
     kinds = {row["kind"] for row in exported}
     assert kinds == {"entity", "fact", "episode", "operation", "candidate", "ledgerentry"}
+    assert all(row["record"]["told_at"] for row in exported if row["kind"] == "fact")
     return exported
 
 

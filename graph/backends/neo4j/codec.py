@@ -32,8 +32,8 @@ from graph.textindex import episode_text
 JSON_PROPERTIES = frozenset({"metadata", "payload", "result", "error", "discourse"})
 TIME_PROPERTIES = frozenset(
     {
-        "valid_at", "valid_end", "invalid_at", "knowledge_time", "created_at", "invalidated_at",
-        "expired_at",
+        "valid_at", "valid_end", "invalid_at", "knowledge_time", "told_at", "created_at",
+        "invalidated_at", "expired_at",
     }
 )  # fmt: skip
 WIRE_TIMES = (*sorted(TIME_PROPERTIES), "reference_time")

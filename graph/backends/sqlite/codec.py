@@ -30,8 +30,8 @@ EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 FACT_TIMES = frozenset(
     {
-        "valid_at", "valid_end", "invalid_at", "knowledge_time", "created_at", "invalidated_at",
-        "expired_at",
+        "valid_at", "valid_end", "invalid_at", "knowledge_time", "told_at", "created_at",
+        "invalidated_at", "expired_at",
     }
 )  # fmt: skip
 FACT_JSON = frozenset({"episodes", "categories", "source_span", "media_refs", "metadata"})

@@ -23,6 +23,7 @@ ADDED_COLUMNS = {
     ("facts", "correction"): "INTEGER NOT NULL DEFAULT 0",
     ("facts", "valid_end"): "INTEGER",
     ("facts", "valid_phrase"): "TEXT NOT NULL DEFAULT ''",
+    ("facts", "told_at"): "INTEGER",  # null on older records: Fact.told reads them
     ("episodes", "source"): "TEXT NOT NULL DEFAULT ''",
     ("episodes", "valid_at"): "INTEGER",
     ("episodes", "created_at"): "INTEGER",

@@ -44,6 +44,7 @@ CREATE TABLE IF NOT EXISTS facts (
     valid_phrase        TEXT NOT NULL DEFAULT '',
     invalid_at          INTEGER,
     knowledge_time      INTEGER NOT NULL,
+    told_at             INTEGER,
     created_at          INTEGER NOT NULL,
     invalidated_at      INTEGER,
     expired_at          INTEGER,
