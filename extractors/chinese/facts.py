@@ -232,12 +232,12 @@ _ENDING = re.compile(
     r"不再|已经不|已不|再也不|不.*了$|离职|辞职|搬走|搬出|退休|放弃|停止|裁员|开除|辞退|解雇"
     r"|以前|之前|曾|原来|过去|从前|以往|小时候"
 )
-_STARTING = re.compile(r"入职|加入|开始|加盟")
+_STARTING = re.compile(r"入职|加入|开始|加盟|搬到|搬去|搬进|搬来|迁到|迁往|迁居")
 
 
 def change_of(clause: str, polarity: int, fact_type: FactType) -> Change:
     """ "ends" for a denial with an ending word (不再, 已经不, 不…了) or a leaving verb (离职,
-    搬走); "starts" for 入职 / 加入 / 开始 in a plain positive fact."""
+    搬走); "starts" for 入职 / 加入 / 开始 / 搬到 in a plain positive fact."""
     text = clause.rstrip("。！!.， ")
     if polarity < 0 and _ENDING.search(text):
         return "ends"

@@ -111,7 +111,11 @@ _ENDING = re.compile(
     r"|\b(?:stop|stopped|stops|quit|quits|cease|ceased)\b",
     re.I,
 )
-_STARTING = re.compile(r"\b(?:start|started|starts|began|begin|begins|join|joined|joins)\b", re.I)
+_STARTING = re.compile(
+    r"\b(?:start|started|starts|began|begin|begins|join|joined|joins)\b"
+    r"|\b(?:mov|relocat)(?:e|ed|es|ing)\s+(?:back\s+|over\s+)?to\b",  # a move begins a home
+    re.I,
+)
 _APPROXIMATE = re.compile(r"^(?:about|around|roughly|approximately|nearly|almost|~)\b", re.I)
 _QUESTION_TAGS = frozenset({"WP", "WRB", "WDT", "WP$"})
 _SKIP_LABELS = frozenset({"DATE", "TIME"})
@@ -444,7 +448,7 @@ def _read(item: Visited, sentence: Span, titled: dict[int, str]) -> CandidateFac
 def _change(frame: Frame, text: str) -> Change:
     """ "ends" for a denial carrying an ending word ("no longer", "not ... anymore", "stopped",
     "quit", "gave up", "used to") or read off a leaving verb; "starts" for "started at",
-    "joined"."""
+    "joined", "moved to"."""
     if frame.change == "ends" or (frame.polarity < 0 and _ENDING.search(text)):
         return "ends"
     starts = frame.change == "starts" or _STARTING.search(text)

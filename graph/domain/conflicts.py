@@ -276,6 +276,15 @@ def _precision(new: Fact, old: Fact) -> Finding | None:
 
 def _update(new: Fact, old: Fact, kind: ConflictType, reason: str, mode: Mode) -> Finding:
     if mode == "close" and new.valid_at < old.valid_at:
+        if told_since(new, old):
+            return _verdict(
+                old,
+                kind,
+                WriteEvent.UPDATE,
+                f"{reason}: told later, it {_verb(new)} before {old.value!r} was told, and "
+                f"{old.value!r} said no start of its own",
+                mode="close",
+            )
         return _verdict(
             old,
             kind,
@@ -284,6 +293,25 @@ def _update(new: Fact, old: Fact, kind: ConflictType, reason: str, mode: Mode) -
             mode="history",
         )
     return _verdict(old, kind, WriteEvent.UPDATE, reason, mode=mode)
+
+
+def told_since(new: Fact, old: Fact) -> bool:
+    """Does `new`, told after `old`, say that the state changed at a time before `old`, whose
+    own time was only the day it was told ("I live in Boston" in June, "I moved to Denver last
+    year" in November)? Then `old` says only that it held when told, the newer telling says
+    what holds since, and it supersedes `old` instead of being placed before it in history.
+    A statement of a closed period ("from 2015 to 2019") or of a time with no start or end
+    ("I lived in Denver in 2019") stays history (docs/write.md, "Told later")."""
+    return (
+        new.state_change != ""
+        and new.invalid_at is None
+        and new.told > old.told
+        and not old.start_said
+    )
+
+
+def _verb(fact: Fact) -> str:
+    return "ended" if fact.state_change == "ends" else "began"
 
 
 def _authorise(

@@ -109,8 +109,8 @@ def update_changes(new: Fact, old: Fact, verdict: Finding, now: datetime) -> tup
     learned = learned_at(now, old)
     if verdict.mode == "expire":
         after: Fields = {"expired_at": learned}
-    else:
-        after = {"invalid_at": new.valid_at, "invalidated_at": learned}
+    else:  # a record told later may say its state began before this one's: it closes at its start
+        after = {"invalid_at": max(new.valid_at, old.valid_at), "invalidated_at": learned}
     after.update(superseded_by=new.uuid, verify_status=VerifyStatus.SUPERSEDED)
     return {"supersedes": old.uuid}, _change(old, after)
 

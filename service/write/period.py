@@ -1,14 +1,16 @@
 """A fact's period from its candidate's times: `valid_at` and its granularity from the time
 said (else the message's observation, else the episode's time), and `invalid_at` from an
 `until` (docs/write.md, "Since and until"). A state said to hold until a time before it was
-told, with no start of its own, is that state's ending then."""
+told, with no start of its own, is that state's ending then; one said to hold since a time,
+with no end, is its start then ("I have lived in Denver since 2024": docs/write.md, "Told
+later")."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
 from extractors.schema import CandidateFact
-from graph.domain.enums import Granularity
+from graph.domain.enums import FactType, Granularity
 from graph.domain.model import Episode
 from service.write.request import PreparedAdd
 
@@ -21,6 +23,8 @@ def period_of(
     if _ended_before(candidate, valid[0]):
         candidate = _as_ending(candidate)
         valid = _valid(prepared, candidate, episode)
+    elif _holds_since(candidate):
+        candidate = candidate.model_copy(update={"change": "starts"})
     return candidate, valid
 
 
@@ -39,6 +43,20 @@ def _ended_before(candidate: CandidateFact, told: datetime) -> bool:
     worked at Siemens until 2019", 我2019年以前在华为工作, said in 2024)."""
     end = _stop(candidate)
     return end is not None and candidate.time is None and candidate.polarity > 0 and end < told
+
+
+def _holds_since(candidate: CandidateFact) -> bool:
+    """A plain assertion said to hold since a time, with no end ("since 2024", "for two years"
+    after a perfect, 自从2024年, 住了五年了): it says when the state began."""
+    time = candidate.time
+    return (
+        time is not None
+        and time.role == "since"
+        and candidate.until is None
+        and candidate.polarity > 0
+        and candidate.change == ""
+        and candidate.fact_type is FactType.FACT
+    )
 
 
 def _as_ending(candidate: CandidateFact) -> CandidateFact:

@@ -63,6 +63,20 @@ def check_new_write(memory: Memory, lengths: dict[str, int]) -> None:
     assert "Paris" in values(memory, "alice", as_of="2025-06")
     verdict = memory.verify_ledger(user_id="alice")
     assert verdict.ok and verdict.length > lengths["alice"]
+    check_told_later(memory, lengths)
+
+
+def check_told_later(memory: Memory, lengths: dict[str, int]) -> None:
+    """bob's 北京 (told 2024-05-01, no start said) was written before facts kept when they were
+    told: it is read as told at its `valid_at`, so a move told later to a time before it
+    supersedes it (docs/write.md, "Told later"), and the old record still verifies."""
+    (old,) = memory.facts(user_id="bob", subject="bob", predicate="lives_in").facts
+    assert old.told_at is None
+    moved = memory.add("我去年搬到了上海", user_id="bob", observation_date="2024-09-01")
+    assert [r.event for r in moved.results] == ["UPDATE"]
+    assert values(memory, "bob") >= {"上海"} and "北京" not in values(memory, "bob")
+    verdict = memory.verify_ledger(user_id="bob")
+    assert verdict.ok and verdict.length > lengths["bob"]
 
 
 @pytest.mark.parametrize("fixture", SQLITE, ids=lambda p: p.stem)
