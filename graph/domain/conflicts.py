@@ -292,6 +292,15 @@ def _update(new: Fact, old: Fact, kind: ConflictType, reason: str, mode: Mode) -
             f"{reason}, but it predates the current record: kept as history",
             mode="history",
         )
+    if mode == "close" and told_since(old, new):  # the later telling arrived first (an import)
+        return _verdict(
+            old,
+            kind,
+            WriteEvent.ADD,
+            f"{reason}, but {old.value!r}, told later, {_verb(old)} before this was told, and "
+            "this said no start: kept as history",
+            mode="history",
+        )
     return _verdict(old, kind, WriteEvent.UPDATE, reason, mode=mode)
 
 

@@ -12,7 +12,7 @@ from datetime import datetime
 
 from pydantic import JsonValue
 
-from graph.domain.conflicts import Finding
+from graph.domain.conflicts import Finding, told_since
 from graph.domain.enums import ConflictType, VerifyStatus, WriteEvent
 from graph.domain.model import Fact
 
@@ -137,17 +137,25 @@ def insert_into_chain(
     new record closes at its successor's valid_at, or earlier where it was said to stop ("I
     lived in Rome in 2015" before "I live in Oslo" from 2024 closes at 2016); its predecessor,
     if any, now closes at the new record's valid_at and points to it.
+    A record told later that overtakes the new one (`told_since`: it began before the new one
+    was told, which said no start) is its successor whatever its valid_at, and the new record
+    closes at its own valid_at, as if it had arrived first (docs/write.md, "Told later").
     """
     ordered = _chain_order(chain)
-    before = [f for f in ordered if f.valid_at <= new.valid_at]
-    after = [f for f in ordered if f.valid_at > new.valid_at]
+    overtaking = [f for f in ordered if f.valid_at <= new.valid_at and told_since(f, new)]
+    before = [] if overtaking else [f for f in ordered if f.valid_at <= new.valid_at]
+    after = overtaking[-1:] or [f for f in ordered if f.valid_at > new.valid_at]
     own: Fields = {}
     changes: list[Change] = []
     if after:
         successor = after[0]
-        stops = new.invalid_at
+        stops = (
+            successor.valid_at
+            if new.invalid_at is None
+            else min(new.invalid_at, successor.valid_at)
+        )
         own.update(
-            invalid_at=successor.valid_at if stops is None else min(stops, successor.valid_at),
+            invalid_at=max(new.valid_at, stops),
             invalidated_at=learned_at(now, new, successor),
             superseded_by=successor.uuid,
             verify_status=VerifyStatus.SUPERSEDED,

@@ -112,3 +112,19 @@ class TestToldLaterAgainstASaidStartStaysHistory:
         after = say(memory, "I moved to Denver last year.", "2026-05-01")
         assert after["event"] == "ADD"
         assert now(memory) == {"Boston"}
+
+
+class TestToldLaterInEitherOrderOfArrival:
+    @pytest.mark.parametrize(("first", "later", "old", "new"), MOVES)
+    def test_the_earlier_telling_arriving_last_is_history(
+        self, memory: Memory, first: str, later: str, old: str, new: str
+    ) -> None:
+        moved = say(memory, later, "2026-11-01")
+        told = say(memory, first, "2026-06-01")  # an older message imported after
+        assert told["event"] == "ADD"
+        assert told["fact"]["invalid_at"].startswith("2026-06-01")
+        assert told["fact"]["superseded_by"] == moved["id"]
+        assert now(memory) == {new}
+        assert now(memory, as_of="2026-07-01") == {new}
+        assert now(memory, as_of="2025-06-01") == {new}
+        assert memory.history("sam", user_id="sam")["broken"] == []
