@@ -165,7 +165,8 @@ def judge(statement: Statement, aligned: Aligned, policy: Policy, *, now: dateti
         kept = next(f for f in findings if f.action is WriteEvent.NOOP)
         held = next(r for r in aligned.current if r.uuid == kept.target_id)
         return Verdict(WriteEvent.NOOP, held, decision.verdicts)
-    own, changes = _effects(statement.fact, decision.execute, aligned, statement.at or now)
+    waiting = _held(decision.verdicts, decision.execute) if decision.pending else frozenset()
+    own, changes = _effects(statement.fact, decision.execute, aligned, statement.at or now, waiting)
     if decision.pending:
         own["needs_confirmation"] = True
     return Verdict(
@@ -260,16 +261,34 @@ def _one_line(new: Fact, record: Fact) -> bool:
     return new.cardinality is not Cardinality.MULTI or record.value_key == new.value_key
 
 
+def _held(verdicts: Sequence[Finding], execute: Sequence[Finding]) -> frozenset[str]:
+    """The records an update held for review would supersede."""
+    return frozenset(
+        v.target_id for v in verdicts if v.action is WriteEvent.UPDATE and v not in execute
+    )
+
+
 def _effects(
-    new: Fact, execute: Sequence[Finding], aligned: Aligned, now: datetime
+    new: Fact,
+    execute: Sequence[Finding],
+    aligned: Aligned,
+    now: datetime,
+    held: frozenset[str] = frozenset(),
 ) -> tuple[Fields, list[Change]]:
-    """Execute the findings in order; each sees the changes the previous ones made."""
+    """Execute the findings in order; each sees the changes the previous ones made. `held`: the
+    records an update held for review would supersede; the statement's place in history is
+    found without them, as the reviewer's confirmation will find it (a correction held back
+    must not leave what it corrects closed by the history instead of expired)."""
     current = {f.uuid: f for f in aligned.current}
     chain = {f.uuid: f for f in aligned.chain}
     own: Fields = {}
     changes: list[Change] = []
     for finding in execute:
-        believed = [f for f in chain.values() if _one_line(new, f) and f.expired_at is None]
+        believed = [
+            f
+            for f in chain.values()
+            if _one_line(new, f) and f.expired_at is None and f.uuid not in held
+        ]
         mine, more = effect_of(new, finding, current.get(finding.target_id), _given(believed), now)
         own.update(mine)
         changes.extend(more)

@@ -97,6 +97,15 @@ OSLO_2023 = ([("I live in {}", "Oslo")], "user", "2023-06-01")
     ],
     statement=OSLO_2023,
 )
+# Found by Hypothesis: the held correction of a disputed Oslo, placed in history before Kyiv
+# 2024, closed Oslo as its predecessor, and the confirmation then found nothing to expire.
+@example(
+    history=[
+        ([("I live in {}", "Kyiv")], "user", "2024"),
+        ([("No, I live in {}", "Oslo")], "file", "2023-06-01"),
+    ],
+    statement=([("No, I live in {}", "Kyiv")], "user", "2023-06-01"),
+)
 def test_confirming_what_manual_mode_held_back_does_what_the_write_does(
     shared_memory: Memory, history: list[Any], statement: Any
 ) -> None:
