@@ -131,7 +131,11 @@ class Walker:
         mulled = self._mulled(head, child)
         if mulled is not None:
             return mulled, replace(here, fact_type=FactType.HYPOTHESIS), times
-        if child.pos_ not in _CLAUSE_POS and child.dep_ != "ccomp":
+        if (
+            child.pos_ not in _CLAUSE_POS
+            and child.dep_ != "ccomp"
+            and not verb_taken_for_noun(child)
+        ):
             return None
         if child.dep_ == "conj":
             return child, Clause(subject, here.polarity * _sign(head), here.fact_type), times
@@ -332,7 +336,22 @@ def _clause_head(head: Token) -> bool:
     """A verb or copula; also a participle the tagger took for an adjective but which has a
     passive auxiliary ("Sven Wollter is [married] to Lisa Wede")."""
     passive = head.pos_ == "ADJ" and any(c.dep_ == "auxpass" for c in head.children)
-    return head.pos_ in _CLAUSE_POS or passive
+    return head.pos_ in _CLAUSE_POS or passive or verb_taken_for_noun(head)
+
+
+def verb_taken_for_noun(token: Token) -> bool:
+    """ "I live in Boston and [work] at Acme": the second verb of a coordination, its subject
+    shared, tagged a noun (no article, possessive or modifier) with a preposition after it.
+    The small model does so often, and the job was lost."""
+    if token.pos_ != "NOUN" or token.tag_ != "NN" or token.dep_ != "conj":
+        return False
+    if token.head.pos_ != "VERB" or not token.text.islower():
+        return False
+    kinds = {c.dep_ for c in token.children}
+    return "prep" in kinds and not kinds & _NOUN_MODIFIERS
+
+
+_NOUN_MODIFIERS = frozenset({"det", "poss", "amod", "nummod", "compound", "case"})
 
 
 def _own(frame: Frame) -> tuple[Token, ...]:

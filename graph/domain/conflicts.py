@@ -126,6 +126,10 @@ def _judge(new: Fact, old: Fact, rules: PredicateRules, correction: bool) -> Fin
         return _polarity(new, old, rules, correction)
     if new.value_key == old.value_key:
         return _restatement(new, old, rules)
+    if new.polarity < 0:  # "no longer in Oslo", then "no longer in Rome": both hold
+        return _verdict(
+            old, ConflictType.NONE, WriteEvent.ADD, "denials of different values both hold"
+        )
     if correction and not _changed_since(new, old):
         return _update(
             new, old, ConflictType.TEMPORAL_UPDATE, "a correction of the record", "expire"

@@ -143,6 +143,25 @@ def test_a_state_said_in_the_past_at_a_past_time_held_only_then(memory: Memory) 
     assert job["invalid_at"].startswith("2020-01-01")
 
 
+def test_endings_of_different_values_both_hold_and_their_turns_stay_recallable(
+    memory: Memory,
+) -> None:
+    """ "I used to live in Oslo." then "I used to live in Rome.": the second ending closed the
+    first (a single-valued state's other value), so Oslo's turn vanished from every search."""
+    say(memory, "I used to live in Oslo.", "2024-01-05")
+    rome = say(memory, "I used to live in Rome.", "2024-02-01")
+    assert rome["event"] == "ADD"
+    say(memory, "I live in Paris.", "2024-03-01")
+    assert held(memory, predicate="lives_in", include_endings=True) == {
+        ("lives_in", "Paris", 1, False),
+        ("lives_in", "Rome", -1, False),
+        ("lives_in", "Oslo", -1, False),
+    }
+    found = memory.search("Oslo", user_id="alice", limit=5)["results"]
+    assert any("Oslo" in hit["memory"] for hit in found)
+    assert all(hit["kind"] == "episode" for hit in found if "Oslo" in hit["memory"])
+
+
 def test_until_a_past_time_alone_makes_no_current_fact(memory: Memory) -> None:
     say(memory, "I lived in Paris until 2019.", "2024-03-01")
     assert held(memory, predicate="lives_in") == set()
