@@ -11,7 +11,9 @@ What the user gets: each distinct sentence is told once with `Memory.add` (its o
 embedded store, `observation_date` = the DCT), then `Memory.facts(as_of=DCT noon UTC)` lists
 the facts current then. The event's fact is a stored fact whose `source_span` covers the event's
 word (the shortest such span; none: the event is not covered). Scored on the covered events:
-right when "current at the DCT" is the gold's (holds: current; over and future: not current).
+right when "current at the DCT" is the gold's (holds: current; over and future: not current);
+a current plan ("We shall prove X": `plans`) holds the intention, so it says X does not hold
+yet.
 Beside it, in the same run and on the same covered events:
 
 * every fact current when told (what the store did before states had tenses);
@@ -44,6 +46,7 @@ from bench.when.timex import HALVES, half
 from extractors.predicates import default_table
 
 HERE = Path(__file__).resolve().parents[2]
+PLANS = frozenset({"plans"})
 
 
 class Stored(NamedTuple):
@@ -113,6 +116,12 @@ def event_fact(facts: list[Stored], span: tuple[int, int]) -> Stored | None:
     return min(covering, key=lambda f: f.end - f.start, default=None)
 
 
+def holds_now(fact: Stored) -> bool:
+    """Whether the fact says its event holds at the DCT: it is current, and it is no plan (a
+    current `plans` fact, "we will prove X", holds the intention, not X)."""
+    return fact.current and fact.predicate not in PLANS
+
+
 def rows_of(item: dict[str, Any], fact: Stored | None, past: frozenset[str]) -> list[str]:
     """The rows an event counts in; "fact in [past_tense]": its fact's predicate is one of the
     states whose simple past is over (the lead's rules' own class)."""
@@ -137,7 +146,7 @@ def score(items: list[dict[str, Any]], told: Told) -> dict[str, Outcome]:
     past = default_table().past_ends
     for item in items:
         fact = event_fact(told.get(key(item), []), (item["span"][0], item["span"][1]))
-        current = fact.current if fact else None
+        current = holds_now(fact) if fact else None
         tally, outcome = grade(item, current), halves[half(item["doc"])]
         for row in rows_of(item, fact, past):
             outcome.rows[row].add(tally)

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from bench.when.tense import Stored, Tally, by_tense, event_fact, grade, report, score
+from bench.when.tense import (
+    Stored,
+    Tally,
+    by_tense,
+    event_fact,
+    grade,
+    holds_now,
+    report,
+    score,
+)
 from bench.when.tense_data import GOLD, INVERSE, document
 
 DCT = (
@@ -92,3 +101,12 @@ def test_score_splits_by_document_and_prints_misses_of_the_tune_half_only() -> N
     lines = report(halves["tune"], halves["held"])
     assert lines[2].startswith(f"| all | {halves['tune'].rows['all'].n} | 100.0%")
     assert lines[0].endswith("before: right / covered |")
+
+
+def test_a_current_plan_says_its_event_does_not_hold_yet() -> None:
+    assert holds_now(Stored(0, 9, True, "lives_in"))
+    assert not holds_now(Stored(0, 9, True, "plans"))
+    assert not holds_now(Stored(0, 9, False, "lives_in"))
+    told = {"1998-01-08 Smith lived in Oslo.": [Stored(0, 19, True, "plans")]}
+    halves = score([_item("future", "FUTURE", doc=f"d{n}.tml") for n in range(4)], told)
+    assert sum(h.rows["all"].right for h in halves.values()) == 4
