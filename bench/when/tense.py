@@ -9,8 +9,9 @@ answer to "does it still hold at the DCT?": holds, over (before the DCT) or futu
 
 What the user gets: each distinct sentence is told once with `Memory.add` (its own tenant, an
 embedded store, `observation_date` = the DCT), then `Memory.facts(as_of=DCT noon UTC)` lists
-the facts current then. The event's fact is a stored fact whose `source_span` covers the event's
-word (the shortest such span; none: the event is not covered). Scored on the covered events:
+the facts current then. The event's facts are the stored facts whose `source_span` covers
+the event's word (those of the shortest such span; none: the event is not covered), and it
+holds when one of them is current. Scored on the covered events:
 right when "current at the DCT" is the gold's (holds: current; over and future: not current);
 a current plan ("We shall prove X": `plans`) holds the intention, so it says X does not hold
 yet.
@@ -109,26 +110,28 @@ def by_tense(tense: str) -> str:
     return {"PAST": "over", "PASTPART": "over", "FUTURE": "future"}.get(tense, "holds")
 
 
-def event_fact(facts: list[Stored], span: tuple[int, int]) -> Stored | None:
-    """The event's fact: the one of shortest source span covering the event's word (None: no
-    fact covers it)."""
+def event_facts(facts: list[Stored], span: tuple[int, int]) -> list[Stored]:
+    """The event's facts: those of the shortest source span covering the event's word (often
+    one; several read from one clause share a span; none: the event is not covered)."""
     covering = [f for f in facts if f.start <= span[0] and span[1] <= f.end]
-    return min(covering, key=lambda f: f.end - f.start, default=None)
+    shortest = min((f.end - f.start for f in covering), default=0)
+    return [f for f in covering if f.end - f.start == shortest]
 
 
-def holds_now(fact: Stored) -> bool:
-    """Whether the fact says its event holds at the DCT: it is current, and it is no plan (a
-    current `plans` fact, "we will prove X", holds the intention, not X)."""
-    return fact.current and fact.predicate not in PLANS
+def holds_now(facts: list[Stored]) -> bool:
+    """Whether the event's facts say it holds at the DCT: one of them is current and no plan
+    (a current `plans` fact, "we will prove X", holds the intention, not X). Any, not the
+    first: the store lists facts in no fixed order."""
+    return any(f.current and f.predicate not in PLANS for f in facts)
 
 
-def rows_of(item: dict[str, Any], fact: Stored | None, past: frozenset[str]) -> list[str]:
+def rows_of(item: dict[str, Any], facts: list[Stored], past: frozenset[str]) -> list[str]:
     """The rows an event counts in; "fact in [past_tense]": its fact's predicate is one of the
     states whose simple past is over (the lead's rules' own class)."""
     kind = "STATE" if item["class"] == "STATE" else "not STATE"
     rows = ["all", f"gold {item['gold']}", f"class {kind}", f"class {item['class']}",
             f"tense {item['tense']}", f"aspect {item['aspect']}"]  # fmt: skip
-    return [*rows, "fact in [past_tense]"] if fact and fact.predicate in past else rows
+    return [*rows, "fact in [past_tense]"] if any(f.predicate in past for f in facts) else rows
 
 
 def grade(item: dict[str, Any], current: bool | None) -> Tally:
@@ -145,10 +148,10 @@ def score(items: list[dict[str, Any]], told: Told) -> dict[str, Outcome]:
     halves = {h: Outcome() for h in HALVES}
     past = default_table().past_ends
     for item in items:
-        fact = event_fact(told.get(key(item), []), (item["span"][0], item["span"][1]))
-        current = holds_now(fact) if fact else None
+        facts = event_facts(told.get(key(item), []), (item["span"][0], item["span"][1]))
+        current = holds_now(facts) if facts else None
         tally, outcome = grade(item, current), halves[half(item["doc"])]
-        for row in rows_of(item, fact, past):
+        for row in rows_of(item, facts, past):
             outcome.rows[row].add(tally)
         if current is not None and tally.right == 0:
             outcome.misses.append(_miss(item, current))

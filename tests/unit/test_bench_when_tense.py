@@ -8,7 +8,7 @@ from bench.when.tense import (
     Stored,
     Tally,
     by_tense,
-    event_fact,
+    event_facts,
     grade,
     holds_now,
     report,
@@ -67,12 +67,12 @@ def test_the_plain_tense_rule() -> None:
         "over", "over", "future", "holds", "holds"]  # fmt: skip
 
 
-def test_the_event_fact_is_the_shortest_covering_span() -> None:
+def test_the_event_facts_are_those_of_the_shortest_covering_span() -> None:
     facts = [Stored(0, 20, True, "is_a"), Stored(6, 19, False, "lives_in"),
-             Stored(21, 30, True, "said")]  # fmt: skip
-    assert event_fact(facts, (6, 11)) == facts[1]
-    assert event_fact(facts, (0, 5)) == facts[0]
-    assert event_fact(facts, (40, 45)) is None
+             Stored(21, 30, True, "said"), Stored(6, 19, True, "works_at")]  # fmt: skip
+    assert event_facts(facts, (6, 11)) == [facts[1], facts[3]]
+    assert event_facts(facts, (0, 5)) == [facts[0]]
+    assert event_facts(facts, (40, 45)) == []
 
 
 def _item(gold: str, tense: str, doc: str = "a.tml") -> dict[str, Any]:
@@ -104,9 +104,10 @@ def test_score_splits_by_document_and_prints_misses_of_the_tune_half_only() -> N
 
 
 def test_a_current_plan_says_its_event_does_not_hold_yet() -> None:
-    assert holds_now(Stored(0, 9, True, "lives_in"))
-    assert not holds_now(Stored(0, 9, True, "plans"))
-    assert not holds_now(Stored(0, 9, False, "lives_in"))
+    assert holds_now([Stored(0, 9, True, "lives_in")])
+    assert not holds_now([Stored(0, 9, True, "plans")])
+    assert not holds_now([Stored(0, 9, False, "lives_in")])
+    assert holds_now([Stored(0, 9, False, "lives_in"), Stored(0, 9, True, "works_at")])
     told = {"1998-01-08 Smith lived in Oslo.": [Stored(0, 19, True, "plans")]}
     halves = score([_item("future", "FUTURE", doc=f"d{n}.tml") for n in range(4)], told)
     assert sum(h.rows["all"].right for h in halves.values()) == 4
