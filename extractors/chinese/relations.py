@@ -120,6 +120,8 @@ _ASKING = re.compile(
     r"是不是|[贵好远长大]不[？?。]*$|"
     r"呢[？?。]*$"
 )
+_HOW_OPEN = re.compile(r"全天|全年|常年|免费|24小时|二十四小时|全天候|终年")
+"""Words that say only how a place is open (全天开放, 免费开放): they keep the verb."""
 _TRAILING_CLAUSE = re.compile(
     r"(?:这些|那些|这几个|这两个|都在|都是|就在|也在|是它|在它|都很|都挺).*$"
 )
@@ -358,6 +360,8 @@ class RelationReader:
             said = _clean(value)
             if relation.predicate == "nationality" and _country(self.aliases, said) != said:
                 continue  # 负责人, 湖南人: 人 after a country only
+            if _HOW_OPEN.fullmatch(said):
+                value = said + surface  # 全天开放的: the value is how it is open, not 全天
             if relation.fits(said):
                 yield Found(
                     relation, subject, value, span, len(head) - len(value), weak=len(surface) == 1

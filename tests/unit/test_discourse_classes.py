@@ -103,3 +103,19 @@ def test_a_class_noun_is_never_a_referent() -> None:
         [Job(t, REF, conversation="c") for t in ("你知道倩女幽魂吗？", "影片的导演是谁？")]
     )
     assert readings[-1].context.after.named("影片") is None
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        (("你知道三里屯吗？", "全天开放的。"), ("三里屯", "opening_hours", "全天开放")),
+        (("你知道法源寺吗？", "门票不要钱，免费开放的。"), ("法源寺", "opening_hours", "免费开放")),
+        (("你知道故宫吗？", "8:30开放。"), ("故宫", "opening_hours", "8:30")),  # guard
+    ],
+)
+def test_a_word_saying_only_how_a_place_is_open_keeps_the_verb(
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    """全天开放的 is open all day: 全天 alone ("all day") is no opening time; an hour before
+    开放 is the value alone (the guard)."""
+    assert read(*turns)[-1] == [expected]
