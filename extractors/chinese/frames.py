@@ -345,9 +345,15 @@ def as_phrase(reading: Reading, np: NounPhrase | None) -> Reading:
     """Subject of a verb: the pronoun, or the whole phrase (迁移, 插件, 我妈妈)."""
     if np is None:
         return reading
-    if np.owner is not None and np.attribute is None:
+    if np.owner is not None and (np.attribute is None or _own_attribute(np, reading)):
         return replace(reading, subject=np.owner, subject_toks=np.owner_toks)
     return replace(reading, subject=np.text, subject_toks=np.toks)
+
+
+def _own_attribute(np: NounPhrase, reading: Reading) -> bool:
+    """我们家住在杭州, 张三家住在北京: the subject names the verb's own attribute (家 is the
+    home `lives_in` holds), so the fact is its owner's (it was about "我们家")."""
+    return np.info is not None and reading.info is not None and np.info.name == reading.info.name
 
 
 def _until_verb(toks: Sequence[Tok]) -> list[Tok]:
