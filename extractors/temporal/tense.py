@@ -16,7 +16,7 @@ a colon, a dash) between, then the fewest characters, then the one before the ph
   Conseco said": the date is the nearer one, not last year's).
 
 A target or deadline right before the phrase ("booked the flight for Friday", "by Monday")
-looks forward whatever the verbs say.
+looks forward whatever the verbs say, and a start ("since March", 自从三月) looks back.
 """
 
 from __future__ import annotations
@@ -39,6 +39,11 @@ FUTURE = re.compile(
 )
 FUTURE_BEFORE = re.compile(r"(?<![A-Za-z])(?:for|by)\s+$", _I)
 """A target or deadline ("booked the flight for Friday", "by Monday") looks forward."""
+PAST_BEFORE = re.compile(r"(?<![A-Za-z])since\s+$", _I)
+"""A start ("I've been living in Denver since March") looks back, whatever the verbs say (the
+progressive took it for next March)."""
+_ZH_PAST_BEFORE = re.compile(r"自从?$")
+"""自从三月 / 自三月起: a start looks back."""
 _PAST = re.compile(
     r"\b(?:was|were|had|did|went|came|saw|met|made|took|got|gave|told|said|felt|left|found"
     r"|bought|brought|ran|spent|won|lost|ate|wrote|heard|paid|sent|began|became|caught|slept"
@@ -73,6 +78,8 @@ def tense(m: re.Match[str]) -> Tense:
     """The side of the reference the English phrase `m` is on (module doc)."""
     if FUTURE_BEFORE.search(m.string, max(0, m.start() - 12), m.start()):
         return "future"
+    if PAST_BEFORE.search(m.string, max(0, m.start() - 12), m.start()):
+        return "past"
     return _nearest(m, _english_words)
 
 
@@ -83,7 +90,7 @@ def looks_forward(m: re.Match[str]) -> bool:
 
 def zh_tense(m: re.Match[str]) -> Tense:
     """The side of the reference the Chinese phrase `m` is on (module doc)."""
-    if _ZH_SAID.match(m.string, m.end()):
+    if _ZH_SAID.match(m.string, m.end()) or _ZH_PAST_BEFORE.search(m.string, 0, m.start()):
         return "past"
     return _nearest(m, _chinese_words)
 
