@@ -105,18 +105,27 @@ def no_determiner(noun: Token) -> bool:
 
 def hedge_type(head: Token) -> FactType | None:
     """HYPOTHESIS for a hedged clause ("maybe", "might") and for both halves of a condition:
-    "if I move to Paris" and what it brings, "I will learn French" (both were current facts)."""
+    "if I move to Paris" and what it would bring, "I will learn French" (both were current
+    facts)."""
     for child in head.children:
         word = lower(child)
         if child.dep_ == "advmod" and word in HEDGE_ADVERBS:
             return FactType.HYPOTHESIS
         if child.dep_ == "aux" and word in HEDGE_MODALS:
             return FactType.HYPOTHESIS
-        if _conditional(child) or (
-            child.dep_ == "advcl" and any(map(_conditional, child.children))
-        ):
+        if _conditional(child) or (_condition_clause(child) and _modal(head)):
             return FactType.HYPOTHESIS
     return None
+
+
+def _condition_clause(child: Token) -> bool:
+    return child.dep_ == "advcl" and any(map(_conditional, child.children))
+
+
+def _modal(head: Token) -> bool:
+    """The main clause of a condition is what it would bring only with a modal ("I will learn
+    French if ..."); "Ford is willing to bid if both agree" holds now (bench.when.tense)."""
+    return any(c.dep_ == "aux" and c.tag_ == "MD" for c in head.children)
 
 
 def _conditional(token: Token) -> bool:
