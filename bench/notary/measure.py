@@ -36,8 +36,6 @@ import logging
 import os
 import random
 import re
-import subprocess
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -54,23 +52,12 @@ from bench.notary.sources import (
     load_chat,
     load_reported,
 )
+from bench.runner.checkouts import tree_of
 from bench.runner.stores import open_store
 from extractors.notary.core import notarize
 
 HERE = Path(__file__).resolve().parents[2]
 Masker = Callable[[list[str]], list[str]]
-
-
-def checkout(before: str) -> Path:
-    """A folder holding the older notary: `before` itself, or a git revision exported."""
-    if Path(before).is_dir():
-        return Path(before)
-    folder = Path(tempfile.mkdtemp(prefix="notary-before-"))
-    archive = subprocess.run(
-        ["git", "-C", str(HERE), "archive", before], capture_output=True, check=True
-    ).stdout
-    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
-    return folder
 
 
 def betterleaks_alone(texts: list[str]) -> list[str]:
@@ -348,7 +335,7 @@ def main() -> None:
     if args.misses:
         show_misses(args.misses, load_reported()[args.misses])
         return
-    before = checkout(args.before) if args.before else None
+    before = tree_of(args.before) if args.before else None
     loaded = load_reported()
     if args.tuned:
         loaded = {name: data for name, data in loaded.items() if CREDENTIAL_SOURCES.get(name)}
