@@ -41,11 +41,20 @@ def _stative(head: Token) -> bool:
     return lemma in _PASSIVE_STATES if passive else lemma in STATIVE
 
 
+def helpers(head: Token) -> list[Token]:
+    """The verb's auxiliaries ("had" lived, "was" living, "was" married)."""
+    return [c for c in head.children if c.dep_ in ("aux", "auxpass")]
+
+
+def past_form(head: Token) -> bool:
+    """The verb or one of its auxiliaries is in the past form."""
+    return head.tag_ == "VBD" or any(c.tag_ == "VBD" for c in helpers(head))
+
+
 def _past(head: Token) -> bool:
-    helpers = [c for c in head.children if c.dep_ in ("aux", "auxpass")]
-    if any(c.tag_ == "MD" or lower(c) in ("to", "will") for c in helpers):
+    if any(c.tag_ == "MD" or lower(c) in ("to", "will") for c in helpers(head)):
         return False
-    return head.tag_ == "VBD" or any(c.tag_ == "VBD" for c in helpers)
+    return past_form(head)
 
 
 def _hypothetical(head: Token) -> bool:

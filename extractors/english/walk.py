@@ -30,6 +30,7 @@ from extractors.english.frames import (
     resolve_subject,
     subject_child,
 )
+from extractors.english.tense import helpers, past_form
 from extractors.english.text import (
     Passage,
     Subject,
@@ -322,10 +323,8 @@ class Walker:
     def _carried(self, head: Token) -> tuple[TimeMention, ...]:
         if self.carry is None:
             return ()
-        helpers = [c for c in head.children if c.dep_ in ("aux", "auxpass")]
-        past = head.tag_ == "VBD" or any(c.tag_ == "VBD" for c in helpers)
-        future = any(c.lower_ in _FUTURE_AUX for c in helpers)
-        return self.carry.to(past=past, future=future)
+        future = any(c.lower_ in _FUTURE_AUX for c in helpers(head))
+        return self.carry.to(past=past_form(head), future=future)
 
     def _frame_times(self, frame: Frame, times: tuple[TimeMention, ...]) -> tuple[TimeMention, ...]:
         inside = {id(self.mentions.get(t.i)) for t in frame.value_tokens}
@@ -373,10 +372,10 @@ clauses (read on their own), adverbs."""
 def _future(head: Token) -> bool:
     """ "will"/"'ll"/"shall" on the verb, or on the verb it is coordinated with ("I will
     learn French and live in Paris": one auxiliary for both)."""
-    helpers = [c for c in head.children if c.dep_ == "aux"]
-    if any(lower(c) in _FUTURE_AUX for c in helpers):
+    auxiliaries = [c for c in head.children if c.dep_ == "aux"]
+    if any(lower(c) in _FUTURE_AUX for c in auxiliaries):
         return True
-    return head.dep_ == "conj" and not helpers and _future(head.head)
+    return head.dep_ == "conj" and not auxiliaries and _future(head.head)
 
 
 def _going_to(head: Token) -> str | None:
