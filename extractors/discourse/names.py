@@ -288,13 +288,13 @@ def _pets(facts: list[CandidateFact], named: list[Referent], text: str) -> list[
             out.append(fact)
             continue
         named.append(Referent(name=name, kind="thing"))
-        base = fact.model_copy(
-            update={"attribute": None, "polarity": 1, "change": "", "category": "relationship"}
-        )
+        base = fact.model_copy(update={"attribute": None, "category": "relationship"})
+        told = {} if owned else {"polarity": 1, "change": ""}  # "I had a dog named Rex": over
+        kind_of = {"polarity": 1, "change": "", "until": None, "category": "identity"}
         out += [
-            base.model_copy(update={"subject": SPEAKER, "predicate": "pet", "value": name}),
+            base.model_copy(update={"subject": SPEAKER, "predicate": "pet", "value": name, **told}),
             base.model_copy(
-                update={"subject": name, "predicate": "is_a", "value": kind, "category": "identity"}
+                update={"subject": name, "predicate": "is_a", "value": kind, **kind_of}
             ),
         ]
     return out

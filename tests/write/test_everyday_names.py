@@ -90,6 +90,19 @@ def test_names_in_everyday_phrasing(
     assert not wrong
 
 
+@pytest.mark.parametrize("said", ["I had a dog named Rex.", "我以前养过一只叫旺财的狗。"])
+def test_a_named_pet_said_in_the_past_is_no_current_pet(memory: Any, said: str) -> None:
+    """The simple past of having (English "had", Chinese 过) ended the state; naming the pet
+    keeps that ending: the pet is history, what kind of animal it is stays."""
+    out = memory.add(said, user_id=USER, observation_date="2024-03-01")
+    stored = current(memory)
+    assert not [f for f in stored if f[1] == "pet"]
+    name = "Rex" if "Rex" in said else "旺财"
+    assert (name, "is_a", "dog") in stored
+    told = {(r.fact.predicate, r.fact.value, r.fact.polarity) for r in out.results}
+    assert ("pet", name, -1) in told  # the ending is kept, with the pet's name
+
+
 def test_bob_and_my_friend_bob_are_one_entity(memory: Any) -> None:
     memory.add("My friend Bob lives in Madrid.", user_id=USER)
     memory.add("Bob works at Acme.", user_id=USER)
