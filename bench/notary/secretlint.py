@@ -25,7 +25,7 @@ import json
 import re
 from collections.abc import Callable, Iterator
 
-from bench.notary.trufflehog import walk
+from bench.notary.trufflehog import as_jsonl, walk
 
 PACKAGES = "packages/@secretlint/"
 _SKIPPED_RULES = (
@@ -98,23 +98,17 @@ def derive_cases(read: Callable[[str], bytes], paths: tuple[str, ...]) -> bytes:
     `{"rule", "label": "tp"|"fp", "text", "secret"}`, fixtures in path order, duplicates
     dropped."""
     del paths
-    lines: list[str] = []
-    seen: set[tuple[str, str, str]] = set()
-    for path in sorted(walk(read, PACKAGES)):
-        found = _fixture(path)
-        if found is None:
-            continue
-        rule, folder = found
-        output = json.loads(read(path).decode("utf-8"))
-        if output.get("messages"):
-            rows = list(_positives(rule, output))
-        elif folder.startswith("ok.") or "placeholder" in folder:
-            rows = list(_negatives(rule, str(output.get("sourceContent", ""))))
-        else:
-            rows = []
-        for row in rows:
-            key = (row["label"], row["text"], row["secret"])
-            if key not in seen and row["text"]:
-                seen.add(key)
-                lines.append(json.dumps(row, ensure_ascii=False))
-    return ("\n".join(lines) + "\n").encode("utf-8")
+    return as_jsonl(row for path in sorted(walk(read, PACKAGES)) for row in _rows(read, path))
+
+
+def _rows(read: Callable[[str], bytes], path: str) -> list[dict[str, str]]:
+    found = _fixture(path)
+    if found is None:
+        return []
+    rule, folder = found
+    output = json.loads(read(path).decode("utf-8"))
+    if output.get("messages"):
+        return list(_positives(rule, output))
+    if folder.startswith("ok.") or "placeholder" in folder:
+        return list(_negatives(rule, str(output.get("sourceContent", ""))))
+    return []

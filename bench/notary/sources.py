@@ -6,7 +6,9 @@ Credentials (positives) and the rule authors' negative examples:
 * `secretlint`: secretlint's rule fixtures (bench/notary/secretlint.py); tuned on;
 * `trufflehog`: trufflehog's detector tests (bench/notary/trufflehog.py); held out, positives only;
 * `secrets-patterns`: values drawn from secrets-patterns-db's formats in carriers written for
-  the benchmark (bench/notary/patterns.py); held out, positives only.
+  the benchmark (bench/notary/patterns.py); held out, positives only;
+* `whispers`: Skyscanner/whispers' config-file fixtures in many formats (bench/notary/whispers.py);
+  split in two by fixture like trufflehog: its dev half tuned on, its held half only measured.
 
 "Tuned on" means the notary's rules were written while reading that source's misses; a held-out
 source is only measured (its misses are counted, never read case by case), so a rule that only
@@ -53,11 +55,13 @@ CREDENTIAL_SOURCES: dict[str, bool] = {
     "trufflehog/dev": True,
     "trufflehog/held": False,
     "secrets-patterns": False,
+    "whispers/dev": True,
+    "whispers/held": False,
 }
 """Reported source -> whether the notary was tuned on it. trufflehog is split in two by
-detector (`leakcases.half_of`, the parity of the first byte of the name's SHA-256): its dev
-half was read case by case, its held half only measured."""
-SPLIT = ("trufflehog",)
+detector, whispers by fixture (`cases.half_of`, the parity of the first byte of the name's
+SHA-256): a dev half was read case by case, a held half only measured."""
+SPLIT = ("trufflehog", "whispers")
 CHAT_SOURCES = ("friendsqa-turns", "kdconv-turns")
 NAMES = {"leak": "gitleaks"}
 """How a source is printed (the `leak` data set is gitleaks' examples)."""

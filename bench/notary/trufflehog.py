@@ -20,7 +20,7 @@ from __future__ import annotations
 import ast
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 DETECTORS = "pkg/detectors/"
 _ASSIGN = re.compile(r"(?m)^\s*(\w+)(?:\s+string)?\s*(?::=|=)\s*(?=[\"`\w])")
@@ -179,6 +179,19 @@ def walk(read: Callable[[str], bytes], folder: str) -> Iterator[str]:
             yield from walk(read, folder + name)
         elif name:
             yield folder + name
+
+
+def as_jsonl(rows: Iterable[dict[str, str]]) -> bytes:
+    """Labelled rows as JSON lines, in order, without repeats (same label, text and secret) and
+    without empty texts."""
+    lines: list[str] = []
+    seen: set[tuple[str, str, str]] = set()
+    for row in rows:
+        key = (row["label"], row["text"], row["secret"])
+        if key not in seen and row["text"]:
+            seen.add(key)
+            lines.append(json.dumps(row, ensure_ascii=False))
+    return ("\n".join(lines) + "\n").encode("utf-8")
 
 
 def derive_cases(read: Callable[[str], bytes], paths: tuple[str, ...]) -> bytes:

@@ -17,6 +17,7 @@ from bench.notary.secretlint import secret_of as secretlint_secret
 from bench.notary.sources import load_source, placeholder_secret, secret_of
 from bench.notary.trufflehog import cases_of
 from bench.notary.trufflehog import derive_cases as trufflehog_cases
+from bench.notary.whispers import derive_cases as whispers_cases
 
 GO_TEST = """
 package acme
@@ -106,6 +107,31 @@ def test_secretlint_fixtures_become_positives_and_line_negatives() -> None:
         ("fp", "", "https://example.com is fine"),
     ]
     assert secretlint_secret({"URL": "https://hooks.x.io/services/T1/B2/Tok3n"}) == "Tok3n"
+
+
+def test_whispers_fixtures_label_values_by_their_authors_word() -> None:
+    yml = (
+        "compliant:\n  password: ${DB_PASSWORD}\n  hardcoded_name: plain\n"
+        "noncompliant:\n  o1_hardcoded_password: hardcoded0\n"
+        "  url: https://bob:HardCoded7@db.io\n  auth: QVdTOmhhcmRjb2RlZAo=\n"
+    )
+    files = {
+        "tests/fixtures/creds.yml": yml,
+        "tests/fixtures/plain.env": "TOKEN=x9Hardcoded\n",
+        "tests/fixtures/paths.yml": "noncompliant:\n  p: /hardcoded/path\n",
+    }
+    rows = [json.loads(line) for line in whispers_cases(_reader(files), ()).splitlines()]
+    assert [(r["rule"], r["label"], r["secret"]) for r in rows] == [
+        ("creds", "fp", ""),
+        ("creds", "fp", ""),
+        ("creds", "tp", "hardcoded0"),
+        ("creds", "tp", "HardCoded7"),
+        ("creds", "tp", "QVdTOmhhcmRjb2RlZAo="),
+        ("plain.env", "tp", "x9Hardcoded"),
+    ]
+    assert rows[0]["text"] == "password: ${DB_PASSWORD}"
+    snippet = "hardcoded_name: plain\nnoncompliant:\n  o1_hardcoded_password: hardcoded0"
+    assert rows[2]["text"] == snippet
 
 
 def test_patterns_draw_a_value_of_the_pattern_in_a_carrier() -> None:
