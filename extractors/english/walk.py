@@ -218,8 +218,9 @@ class Walker:
             return []
         if any(self._mulled(head, c) is not None for c in head.children):
             return []
-        if head.lemma_.lower() == "be" and subj_token is not None:
-            return CopulaReader(self.table, self.passage).frames(head, subj_token, here)
+        be_subject = subj_token or _controller(head)
+        if head.lemma_.lower() == "be" and be_subject is not None:
+            return CopulaReader(self.table, self.passage).frames(head, be_subject, here)
         if subject is None or lower(head) in ("thank", "thanks"):
             return []
         if self._small(head):
@@ -444,3 +445,9 @@ def _co_subjects(subject: Token | None) -> list[Token]:
     if subject is None:
         return []
     return [other for other in subject.conjuncts if other.i > subject.i]
+
+
+def _controller(head: Token) -> Token | None:
+    """The subject of the verb an infinitive or gerund complement hangs on ("I stopped
+    [being] vegetarian": I): who the complement's copula is about."""
+    return subject_child(head.head) if head.dep_ == "xcomp" else None
