@@ -2,7 +2,9 @@
 
 Rendering drops the phrase's own determiners (an article inside it stays: "daughter of the
 painter X"), possessive pronouns, relative clauses, negated appositions
-("May 3, not May 4"), adverbial time phrases and scope qualifiers, keeps proper-noun casing and
+("May 3, not May 4"), adverbial time phrases, pro-adverbs of place and time the parser hung on
+the noun ("works at a bakery there": the clause's "there", not the bakery's) and scope
+qualifiers, keeps proper-noun casing and
 lower-cases a common noun that is capitalised only because it opens the sentence.
 """
 
@@ -30,6 +32,7 @@ _SKIP_DEPS = frozenset(
     {"det", "predet", "poss", "case", "relcl", "acl", "punct", "cc", "prep", "aux", "mark"}
 )
 _SKIP_DEPS_KEEP_PP = _SKIP_DEPS - {"prep"}
+_PRO_ADVERBS = frozenset({"there", "here", "now", "then"})
 
 
 @dataclass(frozen=True)
@@ -120,6 +123,8 @@ def _excluded(token: Token, passage: Passage, keep_pp: bool) -> bool:
     if token.dep_ == "prep" and keep_pp:
         return is_scope_pp(token) or is_duration_pp(token)
     if token.dep_ == "neg" or _rejected(token):
+        return True
+    if token.dep_ == "advmod" and lower(token) in _PRO_ADVERBS:
         return True
     if token.tag_ == "HYPH":
         return False
