@@ -100,6 +100,21 @@ class FactBuilder:
         found = [self.mentions.get((t.start, t.end)) for t in value.toks]
         return bool(found) and all(m is not None and m.role == "since" for m in found)
 
+    def _plan_time(self, info: PredicateInfo, value: Value) -> tuple[Value, TimeMention | None]:
+        """我打算明年去上海工作: the time opening a plan's clause is when the plan is for, not
+        part of what is planned (plans 去上海工作, dated next year, as "I am going to work in
+        Shanghai next year"); before, the value kept 明年 and a dated `event_at` repeated it."""
+        if info.category != "plan" or not value.toks:
+            return value, None
+        first = value.toks[0]
+        mention = self.mentions.get((first.start, first.end)) if first.kind == "time" else None
+        rest = value.toks[1:]
+        if mention is None or not rest:
+            return value, None
+        start = rest[0].start
+        text = self.source[start : value.span[1]].strip()
+        return Value(text, (start, value.span[1]), rest), mention
+
     # -- context ----------------------------------------------------------------------------
     def retracts(self, facts: Sequence[CandidateFact]) -> bool:
         """An elliptical 不是B right after a positive 是A of the same attribute."""
@@ -183,7 +198,8 @@ class FactBuilder:
         facts = []
         clause = self.source[toks[0].start : toks[-1].end]
         change = change_of(clause, reading.polarity, flags.fact_type)
-        for value in reading.values:
+        for said in reading.values:
+            value, planned = self._plan_time(info, said)
             if self._only_a_length(value):
                 continue
             if is_person_name(value.text):
@@ -203,7 +219,7 @@ class FactBuilder:
                     entities=entities,
                     span=(toks[0].start, max(value.span[1], toks[-1].end)),
                     sentence=self.source[toks[0].start : toks[-1].end],
-                    time=at,
+                    time=planned or at,
                     until=until,
                     language="zh",
                     is_correction=flags.correction,
