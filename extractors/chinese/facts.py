@@ -115,6 +115,31 @@ class FactBuilder:
         text = self.source[start : value.span[1]].strip()
         return Value(text, (start, value.span[1]), rest), mention
 
+    def _modal_plan(
+        self,
+        fact: CandidateFact,
+        info: PredicateInfo,
+        toks: Sequence[Tok],
+        value: Value,
+        dated: bool,
+    ) -> CandidateFact:
+        """我要搬到北京, 我将去日本: a future modal before the verb, with no time of its own, is a
+        plan of what follows it (`plans 搬到北京`), not the state from the day it was told; with
+        a time (我下个月要搬到北京) it stays the state, from then: the English "will" and "going
+        to" (docs/write.md). Not 会 ("can": 我会说中文 is a skill), nor an attitude or a plan."""
+        plans = self.table.get("plans")
+        if dated or plans is None or fact.fact_type != FactType.FACT:
+            return fact
+        if info.category == "plan" or info.preference or fact.subject not in (SPEAKER, USER):
+            return fact
+        modal = next((t for t in toks if t.text in _MODALS and t.end <= value.span[0]), None)
+        after = [t for t in toks if modal is not None and modal.end <= t.start]
+        if not after or after[0].start >= value.span[1]:
+            return fact
+        text = self.source[after[0].start : after[-1].end].rstrip(_CLAUSE_TAIL)
+        update = {"predicate": plans.name, "category": plans.category, "value": text}
+        return fact.model_copy(update={**update, "change": ""})
+
     # -- context ----------------------------------------------------------------------------
     def retracts(self, facts: Sequence[CandidateFact]) -> bool:
         """An elliptical 不是B right after a positive 是A of the same attribute."""
@@ -205,32 +230,35 @@ class FactBuilder:
             if is_person_name(value.text):
                 self.antecedent = value.text
             entities = _entities(subject, subject_toks, info, value)
-            facts.append(
-                CandidateFact(
-                    subject=subject,
-                    predicate=info.name,
-                    value=value.text,
-                    polarity=-1 if reading.polarity < 0 else 1,
-                    scope=scope,
-                    attribute=attribute,
-                    category=category,
-                    confidence=_confidence(flags),
-                    fact_type=flags.fact_type,
-                    entities=entities,
-                    span=(toks[0].start, max(value.span[1], toks[-1].end)),
-                    sentence=self.source[toks[0].start : toks[-1].end],
-                    time=planned or at,
-                    until=until,
-                    language="zh",
-                    is_correction=flags.correction,
-                    remember_request=flags.remember,
-                    change=change,
-                )
+            fact = CandidateFact(
+                subject=subject,
+                predicate=info.name,
+                value=value.text,
+                polarity=-1 if reading.polarity < 0 else 1,
+                scope=scope,
+                attribute=attribute,
+                category=category,
+                confidence=_confidence(flags),
+                fact_type=flags.fact_type,
+                entities=entities,
+                span=(toks[0].start, max(value.span[1], toks[-1].end)),
+                sentence=self.source[toks[0].start : toks[-1].end],
+                time=planned or at,
+                until=until,
+                language="zh",
+                is_correction=flags.correction,
+                remember_request=flags.remember,
+                change=change,
             )
+            facts.append(self._modal_plan(fact, info, toks, value, bool(times)))
         past = info.name in self.table.past_ends and flags.fact_type == FactType.FACT
         if past and not change and _experienced(toks):
             return [held_in_the_past(f) if f.polarity > 0 else f for f in facts]
         return facts
+
+
+_MODALS = frozenset({"要", "将", "将要", "就要", "快要"})
+_CLAUSE_TAIL = "了吧啊呢呀哦啦。！!？?，,；; "
 
 
 def _experienced(toks: Sequence[Tok]) -> bool:
