@@ -225,8 +225,8 @@ class FactBuilder:
         change = change_of(clause, reading.polarity, flags.fact_type)
         for said in reading.values:
             value, planned = self._plan_time(info, said)
-            if self._only_a_length(value):
-                continue
+            if self._only_a_length(value) or value.text in _DEICTIC_PLACES:
+                continue  # 我在这里工作: "here" is no place the memory can name (the turn is kept)
             if is_person_name(value.text):
                 self.antecedent = value.text
             entities = _entities(subject, subject_toks, info, value)
@@ -258,6 +258,9 @@ class FactBuilder:
 
 
 _MODALS = frozenset({"要", "将", "将要", "就要", "快要"})
+_DEICTIC_PLACES = frozenset(
+    {"这里", "那里", "这儿", "那儿", "哪里", "哪儿", "此处", "那边", "这边"}
+)
 _CLAUSE_TAIL = "了吧啊呢呀哦啦。！!？?，,；; "
 
 

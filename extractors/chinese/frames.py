@@ -246,8 +246,9 @@ class FrameReader:
         right = list(toks[anchor.prep + 1 :])
         cut = next((i for i, t in enumerate(right) if i and t.text in LOCATIVE_VERBS), len(right))
         event, right = cut < len(right), right[:cut]
-        if np is not None and np.attribute and np.info is not None and not np.named:
-            return self._owner_attribute(np, right, base)
+        kin = np is not None and np.info is not None and np.info.category == "relationship"
+        if np is not None and np.attribute and np.info is not None and not np.named and not kin:
+            return self._owner_attribute(np, right, base)  # 我的手机在家里; not 我妈妈在上海
         # 在X + an event verb (我在公司加班, 我在上海出差) says where something happened, not
         # where the subject is: a multi-valued event_at, never the single-valued located_at.
         info = (self.table.get("event_at") if event else None) or self.info("在")

@@ -566,6 +566,13 @@ FILLERS = frozenset(
         "以前",
         "同时",
         "此外",
+        # connectives of cause and concession open a clause that still states its fact
+        # (因为我住在北京: the speaker lives in 北京; it was a subject "因为我")
+        "因为",
+        "因此",
+        "于是",
+        "虽然",
+        "尽管",
     }
 )
 REQUEST_MARKERS = frozenset({"请", "帮我", "麻烦", "请你", "麻烦你", "帮忙", "能不能", "可不可以"})
