@@ -31,7 +31,10 @@ class and relation (`bench/about/misses.py`: no fact, wrong subject, value bound
 tune half only (`--classes N`, `--dump FILE`); the held half is only ever scored.
 
     python -m bench.about [--set kdconv,cmudog] [--before TREE] [--limit N] [--misses N]
-                          [--classes N] [--dump FILE]
+                          [--classes N] [--dump FILE] [--split tune] [--relations N]
+
+`--split tune` prints the tune half alone (what to run while writing rules); each printed
+split lists the exact and loose recall of its N most annotated relations.
 """
 
 from __future__ import annotations
@@ -106,6 +109,7 @@ class Score:
     silent: int = 0
     relations: Counter[str] = field(default_factory=Counter)
     found_relations: Counter[str] = field(default_factory=Counter)
+    exact_relations: Counter[str] = field(default_factory=Counter)
     misses: list[str] = field(default_factory=list)
     wrong: list[str] = field(default_factory=list)
     quiet: list[str] = field(default_factory=list)
@@ -133,7 +137,9 @@ class Score:
         self.triples += 1
         self.relations[relation] += 1
         self.in_text += norm(value) in norm(text)
-        self.exact += any(norm(f[2]) == norm(value) for f in facts)
+        exact = any(norm(f[2]) == norm(value) for f in facts)
+        self.exact += exact
+        self.exact_relations[relation] += exact
         found = [f for f in facts if loose(f[2], value)]
         if found:
             self.loose += 1
@@ -204,10 +210,14 @@ def score(name: str, dialogues: list[dict[str, Any]], facts: list[Any]) -> dict[
     return scores
 
 
-def report(name: str, label: str, scores: dict[str, Score], cpu_ms: float) -> None:
+def report(
+    name: str, label: str, scores: dict[str, Score], cpu_ms: float, splits: Sequence[str]
+) -> None:
     print(f"\n{name} — {label}  (extraction CPU {cpu_ms:.2f} ms per message)")
     print("split  triples in-text  exact  loose  subject  precision speaker-facts silent-turns")
     for part, s in scores.items():
+        if part not in splits:
+            continue
         print(
             f"{part:5}  {s.triples:7} {_pct(s.in_text, s.triples)} {_pct(s.exact, s.triples)}"
             f" {_pct(s.loose, s.triples)}  {_pct(s.agreed, s.loose)}   {_pct(s.right, s.facts)}"
@@ -216,14 +226,12 @@ def report(name: str, label: str, scores: dict[str, Score], cpu_ms: float) -> No
         )
 
 
-def relations(scores: Score, top: int = 16) -> None:
-    print(
-        "  loose recall by relation (all):  "
-        + ", ".join(
-            f"{r} {_pct(scores.found_relations[r], n).strip()} of {n}"
-            for r, n in scores.relations.most_common(top)
-        )
-    )
+def relations(scores: Score, part: str, top: int) -> None:
+    """Exact and loose recall of the `top` most annotated relations of one split."""
+    print(f"  recall by relation ({part}): relation, triples, exact, loose")
+    for relation, n in scores.relations.most_common(top):
+        exact = _pct(scores.exact_relations[relation], n)
+        print(f"    {relation:10} {n:5} {exact} {_pct(scores.found_relations[relation], n)}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -244,6 +252,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--classes", type=int, default=0, help="print the N largest miss classes of tune"
     )
     parser.add_argument("--dump", type=Path, help="write every tune triple's class here")
+    parser.add_argument(
+        "--split",
+        default="tune,held,all",
+        help="the splits to print (`tune` alone while writing rules: the held half unseen)",
+    )
+    parser.add_argument(
+        "--relations", type=int, default=16, help="recall of the N most annotated relations"
+    )
     args = parser.parse_args(argv)
     here = Path(__file__).resolve().parents[2]
     for name in args.set.split(","):
@@ -256,8 +272,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             answer = run_driver(tree, dialogues)
             scores = score(name, dialogues, answer["facts"])
             cpu.append(1000 * answer["cpu"] / max(answer["turns"], 1))
-            report(name, label, scores, cpu[-1])
-            relations(scores["all"])
+            splits = args.split.split(",")
+            report(name, label, scores, cpu[-1], splits)
+            for part in splits:
+                relations(scores[part], part, args.relations)
             if label == "this tree":
                 _classes(scores["tune"], args.classes, args.dump and _named(args.dump, name))
             if label == "this tree" and args.misses:

@@ -27,6 +27,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from extractors.aliases import AliasTable, default_aliases
+from extractors.chinese import values
 from extractors.chinese.lexicon import SPEAKER_WORDS, USER_WORDS
 from extractors.chinese.mentions import kind_of, mentions, name_like, person_like
 from extractors.discourse.cues import (
@@ -50,9 +51,16 @@ _FILLER = re.compile(
     r"并且|不过|但是|另外|然后|还有就是|那(?=[，,么])|我了解|了解|有的|有啊|有呀|哇|诶|唉|嘿)"
     r"(?:[，,、！!。\s]*)"
 )
-_COPULA = r"(?:主要|大概|也|都)?(?:就是|也是|都是|是由|是|为|：|:|有|在|叫)?"
-_SPLIT = re.compile(r"[、，,/；;]|和|与|以及|及|跟|还有|或者|或")
-_TRIM_LEFT = re.compile(r"^(?:是|为|在|由|有|了|于|大概|大约|约|差不多|一共|只有|包括|像|如)+")
+_COPULA = (
+    r"(?:同样|主要|大概|应该|好像|可能|其实|肯定|也|都|还|则|正)*"
+    r"(?:就是|也是|都是|是由|是|为|：|:|有|在|叫做|叫)?"
+)
+_SPLIT = re.compile(r"(?:[、，,/；;]|和|与|以及|及|跟|还有|或者|或)(?![^《]*》)")
+"""Where a list splits: never inside a title (《A和B》 is one)."""
+_TRIM_LEFT = re.compile(r"^(?:是|为|在|由|有(?!机)|了|于|大概|差不多|一共|只有|包括|像|如)+")
+_HEDGE = re.compile(
+    r"^(?:准确|确切|严格)(?:的|地)?(?:说|来说|讲)|^那?(?:肯定|应该|好像|可能)(?:就)?是"
+)
 _TRIM_RIGHT = re.compile(r"(?:等等|等人|等|的|了|吧|呢|啊|呀|啦|哦|吗|左右|之类|这些|那些)+$")
 _QUOTES = str.maketrans("", "", "《》【】“”\"'「」")
 _OCCUPATIONS = (
@@ -123,7 +131,8 @@ _ASKING = re.compile(
 _HOW_OPEN = re.compile(r"全天|全年|常年|免费|24小时|二十四小时|全天候|终年")
 """Words that say only how a place is open (全天开放, 免费开放): they keep the verb."""
 _TRAILING_CLAUSE = re.compile(
-    r"(?:这些|那些|这几个|这两个|都在|都是|就在|也在|是它|在它|都很|都挺).*$"
+    r"(?:这些|那些|这几个|这两个|都在|都是|就在|也在|是它|在它|都很|都挺|也是|也很|也挺|就很|"
+    r"算是|是一个|是一家|是一座|是个).*$"
 )
 _SURFACES = re.compile(
     "|".join(
@@ -623,10 +632,30 @@ def _more_of_list(clause: str) -> bool:
 
 def _values(text: str, relation: Relation) -> list[str]:
     parts = _SPLIT.split(text) if relation.list else [text]
-    parts = [_LEAD_IN.sub("", _EXAMPLE.sub("", _KNOWING.sub("", p.strip()))) for p in parts]
-    out = [_clean(p) for p in parts]
+    out: list[str] = []
+    for said in parts:
+        part = _LEAD_IN.sub("", _EXAMPLE.sub("", _KNOWING.sub("", said.strip())))
+        named = values.title(part)
+        out.extend([named] if named is not None else _shaped(_clean(part), relation))
     kept = [v for v in out if v and relation.fits(v)]
     return list(dict.fromkeys(kept))
+
+
+def _shaped(value: str, relation: Relation) -> list[str]:
+    """The value by the class of values the relation keeps (`chinese/values.py`)."""
+    if relation.value == "number" or relation.predicate in _NUMERIC:
+        return [values.quantity(value)]
+    if relation.predicate == "awards":
+        return [values.award(value)]
+    if relation.predicate == "genre":
+        return values.genres(value)
+    if relation.predicate == "language":
+        return [values.language(value)]
+    if relation.value_kind == "person":
+        return [values.agent(_HEDGE.sub("", value))]
+    if relation.value == "name":
+        return [_HEDGE.sub("", value)]
+    return [value]
 
 
 def _clean(value: str) -> str:
