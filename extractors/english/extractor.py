@@ -244,11 +244,14 @@ class EnglishExtractor:
         self, sentence: Span, verb: Token, reference: datetime, role: Role, session: Session
     ) -> list[CandidateFact]:
         """Parse the sentence again with the verb made unmistakable ("The API supports X" ->
-        "The API does support X"); the facts keep the original sentence and offsets."""
+        "The API does support X", "Abdul Fatah al-Sisi works at X" -> "... also works at X");
+        the facts keep the original sentence and offsets."""
         text, offset = sentence.text, verb.idx - sentence.start_char
         before = verb.nbor(-1).lower_ if verb.i > sentence.start else ""
         auxiliary = "do" if before in ("i", "we", "you", "they") else "does"
         inserted = f"{auxiliary} {verb.lemma_.lower()}"
+        if verb.tag_ == "NNS":  # its lemma is the noun's ("lives" -> "life"): keep the form
+            inserted = f"also {verb.text}"
         again = pipeline()(text[:offset] + inserted + text[offset + len(verb.text) :])
         shift = Shift(sentence.start_char, offset, len(inserted) - len(verb.text))
         facts = self._from_doc(again, reference, role, repair=False, session=session)
@@ -294,9 +297,19 @@ def _misread(sentence: Span) -> Token | None:
 
 def _plural_root(token: Token) -> bool:
     """ "Tomer Hemed [plays] for Mallorca": a lower-case plural noun as the root of a clause
-    with a subject is the verb."""
-    has_subject = any(c.dep_ == "nsubj" for c in token.children)
-    return token.dep_ == "ROOT" and token.tag_ == "NNS" and token.is_lower and has_subject
+    with a subject is the verb. The subject may have been read as the noun's modifier: a
+    person's name right before it, its words attached to the noun ("Abdul Fatah al-Sisi
+    [lives] in Copenhagen"), with a preposition after it."""
+    if token.dep_ != "ROOT" or token.tag_ != "NNS" or not token.is_lower:
+        return False
+    return any(c.dep_ == "nsubj" for c in token.children) or _named_modifier(token)
+
+
+def _named_modifier(token: Token) -> bool:
+    before = token.nbor(-1) if token.i > token.sent.start else None
+    if before is None or before.ent_type_ != "PERSON" or before.head != token:
+        return False
+    return any(c.dep_ == "prep" and c.i > token.i for c in token.children)
 
 
 def _statement(sentence: Span, passage: Passage) -> bool:
