@@ -44,6 +44,7 @@ class CategoryTyping:
 
 _COPULAS = frozenset({"be", "is", "are", "was", "were", "am", "been", "being", "get", "got"})
 _PREPOSITIONS = frozenset({"to", "with", "in", "at", "by", "for", "of", "on", "from", "as"})
+_NAME_WORD = re.compile(r"[^\W\d_]+(?:['-][^\W\d_]+)*")
 
 
 @dataclass(frozen=True)
@@ -91,12 +92,27 @@ class Bodies:
     zh: tuple[str, ...] = ()
     """Name endings (党, 协会, 俱乐部)."""
 
+    together_en: frozenset[str] = frozenset()
+    """Head nouns of bodies one belongs to alongside others (`together` in `[membership]`)."""
+    together_zh: tuple[str, ...] = ()
+
     def named(self, head: str, lang: str) -> bool:
         """Whether a name whose head noun (English) or whole text (Chinese) is `head` names
         such a body."""
         if lang == "zh":
             return head.endswith(self.zh) if self.zh else False
         return normalize_surface(head) in self.en
+
+    def together(self, name: str) -> bool:
+        """Whether `name` names a body one is a member of alongside others (an academy, a
+        learned society, an association, a council, a club): its English head word (the last
+        word before a preposition: "the Royal Society of Edinburgh" -> society) or its Chinese
+        ending (中国数学学会) is listed."""
+        if self.together_zh and name.strip().endswith(self.together_zh):
+            return True
+        words = _NAME_WORD.findall(normalize_surface(name))
+        cut = next((i for i, w in enumerate(words) if w in _PREPOSITIONS), len(words))
+        return cut > 0 and words[cut - 1] in self.together_en
 
 
 @dataclass(frozen=True)
@@ -146,6 +162,15 @@ class PredicateTable:
         if info.name == "works_at" and self.bodies.named(body, lang):
             return self.predicates.get("member_of", info)
         return info
+
+    def cardinality_of(self, info: PredicateInfo, value: str) -> Cardinality:
+        """How many values of `info` hold at once, given this one. A membership is one at a
+        time (a party, a band, a body whose name does not say), except of a body one belongs
+        to alongside others (`Bodies.together`: "a member of the Royal Society" does not end
+        with "a member of the Serbian Academy of Sciences", nor close it)."""
+        if info.name == "member_of" and self.bodies.together(value):
+            return Cardinality.MULTI
+        return info.cardinality
 
     def ends_also(self, predicate: str) -> tuple[PredicateInfo, ...]:
         """The other states an ending of `predicate` may mean, when it is one of them."""
@@ -209,6 +234,8 @@ def parse_table(data: dict[str, Any]) -> PredicateTable:
     joined = Bodies(
         frozenset(normalize_surface(w) for w in bodies.get("en", [])),
         tuple(sorted(bodies.get("zh", []), key=len, reverse=True)),
+        frozenset(normalize_surface(w) for w in bodies.get("together_en", [])),
+        tuple(sorted(bodies.get("together_zh", []), key=len, reverse=True)),
     )
     leavable = tuple(p for p in data.get("leaving", {}).get("states", []) if p in predicates)
     past_ends = frozenset(data.get("past_tense", {}).get("ends", []))

@@ -235,7 +235,10 @@ def _earlier(new: Fact, old: Fact) -> bool:
 
 
 def _different_values(new: Fact, old: Fact, rules: PredicateRules) -> Finding:
-    if rules.cardinality is Cardinality.MULTI:
+    """Another value of the predicate: it joins the old one when either holds alongside others
+    (a multi-valued predicate, or a record of one that holds several: a membership of an
+    academy beside one of a party), else it replaces it."""
+    if Cardinality.MULTI in (rules.cardinality, old.cardinality):
         return _verdict(
             old,
             ConflictType.NONE,

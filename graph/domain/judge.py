@@ -258,7 +258,8 @@ def _one_line(new: Fact, record: Fact) -> bool:
     first, never the second, whichever id sorts first)."""
     if record.scope != new.scope:
         return False
-    return new.cardinality is not Cardinality.MULTI or record.value_key == new.value_key
+    single = Cardinality.MULTI not in (new.cardinality, record.cardinality)
+    return single or record.value_key == new.value_key
 
 
 def _held(verdicts: Sequence[Finding], execute: Sequence[Finding]) -> frozenset[str]:

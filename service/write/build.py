@@ -346,7 +346,7 @@ def _draft(plan: ItemPlan, episode: Episode, candidate: CandidateFact, ctx: Cont
         subject_key=subject_entity.normalized,
         subject_uuid=subject_entity.uuid,
         predicate=candidate.predicate,
-        cardinality=info.cardinality,
+        cardinality=ctx.table.cardinality_of(info, candidate.value),
         value=candidate.value,
         value_key=normalize_text(value),
         object_uuid=_entity(plan, candidate.value, ctx).uuid,
@@ -389,7 +389,7 @@ def _draft(plan: ItemPlan, episode: Episode, candidate: CandidateFact, ctx: Cont
         media_refs=episode.media_refs,
         metadata=prepared.metadata,
     )
-    rules = PredicateRules(info.cardinality, info.preference)
+    rules = PredicateRules(fact.cardinality, info.preference)
     third_party = about_person(candidate, ctx.table)
     return Draft(
         fact,
