@@ -30,3 +30,25 @@ def test_a_speaker_question_ranks_that_speaker_s_turn_first(memory: Memory) -> N
         assert first["episode"]["speaker"] == "Marco", (q, first)
     other = memory.search("What does Lena think about patience?", user_id="alice")["results"]
     assert other[0]["episode"]["speaker"] == "Lena"
+
+
+FRAMED = [
+    ("Rachel", "What did you just say?"),
+    ("Rachel", "Oh no, the airport! My friend is supposed to land at six and nobody is there "
+               "to pick her up, so sorry, finish your drinks."),
+    ("Carl", "Heh, you know?"),
+    ("Carl", "Exactly! And I will be the guy caught behind this hammerhead in traffic!"),
+]  # fmt: skip
+
+
+def test_the_verb_of_saying_that_frames_a_question_is_not_a_word_its_answer_holds(
+    memory: Memory,
+) -> None:
+    """ "Where does Rachel say she is supposed to be?" asks what Rachel said, not for turns
+    holding "say": a short turn of hers with that word ranked above the one that answers."""
+    for who, text in FRAMED:
+        memory.add([{"role": "user", "name": who, "content": text}], user_id="alice")
+    for q in ("Where does Rachel say she is supposed to be?",
+              "Where did Rachel say her friend was supposed to land?"):  # fmt: skip
+        first = memory.search(q, user_id="alice", limit=3)["results"][0]
+        assert "airport" in first["episode"]["body"], (q, first)

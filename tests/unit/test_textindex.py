@@ -21,3 +21,9 @@ def test_function_characters_alone_are_not_asked_for_but_a_lone_run_is_itself() 
 
 def test_english_questions_are_unchanged() -> None:
     assert query_terms("Where does the team live?") == ["team", "live"]
+
+
+def test_the_verb_of_saying_that_frames_a_question_is_not_asked_for() -> None:
+    assert query_terms("Where does Rachel say she is supposed to be?") == ["rachel", "suppos"]
+    assert query_terms("Who told Ross to count faster?") == ["ross", "count", "faster"]
+    assert search_terms("I said no")[1] == "said"  # the turns keep every word
