@@ -1,11 +1,11 @@
 """Noun-phrase helpers of the English extractor: rendering, subjects, possessors and scopes.
 
 Rendering drops the phrase's own determiners (an article inside it stays: "daughter of the
-painter X"), possessive pronouns, relative clauses, negated appositions
-("May 3, not May 4"), adverbial time phrases, pro-adverbs of place and time the parser hung on
-the noun ("works at a bakery there": the clause's "there", not the bakery's) and scope
-qualifiers, keeps proper-noun casing and
-lower-cases a common noun that is capitalised only because it opens the sentence.
+painter X"), possessive pronouns (a value's named possessor stays: "St. Mary's hospital"), relative
+clauses, negated appositions ("May 3, not May 4"), adverbial time phrases, pro-adverbs of
+place and time the parser hung on the noun ("works at a bakery there": the clause's "there",
+not the bakery's) and scope qualifiers, keeps proper-noun casing and lower-cases a common noun
+that is capitalised only because it opens the sentence.
 """
 
 from __future__ import annotations
@@ -116,7 +116,7 @@ def _starts_a_name(token: Token) -> bool:
     )
 
 
-def _excluded(token: Token, passage: Passage, keep_pp: bool) -> bool:
+def _excluded(token: Token, passage: Passage, keep_pp: bool, owner: bool = False) -> bool:
     if token.i in passage.time_tokens:
         return True
     skip = _SKIP_DEPS_KEEP_PP if keep_pp else _SKIP_DEPS
@@ -126,9 +126,16 @@ def _excluded(token: Token, passage: Passage, keep_pp: bool) -> bool:
         return True
     if token.dep_ == "advmod" and lower(token) in _PRO_ADVERBS:
         return True
-    if token.tag_ == "HYPH":
+    if token.tag_ == "HYPH" or (owner and _named_possessor(token)):
         return False
     return token.dep_ in skip or (token.dep_ == "conj" and not same_entity(token, token.head))
+
+
+def _named_possessor(token: Token) -> bool:
+    """A proper name owning the thing is part of its name ("St. Mary's hospital", "Joe's
+    Diner", "works at John's bakery"), with its "'s"; "my", "his" and common nouns are not."""
+    owner = token.head if token.dep_ == "case" else token
+    return owner.dep_ == "poss" and owner.pos_ == "PROPN"
 
 
 _UNITS = frozenset({"second", "minute", "hour", "day", "week", "month", "year", "decade"})
@@ -153,8 +160,12 @@ def _rejected(token: Token) -> bool:
     return bool(before) and lower(before[-1]) == "not"
 
 
-def phrase_tokens(head: Token, passage: Passage, *, keep_pp: bool = False) -> list[Token]:
-    """Tokens of the phrase headed by `head`, minus what rendering drops (see module doc)."""
+def phrase_tokens(
+    head: Token, passage: Passage, *, keep_pp: bool = False, owner: bool = False
+) -> list[Token]:
+    """Tokens of the phrase headed by `head`, minus what rendering drops (see module doc);
+    `owner`: a value's named possessor stays ("St. Mary's hospital"), where a subject's is
+    its owner ("Atlas's cache": Atlas)."""
     keep: list[Token] = []
     stack = [head]
     while stack:
@@ -162,7 +173,7 @@ def phrase_tokens(head: Token, passage: Passage, *, keep_pp: bool = False) -> li
         keep.append(token)
         for child in token.children:
             of_pp = child.dep_ == "prep" and not keep_pp and _of_phrase(child)
-            kept = not _excluded(child, passage, keep_pp) or same_entity(child, head)
+            kept = not _excluded(child, passage, keep_pp, owner) or same_entity(child, head)
             if of_pp or kept or _inner_article(child, head):
                 stack.append(child)
     return sorted(keep, key=lambda t: t.i)

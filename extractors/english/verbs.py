@@ -66,10 +66,23 @@ class Complements:
 
 
 def verb_lemma(verb: Token) -> str:
-    lemma = verb.lemma_.lower()
+    lemma = _third_person_stem(verb, verb.lemma_.lower())
     lemma = LEMMA_FIXES.get(lemma, lemma)
     particles = [lower(c) for c in verb.children if c.dep_ == "prt"]
     return " ".join([lemma, *particles])
+
+
+_ES_STEMS = ("s", "x", "z", "ch", "sh", "o")
+
+
+def _third_person_stem(verb: Token, lemma: str) -> str:
+    """English writes "-es" only after a sibilant or an "o" (watches, fixes, goes); after any
+    other letter the "-s" follows a stem ending in "e": "hates" is hate, never hat (the
+    lemmatizer's rules try "-es" first and both are verbs in its index)."""
+    text = verb.text.lower()
+    if verb.tag_ != "VBZ" or not text.endswith("es") or lemma != text[:-2]:
+        return lemma
+    return lemma if lemma.endswith(_ES_STEMS) else text[:-1]
 
 
 def complements(verb: Token, passage: Passage) -> Complements:
@@ -112,7 +125,7 @@ def values(head: Token, passage: Passage) -> list[tuple[str, tuple[Token, ...]]]
             if antecedent:
                 out.append((antecedent, (item,)))
             continue
-        tokens = tuple(phrase_tokens(item, passage))
+        tokens = tuple(phrase_tokens(item, passage, owner=True))
         text = render(tokens)
         if text:
             out.append((text, tokens))
