@@ -30,7 +30,8 @@ COMMAND_LINES: tuple[Rule, ...] = (
     Rule(
         "{kind} command-line flag",
         re.compile(
-            rf"(?<![\w\-/])(?:--?|/)(?:[A-Za-z0-9]+[\-_.])*(?P<k>(?i:{_FLAG_WORDS}))(?![\w\-])"
+            rf"(?<![\w\-/])(?:--?|/)(?:[A-Za-z0-9]+[\-_.])*[a-z0-9]{{0,16}}(?P<k>(?i:{_FLAG_WORDS}))"
+            r"(?![\w\-])"
             rf"(?P<op>[ \t]*[=:][ \t]*|[ \t]+)(?!-[A-Za-z](?:\s|$)|--[a-z])"
             rf"(?:(?i:pass|env|file):(?=\S))?{VALUE}"
         ),

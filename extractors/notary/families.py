@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 
 from extractors.notary.commands import COMMAND_LINES, CONFIG_FILES, HASHES
+from extractors.notary.grammar import WORDS, check_element
 from extractors.notary.randomness import looks_random
 from extractors.notary.rule import Rule, check_shaped, check_value
 from extractors.notary.shapes import Shape, shape
@@ -229,12 +230,11 @@ HEADERS: tuple[Rule, ...] = (
     Rule(
         "{kind} in XML",
         re.compile(
-            r"<(?P<tag>[\w:.\-]{0,64}?(?P<k>(?i:password|passwd|passphrase|secret|token"
-            r"|api[_\-]?key|apikey|access[_\-]?key|private[_\-]?key)))>"
+            rf"<(?P<tag>[\w:.\-]{{0,64}}?(?P<k>(?i:{WORDS})))(?P<op>>)"
             r"(?P<vu>[^<\n]{1,512})</(?P=tag)>"
         ),
         2,
-        check_value,
+        check_element,
         needles=("</",),
     ),
 )

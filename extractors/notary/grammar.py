@@ -16,13 +16,19 @@ How people write a credential they name, in one grammar rather than a list of ex
   token, client secret, every Chinese word) and *weak* when ordinary language also uses it
   ("the mountain pass", "my key point", "a token gesture", "the secret to good coffee").
 * **owner and decoration**: any name around the word (`db_password`, `DB_PASSWORD`,
-  `myPassword`, `password_prod`, `mysql password`, `wifi password`); a decoration that names
+  `myPassword`, `password_prod`, `mysql password`, `wifi password`), also an owner glued to
+  a password word in lower case (`userpass`, `dbpassword`, `tlspassword`) unless the whole is an
+  English word (`bypass`, `compass`, `trespass`: `glued_english`); a decoration that names
   something *about* the secret (`password_policy`, `token_limit`, `key_length`) or a public
   value (`public_key`, `csrf_token`) makes it no label.
 * **SEPARATOR**, one of four classes: *assignment* (`=`, `:`, `：`, `:=`, `=>`, `->`, `==`,
-  also after a quote, bracket or type annotation: `"password": "..."`,
-  `password: str = "..."`); *statement* (`is`, `was`, `are`, `is now`, `changed/set/reset/
-  updated to`, optionally after "for the db"; a spaced dash or a bar: `token - 'x'`,
+  also after a quote, bracket, subscript or type annotation: `"password": "..."`,
+  `$config['db_password'] = '...'`, `password: str = "..."`); *side by side*, a quoted name,
+  a comma and a quoted value (`define("DB_PASSWORD", "...")`, `getenv("PWD", "...")`), read
+  as the space column; an XML element named by any credential word (`<pwd>...</pwd>`,
+  `<dbPassword>`: `check_element`) is an assignment; *statement* (`is`, `was`, `are`,
+  `is now`, `changed/set/reset/updated to`, optionally after "for the db"; a spaced dash or a
+  bar: `token - 'x'`,
   `token | x`, `token |x`); *space* alone (`PW Tr0ub4dor&3x`); and in
   Chinese 是, 为, 改成, 设置为, 换成, 变成, `：`, or nothing (密码abc123).
 * **VALUE**: quoted (any quotes, also 「」 and “”) or unquoted up to a space or the next field
@@ -61,6 +67,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from extractors.notary.english import english_words
 from extractors.notary.shapes import Shape, shape
 from extractors.notary.values import CN_STOP, VALUE, code_like, unit_follows
 
@@ -91,15 +98,21 @@ _CN_PASSWORDS = ("密码", "口令", "通行码", "pin码", "验证码", "动态
 """Words whose value may be all digits (a PIN, a one-time code): four or more are a secret."""
 _KEY_START = (
     r"(?:(?<![A-Za-z0-9])|(?<=[a-z0-9])(?=[A-Z])"
-    r"|(?<=[A-Z0-9])(?=PASSWORD|PASSWD|PASS|PWD|SECRET|TOKEN|APIKEY|API_KEY|KEY))"
+    r"|(?<=[A-Z0-9])(?=PASSWORD|PASSWD|PASS|PWD|SECRET|TOKEN|APIKEY|API_KEY|KEY)"
+    r"|(?<=[a-z])(?=pass|pwd))"
 )
+"""Where a credential word starts: a name's start, a camel hump (`dbPassword`), after an
+upper-case owner (`DBPASSWORD`) or, for a password word only, glued to a lower-case owner
+(`userpass`, `tlspassword`; `glued_english` refuses English words so written, `bypass`;
+`jsonwebtoken` is a name, not an owner and a token)."""
 _SUFFIX = r"(?P<suf>(?:[_\-.][A-Za-z0-9]+|[A-Z][a-z0-9]+|[A-Z0-9]+(?![a-z])){0,3}?)"
 _LABEL = rf"{_KEY_START}(?P<k>(?i:{WORDS})){_SUFFIX}(?![A-Za-z0-9])"
 _ANNOTATION = r"(?:[ \t]*:[ \t]*[A-Za-z_][\w\[\]., |]{0,40}?(?=[ \t]*=[^=>]))?"
 
 ASSIGNMENT = re.compile(
-    rf"{_LABEL}[\"'\]\)]?{_ANNOTATION}"
-    rf"(?:[ \t]*(?P<op>=>|->|:=|===?|!==?|=|:|：)|[ \t]+(?P<dash>[-–—](?=[ \t])|\|))"
+    rf"{_LABEL}(?:[\"'][\]\)]?|[\]\)])?{_ANNOTATION}"
+    rf"(?:[ \t]*(?P<op>=>|->|:=|===?|!==?|=|:|：)|[ \t]+(?P<dash>[-–—](?=[ \t])|\|)"
+    rf"|(?<=[\"'])[ \t]*(?P<comma>,))"
     rf"[ \t]*{VALUE}"
 )
 STATEMENT = re.compile(
@@ -258,6 +271,10 @@ def check(match: re.Match[str], start: int, end: int, separator: str) -> bool:
         separator = ASSIGN
     if match.groupdict().get("dash"):
         separator = STATE  # `token - 'x'`, `token | x`: read like "is"
+    if match.groupdict().get("comma"):
+        if match.groupdict().get("vu") is not None:
+            return False
+        separator = SPACE  # `define("DB_PASSWORD", "x")`: a name and a value, side by side
     if _vague(match, word) and found is not Shape.RANDOM:
         return False
     return decide(Label(word, separator), value, found)
@@ -270,7 +287,38 @@ def not_a_label(match: re.Match[str], word: str) -> bool:
     suffix = match.groupdict().get("suf") or ""
     if suffix and _META_SUFFIX.search(suffix):
         return True
-    return _public(text, at) or text[at - 1 : at] == "<" or not word
+    return _public(text, at) or text[at - 1 : at] == "<" or not word or glued_english(match)
+
+
+_GLUED_HEAD = re.compile(r"[a-z0-9]{1,32}$")
+
+
+def glued_english(match: re.Match[str]) -> bool:
+    """The credential word ends a lower-case word that English has (`bypass`, `compass`,
+    `trespass`, `turnkey`): no label. Not English (`userpass`, `dbpassword`, `tlspassword`):
+    an owner glued to the word."""
+    text, at = match.string, match.start("k")
+    head = _GLUED_HEAD.search(text, max(0, at - 32), at)
+    if head is None or not text[at - 1].islower():
+        return False
+    return (head.group() + match.group("k")).lower() in english_words()
+
+
+def check_element(match: re.Match[str], start: int, end: int) -> bool:
+    """An XML element named by a credential word (`<pwd>x</pwd>`, `<dbPassword>x</dbPassword>`)
+    is an assignment whose name is the tag: the decision table's assignment column. A public
+    tag (`<publicKey>`), an English word (`<compass>`), code (`<password>password</password>`)
+    or a bare `key` inside a longer name (`<sortKey>`, only a RANDOM value) holds none."""
+    value = match.string[start:end]
+    word = match.group("k")
+    found = shape(value)
+    if _public(match.string, match.start("k")) or glued_english(match):
+        return False
+    if code_like(value, None, word.lower()):
+        return False
+    if word.lower() in ("key", "auth") and match.group("tag") != word:
+        return found is Shape.RANDOM
+    return decide(Label(word, ASSIGN), value, found)
 
 
 def not_a_value(match: re.Match[str], value: str, end: int, separator: str) -> bool:

@@ -36,9 +36,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from functools import cache
-from pathlib import Path
 
+from extractors.notary.english import english_words
 from extractors.notary.grammar import WORDS
 from extractors.notary.shapes import Shape, shape
 from extractors.notary.values import Finding
@@ -141,24 +140,3 @@ def _assigned(text: str, before: re.Match[str], end: int) -> bool:
     if quote:
         return text.startswith(quote, end)
     return any(c in separator for c in ":=")
-
-
-@cache
-def english_words() -> frozenset[str]:
-    """The English model's WordNet index (nouns, verbs, adjectives, adverbs) and spaCy's English
-    function words (`since`, `from`: WordNet has none), lower case; empty when the model cannot
-    be read."""
-    try:
-        import spacy.util
-        from spacy.lookups import Lookups
-
-        from extractors.english.nlp import MODEL
-
-        package = Path(str(spacy.util.get_package_path(MODEL)))
-        found = sorted(package.glob("*/lemmatizer/lookups"))
-        index = Lookups().from_disk(found[0]).get_table("lemma_index")
-        from spacy.lang.en.stop_words import STOP_WORDS
-    except (ImportError, OSError, IndexError, KeyError):
-        return frozenset()
-    lemmas = (w.lower() for part in index.values() for w in part if w.isalpha())
-    return frozenset(lemmas).union(STOP_WORDS)

@@ -20,7 +20,8 @@ from collections.abc import Iterator
 
 import betterleaks
 
-from extractors.notary.values import Finding, code_like, is_placeholder, readable
+from extractors.notary.shapes import Shape, shape
+from extractors.notary.values import Finding, code_like, readable
 
 RANK = 1
 GENERIC_RANK = 5
@@ -39,8 +40,10 @@ def provider_findings(text: str) -> Iterator[Finding]:
     if not text.strip():
         return
     for found in betterleaks.scan_string(text):
-        value = _secret_of(found)
         rule = found.rule_id
+        value = _secret_of(found)
+        if rule.startswith(GENERIC):
+            value = value.split("</", 1)[0]  # a value ends at an XML closing tag
         if not value or (rule.startswith(GENERIC) and _code_reference(found, value)):
             continue
         rank = GENERIC_RANK if rule.startswith(GENERIC) else RANK
@@ -64,10 +67,12 @@ def _secret_of(found: betterleaks.Finding) -> str:
 
 def _code_reference(found: betterleaks.Finding, value: str) -> bool:
     """A generic keyword rule that caught source code (`password = password`, `token =
-    token[1:]`) or a placeholder rather than a value: our own key rules decide those."""
+    token[1:]`), a placeholder or a URL (`--password= https://host`: the flag's value is empty)
+    rather than a value: our own key rules decide those."""
     head = found.match.full.rsplit(value, 1)[0].lower()
     keys = _KEY.findall(head)
-    return is_placeholder(value) or bool(keys and code_like(value, None, keys[-1]))
+    nothing = shape(value) is Shape.NOTHING
+    return nothing or bool(keys and code_like(value, None, keys[-1]))
 
 
 def _label(rule_id: str) -> str:

@@ -4,16 +4,22 @@ which values are not secrets at all.
 A value after a label is either quoted (`"..."`, `'...'`, `` `...` ``, “...”, 「...」; the quote
 only closes the value if no further value characters follow it) or an unquoted run of
 non-space, non-CJK characters that stops before a following field (`&page=2`, `;Database=x`,
-`, host: db`). A trailing `.`, `,`, `;` or `:`, an unbalanced closing bracket and an unpaired
-trailing quote are not part of an unquoted value (so "password=hunter2." keeps its full stop).
+`, host: db`) or an XML closing tag (`<env>DB_PASSWORD=x</env>`). A trailing `.`, `,`, `;` or
+`:`, an unbalanced closing bracket and an unpaired trailing quote are not part of an unquoted
+value (so "password=hunter2." keeps its full stop).
 
 Not secrets, to keep false positives out: placeholders (`***`, `<password>`, `${DB_PASSWORD}`,
-`{{ token }}`, `[REDACTED]`), references (`os.environ[...]`, `getpass()`, `config.password`),
-values of fewer than 3 characters, type names (`password: str`), ordinary words that follow a
-label in prose ("the password is required", "password: must be 12 characters"), numbers with a
-unit ("12 characters", "8位"), and source-code variables (`password = password`,
-`self._pwd = pwd`). Known limitation: a value shaped like one of these (a password that *is*
-`$UPPERCASE`, `name(arg)` or `name[0]`) is not masked.
+`$${PYPI_PASSWORD}`, `{{ token }}`, `{ password }`, `[REDACTED]`), references where a file
+writes the value (`os.environ[...]`, `getpass()`, `config.password`,
+`System.getProperty("x")`, a variable `$password` or `$dbPass`, Symfony's `%env(NAME)%` and
+`%kernel.secret%`, a YAML tag such as CloudFormation's `!Ref X` or `!ImportValue X`, a constant
+named in upper case with underscores `DB_PASSWORD`, `NONCOMPLIANT_APITOKEN`), values of fewer
+than 3 characters, type names (`password: str`), ordinary words that follow a label in prose
+("the password is required", "password: must be 12 characters"), numbers with a unit ("12
+characters", "8位"), and source-code variables (`password = password`, `self._pwd = pwd`).
+Known limitation: a value shaped like one of these (a password that *is* `$letters`,
+`!Word`, `UPPER_CASE_WORDS`, `name(arg)` or `name[0]`) is not masked; a constant whose last
+part holds a digit (`SUMMER_2024_ROCKS7`) is a value.
 
 Also here, for every rule source: the typed placeholder (`placeholder`, `MASKED`), fillers
 (`named_filler`: `xxxx`, `PUT_YOUR_TOKEN_HERE`; `few_characters`: a body of four or fewer
@@ -176,7 +182,7 @@ QUOTED = (
 _NEXT_FIELD = r"[,;&]\s*[\"']?[A-Za-z_][\w.\-]+[\"']?\s*(?:=|:\s)"
 """Where an unquoted value stops: `&page=2`, `;Database=x`, `, host: db`."""
 _CJK = r"\u3000-\u303f\u4e00-\u9fff\uff00-\uffef"
-_UNQUOTED = rf"(?P<vu>[^\s{_CJK}](?:(?!{_NEXT_FIELD})[^\s{_CJK}]){{0,4095}})"
+_UNQUOTED = rf"(?P<vu>[^\s{_CJK}](?:(?!{_NEXT_FIELD}|</)[^\s{_CJK}]){{0,4095}})"
 VALUE = rf"(?:{QUOTED}|{_UNQUOTED})"
 
 _TRAILING = ".,;:"
@@ -214,10 +220,13 @@ _PLACEHOLDER = re.compile(
     \[REDACTED(?::[a-z0-9_]+)?\]
     | [*•·xX#.…_\-]{3,}
     | <[^<>]*>
-    | \$\{\{.*\}\} | \$\{[^}]*\} | \$\(.* | \$[A-Z_][A-Z0-9_]* | %[A-Z_][A-Z0-9_]*%
+    | \$+\{\{.*\}\} | \$+\{[^}]*\} | \$\(.* | \$[A-Za-z_][A-Za-z_]*[0-9]{0,2}
+    | %(?:env\()?[A-Za-z_][\w.:]*\)?%
     | (\w)\1{2,}
-    | \{\{.*\}\} | \{[A-Za-z_][\w.]*\} | %\([^)]*\)s
-    | [a-z_]\w*(?:\.[A-Za-z_]\w*)*\((?:['"].*|[A-Za-z_][\w.'"\s,:=\-\[\]]*)?\)
+    | \{\{.*\}\} | \{\s*[A-Za-z_][\w.]*\s*\} | %\([^)]*\)s
+    | !(?:[A-Z]?[a-z]+)+(?:::[A-Za-z]+)?(?:\s.*)?
+    | [A-Z][A-Z]+(?:_(?:[A-Z]+|[0-9]+))*_[A-Z]{2,}
+    | (?:[a-z_]\w*|[A-Z]\w*(?=\.))(?:\.[A-Za-z_]\w*)*\((?:['"].*|[A-Za-z_][\w.'"\s,:=\-\[\]]*)?\)
     | [a-z_][a-z_]{2,}(?:\.[A-Za-z_]\w*)*\((?:\)|['"]|[A-Za-z_][\w.]*(?:[,()].*)?$).*
     | [a-z_]\w*(?:\.[A-Za-z_]\w*)*(?:\[[\w:'"\-.]*\])+(?:\..*)?
     | (?:os\.environ|os\.getenv|process\.env|settings\.|config\.|self\.|env\.)\S*
