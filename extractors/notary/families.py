@@ -5,7 +5,10 @@
   two or more full-width random base64 lines alone, so a key pasted over several turns is
   masked in every turn; never a public key, certificate or signature body; PuTTY key files;
 * **URL user-info** for every scheme (`postgres://u:pw@`, `mongodb+srv://`, `redis://:pw@`,
-  `jdbc:mysql://`, `amqp`, `mssql`, `smb`, `ftp`, `http(s)`), and Oracle's `user/pw@host`;
+  `jdbc:mysql://`, `amqp`, `mssql`, `smb`, `ftp`, `http(s)`), also when the user is an e-mail
+  address written with its `@` (`smtp://bob@acme.io:pw@mail.acme.io`), and Oracle's
+  `user/pw@host`; an e-mail address, a colon and a password (`bob@acme.io:pw`, a combo line:
+  MIXED or RANDOM, never a port or a path: `git@github.com:org/repo`);
 * **signatures in a URL or connection string** (`sig=`, `X-Amz-Signature=`, `signature=`);
 * **headers**: `Authorization: <scheme> <value>`, `Cookie: a=b`, `Bearer <token>`;
 * **XML elements** named for a secret (`<password>`, Maven's `<privateKey>`, `<passphrase>`);
@@ -147,13 +150,24 @@ URLS: tuple[Rule, ...] = (
     Rule(
         "credentials in URL",
         re.compile(
-            r"\b(?P<scheme>[A-Za-z][A-Za-z0-9+.\-]{1,30})://(?P<user>[^\s:/@?#\[\]]{0,256}):"
-            r"(?P<vq>\S{1,256})@(?=[\w.\-\[])"
+            r"\b(?P<scheme>[A-Za-z][A-Za-z0-9+.\-]{1,30})://(?P<user>[^\s:/@?#\[\]]{0,256}"
+            r"(?:@[\w\-]{1,63}(?:\.[\w\-]{1,63}){1,8})?):(?P<vq>\S{1,256})@(?=[\w.\-\[])"
         ),
         1,
         _check_url,
         kind="password",
         needles=("://",),
+    ),
+    Rule(
+        "credentials after an e-mail address",
+        re.compile(
+            r"(?<![\w.+\-@:/])[\w.+\-]{1,64}@[\w\-]{1,63}(?:\.[\w\-]{1,63}){1,8}:"
+            r"(?P<vu>[^\s:@/'\"]{6,128})(?![^\s'\",;)])"
+        ),
+        2,
+        check_shaped,
+        kind="password",
+        needles=("@",),
     ),
     Rule(
         "token in URL",

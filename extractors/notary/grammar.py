@@ -182,7 +182,9 @@ _META_SUFFIX = re.compile(
 _PUBLIC = re.compile(r"(?i:public|pub|csrf|xsrf|publishable)[_\-. ]?$")
 PUBLIC_WINDOW = 12
 _PROSE_GOES_ON = re.compile(r"[ \t]+[a-z]")
-_CODE_OPERATOR = re.compile(r"==|!=|&&|\|\||->|::|\)\s*$")
+_CODE_OPERATOR = re.compile(r"==(?=.)|!=|&&|\|\||->|::|\)\s*$")
+"""An operator of source code inside a value (`pIdxKey->default_rc==0`); `==` closing a value
+is base64 padding, not a comparison."""
 
 ASSIGN, STATE, SPACE, CN_STATE, CN_BARE = "assign", "state", "space", "cn_state", "cn_bare"
 MIN_SPACED_WEAK = 12
@@ -324,7 +326,7 @@ def check_element(match: re.Match[str], start: int, end: int) -> bool:
 def not_a_value(match: re.Match[str], value: str, end: int, separator: str) -> bool:
     """A key block (the key-block family's), an elided value (`ops_eyJz...`), a number with a
     unit, source code, an expression (`pIdxKey->default_rc==0`), `pwd`'s path, or after a
-    space alone, a further assignment (`key tag="x"`)."""
+    space alone, a further assignment (`key tag="x"`, `_ATTRIBUTE`)."""
     text = match.string
     op = (match.group("op") or "").strip() or None
     word = (match.group("k") or "").lower()
@@ -336,9 +338,14 @@ def not_a_value(match: re.Match[str], value: str, end: int, separator: str) -> b
         return True
     if _CODE_OPERATOR.search(value) and (separator == SPACE or op in ("->", "==", "!=", "===")):
         return True
-    if separator == SPACE and "=" in value:
+    if separator == SPACE and _ATTRIBUTE.match(value):
         return True
     return word == "pwd" and value.startswith(("/", "~/", "./", "../"))
+
+
+_ATTRIBUTE = re.compile(r"[A-Za-z_][\w\-.:]*=(?:[\"'\d]|[A-Za-z_][\w\-.]*$)")
+"""After a space alone, a further assignment (`key tag="x"`, `key size=2048`, `token type=jwt`)
+is no value; a drawn value that holds `=` (`zBXC=OArr@Sfi5`, base64 padding) is judged."""
 
 
 _OWNER_GLUED = re.compile(r"[A-Za-z0-9][_\-.]?$")

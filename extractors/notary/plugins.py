@@ -15,8 +15,9 @@ and our own rules mask those tokens whole.
 The high-entropy check catches keys of providers nobody listed: a standalone run of base64 or
 URL-safe base64 characters that `notary.randomness.looks_random` accepts (32 or more; 16 or more
 when it mixes both cases and digits or puts digits among letters of one case). Hex strings (git
-SHAs, hashes), UUIDs, paths and URL path segments never qualify; `base64,` data URIs are
-skipped.
+SHAs, hashes), UUIDs, paths and URL path segments never qualify, nor do public identifiers
+(`notary.public`: on-chain addresses and hashes, advisory ids, object ids such as `acct_...`,
+resource names); `base64,` data URIs are skipped.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
+from extractors.notary.public import public_identifier
 from extractors.notary.randomness import interleaved, looks_random, mixed_case, unvoiced
 from extractors.notary.values import Finding, in_public_block, is_placeholder, slug
 
@@ -233,6 +235,8 @@ def _random_tokens(text: str, matches: Iterator[re.Match[str]], joiners: str) ->
         if text[max(start - 7, 0) : start].lower() == "base64,":
             continue
         if _PUBLIC_BEFORE.search(text, max(start - 40, 0), start) or in_public_block(text, start):
+            continue
+        if public_identifier(text, start, match.end()):
             continue
         body = match.group().translate({ord(c): None for c in joiners})
         size = match.end() - start

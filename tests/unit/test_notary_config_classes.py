@@ -57,6 +57,12 @@ CLASSES = {
         'settings["SECRET_KEY"] = "{}"',
         "ENV['API_TOKEN'] = '{}'",
     ],
+    "e-mail address as a URL's user": [
+        "smtp://bob@acme.io:{}@mail.acme.io:587",
+        "https://bob@acme.io:{}@git.acme.io/repo.git",
+    ],
+    "e-mail address then a password": ["bob@acme.io:{}", "combo: alice.w+x@mail.acme.co.uk:{}"],
+    "drawn value holding = after a spaced word": ["client secret {}==", "secret key zBX={}@Sf"],
 }
 """Each class of how a credential is written in a file, with spellings written for the test."""
 
@@ -72,6 +78,18 @@ def test_a_credential_written_in_each_class_is_masked(kind: str, template: str) 
 def test_an_english_word_ending_in_pass_is_no_label() -> None:
     for template in ("bypass: {}", "the compass {}", "trespass = {}", "surpass: {}"):
         text = template.format("Falcon42river")
+        assert notarize(text).text == text
+
+
+def test_an_address_then_a_port_a_path_or_a_word_is_no_pair() -> None:
+    for text in (
+        "git@github.com:acme/Repo2.git",
+        "bob@acme.io:8080",
+        "mail bob@acme.io: Tuesday works",
+        "deploy@web.acme.io:/var/www",
+        "https://bob@acme.io:8080/path",
+        'key tag="x" and token type=jwt',
+    ):
         assert notarize(text).text == text
 
 
