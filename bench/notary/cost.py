@@ -97,6 +97,10 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "coined name: code": _owned,
     "codes after words": lambda n: "build a1b2c3d4e5f6a7b8 " * (n // 23 + 1),
     "a long code run": lambda n: "zorvex: " + "a1-" * (n // 3),
+    "e-mail, colon, e-mail": lambda n: "a@b.c:" * (n // 6 + 1),
+    "a URL's e-mail user": lambda n: "smtp://" + "a@b." * (n // 4),
+    "credential tags": lambda n: "<pwd><pass>" * (n // 11 + 1),
+    "names, commas": lambda n: '"password", ' * (n // 12 + 1),
 }
 
 
