@@ -41,7 +41,7 @@ COMMAND_LINES: tuple[Rule, ...] = (
     ),
     Rule(
         "password on a command line",
-        re.compile(r"(?<![\w\-])-p(?P<vu>[^\s\-'\"][^\s'\"]{3,255})"),
+        re.compile(rf"(?<![\w\-])-p(?:{QUOTED}|(?P<vu>[^\s\-'\"][^\s'\"]{{3,255}}))"),
         3,
         check_shaped,
         kind="password",

@@ -17,10 +17,10 @@
 * **command lines**: long flags named for a secret, also with a qualifier (`--password[=]x`,
   `--db-password x`, `--registry-token x`, `-password x`,
   `-Password x`, `/p:x`, `/password:x`, `-storepass x`, `-passin pass:x`, `--token x`),
-  `curl -u user:pw` and `-b`, a glued short password flag (`-pTr0ub4dor`, mysql's and 7-Zip's),
-  the spaced short password flags of the tools that define one (`sshpass -p`, `zip -P`,
-  `sqlcmd -P`, `docker login -p`, `redis-cli -a`, `smbclient -U user%pw`), PowerShell's
-  `ConvertTo-SecureString 'x'`;
+  `curl -u user:pw` and `-b`, a glued short password flag, quoted or not (`-pTr0ub4dor`,
+  `-p'x'`: mysql's, 7-Zip's), the spaced short password flags of the tools that define one
+  (`sshpass -p`, `zip -P`, `sqlcmd -P`, `docker login -p`, `redis-cli -a`,
+  `smbclient -U user%pw`), PowerShell's `ConvertTo-SecureString 'x'`;
 * **config files**: `.netrc` (`machine h login u password x`); `.npmrc`, `.pypirc`, Maven and
   Gradle properties and Docker's `auths` are named-secret grammar (`_authToken=`,
   `password:`, `signing.password=`, `"auth": "..."`);

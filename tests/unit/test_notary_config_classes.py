@@ -62,6 +62,7 @@ CLASSES = {
         "https://bob@acme.io:{}@git.acme.io/repo.git",
     ],
     "e-mail address then a password": ["bob@acme.io:{}", "combo: alice.w+x@mail.acme.co.uk:{}"],
+    "glued password flag with a quoted value": ["mysql -uroot -p'{}' app", 'mysqldump -p"{}"'],
     "drawn value holding = after a spaced word": ["client secret {}==", "secret key zBX={}@Sf"],
 }
 """Each class of how a credential is written in a file, with spellings written for the test."""
