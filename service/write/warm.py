@@ -9,7 +9,7 @@ import gc
 from collections.abc import Callable
 from datetime import datetime
 
-from extractors.notary.owners import english_words
+from extractors.notary.english import english_words
 from extractors.rules import Extractor, RuleExtractor
 from service.embedding import Embedder
 
