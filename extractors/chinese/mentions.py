@@ -7,6 +7,7 @@ import re
 
 from extractors.chinese.np import is_person_name
 from extractors.discourse.cues import CLASSES, FEMALE_NOUNS
+from extractors.discourse.relations import default_relations
 from graph.domain.discourse import Kind, Referent
 
 _NOUNS = "|".join(
@@ -95,6 +96,7 @@ def mentions(sentence: str) -> list[tuple[int, Referent]]:
         *_called(sentence),
         *_asked_about(sentence),
         *_fronted(sentence),
+        *_topical(sentence),
         *_names(sentence),
     ]:
         known = found.get(referent.name)
@@ -173,6 +175,62 @@ def _fronted(sentence: str) -> list[tuple[int, Referent]]:
     kind = kind_of(name)
     noun = "place" if kind == "place" else ""
     return [(sentence.find(name), Referent(name=name, kind=kind, noun=noun))]
+
+
+_OPENING = re.compile(
+    r"^(?:(?:嗯+|恩+|哦+|噢|啊+|哈+|是的|是啊|对啊|对|没错|当然|确实|其实|而且|不过|但是|另外|"
+    r"然后|那么|那|最主要|主要)[，,、\s]*)*"
+)
+_TOPIC = re.compile(
+    r"(?P<name>[^，。！？；、,.!?;\s]{2,16}?)"
+    r"(?=(?:就|也|还|可|真|才|都|确实|已经|曾经|目前)?(?:是|在|位于|坐落|这里|这个|那里|太|\d{4}年|"
+    r"出生|获得|获过|主演|演唱|执导|导演|毕业|成立|创办|创建|于|有)"
+    r"|(?:这部|这首|这张|这个|这家|这位|这座)?[。！!]?$)"
+)
+_COMPLEMENT = re.compile(
+    r"(?:^|[^我你他她它])(?:就是|还是|也是|是|叫|叫做|名叫)"
+    r"(?P<name>[^，。！？；、,.!?;\s]{2,16}?)(?:本人|了|吧|呀|啊|呢|哦|嘛|的)*[。！!？?]?$"
+)
+_ATTRIBUTES = default_relations().words("zh", "zh_ask", "zh_by", "zh_of", "zh_after")
+"""The relations' words (导演, 门票, 出生于...): a name never holds one, and the complement
+of one (地址是北京市门头沟区涧沟村) is its value, which the relation reader reads."""
+_NOT_A_TOPIC = re.compile(
+    r"^\d|[\d.:：\-]{3}|小时|分钟|元|免费|开放|闭馆|景点|演员|歌手|影片|专辑|歌曲|乐队|里面|附近|周边|"
+    r"近|内|外|上|下|中|通常|原来|作为|至今|身份|父亲|母亲|妻子|丈夫|儿子|女儿|咋样|挺|好|"
+    r"^(?:一|个|该|又|未|南邻|北邻|航拍|但|并且|当然|肯定|音乐$)|又称|又叫|也叫|简称|别称|属于|关于|"
+    r"学校|成本"
+)
+"""What a name said as a topic never holds: numbers and times, measure words, relational and
+place words (里面, 附近), a quantifier or an alias word at its start (一座…, 个森林公园, 又称…)."""
+
+
+def _topical(clause: str) -> list[tuple[int, Referent]]:
+    """A name in a clause's topic position (蟒山国家森林公园是北京面积最大的森林公园, 周星驰还是…)
+    or said as its whole complement (是滚石唱片, 准确的说是田馥甄): the clause is about it, or
+    brings it up. Only a name of a known kind (a person's, a place's by its head noun): an
+    untyped phrase there is as often a description (河水碧绿, 含讲解). The complement of a
+    relation's word is its value (地址是北京市门头沟区涧沟村), unless a person (导演是吴宇森吧)."""
+    out = []
+    lead = _OPENING.match(clause)
+    start = lead.end() if lead else 0
+    for match in (_TOPIC.match(clause, start), _COMPLEMENT.search(clause, start)):
+        if match is None:
+            continue
+        at = match.start("name")
+        name = match["name"].strip("《》“”\"' ")
+        kind = kind_of(name)
+        if kind == "thing" or not topic_like(name):
+            continue
+        if match.re is _COMPLEMENT and kind != "person" and _ATTRIBUTES.search(clause[:at]):
+            continue
+        out.append((at, Referent(name=name, kind=kind, noun="place" if kind == "place" else "")))
+    return out
+
+
+def topic_like(name: str) -> bool:
+    """Can `name`, said where a clause's topic goes, be a name? `name_like`, without the
+    relations' words, measure words and place words a description holds."""
+    return name_like(name) and not (_NOT_A_TOPIC.search(name) or _ATTRIBUTES.search(name))
 
 
 def _names(sentence: str) -> list[tuple[int, Referent]]:

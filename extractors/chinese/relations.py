@@ -134,21 +134,7 @@ _TRAILING_CLAUSE = re.compile(
     r"(?:这些|那些|这几个|这两个|都在|都是|就在|也在|是它|在它|都很|都挺|也是|也很|也挺|就很|"
     r"算是|是一个|是一家|是一座|是个).*$"
 )
-_SURFACES = re.compile(
-    "|".join(
-        sorted(
-            {
-                re.escape(s)
-                for r in default_relations().relations
-                for key in ("zh", "zh_ask")
-                for s in r.surfaces.get(key, ())
-                if len(s) >= 2
-            },
-            key=len,
-            reverse=True,
-        )
-    )
-)
+_SURFACES = default_relations().words("zh", "zh_ask")
 _LEAD_IN = re.compile(
     r"^(?:这个|那个|嗯|对)?(?:我|你)?(?:只|也|还|都)?(?:知道|记得|觉得|听说|了解)?(?:的)?"
     r"(?:应该|好像|大概|可能|主要)?(?:有|是|就是|还有|比如|像|包括)?"
@@ -451,7 +437,7 @@ class RelationReader:
             return _resolved(said, found.relation, session)
         if inherited is not None:
             return inherited
-        about = session.topic(found.relation.about)
+        about = session.topic(found.relation.about, found.value_text)
         return about.name if about is not None else None
 
 
@@ -553,10 +539,18 @@ def _resolved(said: str, relation: Relation, session: Session) -> str | None:
     ):
         return LEAVE  # 服务器地址是…: a thing nobody introduced, the user's context
     if not said or (not known and not (person_like(said) or titled)):
+        inside = _INNER_PRONOUN.search(said)
+        if inside is not None:  # 难怪他能, 其实她曾: the pronoun is the subject
+            found = _pronoun(inside[0], PRONOUNS_ZH[inside[0]], relation, session)
+            return found.name if found is not None else None
         about = session.topic(relation.about)  # 最喜欢的, 同时: not a name; the topic
         return about.name if about is not None else None
     session.mention([Referent(name=said, kind=kind_of(said))])
     return said
+
+
+_INNER_PRONOUN = re.compile(r"(?<!其)[他她它](?!们)")
+"""A third-person pronoun inside a subject phrase (难怪他能, 其实她也): not 其他, 他们."""
 
 
 def _pronoun(word: str, cue: Cue, relation: Relation, session: Session) -> Referent | None:

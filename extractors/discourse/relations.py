@@ -69,6 +69,13 @@ class Relations:
         pairs = [(s, r) for r in self.relations for s in r.surfaces.get(key, ())]
         return sorted(pairs, key=lambda p: len(p[0]), reverse=True)
 
+    def words(self, *keys: str) -> re.Pattern[str]:
+        """One pattern of every surface of `keys` with two characters or more, longest
+        first (导演, 门票价格, 出生于: the words a name never holds)."""
+        found = {s for r in self.relations for key in keys for s in r.surfaces.get(key, ())}
+        kept = sorted((re.escape(s) for s in found if len(s) >= 2), key=len, reverse=True)
+        return re.compile("|".join(kept))
+
     def get(self, predicate: str) -> Relation | None:
         return next((r for r in self.relations if r.predicate == predicate), None)
 

@@ -34,13 +34,15 @@ def resolve(state: Discourse, cue: Cue) -> Referent | None:
     return next((r for r in state.referents if agrees(r, cue)), None)
 
 
-def topic(state: Discourse, kinds: Iterable[Kind] = ANY) -> Referent | None:
+def topic(state: Discourse, kinds: Iterable[Kind] = ANY, value: str = "") -> Referent | None:
     """The entity a sentence without a subject is about: the most recent singular referent
     known to be of one of `kinds` (a relation said of films takes the film under discussion),
-    else the most recent one of unknown kind."""
+    else the most recent one of unknown kind. Never the one the fact's own `value` starts
+    with ("木林森采摘园就在它边上" answers what is near the place before it, not near itself)."""
     cue = Cue(frozenset(kinds))
-    known = next((r for r in state.referents if r.kind in cue.kinds and agrees(r, cue)), None)
-    return known or resolve(state, cue)
+    referents = [r for r in state.referents if not (value and value.startswith(r.name))]
+    known = next((r for r in referents if r.kind in cue.kinds and agrees(r, cue)), None)
+    return known or next((r for r in referents if agrees(r, cue)), None)
 
 
 def learned(state: Discourse, referent: Referent, cue: Cue) -> Discourse:

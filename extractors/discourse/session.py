@@ -45,10 +45,11 @@ class Session:
             self.state = learned(self.state, found, cue)
         return self.state.named(found.name) if found is not None else None
 
-    def topic(self, kinds: Iterable[Kind]) -> Referent | None:
-        """The referent a sentence without a subject is about; being talked about keeps it
-        under discussion (a place talked of for ten turns without its name stays the topic)."""
-        found = topic(self.state, kinds)
+    def topic(self, kinds: Iterable[Kind], value: str = "") -> Referent | None:
+        """The referent a sentence without a subject is about (never one named in the fact's
+        `value`); being talked about keeps it under discussion (a place talked of for ten
+        turns without its name stays the topic)."""
+        found = topic(self.state, kinds, value)
         if found is not None:
             self.mention([found])
         return found
