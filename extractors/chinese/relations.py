@@ -146,6 +146,10 @@ _WHEN = re.compile(
     r"(?:去年|今年|前年|上个月|这个月|上周|最近|后来|当时|那年|那时候)?"
 )
 LEAVE = ""
+_BEFORE_VERB = re.compile(r"(?:的|了|时|就|才|便|已经|早已|早就|都)+$")
+"""What stands between a value and the verb after it: 1982年2月11日就已经去世."""
+_ONE = re.compile(r"^(?:一|这|那)?(?:个|名|位)")
+_PLACE_END = re.compile(r"[省市县区州郡镇乡村岛]$")
 """A frame's subject that is the speaker's or the user's own: the clause reader reads it."""
 _SAYING = re.compile(r"说|查|知道|记得|听说|觉得|看到|发现|找到|了解|记着|印象")
 _KNOWING = re.compile(r"我?(?:只|也|还|都)?(?:知道|记得|了解|听说过?|觉得)(?:的)?")
@@ -196,7 +200,7 @@ class RelationReader:
         statements: list[str] = []
         asking = False
         asks_last = sentence.rstrip().endswith(("？", "?"))
-        for clause, start in _clauses(sentence):
+        for clause, start in self._runs(sentence):
             if _ASKING.search(clause) or (asks_last and _last_clause(sentence, clause, start)):
                 asked_before = session.asked_before
                 self.question(clause, session)
@@ -219,6 +223,28 @@ class RelationReader:
         if not facts and asking and statements:  # 大概能玩1小时，知道在什么地方吗？
             facts = self.answer("，".join(statements), offset, session)
         return facts
+
+    def _runs(self, sentence: str) -> Iterator[tuple[str, int]]:
+        """The sentence's clauses, a single-valued value told in parts kept in one: after a
+        phone number, hours or a price, the clauses that go on giving numbers are more of
+        that value (电话是010-61622569,010-61622358; 旺季8:00-17:00；淡季9:00-16:00), which
+        as two records the second would close."""
+        clauses = list(_clauses(sentence))
+        n = 0
+        while n < len(clauses):
+            clause, start = clauses[n]
+            n += 1
+            if any(r.predicate in _RUNS for _, r in self._attributes.present(clause)):
+                while n < len(clauses) and self._goes_on(clauses[n][0]):
+                    n += 1
+                last, at = clauses[n - 1]
+                clause = sentence[start : at + len(last)]
+            yield clause, start
+
+    def _goes_on(self, clause: str) -> bool:
+        return (
+            _GIVES_NUMBER.search(clause) is not None or _CLOSED.search(clause) is not None
+        ) and not (_ASKING.search(clause) or any(len(s) > 1 for s in self._asking.found(clause)))
 
     def question(self, clause: str, session: Session) -> None:
         """What a question asks about (the next turn's bare answer is its value), and the
@@ -321,11 +347,12 @@ class RelationReader:
             rest = re.sub(rf"^{_COPULA}", "", after)
             zero = (
                 rest == after
+                and not surface.endswith(("的", "是"))  # 它边上的X: the noun holds its 的
                 and not re.match(r"[《\d“\"A-Za-z]", rest)
                 and not (relation.predicate in _NUMERIC and re.search(r"\d|免费|全天", rest[:6]))
             )
             if rest.strip() and not zero:
-                yield Found(relation, text[:at], rest, span, at)
+                yield Found(relation, _possessor(text[:at]), rest, span, at)
                 return
             if at >= 2 and text[at - 1] == "的" and relation.value == "number" and not rest:
                 yield Found(relation, "", text[: at - 1], span, at)  # 188cm的身高
@@ -337,7 +364,7 @@ class RelationReader:
             at = text.find(surface)
             if at < 0:
                 continue
-            value = text[at + len(surface) :]
+            value = _dated(text[at + len(surface) :], relation, _DATE_HEAD)
             for candidate in self._sharing("zh_of", surface, relation):
                 if candidate.fits(_clean(value)):
                     yield Found(candidate, text[:at], value, span, at)
@@ -345,16 +372,21 @@ class RelationReader:
         return
 
     def _before(self, text: str, span: tuple[int, int]) -> Iterator[Found]:
-        for surface, relation in self._befores.present(text):
+        for surface, listed in self._befores.present(text):
             at = text.rfind(surface)
             if at <= 0 or self._in_attribute(text, at, surface):
                 continue
-            head = text[:at].rstrip("的了时就才便")
+            relation: Relation | None = listed
+            head = _BEFORE_VERB.sub("", text[:at])
             cut = _last_copula(head)
             subject, value = (head[: cut[0]], head[cut[1] :]) if cut else ("", head)
+            value = _dated(value, listed, _DATE_TAIL)  # 这是一部1954年4月上映的电影
             said = _clean(value)
-            if relation.predicate == "nationality" and _country(self.aliases, said) != said:
-                continue  # 负责人, 湖南人: 人 after a country only
+            if listed.predicate == "nationality":
+                said = value = _ONE.sub("", said)  # 一个日本姑娘, 一名德国人
+                relation = self._origin(said)
+            if relation is None:
+                continue  # 负责人, 湖南人: 人 after a country or a place's division
             if _HOW_OPEN.fullmatch(said):
                 value = said + surface  # 全天开放的: the value is how it is open, not 全天
             if relation.fits(said):
@@ -363,6 +395,18 @@ class RelationReader:
                 )
                 return
         return
+
+    def _origin(self, said: str) -> Relation | None:
+        """Where someone is from, said before 人 (姑娘, 小伙...): a country is a nationality
+        (日本姑娘, 德国人), a place inside one a birthplace (北京市东城区人, 加拿大伦敦人);
+        None when `said` is neither (负责人, 湖南人)."""
+        country = _country(self.aliases, said)
+        if country == said:
+            return self.relations.get("nationality")
+        inside = bool(country) and said.startswith(country) and country != said
+        if country != said and (_PLACE_END.search(said) is not None or inside):
+            return self.relations.get("birthplace")
+        return None
 
     def _in_attribute(self, text: str, at: int, surface: str) -> bool:
         """开放 in 它的开放时间是…: the start of a longer attribute noun, not a verb."""
@@ -380,6 +424,7 @@ class RelationReader:
             and relation
             and not _OCCUPATION.search(genre["val"])
             and not self._by.present(genre["val"])  # 是由中岛哲也执导的影片
+            and not self._befores.found(genre["val"])  # 是1994年12月16日上映的电影
         ):
             yield Found(relation, text[: genre.start()], genre["val"], span, genre.start())
             return
@@ -424,7 +469,7 @@ class RelationReader:
             session.mention(
                 Referent(name=v[:200], kind=kind) for v in values if _value_name(v, kind)
             )
-        facts = [_fact(subject, found, value, sentence) for value in values]
+        facts = [_fact(subject, found, v, sentence) for v in values if v != subject]
         if found.relation.list and subject != SPEAKER:
             session.continues(found.relation.predicate, subject)
         return facts, subject
@@ -439,6 +484,29 @@ class RelationReader:
             return inherited
         about = session.topic(found.relation.about, found.value_text)
         return about.name if about is not None else None
+
+
+def _dated(value: str, relation: Relation, where: re.Pattern[str]) -> str:
+    """A date relation's value is the date it holds (上映于2006年的电影: 2006年)."""
+    found = where.search(value) if relation.value == "date" else None
+    return found.group(0) if found is not None else value
+
+
+_DATE = (
+    r"(?:公元前?)?\d{1,4}\s*年(?:\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*[日号])?)?"
+    r"|\d{1,2}\s*月\s*\d{1,2}\s*[日号]"
+)
+_DATE_HEAD = re.compile(rf"^(?:{_DATE})")
+_DATE_TAIL = re.compile(rf"(?:{_DATE})$")
+
+
+def _possessor(head: str) -> str:
+    """也去一下它边上的X: the attribute's owner is the pronoun right before it."""
+    found = _OWNER.search(head)
+    return found.group(1) if found is not None else head
+
+
+_OWNER = re.compile(r"(?<=[^的])(他们|她们|它们|他|她|它)的?$")
 
 
 def _value_name(value: str, kind: Kind) -> bool:
@@ -647,6 +715,8 @@ def _shaped(value: str, relation: Relation) -> list[str]:
         return [values.language(value)]
     if relation.value_kind == "person":
         return [values.agent(_HEDGE.sub("", value))]
+    if relation.value_kind == "place":
+        return [values.place(value)]
     if relation.value == "name":
         return [_HEDGE.sub("", value)]
     return [value]
@@ -683,6 +753,8 @@ def _answer_part(text: str, relation: Relation) -> str:
     return "，".join(parts[first:last])
 
 
+_RUNS = frozenset({"phone", "opening_hours", "price"})
+_CLOSED = re.compile(r"闭馆|闭园|休息|停止")
 _GIVES_NUMBER = re.compile(r"\d|免费|全天|[一二三四五六七八九十半两]+(?:个)?(?:小时|天|元)")
 
 

@@ -239,13 +239,28 @@ def is_cjk(text: str) -> bool:
 
 
 def split_sentences(tokens: Sequence[Tok]) -> list[list[Tok]]:
-    """Sentences at 。！？；\\n (the end mark stays with its sentence)."""
+    """Sentences at 。！？；\\n (the end mark stays with its sentence); a semicolon between
+    two parts that give numbers (旺季8:00-17:00；淡季9:00-16:00, 010-1234;010-5678) joins
+    the parts of one value, no sentences."""
     sentences: list[list[Tok]] = [[]]
-    for tok in tokens:
+    for n, tok in enumerate(tokens):
         sentences[-1].append(tok)
-        if tok.kind == "punct" and tok.text in _SENTENCE_ENDS:
+        ends = tok.kind == "punct" and tok.text in _SENTENCE_ENDS
+        if ends and not _numbers_go_on(tok, sentences[-1], tokens[n + 1 : n + 4]):
             sentences.append([])
     return [s for s in sentences if any(t.content for t in s)]
+
+
+def _numbers_go_on(mark: Tok, before: Sequence[Tok], after: Sequence[Tok]) -> bool:
+    following = "".join(t.text for t in after)
+    return (
+        mark.text in "；;"
+        and any(ch.isdigit() for t in before for ch in t.text)
+        and (any(ch.isdigit() for ch in following) or _SCHEDULE.match(following) is not None)
+    )
+
+
+_SCHEDULE = re.compile(r"(?:周[一二三四五六日末]|星期|旺季|淡季|夏季|冬季|每周|节假日)")
 
 
 def split_clauses(sentence: Sequence[Tok]) -> list[list[Tok]]:

@@ -15,6 +15,7 @@ class of value, never by example:
   摇滚); a value with no genre word is kept as it was said;
 * a **person named as agent** drops the words that follow a name in a list (联袂, 两人合力完成,
   本人, 进行): 马修·麦康纳联袂主演 is 马修·麦康纳;
+* a **place** said where to go next drops the visit (它边上的水立方看看: 水立方);
 * a **language** drops 对白 (英语对白: 英语).
 """
 
@@ -32,6 +33,9 @@ _AWARD_LEAD = re.compile(r"^(?:过|获得过|获得|荣获|获过|获)+")
 _AGENT_TAIL = re.compile(
     r"(?:联袂|联合|共同|一起|合力完成|二人|两人|两个人|三人|几人|进行|自已|自己|本人|亲自)+"
     r"[^、，,]*$"
+)
+_VISIT_TAIL = re.compile(
+    r"(?:先|再|接着|也|去)?(?:看看|看一下|转转|转一转|逛逛|走走|玩玩|游玩|溜达|参观|看)[^、，,]*$"
 )
 _LANGUAGE_TAIL = re.compile(r"(?:对白|版本|版|配音)+$")
 
@@ -89,6 +93,11 @@ def genres(value: str) -> list[str]:
 def agent(value: str) -> str:
     """马修·麦康纳联袂 -> 马修·麦康纳; 卡洛斯·沙尔丹哈两人合力完成 -> 卡洛斯·沙尔丹哈."""
     return _AGENT_TAIL.sub("", value) or value
+
+
+def place(value: str) -> str:
+    """水立方（国家游泳中心）看看 -> 水立方（国家游泳中心）: a place without the visit after it."""
+    return _VISIT_TAIL.sub("", value) or value
 
 
 def language(value: str) -> str:

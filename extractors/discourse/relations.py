@@ -52,7 +52,7 @@ class Relation:
         if self.value == "number":
             return bool(_NUMBER.search(text))
         if self.value == "place":
-            return not _DATE.match(text) and not text[0].isdigit()
+            return not _DATE.match(text) and not text[0].isdigit() and not _NOT_A_NAME.search(text)
         if self.value == "name":
             return not _DATE.match(text) and len(text) <= 40 and not _NOT_A_NAME.search(text)
         return True

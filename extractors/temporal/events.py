@@ -68,7 +68,8 @@ def with_events(
         mine = [f for f in facts if start <= f.span[0] < end and f.predicate != EVENT]
         if not own or sentence.rstrip().endswith(("?", "？")) or _dated(mine, own, held=True):
             continue
-        if any(a < end and start < b for a, b in others) or _held_by_relation(mine, own):
+        told = [f for f in facts if f.span[0] < end and start < f.span[1]]  # hours run on
+        if any(a < end and start < b for a, b in others) or _held_by_relation(told, own):
             continue
         value = _description(sentence, own, start, "" if language == "zh" else " ")
         if len(value) >= (4 if language == "zh" else 8) and not _THIRD_PERSON.match(value):

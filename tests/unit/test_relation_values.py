@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import pytest
 
 from extractors.rules import RuleExtractor
-from extractors.schema import Job
+from extractors.schema import SPEAKER, Job
 
 REF = datetime(2024, 1, 1, tzinfo=UTC)
 
@@ -68,3 +68,84 @@ def test_a_value_keeps_its_boundary(turns: tuple[str, ...], expected: tuple[str,
 def test_a_genre_is_the_genre_words_said(sentence: str, expected: list[str]) -> None:
     found = last("你知道《阿凡达》吗？", sentence)
     assert [v for _, p, v in found if p == "genre"] == expected
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # a single-valued value told in parts is one value: as two records the second would
+        # close the first
+        (
+            ("你知道幽谷神潭吗？", "电话是010-61622569,010-61622358，你知道吗？"),
+            ("幽谷神潭", "phone", "010-61622569,010-61622358"),
+        ),
+        (
+            ("你知道幽谷神潭吗？", "它的开放时间是夏季7:30-17:30;冬季8:30-16:30。"),
+            ("幽谷神潭", "opening_hours", "夏季7:30-17:30;冬季8:30-16:30"),
+        ),
+        (
+            ("你知道北京汽车博物馆吗？", "开放时间呢？", "周二-周日9:00-17:00；周一闭馆。"),
+            ("北京汽车博物馆", "opening_hours", "周二-周日9:00-17:00；周一闭馆"),
+        ),
+        (
+            ("你知道北京汽车博物馆吗？", "价格是成人票：30元/人，学生票：20元/人。"),
+            ("北京汽车博物馆", "price", "成人票：30元/人，学生票：20元/人"),
+        ),
+    ],
+)
+def test_a_single_value_told_in_parts_is_one_record(
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    found = last(*turns)
+    assert expected in found
+    assert [f for f in found if f[1] == expected[1]] == [expected]
+    assert not [f for f in found if f[0] == SPEAKER]  # the hours are no event of the speaker
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("是的，她是一个日本姑娘。", ("nationality", "日本")),  # a country: nationality
+        ("他是一名德国人。", ("nationality", "德国")),
+        ("她是北京市东城区人。", ("birthplace", "北京市东城区")),  # a place inside one
+        ("他是加拿大伦敦人。", ("birthplace", "加拿大伦敦")),
+        ("他是在台湾省台北市出生的。", ("birthplace", "台湾省台北市")),
+        ("他在上海出生。", ("birthplace", "上海")),
+        ("他也生在英国苏格兰佩思郡。", ("birthplace", "英国苏格兰佩思郡")),
+        ("他在1982年2月11日就已经去世了。", ("died_on", "1982年2月11日")),
+    ],
+)
+def test_where_and_when_someone_is_from(sentence: str, expected: tuple[str, str]) -> None:
+    assert ("松隆子", *expected) in last("你知道松隆子吗？", sentence)
+
+
+def test_someone_in_charge_is_from_nowhere() -> None:
+    assert not [
+        f for f in last("你知道松隆子吗？", "他是负责人。") if f[1] in ("nationality", "birthplace")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("看过呀，这是一部上映于2006年的电影。", ("release_date", "2006年")),
+        ("是的，它是1994年12月16日上映的电影。", ("release_date", "1994年12月16日")),
+    ],
+)
+def test_a_date_in_a_class_sentence_is_the_works_date(
+    sentence: str, expected: tuple[str, str]
+) -> None:
+    found = last("你知道《燃情岁月》吗？", sentence)
+    assert ("燃情岁月", *expected) in found
+    assert not [f for f in found if f[1] == "genre" or f[0] == SPEAKER]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "我建议你去完这里，也去一下它边上的水立方（国家游泳中心）看看。",
+        "有呀，它边上的水立方（国家游泳中心）是一个很值得游玩的地方。",
+    ],
+)
+def test_a_place_beside_the_topic_is_nearby(sentence: str) -> None:
+    assert ("鸟巢", "nearby", "水立方（国家游泳中心）") in last("你知道鸟巢吗？", sentence)
