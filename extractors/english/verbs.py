@@ -113,8 +113,11 @@ def _collect_preps(prep: Token, passage: Passage, out: list[tuple[Token, Token]]
         _collect_preps(child, passage, out)
 
 
-def values(head: Token, passage: Passage) -> list[tuple[str, tuple[Token, ...]]]:
-    """The rendered phrase of `head` and of each coordinated phrase ("English and French")."""
+def values(
+    head: Token, passage: Passage, *, keep_pp: bool = False
+) -> list[tuple[str, tuple[Token, ...]]]:
+    """The rendered phrase of `head` and of each coordinated phrase ("English and French");
+    `keep_pp`: with its prepositional phrases (what is planned: "a trip to Mexico")."""
     moved = {t.i for t in passage.moved_subjects.values()}
     heads = [head, *(c for c in head.conjuncts if c.i > head.i and not same_entity(c, head))]
     heads = [h for h in heads if h.i not in moved]
@@ -125,7 +128,7 @@ def values(head: Token, passage: Passage) -> list[tuple[str, tuple[Token, ...]]]
             if antecedent:
                 out.append((antecedent, (item,)))
             continue
-        tokens = tuple(phrase_tokens(item, passage, owner=True))
+        tokens = tuple(phrase_tokens(item, passage, owner=True, keep_pp=keep_pp))
         text = render(tokens)
         if text:
             out.append((text, tokens))
@@ -174,6 +177,15 @@ class VerbReader:
     def _info(self, surface: str) -> PredicateInfo:
         return self.table.lookup(surface, "en") or self.table.resolve(surface, "en")
 
+    def _verb_info(self, lemma: str) -> PredicateInfo:
+        """A verb the table knows only with its infinitive as a plan ("plan to", "intend to")
+        plans its object too: "planning a trip to Mexico" is `plans trip to Mexico` (the noun
+        "plan" stays an attribute: "That plan is unsafe")."""
+        planned = self.table.lookup(f"{lemma} to", "en")
+        if self.table.lookup(lemma, "en") is None and planned and planned.category == "plan":
+            return planned
+        return self._info(lemma)
+
     def _implied(self, lemma: str, comps: Complements) -> tuple[PredicateInfo, str] | None:
         found = self.table.implied(lemma, "en")
         if found is None and comps.dobj is not None:
@@ -182,9 +194,10 @@ class VerbReader:
 
     def _objects(self, base: Frame, info: PredicateInfo, head: Token) -> list[Frame]:
         polarity = -base.polarity if no_determiner(head) else base.polarity
+        found = values(head, self.passage, keep_pp=info.category == "plan")
         return [
             replace(base, info=info, value=text, value_tokens=tokens, polarity=polarity)
-            for text, tokens in state_values(info, values(head, self.passage), base.subject_tokens)
+            for text, tokens in state_values(info, found, base.subject_tokens)
         ]
 
     def _leaving(self, lemma: str, verb: Token, comps: Complements, base: Frame) -> list[Frame]:
@@ -319,7 +332,7 @@ class VerbReader:
     def _direct(self, lemma: str, verb: Token, comps: Complements, base: Frame) -> list[Frame]:
         if comps.dobj is None:
             return []
-        info = self.table.as_member(self._info(lemma), comps.dobj.lemma_.lower(), "en")
+        info = self.table.as_member(self._verb_info(lemma), comps.dobj.lemma_.lower(), "en")
         return self._objects(base, info, comps.dobj)
 
     def _unknown_prep(self, lemma: str, comps: Complements, base: Frame) -> list[Frame]:
