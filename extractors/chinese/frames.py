@@ -173,7 +173,7 @@ class FrameReader:
             span = (toks[anchor.start].start, toks[anchor.end - 1].end)
             value = Value(implied[1], span, ())
             return [as_phrase(replace(base, info=implied[0], values=(value,)), np)]
-        info = self.info(anchor.surface)
+        info = self._work_as(anchor.surface, toks[anchor.end :]) or self.info(anchor.surface)
         if anchor.surface in CHANGE_VERBS and _known_attribute(np):
             assert np is not None
             return self._owner_attribute(np, toks[anchor.end :], base)
@@ -187,6 +187,13 @@ class FrameReader:
         readings = [self._retyped(replace(base, info=info, values=(v,))) for v in values]
         readings = [self._duration(r, anchor.surface) for r in readings]
         return [as_phrase(r, np) for r in readings]
+
+    def _work_as(self, verb: str, right: Sequence[Tok]) -> PredicateInfo | None:
+        """我在阿里巴巴做产品经理: 做/干 with an occupation as its object is the job, as 当 and
+        担任 are (the table's job_title); 做饭, 做作业 stay what they are."""
+        if verb not in ("做", "干") or not joined(trim_value(right)).endswith(OCCUPATION_SUFFIXES):
+            return None
+        return self.info("职位")
 
     def _duration(self, reading: Reading, verb: str) -> Reading:
         """学了两年 / 用了三个月: a bare duration complement is the duration of the verb."""
@@ -308,7 +315,7 @@ class FrameReader:
             ]
         if not rest:
             return self._adj(toks, anchor, base)
-        info = self.table.resolve(anchor.surface, "zh")
+        info = self._work_as(anchor.surface, rest) or self.table.resolve(anchor.surface, "zh")
         return [as_phrase(replace(base, info=info, values=self.values(rest, info)), np)]
 
     def _adj(self, toks: Sequence[Tok], anchor: Anchor, base: Reading) -> list[Reading]:

@@ -124,6 +124,8 @@ def parse_np(
     owner = pronoun_owner(toks[0], assistant)
     owner_toks: tuple[Tok, ...] = (toks[0],) if owner is not None else ()
     rest = _drop_de(toks[1:]) if owner is not None else list(toks)
+    if owner is not None and all(t.text in _COLLECTIVES for t in rest):
+        rest = []  # 我们全家, 我们俩: the pronoun's own group, not something it owns
     left, head = _split_possessive(rest)
     if owner is None and left and (specific or is_named(left)):
         owner, owner_toks, left = span_text(source, left), tuple(left), []
@@ -139,6 +141,9 @@ def parse_np(
     known = table.lookup(joined(head), "zh") is not None
     named = owner is None and not left and is_named(head) and not known
     return NounPhrase(owner, attribute, info, named, text, tuple(toks), owner_toks)
+
+
+_COLLECTIVES = frozenset({"全家", "一家", "全家人", "一家人", "俩", "两个", "大家", "几个", "一起"})
 
 
 def _split_possessive(toks: Sequence[Tok]) -> tuple[list[Tok], list[Tok]]:
