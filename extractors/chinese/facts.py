@@ -198,11 +198,18 @@ class FactBuilder:
         return found.name if found is not None else None
 
     def _follow_relative(self, reading: Reading, info: PredicateInfo) -> None:
-        """我女儿叫小雨，今年五岁: after naming a relative or pet, the talk is about them."""
-        if self.copula and info.category == "relationship" and len(reading.values) == 1:
-            named = reading.values[0]
-            self.subject = (named.text, named.toks)
-            self.antecedent = named.text
+        """我女儿叫小雨，今年五岁: after naming a relative or pet, the talk is about them. A
+        relative the speaker says they have, unnamed (我们有一个女儿，今年五岁了; 我有一个妹妹，
+        她住在罗马), is the topic as the speaker calls them (我女儿, 我妹妹, as 我女朋友住在上海
+        is stored): the age was the speaker's."""
+        if info.category != "relationship" or len(reading.values) != 1:
+            return
+        said = reading.values[0]
+        kin = self.table.lookup(said.text, "zh")
+        if self.copula:
+            self.subject, self.antecedent = (said.text, said.toks), said.text
+        elif kin is not None and kin.category == "relationship" and reading.subject == SPEAKER:
+            self.subject, self.antecedent = (f"我{said.text}", ()), f"我{said.text}"
 
     # -- facts ------------------------------------------------------------------------------
     def build(
