@@ -234,6 +234,34 @@ def leaked_each(secrets: list[str], haystack: str, window: int = 12) -> list[boo
     ]
 
 
+def apart(secrets: list[str], texts: list[str] | None = None, window: int = 12) -> list[list[int]]:
+    """The indexes of `secrets` in batches (first fit, in order) where no secret holds another,
+    no two share `window` characters and no case's text holds another's secret: with one
+    store per batch, a secret found at rest was stored by its own case, not by another case
+    whose secret or text contains it (whispers' authors put the word `hardcoded` in every
+    secret and their snippets overlap; trufflehog's and gitleaks' repeat a key across cases)."""
+    texts = texts if texts is not None else secrets
+    keys = [_windows(s, window) if len(s) > window else {s} for s in secrets]
+    batches: list[list[int]] = []
+    for i, secret in enumerate(secrets):
+        for batch in batches:
+            if not any(
+                _overlap(secret, keys[i], secrets[j], keys[j])
+                or secret in texts[j]
+                or secrets[j] in texts[i]
+                for j in batch
+            ):
+                batch.append(i)
+                break
+        else:
+            batches.append([i])
+    return batches
+
+
+def _overlap(a: str, a_keys: set[str], b: str, b_keys: set[str]) -> bool:
+    return a in b or b in a or not a_keys.isdisjoint(b_keys)
+
+
 # --- baselines -------------------------------------------------------------------------------
 
 

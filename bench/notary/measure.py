@@ -12,12 +12,13 @@ Prints:
 1. per credential source, the share of real-format positives whose secret (any 12 characters of
    it) is left in the masked text, and what is left counted by the secret's shape (UUID, hex,
    e-mail address, shorter than 16 characters, other: counts only);
-2. the same at rest, through `add` into a fresh SQLite file per source and path, with every
+2. the same at rest, through `add` into a fresh SQLite file per source, path and batch of
+   cases whose secrets overlap nowhere (`cases.apart`), with every
    byte of the database, the add answers and the log lines as the haystack (`--backends` adds
    Neo4j: every property of every node and relationship): every positive with `infer=false`
    (the episode, the operation log and the value-free record are stored), and every positive
    through the full sync path (extraction too; `--sample N` draws N per source with a fixed
-   seed instead); the haystack is searched once per path (`leakcases.leaked_each`); and the
+   seed instead); the haystack is searched once per batch (`cases.leaked_each`); and the
    share of credential turns that left a value-free `shared_credential` record (sync);
 3. per source, the share of the rule authors' negative examples that were masked;
 4. per chat source, the share of ordinary turns the notary changed;
@@ -41,7 +42,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from bench.notary.cases import Case, detect_secrets_alone, leaked, leaked_each, notary_of
+from bench.notary.cases import (
+    Case,
+    apart,
+    detect_secrets_alone,
+    leaked,
+    leaked_each,
+    notary_of,
+)
 from bench.notary.cost import timings
 from bench.notary.leak import Captured, recallable, run_path, through_sqlite
 from bench.notary.sources import (
@@ -242,12 +250,26 @@ def report_rest(
         recorded, named = "", ""
         for path, cases in (("infer=false", positives), ("sync", drawn(positives, sample))):
             for backend in backends:
-                outputs, haystack = _through(backend, uri, path, cases, logs)
-                left = leaked_each([c.secret for c in cases], haystack)
+                outputs, left = _left_at_rest(backend, uri, path, cases, logs)
                 cells.append(_pct(sum(left), len(cases)))
                 recorded = _pct(sum(recallable(o) for o in outputs), len(cases))
                 named = named or _without_identifiers(cases, left)
         _row(_label(name), str(len(positives)), [*cells, recorded, named])
+
+
+def _left_at_rest(
+    backend: str, uri: str, path: str, cases: list[Case], logs: Captured
+) -> tuple[list[dict[str, object]], list[bool]]:
+    """Each case's secret found at rest, one fresh store per batch of cases whose secrets
+    overlap nowhere (`cases.apart`), in the cases' order."""
+    outputs: list[dict[str, object]] = [{} for _ in cases]
+    left = [False] * len(cases)
+    for batch in apart([c.secret for c in cases], [c.message for c in cases]):
+        done, haystack = _through(backend, uri, path, [cases[i] for i in batch], logs)
+        found = leaked_each([cases[i].secret for i in batch], haystack)
+        for i, output, hit in zip(batch, done, found, strict=True):
+            outputs[i], left[i] = output, hit
+    return outputs, left
 
 
 def _without_identifiers(cases: list[Case], left: list[bool]) -> str:

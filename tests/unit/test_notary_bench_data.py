@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bench.notary.cases import apart
 from bench.notary.measure import drawn, identifier, other_shape_of, shape_of
 from bench.notary.patterns import case_of
 from bench.notary.secretlint import derive_cases as secretlint_cases
@@ -132,6 +133,15 @@ def test_whispers_fixtures_label_values_by_their_authors_word() -> None:
     assert rows[0]["text"] == "password: ${DB_PASSWORD}"
     snippet = "hardcoded_name: plain\nnoncompliant:\n  o1_hardcoded_password: hardcoded0"
     assert rows[2]["text"] == snippet
+
+
+def test_secrets_that_overlap_go_to_different_stores() -> None:
+    secrets = ["hardcoded", "Sc0ZiCkjrTRbLgphardcoded", "Ab12Cd34", "hardcoded", "zz"]
+    assert apart(secrets) == [[0, 2, 4], [1], [3]]
+    shared = ["YXNkZmZmZmZm_a1", "YXNkZmZmZmZm_b2", "k7Qz2mX9pL4wR8vTq1"]
+    assert apart(shared) == [[0, 2], [1]]
+    texts = ["a: Ab12Cd34\nb: Ef56Gh78", "b: Ef56Gh78", "c: k9"]
+    assert apart(["Ab12Cd34", "Ef56Gh78", "k9Zq"], texts) == [[0, 2], [1]]
 
 
 def test_patterns_draw_a_value_of_the_pattern_in_a_carrier() -> None:
