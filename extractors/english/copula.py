@@ -170,8 +170,8 @@ class CopulaReader:
         if _old(adj):
             framed = self._subject(subj, base)
             return self._age(adj, framed) if framed else []
-        if _is_attribute(subj, self.table) and pp is None:
-            return self._attribute(subj, adj, base)
+        if _is_attribute(subj, self.table) and pp is None and not _relation(subj, self.table):
+            return self._attribute(subj, adj, base)  # "my phone is broken"; not "my sister is nice"
         framed = self._subject(subj, base)
         if framed is None:
             return []

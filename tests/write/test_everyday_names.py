@@ -72,6 +72,10 @@ def test_the_assistants_confirmed_actions_still_count(memory: Any) -> None:
             {(USER, "lives_in", "Berlin"), (USER, "works_at", "Siemens")},
         ),
         ("I can't eat peanuts, I'm allergic.", {(USER, "allergy", "peanuts")}),
+        (
+            "My manager there, Lisa, was great.",
+            {("Lisa", "is", "great"), ("Lisa", "manager_of", USER)},
+        ),
     ],
 )
 def test_names_in_everyday_phrasing(
@@ -85,7 +89,8 @@ def test_names_in_everyday_phrasing(
     wrong = {
         f
         for f in stored
-        if f[1] in ("diet", "located_at") or (f[0] == USER and f[2] in ("dog", "allergic"))
+        if f[1] in ("diet", "located_at", "relationship")
+        or (f[0] == USER and f[2] in ("dog", "allergic", "great"))
     }
     assert not wrong
 
