@@ -36,11 +36,15 @@ _FRONTED = re.compile(
     r"(?:你|您|我|大家)?(?:也|都|还)?(?:有所|有些|有点|有)?" + _KNOWING
 )
 # The head nouns of place names: 洼里博物馆, 东岳庙, 小汤山现代农业科技示范园, 清华大学.
-_PLACE_HEAD = re.compile(
+_PLACE_HEADS = (
     r"(?:博物馆|美术馆|纪念馆|艺术馆|展览馆|科技馆|图书馆|体育馆|艺术中心|文化中心|中心|公园|"
     r"乐园|植物园|动物园|游乐园|园区|园|水世界|寺|庙|宫|府|塔|楼|阁|大街|街|胡同|广场|古城|"
-    r"古镇|村|风景区|景区|度假村|山庄|山|湖|峡|谷|洞|岛|大学|学院|剧院|大厦|故居|遗址|长城)$"
+    r"古镇|村|风景区|景区|度假村|山庄|山|湖|峡|谷|洞|岛|大学|学院|剧院|大厦|故居|遗址|长城|"
+    r"海|河|泉|潭|桥|坛|殿|陵|关|堂|水镇|小镇|庄园|农场|艺术区|基地|影视城)"
 )
+_PLACE_HEAD = re.compile(_PLACE_HEADS + "$")
+_ORG_HEAD = re.compile(r"(?:唱片|电影公司|集团|乐团|组合|影业|工作室|电视台|出版社)$")
+"""The head nouns of organisations' names: 滚石唱片, 华纳唱片, 泽东电影公司."""
 _TRANSLITERATED = re.compile(r"[\u4e00-\u9fffA-Za-z]{1,8}(?:[·•・][\u4e00-\u9fffA-Za-z]{1,10})+")
 _LEAD = re.compile(
     r"^(?:.*?(?:知道|听说过|听说|听过|看过|了解过|了解|喜欢|去过|玩过|读过|关注过|认识|推荐|"
@@ -67,6 +71,7 @@ _NOT_IN_NAMES = re.compile(
     r"|电话|地址|时间|查到|同事|朋友|当年|大约|除了|对于|居然|所以|因为|如果|虽然|但是|而且|然后"
     r"|现在|以前|后来|其中|一位|一个|一部|一下|一点|一些|同时|本身|尤其|主要|特别|其实|好像|应该|可能|大概|差不多"
     r"|据说|听说|记得|以及|比如|还是|已经|一直|非常|所有|全部|很多|好多|有名|出名|厉害|年代|时期"
+    r"|里面|里边|外面|当然|\d+年\d|\d(?:美元|元)|^\d+$"
 )
 
 
@@ -81,10 +86,13 @@ def name_like(text: str) -> bool:
 
 
 def kind_of(name: str) -> Kind:
-    """A person by the name's form, a place by its head noun (东岳庙), else a thing."""
+    """A person by the name's form, a place or an organisation by its head noun (东岳庙, 滚石
+    唱片), else a thing."""
     if person_like(name):
         return "person"
-    return "place" if _PLACE_HEAD.search(name) and len(name) > 2 else "thing"
+    if len(name) > 2 and _PLACE_HEAD.search(name):
+        return "place"
+    return "organization" if len(name) > 2 and _ORG_HEAD.search(name) else "thing"
 
 
 def mentions(sentence: str) -> list[tuple[int, Referent]]:
@@ -97,6 +105,7 @@ def mentions(sentence: str) -> list[tuple[int, Referent]]:
         *_asked_about(sentence),
         *_fronted(sentence),
         *_topical(sentence),
+        *_named_places(sentence),
         *_names(sentence),
     ]:
         known = found.get(referent.name)
@@ -179,12 +188,13 @@ def _fronted(sentence: str) -> list[tuple[int, Referent]]:
 
 _OPENING = re.compile(
     r"^(?:(?:嗯+|恩+|哦+|噢|啊+|哈+|是的|是啊|对啊|对|没错|当然|确实|其实|而且|不过|但是|另外|"
-    r"然后|那么|那|最主要|主要)[，,、\s]*)*"
+    r"然后|那么|那|最主要|主要|尤其是|尤其|说到|提到|对于|至于|比如|像|\d{4}年)[，,、\s]*)*"
 )
 _TOPIC = re.compile(
     r"(?P<name>[^，。！？；、,.!?;\s]{2,16}?)"
-    r"(?=(?:就|也|还|可|真|才|都|确实|已经|曾经|目前)?(?:是|在|位于|坐落|这里|这个|那里|太|\d{4}年|"
-    r"出生|获得|获过|主演|演唱|执导|导演|毕业|成立|创办|创建|于|有)"
+    r"(?=(?:很|非常|特别|挺|相当|可|真|太|十分|超级)"
+    r"|(?:就|也|还|可|真|才|都|确实|已经|曾经|目前)?(?:是|在|位于|坐落|这里|这个|那里|太|\d{4}年|"
+    r"出生|获得|获过|主演|演唱|执导|导演|毕业|成立|创办|创建|于|有|唱|演|导|写|作曲|作词|担任|凭)"
     r"|(?:这部|这首|这张|这个|这家|这位|这座)?[。！!]?$)"
 )
 _COMPLEMENT = re.compile(
@@ -195,13 +205,31 @@ _ATTRIBUTES = default_relations().words("zh", "zh_ask", "zh_by", "zh_of", "zh_af
 """The relations' words (导演, 门票, 出生于...): a name never holds one, and the complement
 of one (地址是北京市门头沟区涧沟村) is its value, which the relation reader reads."""
 _NOT_A_TOPIC = re.compile(
-    r"^\d|[\d.:：\-]{3}|小时|分钟|元|免费|开放|闭馆|景点|演员|歌手|影片|专辑|歌曲|乐队|里面|附近|周边|"
+    r"^\d+[年月日号天岁个首部张]|[\d.:：\-]{3}|小时|分钟|元|免费|开放|闭馆|景点|演员|歌手|影片|专辑|歌曲|乐队|里面|附近|周边|"
     r"近|内|外|上|下|中|通常|原来|作为|至今|身份|父亲|母亲|妻子|丈夫|儿子|女儿|咋样|挺|好|"
     r"^(?:一|个|该|又|未|南邻|北邻|航拍|但|并且|当然|肯定|音乐$)|又称|又叫|也叫|简称|别称|属于|关于|"
     r"学校|成本"
 )
 """What a name said as a topic never holds: numbers and times, measure words, relational and
 place words (里面, 附近), a quantifier or an alias word at its start (一座…, 个森林公园, 又称…)."""
+
+
+_NAMED_PLACE = re.compile(
+    rf"(?:附近|边上|旁边|周边|周围|隔壁)的(?P<name>[\u4e00-\u9fff]{{1,10}}?{_PLACE_HEADS})"
+    r"(?=也|就|很|看|转|接着|怎么|还|都|吧|呀|啊|呢|不|非常|挺|真|可|[^\u4e00-\u9fff]|$)"
+)
+_ADDRESS = re.compile(r"[市县省路号镇]|区(?!$)")
+
+
+def _named_places(clause: str) -> list[tuple[int, Referent]]:
+    """A place named after 的 (这个景点附近的黑龙潭风景区也很不错, 它边上的平西抗日纪念馆看一下):
+    the talk may move to it."""
+    out = []
+    for match in _NAMED_PLACE.finditer(clause):
+        name = match["name"]
+        if topic_like(name) and not _ADDRESS.search(name):
+            out.append((match.start("name"), Referent(name=name, kind="place", noun="place")))
+    return out
 
 
 def _topical(clause: str) -> list[tuple[int, Referent]]:

@@ -627,6 +627,9 @@ def _pronoun(word: str, cue: Cue, relation: Relation, session: Session) -> Refer
     about a place), or it finds none, the topic of the relation's kind is taken; so is it
     when a bare class noun (影片的导演是…, 景点是全天开放的) finds none of its class."""
     found = session.refer(cue)
+    if found is not None and found.kind == "thing" and "person" in cue.kinds:
+        person = session.topic(cue.kinds & frozenset(relation.about))
+        found = person if person is not None and person.kind == "person" else found
     if (
         word in PRONOUNS_ZH and (found is None or found.kind not in (*relation.about, "thing"))
     ) or (found is None and word in CLASSES):
