@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable
 
 from extractors.predicates import PredicateTable, predicate_name
-from extractors.schema import SPEAKER, CandidateFact
+from extractors.schema import SPEAKER, CandidateFact, held_in_the_past
 from graph.domain.discourse import Referent
 
 ROLES_EN = (
@@ -109,7 +109,8 @@ _PET_EN = re.compile(
 _PET_KINDS_ZH = "|".join(sorted(PETS_ZH, key=len, reverse=True))
 _PET_ZH = re.compile(rf"(?:叫|名叫|叫做|名字叫)(?P<name>{_NAME_ZH})的(?P<kind>{_PET_KINDS_ZH})")
 _AT_WORK = re.compile(
-    rf"\b(?:I'?m|I am|(?i:we'?re|we are))\s+(?i:now\s+)?at\s+(?P<org>{_NAME_EN})"
+    rf"\b(?:I'?m|I am|(?P<past>I was|(?i:we were))|(?i:we'?re|we are))\s+(?i:now\s+)?at\s+"
+    rf"(?P<org>{_NAME_EN})"
     rf"|\b(?i:now)\s+at\s+(?P<org2>{_NAME_EN})"
 )
 _ALLERGIC = re.compile(
@@ -234,7 +235,8 @@ _ZH_NOUNS = {
 
 
 def _at_work(fact: CandidateFact, text: str) -> CandidateFact:
-    """ "I'm at Globex" (an organisation, not a place): works_at."""
+    """ "I'm at Globex" (an organisation, not a place): works_at; "I was at Klarna for three
+    years": the job said in the simple past, over (`held_in_the_past`)."""
     if fact.predicate != "located_at" or fact.subject != SPEAKER:
         return fact
     found = _AT_WORK.search(text)
@@ -243,7 +245,8 @@ def _at_work(fact: CandidateFact, text: str) -> CandidateFact:
         return fact
     if any(e.label in _PLACES and e.text == fact.value for e in fact.entities):
         return fact
-    return fact.model_copy(update={"predicate": "works_at", "category": "work"})
+    job = fact.model_copy(update={"predicate": "works_at", "category": "work"})
+    return held_in_the_past(job) if found and found["past"] else job
 
 
 def _allergy(facts: list[CandidateFact], text: str) -> list[CandidateFact]:

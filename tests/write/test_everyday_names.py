@@ -108,6 +108,15 @@ def test_a_named_pet_said_in_the_past_is_no_current_pet(memory: Any, said: str) 
     assert ("pet", name, -1) in told  # the ending is kept, with the pet's name
 
 
+def test_a_job_said_as_was_at_a_name_is_over(memory: Any) -> None:
+    """ "I was at Globex for three years": the simple past of "I'm at Globex" (a job) is a job
+    that ended, not the user's current location."""
+    out = memory.add("I was at Globex for three years.", user_id=USER)
+    assert not [f for f in current(memory) if f[2] == "Globex"]
+    told = {(r.fact.predicate, r.fact.value, r.fact.polarity) for r in out.results}
+    assert ("works_at", "Globex", -1) in told
+
+
 def test_bob_and_my_friend_bob_are_one_entity(memory: Any) -> None:
     memory.add("My friend Bob lives in Madrid.", user_id=USER)
     memory.add("Bob works at Acme.", user_id=USER)
