@@ -221,6 +221,9 @@ class Walker:
         be_subject = subj_token or _controller(head)
         if head.lemma_.lower() == "be" and be_subject is not None:
             return CopulaReader(self.table, self.passage).frames(head, be_subject, here)
+        if _becomes(head) and be_subject is not None:
+            read = CopulaReader(self.table, self.passage).frames(head, be_subject, here)
+            return [replace(f, change="starts") if f.polarity > 0 else f for f in read]
         if subject is None or lower(head) in ("thank", "thanks"):
             return []
         if self._small(head):
@@ -451,3 +454,14 @@ def _controller(head: Token) -> Token | None:
     """The subject of the verb an infinitive or gerund complement hangs on ("I stopped
     [being] vegetarian": I): who the complement's copula is about."""
     return subject_child(head.head) if head.dep_ == "xcomp" else None
+
+
+_BECOMING = frozenset({"become", "get"})
+
+
+def _becomes(head: Token) -> bool:
+    """ "I became vegetarian", "I became a teacher", "I got married to Anna": a linking verb of
+    change with a complement says the copula's state started ("I am vegetarian" from then)."""
+    if head.lemma_.lower() not in _BECOMING or any(c.dep_ == "dobj" for c in head.children):
+        return False
+    return any(c.dep_ in ("attr", "acomp") for c in head.children)
