@@ -31,6 +31,7 @@ from extractors.english.text import (
     is_duration_pp,
     is_scope_pp,
     lower,
+    of_object,
     phrase_tokens,
     pobj_of,
     render,
@@ -120,6 +121,7 @@ def values(
     `keep_pp`: with its prepositional phrases (what is planned: "a trip to Mexico")."""
     moved = {t.i for t in passage.moved_subjects.values()}
     heads = [head, *(c for c in head.conjuncts if c.i > head.i and not same_entity(c, head))]
+    heads = [_measured(h) for h in heads]
     heads = [h for h in heads if h.i not in moved]
     out: list[tuple[str, tuple[Token, ...]]] = []
     for item in heads:
@@ -133,6 +135,15 @@ def values(
         if text:
             out.append((text, tokens))
     return out
+
+
+_AMOUNTS = frozenset({"bit", "little", "lot", "lots", "touch", "smattering"})
+
+
+def _measured(head: Token) -> Token:
+    """ "a bit of Japanese", "a lot of jazz": the amount says how much, the thing is the value."""
+    thing = of_object(head) if head.lemma_.lower() in _AMOUNTS else None
+    return thing if thing is not None else head
 
 
 class VerbReader:
