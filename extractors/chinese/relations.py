@@ -105,7 +105,9 @@ _OCCUPATIONS = (
     "运动员",
     "教练",
 )
-_OCCUPATION = re.compile("|".join(_OCCUPATIONS))
+_OCCUPATION = re.compile(
+    "(?:电影|影视|电视剧|音乐|民谣|话剧|舞台剧)?(?:" + "|".join(_OCCUPATIONS) + ")"
+)
 _NUMERIC = frozenset(
     {
         "price",
@@ -146,7 +148,9 @@ _WHEN = re.compile(
     r"(?:去年|今年|前年|上个月|这个月|上周|最近|后来|当时|那年|那时候)?"
 )
 LEAVE = ""
-_BEFORE_VERB = re.compile(r"(?:的|了|时|就|才|便|已经|早已|早就|都)+$")
+_BEFORE_VERB = re.compile(
+    r"(?:的|了|时|就|才|便|已经|早已|早就|都|共同|联合|一起|[一二两三四五六七八九十几多]+(?:地|国|个国家))+$"
+)
 """What stands between a value and the verb after it: 1982年2月11日就已经去世."""
 _ONE = re.compile(r"^(?:一|这|那)?(?:个|名|位)")
 _PLACE_END = re.compile(r"[省市县区州郡镇乡村岛]$")
@@ -209,7 +213,7 @@ class RelationReader:
                 continue
             statements.append(clause)
             found = list(self._frames(clause, offset + start))
-            if not found and listing is not None and _more_of_list(clause):
+            if not found and listing is not None and _more_of_list(clause, listing.relation):
                 found = [Found(listing.relation, "", clause, listing.span)]
             made_here: list[CandidateFact] = []
             for one in found:
@@ -334,9 +338,20 @@ class RelationReader:
             head = re.sub(r"(?:联合|共同|一起|亲自|自己|本人)+$", "", core[: -len(surface)])
             cut = head.rfind("是")
             subject, value = (head[:cut], head[cut + 1 :]) if cut >= 0 else ("", head)
-            if value and not _OCCUPATION.search(value) and not value.startswith(("一", "个")):
+            if (
+                value
+                and not _OCCUPATION.search(value)
+                and not value.startswith(("一", "个"))
+                and "在" not in value  # 这张专辑在台湾地区发行的: a place, no agent
+                and not self._places(value)  # 加拿大、南非四地制片: where, not who
+            ):
                 yield Found(relation, subject, value, span, max(cut, 0))
             return
+
+    def _places(self, value: str) -> bool:
+        """Does an agent's slot name places (加拿大、南非四地, 美国)? Then the verb says where."""
+        first = _SPLIT.split(value)[0]
+        return bool(_PLACES_COUNTED.search(value)) or _country(self.aliases, first) == first
 
     def _attribute(self, text: str, span: tuple[int, int]) -> Iterator[Found]:
         for surface, relation in self._attributes.present(text):
@@ -356,6 +371,10 @@ class RelationReader:
                 return
             if at >= 2 and text[at - 1] == "的" and relation.value == "number" and not rest:
                 yield Found(relation, "", text[: at - 1], span, at)  # 188cm的身高
+                return
+            owned = _OWNED.search(text[:at]) if relation.list and not rest.strip() else None
+            if owned is not None and owned.start() > 0:  # X、Y都是它旗下艺人: X and Y are
+                yield Found(relation, owned["owner"], text[: owned.start()], span, owned.start())
                 return
         return
 
@@ -385,7 +404,7 @@ class RelationReader:
             if listed.predicate == "nationality":
                 said = value = _ONE.sub("", said)  # 一个日本姑娘, 一名德国人
                 relation = self._origin(said)
-            if relation is None:
+            if relation is None or (relation.value == "place" and person_like(said)):
                 continue  # 负责人, 湖南人: 人 after a country or a place's division
             if _HOW_OPEN.fullmatch(said):
                 value = said + surface  # 全天开放的: the value is how it is open, not 全天
@@ -424,7 +443,7 @@ class RelationReader:
             and relation
             and not _OCCUPATION.search(genre["val"])
             and not self._by.present(genre["val"])  # 是由中岛哲也执导的影片
-            and not self._befores.found(genre["val"])  # 是1994年12月16日上映的电影
+            and not self._befores.found(genre.group(0))  # 是1994年12月16日上映的电影
         ):
             yield Found(relation, text[: genre.start()], genre["val"], span, genre.start())
             return
@@ -432,7 +451,7 @@ class RelationReader:
         at = text.find("是")
         bare = at < 0 and len(text) <= 20 and _OCCUPATION_END.search(text) is not None
         at = 0 if bare else at  # 英国非常有名气的演员: a description alone
-        occupations = _OCCUPATION.findall(text[at:]) if at >= 0 else []
+        occupations = _occupations(text[at:]) if at >= 0 else []
         if job is None or not occupations:
             return
         yield Found(
@@ -498,6 +517,19 @@ _DATE = (
 )
 _DATE_HEAD = re.compile(rf"^(?:{_DATE})")
 _DATE_TAIL = re.compile(rf"(?:{_DATE})$")
+
+
+_OWNED = re.compile(
+    r"(?:都|也|均)?(?:算|就)?是(?P<owner>他们|她们|它们|他|她|它|其)的?"
+    r"(?:一部|一首|一张|一个|一位|部|首|张|个|位)?$"
+)
+"""《有你的快乐》与《迷宫》都是她的代表作: the values before 是, their owner after it."""
+
+
+def _occupations(text: str) -> list[str]:
+    """The occupations a class sentence names; one followed by 的 is a verb (在美国制片的,
+    由詹姆斯·卡梅隆制片的), no occupation."""
+    return [m.group(0) for m in _OCCUPATION.finditer(text) if not text.startswith("的", m.end())]
 
 
 def _possessor(head: str) -> str:
@@ -689,27 +721,36 @@ class _Surfaces:
         return [self.pairs[i] for i in hits]
 
 
-def _more_of_list(clause: str) -> bool:
-    """一个列表的下一项 (天安门广场，天坛，前门大街等): a short name-like clause."""
+def _more_of_list(clause: str, relation: Relation) -> bool:
+    """一个列表的下一项 (天安门广场，天坛，前门大街等): a short name-like clause; a list of
+    names or places goes on with a name (听说制片成本相当高了 is none)."""
     item = _clean(_EXAMPLE.sub("", clause.strip()))
+    if relation.value in ("name", "place") and not (name_like(item) or clause.strip()[:1] == "《"):
+        return False
     return bool(item) and len(item) <= 20 and not _CLAUSE_WORDS.search(item) and "是" not in item
 
 
 def _values(text: str, relation: Relation) -> list[str]:
     parts = _SPLIT.split(text) if relation.list else [text]
-    out: list[str] = []
+    kept: list[str] = []
     for said in parts:
         part = _LEAD_IN.sub("", _EXAMPLE.sub("", _KNOWING.sub("", said.strip())))
         named = values.title(part)
-        out.extend([named] if named is not None else _shaped(_clean(part), relation))
-    kept = [v for v in out if v and relation.fits(v)]
+        if named is not None and relation.value in ("name", "text"):
+            kept.append(named)  # a title is a name, whatever words it holds (《有你的快乐》)
+        elif named is None:
+            kept.extend(v for v in _shaped(_clean(part), relation) if v and relation.fits(v))
+        elif relation.fits(named):
+            kept.append(named)
     return list(dict.fromkeys(kept))
 
 
 def _shaped(value: str, relation: Relation) -> list[str]:
     """The value by the class of values the relation keeps (`chinese/values.py`)."""
-    if relation.value == "number" or relation.predicate in _NUMERIC:
-        return [values.quantity(value)]
+    if relation.value == "number" or relation.predicate in _MEASURES:
+        return [values.measure(values.quantity(value))]
+    if relation.predicate in _NUMERIC:
+        return [values.quantity(_answer_part(value, relation))]
     if relation.predicate == "awards":
         return [values.award(value)]
     if relation.predicate == "genre":
@@ -720,6 +761,8 @@ def _shaped(value: str, relation: Relation) -> list[str]:
         return [values.agent(_HEDGE.sub("", value))]
     if relation.value_kind == "place":
         return [values.place(value)]
+    if relation.predicate in _REGIONS:
+        return [re.sub(r"(?<=.)地区$", "", value)]  # 台湾地区: 台湾
     if relation.value == "name":
         return [_HEDGE.sub("", value)]
     return [value]
@@ -757,6 +800,9 @@ def _answer_part(text: str, relation: Relation) -> str:
 
 
 _RUNS = frozenset({"phone", "opening_hours", "price"})
+_REGIONS = frozenset({"produced_in", "released_in"})
+_PLACES_COUNTED = re.compile(r"[一二两三四五六七八九十几多]+(?:地|国|个国家)$")
+_MEASURES = frozenset({"visit_duration", "track_count", "duration", "box_office", "height"})
 _CLOSED = re.compile(r"闭馆|闭园|休息|停止")
 _GIVES_NUMBER = re.compile(r"\d|免费|全天|[一二三四五六七八九十半两]+(?:个)?(?:小时|天|元)")
 

@@ -3,7 +3,8 @@
 A frame (`chinese/relations.py`) finds where a value starts; what it keeps is decided here, by
 class of value, never by example:
 
-* a **title** (《开始懂了》) is kept whole: nothing inside the marks is a particle;
+* a **title** (《开始懂了》) is kept whole: nothing inside the marks is a particle, nothing
+  after them part of the name (《美妙生活》这张专辑里);
 * a **quantity** (a price, a length, a count) drops the adverbs and verbs that only lead to it:
   才10元, 门票要60元, 只要30元, 达到了138分钟, 共45分46秒 keep 10元, 60元, 30元, 138分钟,
   45分46秒 (约 only before a number: 约翰 is a name);
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-_TITLE = re.compile(r"^\s*《([^《》]+)》\s*$")
+_TITLE = re.compile(r"^\s*《([^《》]+)》")
 _QUANTITY_LEAD = re.compile(
     r"^(?:竟然|居然|足足|才|只要|只需要?|仅需|仅仅|仅|需要|要|就|共计|一共|总共|共|高达|达到了|"
     r"达到|达|约|大约|大概|差不多)+(?=[\d一二两三四五六七八九十半]|[$￥])"
@@ -36,6 +37,16 @@ _AGENT_TAIL = re.compile(
 )
 _VISIT_TAIL = re.compile(
     r"(?:先|再|接着|也|去)?(?:看看|看一下|转转|转一转|逛逛|走走|玩玩|游玩|溜达|参观|看)[^、，,]*$"
+)
+_PLACE_LEAD = re.compile(
+    r"^(?:周边|附近|旁边|边上|周围)?(?:的|有|还有)?(?:一个|一座|一家|一处|个|座|家|处)?"
+)
+_PLACE_TAIL = re.compile(
+    r"(?:这个景点|这个地方|这里|等多家景点|等景点|等地|就|了呗|了|还不错|也不错|很不错|不错|"
+    r"也挺好玩|挺好玩|值得一看)+$"
+)
+_FIRST_NUMBER = re.compile(
+    r"[\d０-９]|[一二两三四五六七八九十半几][^年月日号]?(?:个|小时|天|分钟|首)"
 )
 _LANGUAGE_TAIL = re.compile(r"(?:对白|版本|版|配音)+$")
 
@@ -59,7 +70,8 @@ _GENRE_WORD = re.compile("|".join(re.escape(g) for g in _GENRE_WORDS), re.IGNORE
 
 
 def title(part: str) -> str | None:
-    """The text of a part said as one title (《开始懂了》), or None."""
+    """The text of a part that starts with a title (《开始懂了》; 《美妙生活》这张专辑里: what
+    follows the title is none of its name), or None."""
     found = _TITLE.match(part)
     return found.group(1).strip() if found else None
 
@@ -67,6 +79,17 @@ def title(part: str) -> str | None:
 def quantity(value: str) -> str:
     """才10元 -> 10元: a quantity without what only leads to it."""
     return _QUANTITY_LEAD.sub("", value)
+
+
+def measure(value: str) -> str:
+    """A length, a count or a sum said after its verb starts at its number (大概可以玩2小时,
+    游玩这里只需要1小时 - 2小时, 收了12首歌) and ends with its unit (3小时的游玩时间); a count
+    of tracks is the number (12首: 12)."""
+    first = _FIRST_NUMBER.search(value)
+    if first is not None and not any(ch.isdigit() for ch in value[: first.start()]):
+        value = value[first.start() :]
+    value = re.sub(r"的[^\d]*$", "", value)
+    return re.sub(r"^(\d+)\s*首(?:歌|歌曲)?$", r"\1", value)
 
 
 def award(value: str) -> str:
@@ -96,8 +119,11 @@ def agent(value: str) -> str:
 
 
 def place(value: str) -> str:
-    """水立方（国家游泳中心）看看 -> 水立方（国家游泳中心）: a place without the visit after it."""
-    return _VISIT_TAIL.sub("", value) or value
+    """水立方（国家游泳中心）看看 -> 水立方（国家游泳中心）: a place without the visit after it,
+    the way it is introduced (周边有个, 附近的, 一个) or a word on it (这个景点, 就很不错)."""
+    value = _VISIT_TAIL.sub("", value) or value
+    value = _PLACE_LEAD.sub("", value) or value
+    return _PLACE_TAIL.sub("", value) or value
 
 
 def language(value: str) -> str:

@@ -149,3 +149,68 @@ def test_a_date_in_a_class_sentence_is_the_works_date(
 )
 def test_a_place_beside_the_topic_is_nearby(sentence: str) -> None:
     assert ("鸟巢", "nearby", "水立方（国家游泳中心）") in last("你知道鸟巢吗？", sentence)
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # where a work was made and released: places said of a work
+        (("你知道《驯龙高手》吗？", "这是在美国制片的。"), [("驯龙高手", "produced_in", "美国")]),
+        (
+            ("你知道《卢旺达饭店》吗？", "嗯，加拿大、南非、意大利、英国四地制片。"),
+            [("卢旺达饭店", "produced_in", c) for c in ("加拿大", "南非", "意大利", "英国")],
+        ),
+        (("你知道《城市》吗？", "这张专辑在台湾地区发行的。"), [("城市", "released_in", "台湾")]),
+        # 制片 after a name is the producing, no occupation
+        (
+            ("你知道《泰坦尼克号》吗？", "影片是由詹姆斯·卡梅隆制片的。"),
+            [("泰坦尼克号", "produced_by", "詹姆斯·卡梅隆")],
+        ),
+        # the dates family: founded as born and released
+        (("你知道滚石唱片吗？", "它成立于1980年。"), [("滚石唱片", "founded_on", "1980年")]),
+        (("你知道滚石唱片吗？", "它是1980年成立的。"), [("滚石唱片", "founded_on", "1980年")]),
+        # the membership family: who a company has, which album holds a song, an agency
+        (
+            ("你知道华纳唱片吗？", "它旗下艺人有林俊杰、萧敬腾和蔡依林。"),
+            [("华纳唱片", "members", n) for n in ("林俊杰", "萧敬腾", "蔡依林")],
+        ),
+        (
+            ("你知道华纳唱片吗？", "像林俊杰、萧敬腾都是它旗下艺人。"),
+            [("华纳唱片", "members", n) for n in ("林俊杰", "萧敬腾")],
+        ),
+        (
+            ("你知道《特务J》吗？", "这首歌收录在《美妙生活》这张专辑里。"),
+            [("特务J", "on_album", "美妙生活")],
+        ),
+        (
+            ("你知道周杰伦吗？", "他签约了环球音乐。"),
+            [("周杰伦", "member_of", "环球音乐")],
+        ),
+        # the values before 是, their owner after it; a title is a name whatever it holds
+        (
+            ("你知道王若琳吗？", "知道呀，《有你的快乐》、《午夜剧院》与《迷宫》都是她的代表作。"),
+            [("王若琳", "works", w) for w in ("有你的快乐", "午夜剧院", "迷宫")],
+        ),
+        # a length or a count starts at its number
+        (
+            ("你知道东岳庙吗？", "能玩多久？", "大概可以玩上3小时。"),
+            [("东岳庙", "visit_duration", "3小时")],
+        ),
+        (
+            ("你知道《城市》吗？", "这张专辑有几首？", "收了12首歌。"),
+            [("城市", "track_count", "12")],
+        ),
+        # a place is named without how it is introduced
+        (("你知道东岳庙吗？", "它周边有个旧物仓。"), [("东岳庙", "nearby", "旧物仓")]),
+    ],
+)
+def test_a_relation_of_the_families(
+    turns: tuple[str, ...], expected: list[tuple[str, str, str]]
+) -> None:
+    found = last(*turns)
+    assert [f for f in found if f[1] == expected[0][1]] == expected
+
+
+def test_a_list_of_places_goes_on_with_a_name() -> None:
+    found = last("你知道《驯龙高手》吗？", "这是在美国制片的，听说制片成本相当高了。")
+    assert [f for f in found if f[1] == "produced_in"] == [("驯龙高手", "produced_in", "美国")]
