@@ -4,7 +4,8 @@ Guards against false positives: month names are matched case-insensitively excep
 "May" and "Mar", which must be capitalised ("I may go", "we march" are not months); a month
 name alone counts only after a preposition ("in March"); weekdays are full names (abbreviations
 only after last/this/next), so "We" is never Wednesday; a bare year counts only after a
-preposition and not before an unknown lowercase word ("of 2000 people" is a quantity).
+preposition and not before an unknown lowercase word ("of 2000 people" is a quantity); a
+preposition after it opens the clause's next phrase ("born in 1970 in Paris": a time).
 """
 
 from __future__ import annotations
@@ -90,6 +91,10 @@ _YEAR_FOLLOWERS = frozenset([
     "our", "your", "his", "her", "their", "the", "a", "an", "this", "that", "there", "was",
     "were", "is", "are", "had", "have", "has", "did", "also", "already", "still", "just",
     "only", "onward", "onwards",
+    # a preposition opens the clause's next phrase ("born in 1970 in Paris", "married in 2019
+    # at home"); a count is followed by what it counts ("of 2000 people"), never one of these
+    "in", "at", "on", "with", "for", "from", "near", "during", "into", "across", "around",
+    "without", "alongside", "by",
 ])  # fmt: skip
 """Lowercase words that may follow a bare year ("in 2023 we moved"); others make it a count."""
 _NEXT_WORD = re.compile(r"\s+([a-z]+)")
