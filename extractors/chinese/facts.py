@@ -223,8 +223,8 @@ class FactBuilder:
         resolved = self._resolve(reading, scope)
         if resolved is None or (self.assistant and resolved[0] != SPEAKER):
             return []
-        if not resolved[2].known and resolved[2].name in _COUNTING_WORDS:
-            return []  # 每周游两次, 一杯咖啡: a numeral or quantifier read as the verb
+        if not resolved[2].known and _counted(resolved[2].name):
+            return []  # 每周游两次, 一杯咖啡, 七点起床: a numeral or quantifier read as the verb
         subject, subject_toks, info, attribute = resolved
         category = "action" if self.assistant else info.category
         at = next((m for m in times if m.role != "until"), None)
@@ -268,6 +268,14 @@ class FactBuilder:
 
 _MODALS = frozenset({"要", "将", "将要", "就要", "快要"})
 _COUNTING_WORDS = frozenset("每各某一二两三四五六七八九十几第个些")
+
+
+def _counted(name: str) -> bool:
+    """A numeral or quantifier, alone or opening a word (七点, 两个): never a verb."""
+    return bool(name) and (name in _COUNTING_WORDS or name[0] in _NUMERALS or name[0].isdigit())
+
+
+_NUMERALS = frozenset("一二两三四五六七八九十百千万几")
 _DEICTIC_PLACES = frozenset(
     {"这里", "那里", "这儿", "那儿", "哪里", "哪儿", "此处", "那边", "这边"}
 )
