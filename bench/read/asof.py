@@ -157,7 +157,8 @@ def top_value(tenant: Tenant, item: Observation, year: int) -> str | None:
         f"{item.subject} {words}", user_id=tenant.user, as_of=str(year), limit=1
     )
     results = found["results"]
-    return _plain(results[0]["fact"]["value"]) if results else None
+    fact = results[0]["fact"] if results else None  # an episode hit carries no fact: a miss
+    return _plain(fact["value"]) if fact else None
 
 
 def stored(tenant: Tenant, item: Observation) -> set[str]:
