@@ -117,6 +117,23 @@ def test_a_job_said_as_was_at_a_name_is_over(memory: Any) -> None:
     assert ("works_at", "Globex", -1) in told
 
 
+@pytest.mark.parametrize(
+    ("home", "hometown", "place", "origin"),
+    [
+        ("I live in Paris.", "My hometown is Lyon.", "Paris", "Lyon"),
+        ("我住在上海。", "我老家是四川的。", "上海", "四川"),
+    ],
+)
+def test_a_hometown_is_where_one_comes_from_not_where_one_lives(
+    memory: Any, home: str, hometown: str, place: str, origin: str
+) -> None:
+    memory.add(home, user_id=USER)
+    memory.add(hometown, user_id=USER)
+    stored = current(memory)
+    assert (USER, "lives_in", place) in stored
+    assert (USER, "origin", origin) in stored
+
+
 def test_bob_and_my_friend_bob_are_one_entity(memory: Any) -> None:
     memory.add("My friend Bob lives in Madrid.", user_id=USER)
     memory.add("Bob works at Acme.", user_id=USER)
