@@ -267,15 +267,15 @@ class FactBuilder:
 
 
 _MODALS = frozenset({"要", "将", "将要", "就要", "快要"})
-_COUNTING_WORDS = frozenset("每各某一二两三四五六七八九十几第个些")
+_QUANTIFIERS = frozenset("每各某第个些")
+_NUMERALS = frozenset("一二两三四五六七八九十百千万几")
 
 
 def _counted(name: str) -> bool:
-    """A numeral or quantifier, alone or opening a word (七点, 两个): never a verb."""
-    return bool(name) and (name in _COUNTING_WORDS or name[0] in _NUMERALS or name[0].isdigit())
+    """A quantifier, or a numeral alone or opening a word (七点, 两个): never a verb."""
+    return name in _QUANTIFIERS or name[:1] in _NUMERALS or name[:1].isdigit()
 
 
-_NUMERALS = frozenset("一二两三四五六七八九十百千万几")
 _DEICTIC_PLACES = frozenset(
     {"这里", "那里", "这儿", "那儿", "哪里", "哪儿", "此处", "那边", "这边"}
 )
