@@ -18,11 +18,29 @@ class of value, never by example:
   本人, 进行): 马修·麦康纳联袂主演 is 马修·麦康纳;
 * a **place** said where to go next drops the visit (它边上的水立方看看: 水立方);
 * a **language** drops 对白 (英语对白: 英语).
+
+`kept` gives a frame's values: a list (A、B和C) split where `SPLIT` says (never inside a
+title), each part without the words that lead to it (比如, 我知道的有) or trail it (`clean`:
+等, 的, 这些...), cut by its class as above and of the relation's shape. Beside it: the part
+of a bare answer that is its value (`answer_part`), a date relation's date (`dated`), the
+occupations and the country a class sentence names (`occupations`, `country`), and whether a
+clause goes on with the values of a list or a number told in parts (`more_of_list`,
+`more_numbers`).
 """
 
 from __future__ import annotations
 
 import re
+
+from extractors.aliases import AliasTable
+from extractors.chinese.mentions import name_like
+from extractors.discourse.relations import Relation
+from graph.domain.discourse import Kind
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(text.split())
+
 
 _TITLE = re.compile(r"^\s*《([^《》]+)》")
 _QUANTITY_LEAD = re.compile(
@@ -50,10 +68,49 @@ _FIRST_NUMBER = re.compile(
 )
 _LANGUAGE_TAIL = re.compile(r"(?:对白|版本|版|配音)+$")
 
-
-def _words(text: str) -> tuple[str, ...]:
-    return tuple(text.split())
-
+SPLIT = re.compile(r"(?:[、，,/；;]|和|与|以及|及|跟|还有|或者|或)(?![^《]*》)")
+"""Where a list splits: never inside a title (《A和B》 is one)."""
+_TRIM_LEFT = re.compile(r"^(?:是|为|在|由|有(?!机)|了|于|大概|差不多|一共|只有|包括|像|如)+")
+_HEDGE = re.compile(
+    r"^(?:准确|确切|严格)(?:的|地)?(?:说|来说|讲)|^那?(?:肯定|应该|好像|可能)(?:就)?是"
+)
+_TRIM_RIGHT = re.compile(r"(?:等等|等人|等|的|了|吧|呢|啊|呀|啦|哦|吗|左右|之类|这些|那些)+$")
+_QUOTES = str.maketrans("", "", "《》【】“”\"'「」")
+_OCCUPATIONS = _words(
+    "配音演员 演员 歌手 导演 编剧 制片人 制作人 音乐人 作家 主持人 模特 画家 "
+    "作曲家 作词人 词作者 主唱 乐手 明星 艺人 创作人 舞蹈家 诗人 监制 制片 "
+    "作曲人 歌唱家 指挥家 钢琴家 吉他手 鼓手 贝斯手 演奏家 小说家 漫画家 动画师 "
+    "摄影师 设计师 企业家 运动员 教练"
+)
+OCCUPATION = re.compile(
+    "(?:电影|影视|电视剧|音乐|民谣|话剧|舞台剧)?(?:" + "|".join(_OCCUPATIONS) + ")"
+)
+NUMERIC = frozenset(
+    _words("price opening_hours phone visit_duration height duration box_office track_count")
+)
+OCCUPATION_END = re.compile(rf"(?:{'|'.join(_OCCUPATIONS)})(?:了|吧|啊|呀|呢|的)*$")
+_TRAILING_CLAUSE = re.compile(
+    r"(?:这些|那些|这几个|这两个|都在|都是|就在|也在|是它|在它|都很|都挺|也是|也很|也挺|就很|"
+    r"算是|是一个|是一家|是一座|是个).*$"
+)
+_LEAD_IN = re.compile(
+    r"^(?:这个|那个|嗯|对)?(?:我|你)?(?:只|也|还|都)?(?:知道|记得|觉得|听说|了解)?(?:的)?"
+    r"(?:应该|好像|大概|可能|主要)?(?:有|是|就是|还有|比如|像|包括)?"
+)
+EXAMPLE = re.compile(r"^(?:比如|例如|像|有|还有|就是|包括|比如说|我知道的有|知道的有)+")
+_CLAUSE_WORDS = re.compile(r"[你我吗呢吧么都很也]|知道|觉得|喜欢")
+KNOWING = re.compile(r"我?(?:只|也|还|都)?(?:知道|记得|了解|听说过?|觉得)(?:的)?")
+_DATE = (
+    r"(?:公元前?)?\d{1,4}\s*年(?:\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*[日号])?)?"
+    r"|\d{1,2}\s*月\s*\d{1,2}\s*[日号]"
+)
+DATE_HEAD = re.compile(rf"^(?:{_DATE})")
+DATE_TAIL = re.compile(rf"(?:{_DATE})$")
+RUNS = frozenset({"phone", "opening_hours", "price"})
+_REGIONS = frozenset({"produced_in", "released_in"})
+_MEASURES = frozenset({"visit_duration", "track_count", "duration", "box_office", "height"})
+_CLOSED = re.compile(r"闭馆|闭园|休息|停止")
+_GIVES_NUMBER = re.compile(r"\d|免费|全天|[一二三四五六七八九十半两]+(?:个)?(?:小时|天|元)")
 
 FILM_GENRES = _words(
     "爱情 剧情 喜剧 悲剧 惊悚 悬疑 冒险 动画 科幻 奇幻 魔幻 犯罪 西部 灾难 家庭 战争 动作 "
@@ -129,3 +186,111 @@ def place(value: str) -> str:
 def language(value: str) -> str:
     """英语对白 -> 英语."""
     return _LANGUAGE_TAIL.sub("", value) or value
+
+
+def dated(value: str, relation: Relation, where: re.Pattern[str]) -> str:
+    """A date relation's value is the date it holds (上映于2006年的电影: 2006年)."""
+    found = where.search(value) if relation.value == "date" else None
+    return found.group(0) if found is not None else value
+
+
+def occupations(text: str) -> list[str]:
+    """The occupations a class sentence names; one followed by 的 is a verb (在美国制片的,
+    由詹姆斯·卡梅隆制片的), no occupation."""
+    return [m.group(0) for m in OCCUPATION.finditer(text) if not text.startswith("的", m.end())]
+
+
+def can_be_referent(value: str, kind: Kind) -> bool:
+    """Can a relation's value be a name under discussion? A Japanese given name may end in
+    也, which no other name holds (中岛哲也, 木村拓也)."""
+    return name_like(value) or (kind == "person" and value.endswith("也") and name_like(value[:-1]))
+
+
+def more_of_list(clause: str, relation: Relation) -> bool:
+    """一个列表的下一项 (天安门广场，天坛，前门大街等): a short name-like clause; a list of
+    names or places goes on with a name (听说制片成本相当高了 is none)."""
+    item = clean(EXAMPLE.sub("", clause.strip()))
+    if relation.value in ("name", "place") and not (name_like(item) or clause.strip()[:1] == "《"):
+        return False
+    return bool(item) and len(item) <= 20 and not _CLAUSE_WORDS.search(item) and "是" not in item
+
+
+def kept(text: str, relation: Relation) -> list[str]:
+    """The values a frame's value text gives: one per part of a list (A、B和C) when the
+    relation is a list, each cut to the class of values the relation keeps and of its shape."""
+    parts = SPLIT.split(text) if relation.list else [text]
+    out: list[str] = []
+    for said in parts:
+        part = _LEAD_IN.sub("", EXAMPLE.sub("", KNOWING.sub("", said.strip())))
+        named = title(part)
+        if named is not None and relation.value in ("name", "text"):
+            out.append(named)  # a title is a name, whatever words it holds (《有你的快乐》)
+        elif named is None:
+            out.extend(v for v in _shaped(clean(part), relation) if v and relation.fits(v))
+        elif relation.fits(named):
+            out.append(named)
+    return list(dict.fromkeys(out))
+
+
+def _shaped(value: str, relation: Relation) -> list[str]:
+    """The value by the class of values the relation keeps (below)."""
+    if relation.value == "number" or relation.predicate in _MEASURES:
+        return [measure(quantity(value))]
+    if relation.predicate in NUMERIC:
+        return [quantity(answer_part(value, relation))]
+    if relation.predicate == "awards":
+        return [award(value)]
+    if relation.predicate == "genre":
+        return genres(value)
+    if relation.predicate == "language":
+        return [language(value)]
+    if relation.value_kind == "person":
+        return [agent(_HEDGE.sub("", value))]
+    if relation.value_kind == "place":
+        return [place(value)]
+    if relation.predicate in _REGIONS:
+        return [re.sub(r"(?<=.)地区$", "", value)]  # 台湾地区: 台湾
+    if relation.value == "name":
+        return [_HEDGE.sub("", value)]
+    return [value]
+
+
+def clean(value: str) -> str:
+    """A value without its quotes, a clause trailing it (这些都在…) and the words that lead to
+    it or trail it (是, 由, 大概; 等, 的, 吧)."""
+    value = _TRAILING_CLAUSE.sub("", value.translate(_QUOTES)).strip(" 。.，,")
+    value = _TRIM_LEFT.sub("", value)
+    return _TRIM_RIGHT.sub("", value).strip(" 。.，,")
+
+
+def country(aliases: AliasTable, text: str) -> str:
+    """The first country (a word the alias table knows, longest first, no 市/区/县/省) said in
+    the first 12 characters of `text`, or ""."""
+    text = text[:12]
+    for size in range(6, 1, -1):
+        for start in range(0, max(len(text) - size, 0) + 1):
+            word = text[start : start + size]
+            if aliases.canonical(word) != word and not word.endswith(("市", "区", "县", "省")):
+                return word
+    return ""
+
+
+def answer_part(text: str, relation: Relation) -> str:
+    """The part of a bare answer that is its value: the first part; for a number, a price or
+    hours, the run of parts that give one ("不贵，20元" is 20元; "周一9:00-16:00，周二-周日
+    9:00-17:00" both days)."""
+    parts = text.split("，")
+    if relation.predicate not in NUMERIC:
+        return parts[0]
+    given = [bool(_GIVES_NUMBER.search(p)) for p in parts]
+    if not any(given):
+        return parts[0]
+    first = given.index(True)
+    last = next((n for n in range(first, len(parts)) if not given[n]), len(parts))
+    return "，".join(parts[first:last])
+
+
+def more_numbers(clause: str) -> bool:
+    """Does a clause go on giving numbers (a phone number, hours, a price told in parts:
+    010-61622358; 淡季9:00-16:00) or say when a place is closed?"""
+    return _GIVES_NUMBER.search(clause) is not None or _CLOSED.search(clause) is not None

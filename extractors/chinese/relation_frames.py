@@ -1,0 +1,288 @@
+"""Relation frames of a Chinese clause: where a relation and its value are said (issue 37).
+
+The frames of a clause (a sentence cut at ，), each read from its trigger:
+
+* agent: [主语](是)由<值>(联合|共同)?<zh_by>(的) — 这部电影是由李安执导的, 由三船敏郎、志村乔主演;
+* attribute: [主语(的)]<zh>(是|为|：|有|在)?<值> — 导演是尼克·卡索维茨, 它的门票价格是40元, 身高175
+  厘米; or <值>的<zh> — 188cm的身高;
+* object: [主语]<zh_of><值> — 出生于1905年, 毕业于北京电影学院, 位于北京市, 主演了X;
+* before: [主语](是|在|于)?<值>(的)?<zh_after> — 1980年出生, 2004年上映, 是奥地利人 / 日本籍;
+* class: [主语]是一部<值>(电影|片) — genre; 是(一名)?<国家>?…<职业> — occupation and origin.
+
+The earliest trigger's frame is read (`Found.at`); whom it is about and what value it keeps are
+decided after (`chinese/relations.py`, `chinese/values.py`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from extractors.aliases import default_aliases
+from extractors.chinese import values
+from extractors.chinese.mentions import person_like
+from extractors.chinese.surfaces import Surfaces
+from extractors.discourse.relations import Relation, Relations
+
+FILLER = re.compile(
+    r"^(?:嗯+|恩+|哦+|噢|啊+|哈+|呵呵|对(?=[，,！!。])|对啊|对呀|是的|是啊|是呀|没错|当然(?:了|啦)?|"
+    r"确实|好的|"
+    r"必须的?(?:啊|呀)?|知道(?:呀|啊|的|了)?|我知道|我记得|记得|听说|据说|好像|应该|其实|而且|"
+    r"并且|不过|但是|另外|然后|还有就是|那(?=[，,么])|我了解|了解|有的|有啊|有呀|哇|诶|唉|嘿)"
+    r"(?:[，,、！!。\s]*)"
+)
+
+_COPULA = (
+    r"(?:同样|主要|大概|应该|好像|可能|其实|肯定|也|都|还|则|正)*"
+    r"(?:就是|也是|都是|是由|是|为|：|:|有|在|叫做|叫)?"
+)
+
+_GENRE = re.compile(
+    r"是(?:一部|一首|一张|部|首|张|一个|个)?(?P<val>[^，。]{1,16}?)"
+    r"(?:题材的|类型的|类的)?(?:电影|影片|大片|片子|片|歌曲|音乐|风格|风)(?:的)?$"
+)
+
+_HOW_OPEN = re.compile(r"全天|全年|常年|免费|24小时|二十四小时|全天候|终年")
+"""Words that say only how a place is open (全天开放, 免费开放): they keep the verb."""
+
+_BEFORE_VERB = re.compile(
+    r"(?:的|了|时|就|才|便|已经|早已|早就|都|共同|联合|一起|[一二两三四五六七八九十几多]+(?:地|国|个国家))+$"
+)
+"""What stands between a value and the verb after it: 1982年2月11日就已经去世."""
+
+_ONE = re.compile(r"^(?:一|这|那)?(?:个|名|位)")
+
+_PLACE_END = re.compile(r"[省市县区州郡镇乡村岛]$")
+
+
+@dataclass(frozen=True)
+class Found:
+    """A frame read: its relation, what is said before it (the subject as said), the value as
+    said, and the clause's span."""
+
+    relation: Relation
+    subject_text: str
+    value_text: str
+    span: tuple[int, int]
+    at: int = 0
+    """Where the frame's trigger is in the clause: the earliest trigger's frame is read."""
+    weak: bool = False
+    """Read off a one-character trigger (人, 籍) or a description alone: when it is about
+    nobody, the clause reader still reads the clause (上海有2400万人口 is not a nationality)."""
+
+
+_OWNED = re.compile(
+    r"(?:都|也|均)?(?:算|就)?是(?P<owner>他们|她们|它们|他|她|它|其)的?"
+    r"(?:一部|一首|一张|一个|一位|部|首|张|个|位)?$"
+)
+"""《有你的快乐》与《迷宫》都是她的代表作: the values before 是, their owner after it."""
+
+
+def _possessor(head: str) -> str:
+    """也去一下它边上的X: the attribute's owner is the pronoun right before it."""
+    found = _OWNER.search(head)
+    return found.group(1) if found is not None else head
+
+
+_OWNER = re.compile(r"(?<=[^的])(他们|她们|它们|他|她|它)的?$")
+
+
+def _last_copula(head: str) -> tuple[int, int] | None:
+    """The span of the last 是, 在, 于 or 从 (早在 whole) of `head`, or None."""
+    at = max(head.rfind(word) for word in "是在于从")
+    if at < 0:
+        return None
+    return (at - 1 if head[at] == "在" and head[at - 1 : at] == "早" else at), at + 1
+
+
+_PLACES_COUNTED = re.compile(r"[一二两三四五六七八九十几多]+(?:地|国|个国家)$")
+
+
+class RelationFrames:
+    """Reads one clause's relation frames; the surfaces of each frame's list (`relations.toml`:
+    zh_by, zh, zh_of, zh_after; and all of them with zh_ask: what a question may ask) are
+    scanned for once per clause."""
+
+    def __init__(self, relations: Relations) -> None:
+        self.relations = relations
+        self.aliases = default_aliases()  # loaded with the reader, not by its first nationality
+        by = relations.by("zh_by")
+        attributes = relations.by("zh")
+        objects = relations.by("zh_of")
+        befores = relations.by("zh_after")
+        asking = sorted(
+            [*relations.by("zh_ask"), *attributes, *by, *befores, *objects],
+            key=lambda p: len(p[0]),
+            reverse=True,
+        )
+        self.by, self.attributes, self.objects, self.befores, self.asking = (
+            Surfaces(pairs) for pairs in (by, attributes, objects, befores, asking)
+        )
+
+    def read(self, clause: str, start: int) -> Iterator[Found]:
+        """The frames of the clause's earliest trigger (none when no frame reads)."""
+        text = FILLER.sub("", clause)
+        base = start + len(clause) - len(text)
+        span = (base, base + len(text))
+        readers = [self._agent, self._attribute, self._object, self._before, self._class]
+        if not self.asking.found(text):  # no surface of any list: only a class sentence
+            readers = [self._class]
+        frames = [list(reader(text, span)) for reader in readers]
+        best = min((f for f in frames if f), key=lambda f: f[0].at, default=[])
+        yield from best
+
+    def _agent(self, text: str, span: tuple[int, int]) -> Iterator[Found]:
+        at = text.find("由")
+        if at < 0:
+            yield from self._agent_final(text, span)
+            return
+        for surface, relation in self.by.present(text):
+            end = text.find(surface, at + 2)
+            if end > at:
+                value = re.sub(r"(?:联合|共同|一起|亲自|自己|本人)+$", "", text[at + 1 : end])
+                yield Found(relation, text[:at], value, span, at)
+                return
+
+    def _agent_final(self, text: str, span: tuple[int, int]) -> Iterator[Found]:
+        """这部电影是李力持和周星驰联合执导的 / 李安导演的: the verb ends the clause, its agent
+        comes after 是 (or starts the clause)."""
+        core = re.sub(r"(?:的|了|啊|呀|吧)+$", "", text)
+        for surface, relation in self.by.present(core):
+            if len(surface) < 2 or not core.endswith(surface):
+                continue
+            head = re.sub(r"(?:联合|共同|一起|亲自|自己|本人)+$", "", core[: -len(surface)])
+            cut = head.rfind("是")
+            subject, value = (head[:cut], head[cut + 1 :]) if cut >= 0 else ("", head)
+            if (
+                value
+                and not values.OCCUPATION.search(value)
+                and not value.startswith(("一", "个"))
+                and "在" not in value  # 这张专辑在台湾地区发行的: a place, no agent
+                and not self._places(value)  # 加拿大、南非四地制片: where, not who
+            ):
+                yield Found(relation, subject, value, span, max(cut, 0))
+            return
+
+    def _places(self, value: str) -> bool:
+        """Does an agent's slot name places (加拿大、南非四地, 美国)? Then the verb says where."""
+        first = values.SPLIT.split(value)[0]
+        return bool(_PLACES_COUNTED.search(value)) or values.country(self.aliases, first) == first
+
+    def _attribute(self, text: str, span: tuple[int, int]) -> Iterator[Found]:
+        for surface, relation in self.attributes.present(text):
+            at = text.find(surface)
+            if at < 0:
+                continue
+            after = text[at + len(surface) :]
+            rest = re.sub(rf"^{_COPULA}", "", after)
+            zero = (
+                rest == after
+                and not surface.endswith(("的", "是"))  # 它边上的X: the noun holds its 的
+                and not re.match(r"[《\d“\"A-Za-z]", rest)
+                and not (
+                    relation.predicate in values.NUMERIC and re.search(r"\d|免费|全天", rest[:6])
+                )
+            )
+            if rest.strip() and not zero:
+                yield Found(relation, _possessor(text[:at]), rest, span, at)
+                return
+            if at >= 2 and text[at - 1] == "的" and relation.value == "number" and not rest:
+                yield Found(relation, "", text[: at - 1], span, at)  # 188cm的身高
+                return
+            owned = _OWNED.search(text[:at]) if relation.list and not rest.strip() else None
+            if owned is not None and owned.start() > 0:  # X、Y都是它旗下艺人: X and Y are
+                yield Found(relation, owned["owner"], text[: owned.start()], span, owned.start())
+                return
+        return
+
+    def _object(self, text: str, span: tuple[int, int]) -> Iterator[Found]:
+        for surface, relation in self.objects.present(text):
+            at = text.find(surface)
+            if at < 0:
+                continue
+            value = values.dated(text[at + len(surface) :], relation, values.DATE_HEAD)
+            for candidate in self._sharing("zh_of", surface, relation):
+                if candidate.fits(values.clean(value)):
+                    yield Found(candidate, text[:at], value, span, at)
+                    return
+        return
+
+    def _before(self, text: str, span: tuple[int, int]) -> Iterator[Found]:
+        for surface, listed in self.befores.present(text):
+            at = text.rfind(surface)
+            if at <= 0 or self._in_attribute(text, at, surface):
+                continue
+            relation: Relation | None = listed
+            head = _BEFORE_VERB.sub("", text[:at])
+            cut = _last_copula(head)
+            subject, value = (head[: cut[0]], head[cut[1] :]) if cut else ("", head)
+            value = values.dated(value, listed, values.DATE_TAIL)  # 这是一部1954年4月上映的电影
+            said = values.clean(value)
+            if listed.predicate == "nationality":
+                said = value = _ONE.sub("", said)  # 一个日本姑娘, 一名德国人
+                relation = self._origin(said)
+            if relation is None or (relation.value == "place" and person_like(said)):
+                continue  # 负责人, 湖南人: 人 after a country or a place's division
+            if _HOW_OPEN.fullmatch(said):
+                value = said + surface  # 全天开放的: the value is how it is open, not 全天
+            if relation.fits(said):
+                yield Found(
+                    relation, subject, value, span, len(head) - len(value), weak=len(surface) == 1
+                )
+                return
+        return
+
+    def _origin(self, said: str) -> Relation | None:
+        """Where someone is from, said before 人 (姑娘, 小伙...): a country is a nationality
+        (日本姑娘, 德国人), a place inside one a birthplace (北京市东城区人, 加拿大伦敦人);
+        None when `said` is neither (负责人, 湖南人)."""
+        country = values.country(self.aliases, said)
+        if country == said:
+            return self.relations.get("nationality")
+        inside = bool(country) and said.startswith(country) and country != said
+        if country != said and (_PLACE_END.search(said) is not None or inside):
+            return self.relations.get("birthplace")
+        return None
+
+    def _in_attribute(self, text: str, at: int, surface: str) -> bool:
+        """开放 in 它的开放时间是…: the start of a longer attribute noun, not a verb."""
+        return any(
+            len(noun) > len(surface) and text.startswith(noun, at)
+            for noun, _ in self.attributes.pairs
+            if noun.startswith(surface)
+        )
+
+    def _class(self, text: str, span: tuple[int, int]) -> Iterator[Found]:
+        genre = _GENRE.search(text)
+        relation = self.relations.get("genre")
+        if (
+            genre
+            and relation
+            and not values.OCCUPATION.search(genre["val"])
+            and not self.by.present(genre["val"])  # 是由中岛哲也执导的影片
+            and not self.befores.found(genre.group(0))  # 是1994年12月16日上映的电影
+        ):
+            yield Found(relation, text[: genre.start()], genre["val"], span, genre.start())
+            return
+        job = self.relations.get("occupation")
+        at = text.find("是")
+        bare = at < 0 and len(text) <= 20 and values.OCCUPATION_END.search(text) is not None
+        at = 0 if bare else at  # 英国非常有名气的演员: a description alone
+        occupations = values.occupations(text[at:]) if at >= 0 else []
+        if job is None or not occupations:
+            return
+        yield Found(
+            job, text[:at], "、".join(dict.fromkeys(occupations)), span, max(at - 1, 0), weak=True
+        )
+        origin = self.relations.get("nationality")
+        country = values.country(self.aliases, text[at:] if bare else text[at + 1 :])
+        if origin is not None and country:
+            yield Found(origin, text[:at], country, span, at)
+
+    def _sharing(self, key: str, surface: str, first: Relation) -> list[Relation]:
+        return [first] + [
+            r
+            for r in self.relations.relations
+            if r is not first and surface in r.surfaces.get(key, ())
+        ]
