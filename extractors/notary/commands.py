@@ -25,6 +25,7 @@ _FLAG_WORDS = (
 _PASS_TOOLS = (
     r"sshpass|zip|sqlcmd|bcp|osql|docker(?:[ \t]+login|-compose)|podman[ \t]+login"
     r"|redis-cli|mysql|mysqldump|mysqladmin|mariadb|smbclient|ldapsearch|ldapmodify|openssl"
+    r"|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|rabbitmqadmin"
 )
 COMMAND_LINES: tuple[Rule, ...] = (
     Rule(
@@ -70,7 +71,41 @@ COMMAND_LINES: tuple[Rule, ...] = (
             "smbclient",
             "ldap",
             "openssl",
+            "mongo",
+            "rabbitmqadmin",
         ),
+    ),
+    Rule(
+        "password on a command line",
+        re.compile(rf"(?i:\bldap\w{{0,16}}\b)[^\n|;&]{{0,200}}?[ \t]-w[ \t]+{VALUE}"),
+        3,
+        check_value,
+        kind="password",
+        needles=("ldap",),
+    ),
+    Rule(
+        "password piped to a command",
+        re.compile(
+            rf"\becho(?:[ \t]+-[en]{{1,2}})*[ \t]+(?:{QUOTED}|(?P<vu>[^\s|'\"]{{1,256}}))[ \t]*\|"
+            r"[ \t]*(?:sudo[ \t]+(?:-\w+[ \t]+)*)?(?:passwd\b[^\n|;&]{0,80}--stdin|sudo[ \t]+-S\b"
+            r"|-S\b|[\w\-]+\b[^\n|;&]{0,120}--password-stdin)"
+        ),
+        3,
+        check_value,
+        kind="password",
+        needles=("stdin", "-s"),
+    ),
+    Rule(
+        "password piped to a command",
+        re.compile(
+            r"\b(?:echo(?:[ \t]+-[en]{1,2})*[ \t]+[\"']?|chpasswd[ \t]*<<<[ \t]*[\"']?)"
+            r"[\w.\-]{1,64}:(?P<vu>[^\s:'\"|]{1,256})"
+            r"(?=[\"']?(?:[ \t]*\|[ \t]*(?:sudo[ \t]+)?chpasswd|\s|$))"
+        ),
+        3,
+        check_value,
+        kind="password",
+        needles=("chpasswd",),
     ),
     Rule(
         "password on a command line",
@@ -114,6 +149,18 @@ COMMAND_LINES: tuple[Rule, ...] = (
 )
 
 CONFIG_FILES: tuple[Rule, ...] = (
+    Rule(
+        "password in .pgpass",
+        re.compile(
+            r"(?m)^[ \t]*(?:(?=[^:\s]*[A-Za-z*])[\w.\-*\[\]]{1,253}|(?:\d{1,3}\.){3}\d{1,3})"
+            r":(?:\d{1,5}|\*):[\w.\-*]{1,63}:[\w.\-*@]{1,63}:"
+            r"(?P<vu>[^\s:]{1,256})[ \t]*$"
+        ),
+        2,
+        check_value,
+        kind="password",
+        needles=(":",),
+    ),
     Rule(
         "password in .netrc",
         re.compile(

@@ -7,7 +7,8 @@
 * **URL user-info** for every scheme (`postgres://u:pw@`, `mongodb+srv://`, `redis://:pw@`,
   `jdbc:mysql://`, `amqp`, `mssql`, `smb`, `ftp`, `http(s)`), also when the user is an e-mail
   address written with its `@` (`smtp://bob@acme.io:pw@mail.acme.io`), and Oracle's
-  `user/pw@host`; an e-mail address, a colon and a password (`bob@acme.io:pw`, a combo line:
+  `user/pw@host`; Go's data source names `user:pw@tcp(host:3306)/db` (also `unix(`, `udp(`);
+  an e-mail address, a colon and a password (`bob@acme.io:pw`, a combo line:
   MIXED or RANDOM, never a port or a path: `git@github.com:org/repo`);
 * **signatures in a URL or connection string** (`sig=`, `X-Amz-Signature=`, `signature=`);
 * **headers**: `Authorization: <scheme> <value>`, `Cookie: a=b`, `Bearer <token>`;
@@ -19,9 +20,13 @@
   `-Password x`, `/p:x`, `/password:x`, `-storepass x`, `-passin pass:x`, `--token x`),
   `curl -u user:pw` and `-b`, a glued short password flag, quoted or not (`-pTr0ub4dor`,
   `-p'x'`: mysql's, 7-Zip's), the spaced short password flags of the tools that define one
-  (`sshpass -p`, `zip -P`, `sqlcmd -P`, `docker login -p`, `redis-cli -a`,
-  `smbclient -U user%pw`), PowerShell's `ConvertTo-SecureString 'x'`;
-* **config files**: `.netrc` (`machine h login u password x`); `.npmrc`, `.pypirc`, Maven and
+  (`sshpass -p`, `zip -P`, `sqlcmd -P`, `docker login -p`, `redis-cli -a`, `mongo -p`,
+  `rabbitmqadmin -p`, `ldapsearch -w`, `smbclient -U user%pw`), PowerShell's
+  `ConvertTo-SecureString 'x'`; a password piped to a command that reads one
+  (`echo x | passwd --stdin`, `| sudo -S`, `| docker login --password-stdin`,
+  `echo user:x | chpasswd`, `chpasswd <<< "user:x"`);
+* **config files**: `.netrc` (`machine h login u password x`); `.pgpass`
+  (`host:port:database:user:password`, a port or `*` second); `.npmrc`, `.pypirc`, Maven and
   Gradle properties and Docker's `auths` are named-secret grammar (`_authToken=`,
   `password:`, `signing.password=`, `"auth": "..."`);
 * **password hashes**: crypt formats (bcrypt `$2b$`, md5crypt `$1$`, `$apr1$`, sha256/512crypt
@@ -168,6 +173,14 @@ URLS: tuple[Rule, ...] = (
         check_shaped,
         kind="password",
         needles=("@",),
+    ),
+    Rule(
+        "credentials in a DSN",
+        re.compile(r"(?<![\w.\-@:/])[\w.\-]{1,64}:(?P<vu>[^\s:@/'\"]{1,128})@(?:tcp6?|udp|unix)\("),
+        1,
+        check_value,
+        kind="password",
+        needles=("@tcp(", "@tcp6(", "@udp(", "@unix("),
     ),
     Rule(
         "token in URL",

@@ -10,8 +10,8 @@ How people write a credential they name, in one grammar rather than a list of ex
   login/SMS/2FA code, OTP, TOTP), secret, client/app/consumer secret, token,
   access/auth/api/bearer/refresh/session/bot/OAuth/id token, key, api key, apikey,
   access/secret/private/account/master/signing/encryption/auth key, credential(s), cred(s),
-  auth, authorization, cookie, session id; in Chinese 密码, 口令, 密钥, 秘钥, 私钥, 令牌,
-  通行码, 授权码, 验证码, 动态码, 凭证, 凭据, 支付密码, PIN码.
+  auth, authorization, cookie, session id, a Wi-Fi or VPN pre-shared key (psk); in Chinese
+  密码, 口令, 密钥, 秘钥, 私钥, 令牌, 通行码, 授权码, 验证码, 动态码, 凭证, 凭据, 支付密码, PIN码.
   A word is *strong* when it can only name a secret (password, passphrase, api key, access
   token, client secret, every Chinese word) and *weak* when ordinary language also uses it
   ("the mountain pass", "my key point", "a token gesture", "the secret to good coffee").
@@ -83,6 +83,7 @@ WORDS = (
     rf"|(?:(?:api|access|account|shared{_J}access|private|master|encryption|signing|client"
     rf"|app|consumer|subscription|auth|license|storage|deploy){_J})?key|apikey"
     rf"|cred(?:ential)?s?|auth(?:ori[sz]ation)?|cookie|session{_J}(?:id|key|secret)"
+    rf"|psk|pre{_J}shared{_J}key"
 )
 """Every credential word (case-blind); see the module docstring."""
 CN_WORDS = "密码|口令|密钥|秘钥|私钥|令牌|通行码|授权码|验证码|动态码|凭证|凭据|支付密码|(?i:pin)码"
@@ -99,21 +100,25 @@ _CN_PASSWORDS = ("密码", "口令", "通行码", "pin码", "验证码", "动态
 _KEY_START = (
     r"(?:(?<![A-Za-z0-9])|(?<=[a-z0-9])(?=[A-Z])"
     r"|(?<=[A-Z0-9])(?=PASSWORD|PASSWD|PASS|PWD|SECRET|TOKEN|APIKEY|API_KEY|KEY)"
-    r"|(?<=[a-z])(?=pass|pwd))"
+    r"|(?<=[a-z])(?=pass|pwd|pw(?![a-z])))"
 )
 """Where a credential word starts: a name's start, a camel hump (`dbPassword`), after an
 upper-case owner (`DBPASSWORD`) or, for a password word only, glued to a lower-case owner
-(`userpass`, `tlspassword`; `glued_english` refuses English words so written, `bypass`;
+(`userpass`, `tlspassword`, `rootpw`; `glued_english` refuses English words so written, `bypass`;
 `jsonwebtoken` is a name, not an owner and a token)."""
 _SUFFIX = r"(?P<suf>(?:[_\-.][A-Za-z0-9]+|[A-Z][a-z0-9]+|[A-Z0-9]+(?![a-z])){0,3}?)"
 _LABEL = rf"{_KEY_START}(?P<k>(?i:{WORDS})){_SUFFIX}(?![A-Za-z0-9])"
+_YAML_NODE = r"(?:(?:&[\w\-]{1,64}|!![a-z]{1,16})[ \t]+)?"
+"""A YAML anchor or core tag before a value (`password: &db_pw x`, `password: !!str x`)."""
+LABEL = _LABEL
+"""The credential word with its owner and decoration, for rules that find it elsewhere."""
 _ANNOTATION = r"(?:[ \t]*:[ \t]*[A-Za-z_][\w\[\]., |]{0,40}?(?=[ \t]*=[^=>]))?"
 
 ASSIGNMENT = re.compile(
     rf"{_LABEL}(?:[\"'][\]\)]?|[\]\)])?{_ANNOTATION}"
     rf"(?:[ \t]*(?P<op>=>|->|:=|===?|!==?|=|:|：)|[ \t]+(?P<dash>[-–—](?=[ \t])|\|)"
     rf"|(?<=[\"'])[ \t]*(?P<comma>,))"
-    rf"[ \t]*{VALUE}"
+    rf"[ \t]*{_YAML_NODE}{VALUE}"
 )
 STATEMENT = re.compile(
     rf"{_LABEL}(?:\s+(?i:for|to|of|on|at|in|with)\s+[^\n.,;:!?\"'“”]{{1,40}}?)?"
@@ -127,7 +132,9 @@ CHINESE = re.compile(
     rf"(?P<k>{CN_WORDS}|(?<![A-Za-z0-9])(?i:password|passwd|pwd|api\s?key|token|secret))[^\S\n]*"
     r"(?:也|就|还|都|则|其实|现在|目前|已经|已)?"
     r"(?P<op>是|为|改成了?|改为|换成了?|设置为|设置成|设为|设成|变成了?|变为|[:：=])"
-    r"[^\S\n]*[:：]?[^\S\n]*(?:"
+    r"[^\S\n]*[:：]?[^\S\n]*"
+    + _YAML_NODE
+    + r"(?:"
     + VALUE.removeprefix("(?:").removesuffix(")")
     + r"|(?P<vc>[\u4e00-\u9fff]{1,16}))"
 )
@@ -201,6 +208,9 @@ class Label:
     word: str
     separator: str
     """One of ASSIGN, STATE, SPACE, CN_STATE, CN_BARE."""
+    glued: bool = False
+    """A password word glued to its owner (`rootpw`, `requirepass`, `userpass`): a name in
+    code or a config directive, never a word of prose."""
 
     @property
     def normal(self) -> str:
@@ -208,7 +218,7 @@ class Label:
 
     @property
     def strong(self) -> bool:
-        return self.normal not in _WEAK
+        return self.glued or self.normal not in _WEAK
 
     @property
     def pin(self) -> bool:
@@ -279,15 +289,31 @@ def check(match: re.Match[str], start: int, end: int, separator: str) -> bool:
         separator = SPACE  # `define("DB_PASSWORD", "x")`: a name and a value, side by side
     if _vague(match, word) and found is not Shape.RANDOM:
         return False
-    return decide(Label(word, separator), value, found)
+    return decide(Label(word, separator, _glued_password(match)), value, found)
+
+
+def _variable(match: re.Match[str]) -> bool:
+    """A variable before a bar or dash (`echo $PASSWORD | docker login`, `${TOKEN} - 1`) is
+    piped or computed with, not a label."""
+    return match.string[match.start() - 1 : match.start()] in ("$", "{", "%")
+
+
+def _glued_password(match: re.Match[str]) -> bool:
+    """The password word is glued to a lower-case owner (`rootpw`, `bindpw`, `requirepass`;
+    English words such as `bypass` are no label at all: `glued_english`)."""
+    at = match.start("k")
+    word = match.group("k").lower()
+    return at > 0 and match.string[at - 1].islower() and word.startswith(("pass", "pw"))
 
 
 def not_a_label(match: re.Match[str], word: str) -> bool:
     """The word names something about a secret (`password_policy`), a public value
-    (`public_key`) or an XML tag (`<key tag=...>`)."""
+    (`public_key`), an XML tag (`<key tag=...>`) or a variable piped (`$PASSWORD | ...`)."""
     text, at = match.string, match.start("k")
     suffix = match.groupdict().get("suf") or ""
     if suffix and _META_SUFFIX.search(suffix):
+        return True
+    if match.groupdict().get("dash") and _variable(match):
         return True
     return _public(text, at) or text[at - 1 : at] == "<" or not word or glued_english(match)
 
@@ -325,8 +351,9 @@ def check_element(match: re.Match[str], start: int, end: int) -> bool:
 
 def not_a_value(match: re.Match[str], value: str, end: int, separator: str) -> bool:
     """A key block (the key-block family's), an elided value (`ops_eyJz...`), a number with a
-    unit, source code, an expression (`pIdxKey->default_rc==0`), `pwd`'s path, or after a
-    space alone, a further assignment (`key tag="x"`, `_ATTRIBUTE`)."""
+    unit, source code, an expression (`pIdxKey->default_rc==0`), `pwd`'s path, the start of a
+    structure (`_opens_structure`), or after a space alone, a further assignment
+    (`key tag="x"`, `_ATTRIBUTE`)."""
     text = match.string
     op = (match.group("op") or "").strip() or None
     word = (match.group("k") or "").lower()
@@ -340,7 +367,24 @@ def not_a_value(match: re.Match[str], value: str, end: int, separator: str) -> b
         return True
     if separator == SPACE and _ATTRIBUTE.match(value):
         return True
+    if _opens_structure(match, value):
+        return True
     return word == "pwd" and value.startswith(("/", "~/", "./", "../"))
+
+
+_CLOSER = {"{": "}", "(": ")", "[": "]"}
+_OPENING = re.compile(r"(?:[A-Za-z_][\w.]{0,64}(?=[(\[][\"']))?([{(\[])")
+
+
+def _opens_structure(match: re.Match[str], value: str) -> bool:
+    """An unquoted value that opens a bracket it does not close, alone or after a name before a
+    quote (`{"name": ...}`, `("admin", "...")`, `{name: db}`, `HTTPBasicAuth("admin", ...)`),
+    is the start of a structure or a call, not a value: its fields are judged by their own
+    names, a pair by `notary.siblings`. `{Xy7!k2}` and `abc(12` are judged."""
+    opening = _OPENING.match(value)
+    if opening is None or match.groupdict().get("vu") is None:
+        return False
+    return _CLOSER[opening.group(1)] not in value[opening.end() :]
 
 
 _ATTRIBUTE = re.compile(r"[A-Za-z_][\w\-.:]*=(?:[\"'\d]|[A-Za-z_][\w\-.]*$)")

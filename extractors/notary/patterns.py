@@ -4,7 +4,9 @@ formats betterleaks' rule set describes less loosely than we need.
 
 * **named secrets** (`notary.grammar`): a credential word, an optional owner, a separator and
   a value judged by its shape; also a value compared with or passed to something named for a
-  secret (`if ("s3cret" == password)`, `set_password("...")`, `withApiKey('...')`);
+  secret (`if ("s3cret" == password)`, `set_password("...")`, `withApiKey('...')`), a name
+  given as data beside its value (`<add key="DbPassword" value="..."/>`) and a (user,
+  password) pair (`auth=("admin", "...")`: `notary.siblings`);
 * **structural families** (`notary.families`): private key blocks, URL user-info, signatures,
   webhook URLs, headers, XML, SQL, command lines, config files, password hashes;
 * **provider formats** gitleaks does not describe as loosely (`sk-`/`sk-proj-` keys without
@@ -35,11 +37,22 @@ from extractors.notary.grammar import (
     STATE,
     STATEMENT,
     WORDS,
+    check_element,
     checker,
     near_code,
 )
 from extractors.notary.keys import kind_of
 from extractors.notary.rule import Rule, check_value
+from extractors.notary.siblings import (
+    NAMED_ELEMENT,
+    PAIR_VALUE,
+    POSITIONAL_CALL,
+    SIBLING_FIELDS,
+    VALUE_ATTRIBUTE,
+    check_named,
+    check_pair,
+    positional_password,
+)
 from extractors.notary.values import (
     MASKED,
     QUOTED,
@@ -70,7 +83,9 @@ _LABEL_WORDS = (
     "session",
     "auth",
     "cred",
+    "psk",
 )
+_PAIR_WORDS = (*_LABEL_WORDS, "auth(")
 _CN_WORDS = (
     "验证码",
     "动态码",
@@ -127,6 +142,40 @@ GRAMMAR: tuple[Rule, ...] = (
     Rule("{kind} compared in code", _REVERSED, 3, check_value, needles=_LABEL_WORDS),
     Rule("{kind} passed as an argument", _ARGUMENT, 3, checker(ASSIGN), needles=_LABEL_WORDS),
     Rule("{kind} returned in code", _RETURNED, 3, checker(ASSIGN), needles=_LABEL_WORDS),
+    Rule("{kind} named by its sibling field", SIBLING_FIELDS, 3, check_named, needles=_LABEL_WORDS),
+    Rule(
+        "{kind} in an element named by its attribute",
+        NAMED_ELEMENT,
+        3,
+        check_named,
+        needles=_LABEL_WORDS,
+    ),
+    Rule(
+        "{kind} in its element's value attribute",
+        VALUE_ATTRIBUTE,
+        3,
+        check_element,
+        needles=_LABEL_WORDS,
+    ),
+    Rule("password in a pair", PAIR_VALUE, 3, check_pair, kind="password", needles=_PAIR_WORDS),
+    Rule(
+        "password given by position",
+        POSITIONAL_CALL,
+        3,
+        kind="password",
+        span=positional_password,
+        needles=(
+            "connect",
+            "connection",
+            "pdo",
+            "login",
+            "logon",
+            "signin",
+            "sign_in",
+            "authenticate",
+            "bind",
+        ),
+    ),
 )
 
 
