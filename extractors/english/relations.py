@@ -10,6 +10,8 @@ Frames, on one sentence, the first that reads:
   produced, sung: one record per name of a list), and `<A> <verb>ed <S>` the other way round;
 * `<S> stars|starred|features <V>` (starring) and `<A> stars|starred|plays|appeared in <S>`;
 * `<S> came out|was released|premiered|was made in|on <V>` (release date);
+* film talk without a relation word (`english.cast`): "Idris Elba plays Chief Bogo", "Culkin
+  as Kevin", "Sandra Bullock was great in it", "Director Byron Howard", "Made in 2016";
 * `<S> is|was a|an <nationality>? <words> <occupation|class noun>` (origin, job title, genre);
 * `the <attribute> (of <S>)? is|was <V>`, `<S>'s <attribute> is <V>` for the table's `en`
   attribute nouns (director, lead, release date, height...).
@@ -27,6 +29,7 @@ from collections.abc import Iterator
 from extractors.discourse.cues import FIRST_PERSON_EN, PRONOUNS_EN, definite_cue
 from extractors.discourse.relations import Relation, Relations
 from extractors.discourse.session import Session
+from extractors.english.cast import cast_readings
 from extractors.schema import SPEAKER, CandidateFact
 from graph.domain.discourse import Referent
 
@@ -129,6 +132,7 @@ class EnglishRelations:
             self._by,
             self._starring,
             self._released,
+            self._cast,
             self._attribute,
             self._class,
         ):
@@ -205,6 +209,21 @@ class EnglishRelations:
         )
         if stars:
             yield from self._facts(relation, stars["s"], stars["v"], text, span, s)
+
+    def _cast(self, text: str, span: tuple[int, int], s: Session) -> Iterator[CandidateFact]:
+        """Film talk without a relation word (`english.cast`): nothing unless the film under
+        discussion is known ("John plays Tennis" outside film talk is the clause walker's)."""
+        found: list[CandidateFact] = []
+        for reading in cast_readings(text):
+            relation = self.relations.get(reading.predicate)
+            if relation is None:
+                continue
+            if reading.agent:
+                found += self._inverse(relation, reading.subject, reading.value, text, span, s)
+            else:
+                found += self._facts(relation, reading.subject, reading.value, text, span, s)
+        if any(f.predicate != "character" for f in found):
+            yield from found
 
     def _released(self, text: str, span: tuple[int, int], s: Session) -> Iterator[CandidateFact]:
         match = re.match(

@@ -1,0 +1,90 @@
+"""What people say of a film's cast and makers without a relation word (issue 37): the English
+frames beside `english.relations`, read on one sentence, each a class of how film talk is
+written.
+
+* **a person plays a character** (`<Person> plays|played|portrays|voices <Character>`, the
+  character a capitalised name: "Idris Elba plays Chief Bogo"): the film under discussion stars
+  the person, and the person's `character` is the name;
+* **a person as a character** ("Culkin did a great job as Kevin McAllister", "Henry Cavill as
+  Superman is ok"): the same two facts;
+* **a person in it** (`<Person> is|was <up to two words> in it|this|that|the movie|the film`:
+  "Sandra Bullock was great in it", "Jenny Slate is in this one"): the film stars the person;
+* **a director named in apposition** ("Director Byron Howard, Rich Moore.", "the director John
+  Lasseter did an amazing job"): the film is directed by each name;
+* **a release year without a subject** ("Made in 2016.", "Released in 2009"): the film's
+  release date.
+
+The person must be written as a name (capitalised words, no function word); "it", "the film",
+"this" and an absent subject are the film under discussion (`Session.topic`), never the speaker.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_NAME = r"[A-Z][\w'’.\-]*(?:\s+(?:[A-Z][\w'’.\-]*|de|van|von|da|del|le|la)){0,3}"
+_PERSON = rf"(?P<p>{_NAME})"
+_CHARACTER = rf"(?P<c>{_NAME})"
+_PLAYS = re.compile(
+    rf"^{_PERSON}\s+(?:also\s+)?(?:plays|played|portrays|portrayed|voices|voiced)\s+{_CHARACTER}"
+    r"(?=\s*(?:[,.;!?(]|$|\s+(?:and|in|who|,)\b))"
+)
+_AS = re.compile(
+    rf"^{_PERSON}\s+(?:(?:is|was|did|does|has\s+done|made)\s+[^.;!?]{{0,40}}?\s+)?as\s+"
+    rf"{_CHARACTER}(?=\s*(?:[,.;!?(]|$|\s+(?:is|was|and|in|who)\b))"
+)
+_IN_IT = re.compile(
+    rf"^{_PERSON}\s+(?:is|was|are|were)\s+(?:\w+\s+){{0,2}}?in\s+(?:it|this|that)"
+    r"(?:\s+(?:one|movie|film))?\b(?!\s+(?:is|was)\b)"
+)
+_IN_THE_FILM = re.compile(
+    rf"^{_PERSON}\s+(?:is|was|are|were)\s+(?:\w+\s+){{0,2}}?in\s+the\s+(?:movie|film)\b\s*[.!,]?$"
+)
+_DIRECTOR = re.compile(
+    rf"(?:^|(?<=\s))(?:[Tt]he\s+)?[Dd]irector,?\s+(?P<v>{_NAME}(?:\s*(?:,|and|&)\s*{_NAME})*)"
+    r"(?=\s*(?:[,.;!?]|$|\s+(?:did|does|is|was|has|made|directed|who)\b))"
+)
+_MADE = re.compile(r"^(?:it\s+was\s+)?(?:made|released|filmed|out)\s+in\s+(?P<v>\d{4})\b", re.I)
+_NOT_PEOPLE = frozenset(
+    {"I", "It", "This", "That", "He", "She", "They", "We", "You", "The", "His", "Her"}
+)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One fact read: `subject` "" is the film under discussion; `agent` says the value is an
+    agent of the film (starring, directed by: `EnglishRelations._inverse`)."""
+
+    predicate: str
+    subject: str
+    value: str
+    agent: bool = False
+
+
+def cast_readings(text: str) -> list[Reading]:
+    """The facts one sentence of film talk states (see the module docstring)."""
+    for frame in (_PLAYS, _AS):
+        found = frame.match(text)
+        if found and _person(found["p"]):
+            return [
+                Reading("starring", "", found["p"], agent=True),
+                Reading("character", found["p"], found["c"]),
+            ]
+    found = _IN_IT.match(text) or _IN_THE_FILM.match(text)
+    if found and _person(found["p"]):
+        return [Reading("starring", "", found["p"], agent=True)]
+    director = _DIRECTOR.search(text)
+    if director:
+        names = re.split(r"\s*(?:,|\band\b|&)\s*", director["v"])
+        return [Reading("directed_by", "", name, agent=True) for name in names if _person(name)]
+    made = _MADE.match(text)
+    if made:
+        return [Reading("release_date", "", made["v"])]
+    return []
+
+
+def _person(name: str) -> bool:
+    """Written as a person's name: one to four capitalised words, not a pronoun or article."""
+    words = name.split()
+    return 0 < len(words) <= 4 and words[0] not in _NOT_PEOPLE

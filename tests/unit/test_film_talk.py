@@ -1,0 +1,108 @@
+"""Film talk without a relation word, by class (extractors/english/cast.py, docs/write.md:
+"Relations people state about others"): the film under discussion stars a person who plays a
+character, is "great in it", is named as its director or was "made in" a year. Sentences
+written for this test, never taken from a benchmark."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from extractors.rules import RuleExtractor
+from extractors.schema import SPEAKER, Job
+
+REF = datetime(2024, 1, 1, tzinfo=UTC)
+OPENING = "Have you seen the film Paper Moon?"
+
+
+def facts_of(*turns: str) -> set[tuple[str, str, str]]:
+    jobs = [Job(t, REF, conversation="c") for t in turns]
+    readings = RuleExtractor().read_turns(jobs)
+    return {(f.subject, f.predicate, f.value) for f in readings[-1].facts}
+
+
+@pytest.mark.parametrize(
+    ("turn", "expected"),
+    [
+        (
+            "Tatum O'Neal plays Addie Loggins, the girl.",
+            {
+                ("Paper Moon", "starring", "Tatum O'Neal"),
+                ("Tatum O'Neal", "character", "Addie Loggins"),
+            },
+        ),
+        (
+            "Ryan O'Neal portrayed Moses Pray in it.",
+            {("Paper Moon", "starring", "Ryan O'Neal"), ("Ryan O'Neal", "character", "Moses Pray")},
+        ),
+        (
+            "Madeline Kahn did a wonderful job as Trixie Delight.",
+            {
+                ("Paper Moon", "starring", "Madeline Kahn"),
+                ("Madeline Kahn", "character", "Trixie Delight"),
+            },
+        ),
+        (
+            "John Hillerman as Deputy Hardin is so funny",
+            {
+                ("Paper Moon", "starring", "John Hillerman"),
+                ("John Hillerman", "character", "Deputy Hardin"),
+            },
+        ),
+    ],
+)
+def test_a_person_playing_a_character_stars_in_the_film(
+    turn: str, expected: set[tuple[str, str, str]]
+) -> None:
+    assert expected <= facts_of(OPENING, turn)
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Madeline Kahn was brilliant in it.",
+        "Madeline Kahn is in this one",
+        "Madeline Kahn was great in the movie.",
+    ],
+)
+def test_a_person_in_it_stars_in_the_film(turn: str) -> None:
+    assert ("Paper Moon", "starring", "Madeline Kahn") in facts_of(OPENING, turn)
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Director Peter Bogdanovich, and it was shot in Kansas.",
+        "I think the director Peter Bogdanovich did a fine job.",
+    ],
+)
+def test_a_director_named_in_apposition_directs_the_film(turn: str) -> None:
+    assert ("Paper Moon", "directed_by", "Peter Bogdanovich") in facts_of(OPENING, turn)
+
+
+def test_each_director_of_a_list_is_a_record() -> None:
+    found = facts_of(OPENING, "Director Anna Lee, Bob Stone. Great ratings")
+    assert {
+        ("Paper Moon", "directed_by", "Anna Lee"),
+        ("Paper Moon", "directed_by", "Bob Stone"),
+    } <= found
+
+
+def test_a_year_without_a_subject_is_the_films_release() -> None:
+    assert ("Paper Moon", "release_date", "1973") in facts_of(OPENING, "Made in 1973.")
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ("I was great in it.",),
+        (OPENING, "I was great in it."),
+        ("John plays Tennis.",),
+        ("He was in it",),
+    ],
+)
+def test_no_film_or_first_person_gives_no_cast_fact(turns: tuple[str, ...]) -> None:
+    found = facts_of(*turns)
+    assert not {f for f in found if f[1] in ("starring", "character")}
+    assert not {f for f in found if f[0] == SPEAKER and f[1] in ("starring", "character")}
