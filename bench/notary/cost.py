@@ -11,7 +11,9 @@ Inputs (all made here, from our own words and seeded random characters):
   make backtracking patterns slow (`aaaa...`, `a:a:...`, `====`, `<<<<`, `${${...`,
   `eyJ.eyJ...`, joined segments `1a-1a-...` also broken off before `.x`, dotted segments
   broken off before `@`, joiners alone, a credential word followed by names, or by a line;
-  many codes after coined names or after words, one long run of a code's characters).
+  many codes after coined names or after words, one long run of a code's characters; naming
+  fields without a value field, value fields without a name, calls with quoted arguments, open
+  blocks named for a secret, names with nothing on the next line).
 
 Each notary runs in a fresh process of its own (the two never share modules), alternating
 `ROUNDS` times; per input the fastest round counts (a busy machine only ever slows a round
@@ -101,6 +103,11 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "a URL's e-mail user": lambda n: "smtp://" + "a@b." * (n // 4),
     "credential tags": lambda n: "<pwd><pass>" * (n // 11 + 1),
     "names, commas": lambda n: '"password", ' * (n // 12 + 1),
+    "naming fields, no value": lambda n: "- name: db_password\n  other: 1\n" * (n // 31 + 1),
+    "value fields, no name": lambda n: 'value="x1" k="a" ' * (n // 17 + 1),
+    "calls, quoted arguments": lambda n: 'login("a", "b"' * (n // 14 + 1),
+    "open blocks": lambda n: 'variable "db_password" { type = string ' * (n // 39 + 1),
+    "names, next lines": lambda n: "password:\n  " * (n // 12 + 1),
 }
 
 

@@ -8,7 +8,12 @@ Credentials (positives) and the rule authors' negative examples:
 * `secrets-patterns`: values drawn from secrets-patterns-db's formats in carriers written for
   the benchmark (bench/notary/patterns.py); held out, positives only;
 * `whispers`: Skyscanner/whispers' config-file fixtures in many formats (bench/notary/whispers.py);
-  split in two by fixture like trufflehog: its dev half tuned on, its held half only measured.
+  split in two by fixture like trufflehog: its dev half tuned on, its held half only measured;
+* `ghas`: the test spans of GitHub's advanced-security custom secret-scanning patterns (config
+  files: Spring .properties, .NET configs, YAML, SQL, connection strings, dotenv; and one-line
+  test strings; bench/notary/ghas.py); split by fixture, positives only;
+* `ripsecrets`: sirwart/ripsecrets' test files (one secret a line in config and code lines,
+  key files, and lines with none; bench/notary/ripsecrets.py); split by file.
 
 "Tuned on" means the notary's rules were written while reading that source's misses; a held-out
 source is only measured (its misses are counted, never read case by case), so a rule that only
@@ -57,11 +62,15 @@ CREDENTIAL_SOURCES: dict[str, bool] = {
     "secrets-patterns": False,
     "whispers/dev": True,
     "whispers/held": False,
+    "ghas/dev": True,
+    "ghas/held": False,
+    "ripsecrets/dev": True,
+    "ripsecrets/held": False,
 }
 """Reported source -> whether the notary was tuned on it. trufflehog is split in two by
-detector, whispers by fixture (`cases.half_of`, the parity of the first byte of the name's
-SHA-256): a dev half was read case by case, a held half only measured."""
-SPLIT = ("trufflehog", "whispers")
+detector, whispers, ghas and ripsecrets by fixture (`cases.half_of`, the parity of the first
+byte of the name's SHA-256): a dev half was read case by case, a held half only measured."""
+SPLIT = ("trufflehog", "whispers", "ghas", "ripsecrets")
 CHAT_SOURCES = ("friendsqa-turns", "kdconv-turns")
 NAMES = {"leak": "gitleaks"}
 """How a source is printed (the `leak` data set is gitleaks' examples)."""

@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 
 from bench.notary.cases import apart
+from bench.notary.ghas import derive_cases as ghas_cases
 from bench.notary.measure import drawn, identifier, other_shape_of, shape_of
 from bench.notary.patterns import case_of
+from bench.notary.ripsecrets import derive_cases as ripsecrets_cases
 from bench.notary.secretlint import derive_cases as secretlint_cases
 from bench.notary.secretlint import secret_of as secretlint_secret
 from bench.notary.sources import load_source, placeholder_secret, secret_of
@@ -57,7 +59,7 @@ func TestAcme_Pattern(t *testing.T) {
 
 def _reader(files: dict[str, str]):  # type: ignore[no-untyped-def]
     def read(path: str) -> bytes:
-        if path.endswith("/"):
+        if path.endswith("/") or not path:
             names = sorted(
                 {
                     p[len(path) :].split("/")[0] + ("/" if "/" in p[len(path) :] else "")
@@ -233,3 +235,66 @@ def test_the_sync_sample_is_drawn_with_a_fixed_seed() -> None:
     assert drawn(cases, 0) == cases
     picked = drawn(cases, 10)
     assert picked == drawn(cases, 10) and len(picked) == 10 and picked != cases[:10]
+
+
+def test_ghas_patterns_label_the_spans_their_authors_expect() -> None:
+    props = "# db\nspring.datasource.password=Kite42sky\nother=1\n"
+    start = props.index("Kite42sky")
+    patterns = f"""
+patterns:
+  - name: Spring
+    type: hardcoded_spring_sql_passwords
+    expected:
+      - name: application.properties
+        start_offset: {start}
+        end_offset: {start + 9}
+    test:
+      data: "password: |\\n  Reed7x\\n  more8y\\nnext: z"
+      start_offset: 14
+      end_offset: -1
+  - name: Keys
+    type: generic_rsa_keys
+    test:
+      data: "--BEGIN PRIVATE KEY--\\\\nAAAA\\\\n--END PRIVATE KEY--"
+      start_offset: 0
+  - name: Mail
+    type: hardcoded_internal_emails
+    test:
+      data: bob@example.com
+  - name: Whole
+    type: oauth_client_secret
+    test:
+      data: "id = 1\\nsecret = 'x'"
+"""
+    files = {
+        "configs/patterns.yml": patterns,
+        "configs/application.properties": props,
+        "pii/patterns.yml": "patterns: []\n",
+    }
+    rows = [json.loads(line) for line in ghas_cases(_reader(files), ()).splitlines()]
+    assert [(r["rule"], r["secret"]) for r in rows] == [
+        ("configs/hardcoded_spring_sql_passwords", "Reed7x\n  more8y"),
+        ("configs/application.properties", "Kite42sky"),
+        ("configs/generic_rsa_keys", "AAAA\\n"),
+    ]
+    assert rows[1]["text"] == "# db\nspring.datasource.password=Kite42sky"
+
+
+def test_ripsecrets_lines_hold_one_secret_each() -> None:
+    files = {
+        "test/one_per_line/random": 'APP_KEY = "kq2y4qj0nbt"\n"password": "x9`Yq~",\n'
+        "<password>Pw4Maven77</password>\nmysql://u:Pw9db@h\nghp_abc123\n",
+        "test/one_per_file/aws_json": 'HTTP/1.1 200 OK\n\n{\n  "key": "AKIAN95B87AWHT6U0699",\n}\n',
+        "test/none": "CLIENT_SECRET = settings.GITHUB_API_SECRET\n"
+        "sk_live_ReTllpYQ // pragma: allowlist secret\n",
+    }
+    rows = [json.loads(line) for line in ripsecrets_cases(_reader(files), ()).splitlines()]
+    assert [(r["rule"], r["label"], r["secret"]) for r in rows] == [
+        ("none", "fp", ""),
+        ("aws_json", "tp", "AKIAN95B87AWHT6U0699"),
+        ("random", "tp", "kq2y4qj0nbt"),
+        ("random", "tp", "x9`Yq~"),
+        ("random", "tp", "Pw4Maven77"),
+        ("random", "tp", "mysql://u:Pw9db@h"),
+        ("random", "tp", "ghp_abc123"),
+    ]
