@@ -24,9 +24,12 @@ _FLAG_WORDS = (
 )
 _PASS_TOOLS = (
     r"sshpass|zip|sqlcmd|bcp|osql|docker(?:[ \t]+login|-compose)|podman[ \t]+login"
-    r"|redis-cli|mysql|mysqldump|mysqladmin|mariadb|smbclient|ldapsearch|ldapmodify|openssl"
+    r"|redis-cli|smbclient|openssl"
     r"|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|rabbitmqadmin"
 )
+"""Tools whose spaced `-p`/`-P`/`-a` takes a password. Not MySQL's: its `-p` takes one only
+glued (`-pTr0ub4dor`; `mysql -u root -p mydb` prompts and names the database `mydb`) and its
+`-P` is the port; nor OpenLDAP's, whose `-p` is the port (its password flag is `-w`)."""
 COMMAND_LINES: tuple[Rule, ...] = (
     Rule(
         "{kind} command-line flag",
@@ -66,10 +69,7 @@ COMMAND_LINES: tuple[Rule, ...] = (
             "docker",
             "podman",
             "redis",
-            "mysql",
-            "mariadb",
             "smbclient",
-            "ldap",
             "openssl",
             "mongo",
             "rabbitmqadmin",
@@ -106,6 +106,17 @@ COMMAND_LINES: tuple[Rule, ...] = (
         check_value,
         kind="password",
         needles=("chpasswd",),
+    ),
+    Rule(
+        "password on a command line",
+        re.compile(
+            r"(?i:\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mariadb)\b)"
+            rf"[^\n|;&]{{0,200}}?[ \t]-p(?:{QUOTED}|(?P<vu>[^\s\-'\"][^\s'\"]{{2,255}}))"
+        ),
+        3,
+        check_value,
+        kind="password",
+        needles=("mysql", "mariadb"),
     ),
     Rule(
         "password on a command line",
@@ -148,11 +159,80 @@ COMMAND_LINES: tuple[Rule, ...] = (
     ),
 )
 
+_TOOL_FLAGS = (
+    ("ssh-keygen", "-N", " "),
+    ("ssh-keygen", "-P", " "),
+    ("unzip", "-P", " "),
+    ("(?:az|oc|cf|argocd|helm[ \\t]+registry)[ \\t]+login", "-p", " "),
+    ("7za?|7zz", "-p", ""),
+)
+"""(tool, its password flag, how the value follows): the tools whose short flag takes a password
+that is not `-p` spaced, each as its manual defines it (`ssh-keygen -N/-P`, `unzip -P`, the
+cloud CLIs' `login -p`, 7-Zip's glued `-p`)."""
+TOOL_FLAGS: tuple[Rule, ...] = tuple(
+    Rule(
+        "password on a command line",
+        re.compile(
+            rf"(?i:\b(?:{tool})\b)[^\n|;&]{{0,200}}?[ \t](?-i:{flag})"
+            + (rf"[ \t]+{VALUE}" if joiner else rf"(?:{QUOTED}|(?P<vu>[^\s'\"]{{3,256}}))")
+        ),
+        3,
+        check_value,
+        kind="password",
+        needles=("ssh-keygen", "unzip", "login", "7z"),
+    )
+    for tool, flag, joiner in _TOOL_FLAGS
+)
+_POSITIONAL = (
+    r"\bnet[ \t]+user[ \t]+[^\s/]+[ \t]+",
+    r"\bnet[ \t]+use\b[^\n]{0,200}?[ \t]/user:\S+[ \t]+",
+    r"\bhtpasswd[ \t]+(?:-\w+[ \t]+)*?-[a-zA-Z]*b[a-zA-Z]*[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+\S+[ \t]+",
+    r"\brabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+\S+[ \t]+",
+    r"\bmysqladmin\b[^\n|;&]{0,200}?[ \t]password[ \t]+",
+    r"(?i:\bacl[ \t]+setuser\b)[^\n]{0,200}?[ \t]>",
+    r"(?i:\bexpect\b[^\n]{0,120}?(?:password|passphrase)[^\n]{0,40}\n[ \t]*send[ \t]+)",
+)
+"""Where a command takes a password as a positional argument: `net user bob x /add`, `net use
+... /user:bob x`, `htpasswd -b file bob x`, `rabbitmqctl add_user bob x`, `mysqladmin ...
+password x`, Redis' `ACL SETUSER bob on >x`, and an expect script's `send` after a password
+prompt."""
+POSITIONAL_ARGUMENTS: tuple[Rule, ...] = tuple(
+    Rule(
+        "password on a command line",
+        re.compile(rf"{head}(?:{QUOTED}|(?P<vu>[^\s/*'\"][^\s'\"]{{2,255}}))"),
+        3,
+        check_value,
+        kind="password",
+        needles=("net", "htpasswd", "rabbitmqctl", "mysqladmin", "setuser", "expect"),
+    )
+    for head in _POSITIONAL
+)
+_STDIN_READERS = (
+    r"sudo[ \t]+(?:-\w+[ \t]+)*?-S\b|[^\n|;&]{0,200}?(?:--password-stdin|--passwd-stdin"
+    r"|passwd[ \t]+--stdin)|chpasswd\b|kinit\b"
+)
+HERE_STRINGS: tuple[Rule, ...] = (
+    Rule(
+        "password piped to a command",
+        re.compile(
+            rf"(?i:\b(?:{_STDIN_READERS}))[^\n<]{{0,200}}?<<<[ \t]*"
+            rf"(?:{QUOTED}|(?P<vu>[^\s|'\"]{{3,256}}))"
+        ),
+        3,
+        check_value,
+        kind="password",
+        needles=("sudo", "stdin", "chpasswd", "kinit"),
+    ),
+)
+"""A password written into a command's standard input as a here-string: `sudo -S ... <<< x`,
+`kinit bob <<< x`, `docker login --password-stdin <<< x`."""
+
 CONFIG_FILES: tuple[Rule, ...] = (
     Rule(
         "password in .pgpass",
         re.compile(
-            r"(?m)^[ \t]*(?:(?=[^:\s]*[A-Za-z*])[\w.\-*\[\]]{1,253}|(?:\d{1,3}\.){3}\d{1,3})"
+            r"(?m)(?:^[ \t]*|(?<=[ \t]))"
+            r"(?:(?=[^:\s]*[A-Za-z*])[\w.\-*\[\]]{1,253}|(?:\d{1,3}\.){3}\d{1,3})"
             r":(?:\d{1,5}|\*):[\w.\-*]{1,63}:[\w.\-*@]{1,63}:"
             r"(?P<vu>[^\s:]{1,256})[ \t]*$"
         ),

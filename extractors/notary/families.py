@@ -41,7 +41,14 @@ from __future__ import annotations
 
 import re
 
-from extractors.notary.commands import COMMAND_LINES, CONFIG_FILES, HASHES
+from extractors.notary.commands import (
+    COMMAND_LINES,
+    CONFIG_FILES,
+    HASHES,
+    HERE_STRINGS,
+    POSITIONAL_ARGUMENTS,
+    TOOL_FLAGS,
+)
 from extractors.notary.grammar import WORDS, check_element
 from extractors.notary.randomness import looks_random
 from extractors.notary.rule import Rule, check_shaped, check_value
@@ -258,7 +265,7 @@ HEADERS: tuple[Rule, ...] = (
         "{kind} in XML",
         re.compile(
             rf"<(?P<tag>[\w:.\-]{{0,64}}?(?P<k>(?i:{WORDS})))(?P<op>>)"
-            r"(?P<vu>[^<\n]{1,512})</(?P=tag)>"
+            r"(?:<!\[CDATA\[(?P<vx>[^\]\n]{1,512})\]\]>|(?P<vu>[^<\n]{1,512}))</(?P=tag)>"
         ),
         2,
         check_element,
@@ -279,6 +286,17 @@ def _check_sql(match: re.Match[str], start: int, end: int) -> bool:
 
 _SQL_STATEMENT = r"(?i:\b(?:create|alter)[ \t]+(?:user|role|login)\b)[^\n;]{0,200}?"
 SQL: tuple[Rule, ...] = (
+    Rule(
+        "password set in SQL",
+        re.compile(
+            r"(?i:\bset[ \t]+password(?:[ \t]+for[ \t]+[^\s=]{1,200})?[ \t]*=[ \t]*"
+            rf"(?:password[ \t]*\([ \t]*)?)(?:{QUOTED})"
+        ),
+        3,
+        check_value,
+        kind="password",
+        needles=("password",),
+    ),
     Rule(
         "password set in SQL",
         re.compile(
@@ -310,6 +328,9 @@ FAMILIES: tuple[Rule, ...] = (
     *HEADERS,
     *SQL,
     *COMMAND_LINES,
+    *TOOL_FLAGS,
+    *POSITIONAL_ARGUMENTS,
+    *HERE_STRINGS,
     *CONFIG_FILES,
     *HASHES,
 )

@@ -69,9 +69,16 @@ from dataclasses import dataclass
 
 from extractors.notary.english import english_words
 from extractors.notary.shapes import Shape, shape
-from extractors.notary.values import CN_STOP, VALUE, code_like, unit_follows
+from extractors.notary.values import CN_STOP, VALUE, code_like, unit_follows, value_span
 
 _J = r"[_\-. ]?"
+FOREIGN_WORDS = (
+    r"kennwort|contrase(?:ñ|n)a|senha|mot{_J}de{_J}passe|wachtwoord|l(?:ö|o)senord|salasana"
+    r"|has(?:ł|l)o|adgangskode|пароль|パスワード|비밀번호|m(?:ậ|a)t{_J}kh(?:ẩ|a)u|(?:ş|s)ifre"
+).replace("{_J}", _J)
+"""The password word of other languages people paste configs and notes in (German, Spanish,
+Portuguese, French, Dutch, Swedish, Finnish, Polish, Danish, Russian, Japanese, Korean,
+Vietnamese, Turkish): strong words. Not Italian `parola` ("word")."""
 WORDS = (
     rf"pass(?:word|wd|wrd|phrase|code|wort|key)?s?|pswd|pwd|pw|pword"
     rf"|pin(?:{_J}code)?"
@@ -83,7 +90,7 @@ WORDS = (
     rf"|(?:(?:api|access|account|shared{_J}access|private|master|encryption|signing|client"
     rf"|app|consumer|subscription|auth|license|storage|deploy){_J})?key|apikey"
     rf"|cred(?:ential)?s?|auth(?:ori[sz]ation)?|cookie|session{_J}(?:id|key|secret)"
-    rf"|psk|pre{_J}shared{_J}key"
+    rf"|psk|pre{_J}shared{_J}key|{FOREIGN_WORDS}"
 )
 """Every credential word (case-blind); see the module docstring."""
 CN_WORDS = "密码|口令|密钥|秘钥|私钥|令牌|通行码|授权码|验证码|动态码|凭证|凭据|支付密码|(?i:pin)码"
@@ -116,10 +123,37 @@ _ANNOTATION = r"(?:[ \t]*:[ \t]*[A-Za-z_][\w\[\]., |]{0,40}?(?=[ \t]*=[^=>]))?"
 
 ASSIGNMENT = re.compile(
     rf"{_LABEL}(?:[\"'][\]\)]?|[\]\)])?{_ANNOTATION}"
-    rf"(?:[ \t]*(?P<op>=>|->|:=|===?|!==?|=|:|：)|[ \t]+(?P<dash>[-–—](?=[ \t])|\|)"
+    rf"(?:[ \t]*(?P<op>=>|->|:=|::=|\?=|\+=|===?|!==?|=|:|：)|[ \t]+(?P<dash>[-–—](?=[ \t])|\|)"
     rf"|(?<=[\"'])[ \t]*(?P<comma>,))"
     rf"[ \t]*{_YAML_NODE}{VALUE}"
 )
+NEXT_LINE = re.compile(
+    rf"{_LABEL}[\"']?[ \t]*(?P<op>:)[ \t]*(?P<block>[|>][+\-]?)?[ \t]*\r?\n(?P<ind>[ \t]+)"
+    rf"(?![\-#][ \t]|[^\s:]+:(?:[ \t]|$)){_YAML_NODE}{VALUE}[ \t]*(?=\r?\n|$)"
+)
+"""A YAML value on the line under its name (`password:` then `  x` more indented), also a block
+scalar (`password: |`), whose further lines at the same indentation are part of the value; not
+a nested key (`  user: x`), a list item or a comment."""
+
+
+def next_line_span(match: re.Match[str]) -> tuple[int, int] | None:
+    """`NEXT_LINE`'s value; of a block scalar, with the further lines indented as its first."""
+    span = value_span(match)
+    if span is None or not match.group("block"):
+        return span
+    text, indent, end = match.string, match.group("ind"), span[1]
+    while text.startswith("\n" + indent, end) and text[end + 1 + len(indent) :][:1].strip():
+        following = text.find("\n", end + 1)
+        end = len(text) if following < 0 else following
+    return span[0], end
+
+
+def check_next_line(match: re.Match[str], start: int, end: int) -> bool:
+    """`NEXT_LINE`'s value judged by its first line, in the assignment column."""
+    first = match.string.find("\n", start, end)
+    return check(match, start, end if first < 0 else first, ASSIGN)
+
+
 STATEMENT = re.compile(
     rf"{_LABEL}(?:\s+(?i:for|to|of|on|at|in|with)\s+[^\n.,;:!?\"'“”]{{1,40}}?)?"
     r"\s+(?P<op>(?i:is|was|are|(?:(?:has|have)\s+been\s+|was\s+|is\s+)?"
@@ -186,6 +220,15 @@ _META_SUFFIX = re.compile(
     r"|column|attempts|retries|age|lifetime|salt|encoding|chars?|digits?)(?![a-z])"
 )
 """A decoration that names something about the secret, not the secret (`password_policy`)."""
+
+
+def about_a_secret(name: str) -> bool:
+    """A name one of whose parts names something about a secret (`min_length`, `policy`,
+    `MaxAge`), not a secret (`admin`)."""
+    parts = re.split(r"[_\-.]|(?<=[a-z])(?=[A-Z])", name)
+    return any(_META_SUFFIX.fullmatch("_" + part) for part in parts if part)
+
+
 _PUBLIC = re.compile(r"(?i:public|pub|csrf|xsrf|publishable)[_\-. ]?$")
 PUBLIC_WINDOW = 12
 _PROSE_GOES_ON = re.compile(r"[ \t]+[a-z]")
@@ -267,7 +310,7 @@ def _spaced(label: Label, value: str, found: Shape) -> bool:
 def check(match: re.Match[str], start: int, end: int, separator: str) -> bool:
     """Whether the value `match.string[start:end]` after the label of `match` is a secret."""
     value = match.string[start:end]
-    word = match.group("k") or "password"
+    word = _named_last(match) or match.group("k") or "password"
     if not_a_label(match, word) or not_a_value(match, value, end, separator):
         return False
     if match.groupdict().get("vc") is not None:
@@ -283,19 +326,82 @@ def check(match: re.Match[str], start: int, end: int, separator: str) -> bool:
         separator = ASSIGN
     if match.groupdict().get("dash"):
         separator = STATE  # `token - 'x'`, `token | x`: read like "is"
-    if match.groupdict().get("comma"):
-        if match.groupdict().get("vu") is not None:
-            return False
-        separator = SPACE  # `define("DB_PASSWORD", "x")`: a name and a value, side by side
+    if match.groupdict().get("comma") and (
+        match.groupdict().get("vu") is not None or _KEY_FOLLOWS.match(match.string, end)
+    ):
+        return False  # unquoted, or a key of the same object (`"DB_PASSWORD", "valueFrom":`)
+    separator = _side_by_side(match, value, end, separator)
     if _vague(match, word) and found is not Shape.RANDOM:
         return False
     return decide(Label(word, separator, _glued_password(match)), value, found)
 
 
 def _variable(match: re.Match[str]) -> bool:
-    """A variable before a bar or dash (`echo $PASSWORD | docker login`, `${TOKEN} - 1`) is
-    piped or computed with, not a label."""
-    return match.string[match.start() - 1 : match.start()] in ("$", "{", "%")
+    """A variable before a bar or dash (`echo $PASSWORD | docker login`, `${TOKEN} - 1`,
+    `"$DB_PASSWORD" | sudo -S`) is piped or computed with, not a label."""
+    start = _name_start(match)
+    return match.string[start - 1 : start] in ("$", "{", "%")
+
+
+_NAME_CHAR = re.compile(r"[\w.\-]")
+_KEY_FOLLOWS = re.compile(r"[\"'`]?[ \t]*:")
+_LINE_END = re.compile(r"[ \t]*(?:\r?\n|$)")
+
+
+def _name_start(match: re.Match[str]) -> int:
+    """Where the name holding the credential word starts (`DB_` of `DB_PASSWORD`)."""
+    text, start = match.string, match.start("k")
+    while start > 0 and _NAME_CHAR.match(text, start - 1):
+        start -= 1
+    return start
+
+
+def config_name(match: re.Match[str]) -> bool:
+    """The credential word is part of a config identifier: an owner or qualifier written into
+    the name (`DB_PASSWORD`, `admin_password`, `requirepass`, `rootpw`, `dbPassword`), or a
+    compound word joined by a mark or a hump (`secret_access_key`, `apiToken`), not the bare
+    word (`password`, `pass`), a command-line flag (`-ppassword`, the flag rules'), nor an
+    owner joined to `pass` by a mark (`proxy_pass`, `fastcgi_pass`: nginx's upstream
+    addresses)."""
+    at = match.start("k")
+    owner = match.string[_name_start(match) : at]
+    joined = re.search(r"[_.\-]|[a-z][A-Z]", match.group("k")) is not None
+    if (not owner and not match.groupdict().get("suf") and not joined) or owner.startswith("-"):
+        return False
+    return not (match.group("k").lower() == "pass" and owner[-1:] in ("_", "-", "."))
+
+
+def _directive(match: re.Match[str], value: str, end: int) -> bool:
+    """A config line's name and its value: the value closes its line and is no address
+    (`://`, `/path`, `unix:`)."""
+    if _LINE_END.match(match.string, end) is None:
+        return False
+    return "://" not in value and not value.startswith(("/", "unix:"))
+
+
+def _side_by_side(match: re.Match[str], value: str, end: int, separator: str) -> str:
+    """A name and a value side by side (`define("DB_PASSWORD", "x")`, `ENV DB_PASSWORD x`):
+    the space column, but the assignment column when the name is a config identifier (with a
+    comma; with a space, when the value closes its line)."""
+    if match.groupdict().get("comma"):
+        return ASSIGN if config_name(match) else SPACE
+    if separator == SPACE and config_name(match) and _directive(match, value, end):
+        return ASSIGN
+    return separator
+
+
+_LAST_WORD = re.compile(rf"(?:[_\-.]|(?<=[a-z0-9])(?=[A-Z]))(?P<w>(?i:{WORDS}))$")
+
+
+def _named_last(match: re.Match[str]) -> str | None:
+    """A name holds two credential words and the last one says what it is (`AuthLDAPBindPassword`
+    is a password, not an `auth`; `api_key_secret` a secret): the word ending the decoration;
+    a bare `key` or `auth` last names a key of something (`password_key`) and changes nothing."""
+    suffix = match.groupdict().get("suf") or ""
+    last = _LAST_WORD.search(suffix) if suffix else None
+    if last is None or last.group("w").lower() in ("key", "auth"):
+        return None
+    return last.group("w")
 
 
 def _glued_password(match: re.Match[str]) -> bool:
@@ -369,7 +475,14 @@ def not_a_value(match: re.Match[str], value: str, end: int, separator: str) -> b
         return True
     if _opens_structure(match, value):
         return True
+    if word == "pass" and _ADDRESS.match(value):
+        return True  # nginx's `proxy_pass http://up;`, `fastcgi_pass unix:/run/php.sock;`
     return word == "pwd" and value.startswith(("/", "~/", "./", "../"))
+
+
+_ADDRESS = re.compile(r"(?:unix:|[A-Za-z][\w+.\-]*://|/|\$\w+$|[\w.\-]+:\d{2,5}$)")
+"""An address a bare `pass` hands a request to: a URL, a socket or file path, a variable, a
+host and port."""
 
 
 _CLOSER = {"{": "}", "(": ")", "[": "]"}

@@ -31,6 +31,7 @@ from extractors.notary.grammar import (
     CN_BARE,
     CN_STATE,
     NEAR,
+    NEXT_LINE,
     PAIR,
     SPACE,
     SPACED,
@@ -38,10 +39,13 @@ from extractors.notary.grammar import (
     STATEMENT,
     WORDS,
     check_element,
+    check_next_line,
     checker,
     near_code,
+    next_line_span,
 )
 from extractors.notary.keys import kind_of
+from extractors.notary.pairs import PAIRS
 from extractors.notary.rule import Rule, check_value
 from extractors.notary.siblings import (
     NAMED_ELEMENT,
@@ -69,6 +73,28 @@ def _check_sk(match: re.Match[str], start: int, end: int) -> bool:
     return "-" not in body.removeprefix("proj-") or any(c.isdigit() or c.isupper() for c in body)
 
 
+FOREIGN_NEEDLES = (
+    "kennwort",
+    "contrase",
+    "senha",
+    "de passe",
+    "de_passe",
+    "de-passe",
+    "wachtwoord",
+    "senord",
+    "salasana",
+    "hasło",
+    "haslo",
+    "adgangskode",
+    "пароль",
+    "パスワード",
+    "비밀번호",
+    "khẩu",
+    "khau",
+    "şifre",
+    "sifre",
+)
+"""The needles of `grammar.FOREIGN_WORDS`."""
 _LABEL_WORDS = (
     "code",
     "otp",
@@ -84,6 +110,7 @@ _LABEL_WORDS = (
     "auth",
     "cred",
     "psk",
+    *FOREIGN_NEEDLES,
 )
 _PAIR_WORDS = (*_LABEL_WORDS, "auth(")
 _CN_WORDS = (
@@ -121,6 +148,14 @@ _RETURNED = re.compile(
 GRAMMAR: tuple[Rule, ...] = (
     Rule("{kind} assignment", ASSIGNMENT, 3, checker(ASSIGN), needles=_LABEL_WORDS),
     Rule("{kind} stated in text", STATEMENT, 4, checker(STATE), needles=_LABEL_WORDS),
+    Rule(
+        "{kind} assignment",
+        NEXT_LINE,
+        3,
+        check_next_line,
+        span=next_line_span,
+        needles=_LABEL_WORDS,
+    ),
     Rule("{kind} after its name", SPACED, 5, checker(SPACE), needles=_LABEL_WORDS),
     Rule("{kind} near its name", NEAR, 5, near_code, needles=_LABEL_WORDS),
     Rule(
@@ -214,7 +249,7 @@ _PROVIDERS: tuple[Rule, ...] = (
     ),
 )
 
-RULES: tuple[Rule, ...] = (*GRAMMAR, *FAMILIES, *_PROVIDERS)
+RULES: tuple[Rule, ...] = (*GRAMMAR, *PAIRS, *FAMILIES, *_PROVIDERS)
 _NEEDLES = sorted({n for rule in RULES for n in rule.needles}, key=len, reverse=True)
 _FINDER = re.compile("(?=(" + "|".join(re.escape(n) for n in _NEEDLES) + "))")
 _PREFIXES = {n: frozenset(m for m in _NEEDLES if n.startswith(m)) for n in _NEEDLES}

@@ -12,10 +12,13 @@ secret the value of its sibling field, or the second half of a (user, password) 
 * **an element named by a credential word, its value in an attribute** (`VALUE_ATTRIBUTE`):
   `<Password value="..."/>`, judged as `<Password>...</Password>` would be.
 * **an element named by its attribute** (`NAMED_ELEMENT`): `<entry key="db.password">...</entry>`,
-  `<setting name="Password">...</setting>`: the element's text is the value.
+  `<setting name="Password">...</setting>`: the element's text, or its `<value>` child's
+  (`<setting name="Password">` then `<value>...</value>`), is the value.
 * **a (user, password) pair** (`PAIR_VALUE`): a credential word assigned a tuple or list of
   two (`auth=("admin", "...")`, `credentials = ["admin", "..."]`), or a basic-auth
-  constructor given two (`HTTPBasicAuth("admin", "...")`, `DigestAuth`, `NTLMAuth`): the
+  constructor given two (`HTTPBasicAuth("admin", "...")`, `DigestAuth`, `NTLMAuth`, and the
+  credential constructors of .NET and Java: `NetworkCredential`, `PasswordAuthentication`,
+  `UsernamePasswordCredentials`, `UsernamePasswordAuthenticationToken`): the
   second element is the secret, the first (a user name) is kept. Any other call after a
   credential word is code (`secret = bytes(password, "utf-8")`).
 * **a password given by position** (`POSITIONAL_CALL`, `positional_password`): a call that
@@ -57,12 +60,13 @@ VALUE_ATTRIBUTE = re.compile(
 `<Password value="..."/>`, `<dbPassword type="string" value="..."/>`."""
 NAMED_ELEMENT = re.compile(
     rf"<(?P<tag>[\w:.\-]{{1,40}})(?:[ \t]+[^<>\n]{{0,200}}?)?[ \t]{_NAME_FIELD}=(?=[\"']){_NAME}"
-    r"[^<>\n]{0,200}?(?P<op>>)(?P<vu>[^<\n]{1,512})</(?P=tag)>"
+    r"[^<>\n]{0,200}?(?P<op>>)(?:\s*<(?i:value)>)?(?P<vu>[^<\n]{1,512})</"
 )
 _FIRST = r"(?:\"[^\"\n]{1,128}\"|'[^'\n]{1,128}'|[A-Za-z_][\w.]{0,64})"
 PAIR_VALUE = re.compile(
     rf"(?:{LABEL}[\"'\]]?[ \t]*(?P<op>[:=])[ \t]*"
-    r"|\b(?P<ctor>(?:HTTP)?(?:Basic|Digest|Proxy|NTLM)Auth)(?P<op2>))"
+    r"|\b(?P<ctor>(?:HTTP)?(?:Basic|Digest|Proxy|NTLM)Auth|NetworkCredential"
+    r"|PasswordAuthentication|UsernamePassword(?:Credentials|AuthenticationToken))(?P<op2>))"
     rf"[(\[][ \t]*{_FIRST}[ \t]*,[ \t]*(?:{QUOTED})[ \t]*[)\]]"
 )
 
