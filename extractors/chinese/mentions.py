@@ -4,6 +4,7 @@ transliterated or Chinese person names."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from extractors.chinese.np import is_person_name
 from extractors.discourse.cues import CLASSES, FEMALE_NOUNS
@@ -16,13 +17,37 @@ _NOUNS = "|".join(
 _TITLE = re.compile(r"《(?P<name>[^》]{1,40})》")
 _NAMED_CLASS = re.compile(
     rf"(?P<head>[^，。！？；、,.!?;\s]{{1,30}}?)(?:这|那)(?:一)?(?:部|首|张|个|座|本|支|家|位|处)?"
-    rf"(?:[^，。！？；、,.!?;\s这那]{{1,12}}的)?(?P<noun>{_NOUNS})"
+    rf"(?P<mod>[^，。！？；、,.!?;\s这那]{{1,12}}的)?(?P<noun>{_NOUNS})"
 )
 _ASKED_ABOUT = re.compile(
     r"(?:知道|听说过|听过|看过|了解过|了解|认识|喜欢|去过|玩过|读过|关注过|熟悉)"
-    r"(?P<name>[^，。！？；、,.!?;\s吗么嘛什哪谁几]{2,24}?)(?:这个人|这个|这位)?"
-    r"(?:吗|么|嘛|不|没|没有|什么|哪|谁|几|多少|怎么)"
+    r"(?P<name>[^，。！？；、,.!?;\s吗么嘛吧什哪谁几]{2,24}?)(?:这个人|这个|这位)?"
+    r"(?:吗|么|嘛|吧|不|没|没有|什么|哪|谁|几|多少|怎么)"
 )
+# Frames that mark both ends of a name, so the name may hold what `name_like` refuses (的,
+# 还, 能: 穿越时空的少女, 返老还童, 超能陆战队): asked about (你对X了解吗), gone to (去X玩),
+# asked where (X在什么地方, 查一下X的地址), introduced as there (有一个X风景区).
+_REGARDING = re.compile(
+    r"对(?!于)(?P<name>[^，。！？；、,.!?;\s（(这那吗么什哪谁几]{2,24}?)(?:[（(][^）)]{1,30}[）)])?"
+    rf"(?:(?:这|那)(?:个|位|部|首|张|座|本|家)?(?:音乐|电视|动画)?(?P<noun>{_NOUNS})?)?"
+    r"(?:应该是|应该|也是|还是|更加|也|都|还|更)?(?:很|非常|特别|挺|比较)?(?:有所|有些|有点|有)?"
+    r"(?:了解|熟悉|感兴趣|印象)"
+)
+_GOING = re.compile(
+    r"去(?:过)?(?P<name>[^，。！？；、,.!?;\s这那哪]{2,20}?)"
+    r"(?:玩|转转|转一转|游玩|逛逛|逛|看看|参观|旅游|旅行|度假)"
+)
+_WHERE = re.compile(
+    r"(?:^|(?<=一下|知道|请问|问问|打听|查查))(?!知道|请问|问问|打听|查查|帮)"
+    r"(?P<name>[^，。！？；、,.!?;\s这那哪我你他她它吗]{2,24}?)"
+    r"(?:是)?(?:在哪|在什么地方|位于哪|怎么去|怎么走|的地址|的电话|的门票|的开放时间)"
+)
+_THERE_IS = re.compile(
+    r"有(?:一|两|几)?(?:个|座|家|处)(?P<name>[^，。！？；、,.!?;\s这那]{3,20}?)"
+    r"(?=[，。！？；,.!?;]|也|就|你|是|$)"
+)
+_EXPERIENCED = ("看过", "听过", "读过", "去过", "玩过")
+"""The verbs whose object is a work or a place (你看过放牛班的春天吗): the name is marked."""
 _CALLED = re.compile(
     rf"叫(?:做)?(?P<name>[^，。！？；、,.!?;\s]{{2,30}}?)的(?:一)?(?:部|首|张|个|座|本|支|家|位|处)?"
     rf"(?P<noun>{_NOUNS})"
@@ -37,7 +62,7 @@ _FRONTED = re.compile(
 )
 # The head nouns of place names: 洼里博物馆, 东岳庙, 小汤山现代农业科技示范园, 清华大学.
 _PLACE_HEADS = (
-    r"(?:博物馆|美术馆|纪念馆|艺术馆|展览馆|科技馆|图书馆|体育馆|艺术中心|文化中心|中心|公园|"
+    r"(?:馆|艺术中心|文化中心|中心|公园|"
     r"乐园|植物园|动物园|游乐园|园区|园|水世界|寺|庙|宫|府|塔|楼|阁|大街|街|胡同|广场|古城|"
     r"古镇|村|风景区|景区|度假村|山庄|山|湖|峡|谷|洞|岛|大学|学院|剧院|大厦|故居|遗址|长城|"
     r"海|河|泉|潭|桥|坛|殿|陵|关|堂|水镇|小镇|庄园|农场|艺术区|基地|影视城)"
@@ -50,6 +75,8 @@ _LEAD = re.compile(
     r"^(?:.*?(?:知道|听说过|听说|听过|看过|了解过|了解|喜欢|去过|玩过|读过|关注过|认识|推荐|"
     r"介绍一下|介绍下|说说|聊聊|还有|就是|是|有|和|跟|与))"
 )
+_OWNED_BY = re.compile(r"^[^的]{0,8}?[他她它我你][^的]{0,6}的")
+"""A modifier naming whose work it is (他导演的人工智能, 我最喜欢的X): not part of the name."""
 _VERB_KIND: dict[str, tuple[Kind, str]] = {
     "看过": ("work", "film"),
     "听过": ("work", "song"),
@@ -85,6 +112,24 @@ def name_like(text: str) -> bool:
     return 2 <= len(text) <= 12 and _NOT_IN_NAMES.search(text) is None
 
 
+_NOT_IN_MARKED = re.compile(
+    r"[你我他她它这那吗呢吧啊呀么谁哪把被给让很《》【】]|什么|知道|觉得|喜欢|怎么|多少|一下|一般|最好|具体|时候|地方"
+    r"|可以|比如|那里|这里|朋友|同事|里面|外面|附近|周边|重新|以前|当年|据说|说到|所以|因为|而且|其实"
+    r"|^(?:的|是|在|有|了|这|那|一|个|和|跟|就|也|还|都|去|到|看|听|玩|很|最)|(?:的|了|过|有|得|也|都|还|就|是)$"
+)
+
+
+def marked_like(text: str) -> bool:
+    """Can `text`, in a frame that marks both its ends (X这部电影, 你看过X吗), be a name? As
+    `name_like`, but a title's function characters are allowed (穿越时空的少女, 返老还童,
+    超能陆战队, 久石让); never a pronoun, a particle, a question word or a relation's word."""
+    if _NOT_IN_MARKED.search(text) is not None:
+        return False
+    return name_like(text) or (
+        2 <= len(text) <= 16 and text not in CLASSES and _ATTRIBUTES.search(text) is None
+    )
+
+
 def kind_of(name: str) -> Kind:
     """A person by the name's form, a place or an organisation by its head noun (东岳庙, 滚石
     唱片), else a thing."""
@@ -104,6 +149,7 @@ def mentions(sentence: str) -> list[tuple[int, Referent]]:
         *_called(sentence),
         *_asked_about(sentence),
         *_fronted(sentence),
+        *_framed(sentence),
         *_topical(sentence),
         *_named_places(sentence),
         *_names(sentence),
@@ -143,12 +189,27 @@ def _named_classes(sentence: str) -> list[tuple[int, Referent]]:
     for match in _NAMED_CLASS.finditer(sentence):
         if match["head"].endswith("》"):
             continue  # 《poker face》这首歌: the title is the name (`_titles`), not its last word
-        head = _LEAD.sub("", match["head"]).strip("《》“”\"' ")
-        if not name_like(head):
-            continue
+        head = _unled(match["head"], name_like if match["mod"] else marked_like)
+        if head is None:
+            continue  # 这样的地方: a description between the name and its class marks nothing
         noun, kind = CLASSES[match["noun"]]
         out.append((match.start("head"), Referent(name=head, kind=kind, noun=noun)))
     return out
+
+
+def _unled(head: str, fits: Callable[[str], bool]) -> str | None:
+    """`head` without the words that lead to a name (看过, 就是, 喜欢), cut at the first such
+    word whose rest `fits` (最喜欢的就是霸王别姬: not 的就是霸王别姬; 看过千与千寻的神隐: not
+    千寻的神隐), and without a modifier saying whose it is (他导演的人工智能)."""
+    rest = head
+    while True:
+        cut = _LEAD.match(rest)
+        rest = rest[cut.end() :] if cut else rest
+        name = _OWNED_BY.sub("", rest).strip("《》“”\"' ")
+        if fits(name):
+            return name
+        if cut is None:
+            return None
 
 
 def _called(sentence: str) -> list[tuple[int, Referent]]:
@@ -166,9 +227,9 @@ def _asked_about(sentence: str) -> list[tuple[int, Referent]]:
     out = []
     for match in _ASKED_ABOUT.finditer(sentence):
         name = match["name"].strip("《》“”\"' ")
-        if not name_like(name):
-            continue
         verb = sentence[match.start() : match.start("name")]
+        if not (name_like(name) or (verb in _EXPERIENCED and marked_like(name))):
+            continue
         kind, noun = _VERB_KIND.get(verb, (kind_of(name), ""))
         out.append((match.start("name"), Referent(name=name, kind=kind, noun=noun)))
     return out
@@ -184,6 +245,36 @@ def _fronted(sentence: str) -> list[tuple[int, Referent]]:
     kind = kind_of(name)
     noun = "place" if kind == "place" else ""
     return [(sentence.find(name), Referent(name=name, kind=kind, noun=noun))]
+
+
+def _framed(sentence: str) -> list[tuple[int, Referent]]:
+    """Names in frames that mark both ends: asked about (你对朝阳剧场杂技有了解吗), gone to
+    (我想去法源寺转转: a place), asked where (宋庄艺术区在什么地方, 查一下X的地址: a place by its
+    head noun), said to be there (周边有一个房山白草畔自然风景区: a place's or an organisation's
+    name by its head noun)."""
+    out = []
+    for pattern in (_REGARDING, _GOING, _WHERE, _THERE_IS):
+        for match in pattern.finditer(sentence):
+            referent = _framed_referent(match)
+            if referent is not None:
+                out.append((match.start("name"), referent))
+    return out
+
+
+def _framed_referent(match: re.Match[str]) -> Referent | None:
+    name = match["name"].strip("《》“”\"' ")
+    if not marked_like(name):
+        return None
+    kind, noun = kind_of(name), ""
+    if match.re is _REGARDING and match["noun"]:
+        noun, kind = CLASSES[match["noun"]]
+    elif match.re is _GOING and kind == "thing":
+        kind = "place"  # 去蜜蜂书店游玩: where one goes is a place
+    if kind == "thing" and (match.re is not _REGARDING or len(name) < 3):
+        return None  # 对星座很了解, 对哥哥很了解: a common noun, no name of any known kind
+    if match.re is _THERE_IS and (kind == "person" or _NOT_A_TOPIC.search(name)):
+        return None
+    return Referent(name=name, kind=kind, noun=noun or ("place" if kind == "place" else ""))
 
 
 _OPENING = re.compile(

@@ -124,3 +124,86 @@ def test_the_fact_is_about_the_entity_under_discussion(
 ) -> None:
     readings = RuleExtractor().read_turns([Job(t, REF, conversation="c") for t in turns])
     assert [(f.subject, f.predicate, f.value) for f in readings[-1].facts] == [expected]
+
+
+@pytest.mark.parametrize(
+    ("clause", "name", "kind"),
+    [
+        # a title marked by its class noun or an experiential verb keeps its function words
+        ("看过千与千寻的神隐这部电影吗？", "千与千寻的神隐", "work"),
+        ("你看过海上钢琴师的传说吗？", "海上钢琴师的传说", "work"),
+        ("我最喜欢的是返老还童这部电影", "返老还童", "work"),
+        ("那肯定是他导演的人工智能这部电影啦", "人工智能", "work"),
+        ("知道天空都在下雨这个专辑吗？", "天空都在下雨", "work"),
+        # asked about: 对X了解 / 感兴趣
+        ("你对朝阳剧场杂技有了解吗？", "朝阳剧场杂技", "thing"),
+        ("你对王菲了解的多吗？", "王菲", "person"),
+        ("你对人生海海（五月天音乐专辑）这部音乐专辑了解多少？", "人生海海", "work"),
+        ("你知道宋冬野这个人吧？", "宋冬野", "person"),
+        # gone to: a place, whatever its name's head
+        ("我想去法源寺转转", "法源寺", "place"),
+        ("我最近去蜜蜂书店游玩了", "蜜蜂书店", "place"),
+        ("我想去上上国际美术馆玩", "上上国际美术馆", "place"),
+        # asked where, by a place's head noun
+        ("中央民族大学在哪知道吗？", "中央民族大学", "place"),
+        ("知道没有共产党就没有新中国纪念馆在什么地方吗？", "没有共产党就没有新中国纪念馆", "place"),
+        ("帮我查一下中国科学院北京植物园的地址吗？", "中国科学院北京植物园", "place"),
+        # said to be there, by a place's head noun
+        ("周边有一个房山白草畔自然风景区，也还不错。", "房山白草畔自然风景区", "place"),
+        ("有个第四次世界妇女大会纪念公园，你想去看看吗？", "第四次世界妇女大会纪念公园", "place"),
+    ],
+)
+def test_a_name_in_a_frame_marking_both_ends_is_mentioned(
+    clause: str, name: str, kind: str
+) -> None:
+    assert (name, kind) in [(r.name, r.kind) for _, r in mentions(clause)]
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "你好像对星座很了解呢？",
+        "看这样你对哥哥很了解呀？",
+        "而且对于他的了解，",
+        "真的很向往这样的地方，",
+        "所以这部电影也很受欢迎。",
+        "说到这部电影，",
+        "一起去重新看看？",
+        "总部在哪里啊？",
+        "还有个狠角叫唐·钱德尔你没说。",
+        "我对电影很感兴趣",
+        "我们去朋友家玩",
+        "他有一个很好的朋友",
+    ],
+)
+def test_common_nouns_and_adverbs_in_those_frames_are_no_mentions(clause: str) -> None:
+    named = [r.name for _, r in mentions(clause) if r.kind != "person" or "·" not in r.name]
+    assert named == []
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        (  # a title holding 的, asked about with an experiential verb, is the topic
+            ("你看过海上钢琴师的传说吗？", "看过，是1998年上映的。"),
+            ("海上钢琴师的传说", "release_date", "1998年"),
+        ),
+        (  # a place gone to is the topic of the next bare answer
+            ("我想去蜜蜂书店游玩，知道这里的电话吗？", "010-64053388。"),
+            ("蜜蜂书店", "phone", "010-64053388"),
+        ),
+        (  # a place said to be there is talked about next
+            ("它周边还有别的景点吗？", "有个红螺湖鸟岛景区，也不错。", "门票多少钱？", "40元。"),
+            ("红螺湖鸟岛景区", "price", "40元"),
+        ),
+        (  # a person asked about with 对X了解 takes the next 她
+            ("你对王菲了解的多吗？", "了解，她是1969年出生的。"),
+            ("王菲", "birthday", "1969年"),
+        ),
+    ],
+)
+def test_a_name_in_a_marking_frame_is_what_the_next_turns_are_about(
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    readings = RuleExtractor().read_turns([Job(t, REF, conversation="c") for t in turns])
+    assert expected in [(f.subject, f.predicate, f.value) for f in readings[-1].facts]
