@@ -38,7 +38,7 @@ _GOING = re.compile(
     r"(?:玩|转转|转一转|游玩|逛逛|逛|看看|参观|旅游|旅行|度假)"
 )
 _WHERE = re.compile(
-    r"(?:^|(?<=一下|知道|请问|问问|打听|查查))(?!知道|请问|问问|打听|查查|帮)"
+    r"(?:^|(?<=一下|知道|请问|问问|打听|查查))(?!知道|请问|问问|打听|查查|帮|一下)"
     r"(?P<name>[^，。！？；、,.!?;\s这那哪我你他她它吗]{2,24}?)"
     r"(?:是)?(?:在哪|在什么地方|位于哪|怎么去|怎么走|的地址|的电话|的门票|的开放时间)"
 )
@@ -46,6 +46,16 @@ _THERE_IS = re.compile(
     r"有(?:一|两|几)?(?:个|座|家|处)(?P<name>[^，。！？；、,.!?;\s这那]{3,20}?)"
     r"(?=[，。！？；,.!?;]|也|就|你|是|$)"
 )
+_ROLE_BEFORE = re.compile(
+    r"(?:导演|主演|编剧|原唱|影帝|影后|妻子|丈夫|老公|老婆)(?![于和与及在是的了也都还就把被给对从向])"
+    r"(?P<name>[\u4e00-\u9fff]{2,3}|[\u4e00-\u9fffA-Za-z]{1,8}(?:[·•・][\u4e00-\u9fffA-Za-z]{1,10})+)"
+)
+"""A role said right before a person's name (此片的导演陆川, 主演张国荣看着…, 原唱范晓萱的)."""
+_WORK_BEFORE = re.compile(
+    r"代表作(?:品|之一)?(?:是|有|就是)?(?P<name>[^，。！？；、,.!?;\s]{2,12}?)"
+    r"(?:了|啦|呀|啊|吧|呢|哦|嘛)*(?=[，。！？；,.!?;]|$)"
+)
+"""A work said as someone's representative work (他的代表作阿凡达啦): the talk may move to it."""
 _EXPERIENCED = ("看过", "听过", "读过", "去过", "玩过")
 """The verbs whose object is a work or a place (你看过放牛班的春天吗): the name is marked."""
 _CALLED = re.compile(
@@ -87,8 +97,11 @@ _VERB_KIND: dict[str, tuple[Kind, str]] = {
 
 
 def person_like(text: str) -> bool:
-    """A Chinese name with a surname, or a transliterated one (瑞恩·高斯林)."""
-    return is_person_name(text) or bool(_TRANSLITERATED.fullmatch(text))
+    """A Chinese name with a surname, or a transliterated one (瑞恩·高斯林) with nothing glued
+    to it (not 知道克里斯托弗·瓦尔兹吗, 唐·钱德尔你没说, 理查德·柯蒂斯自编自导)."""
+    if is_person_name(text):
+        return True
+    return bool(_TRANSLITERATED.fullmatch(text)) and name_start(text) == text
 
 
 _NOT_IN_NAMES = re.compile(
@@ -140,6 +153,12 @@ def kind_of(name: str) -> Kind:
     return "organization" if len(name) > 2 and _ORG_HEAD.search(name) else "thing"
 
 
+_NO_NAME = re.compile(
+    r"并且|而且|所以|因为|但是|不过|可是|然后|当年|后来|其实|据说|说到|肯定|一定|确实|当然|同时|另外"
+)
+"""Sentence adverbs said where a name goes (并且这首歌, 那肯定了解啊): never a name."""
+
+
 def mentions(sentence: str) -> list[tuple[int, Referent]]:
     """(offset in the sentence, referent) of every entity the sentence names, in text order."""
     found: dict[str, tuple[int, Referent]] = {}
@@ -150,10 +169,13 @@ def mentions(sentence: str) -> list[tuple[int, Referent]]:
         *_asked_about(sentence),
         *_fronted(sentence),
         *_framed(sentence),
+        *_roles(sentence),
         *_topical(sentence),
         *_named_places(sentence),
         *_names(sentence),
     ]:
+        if _NO_NAME.fullmatch(referent.name):
+            continue
         known = found.get(referent.name)
         if known is None or (known[1].kind == "thing" and referent.kind != "thing"):
             found[referent.name] = (start, referent if known is None else referent.merged(known[1]))
@@ -253,11 +275,32 @@ def _framed(sentence: str) -> list[tuple[int, Referent]]:
     head noun), said to be there (周边有一个房山白草畔自然风景区: a place's or an organisation's
     name by its head noun)."""
     out = []
-    for pattern in (_REGARDING, _GOING, _WHERE, _THERE_IS):
+    for pattern in (_REGARDING, _GOING, _WHERE, _THERE_IS, _WORK_BEFORE):
         for match in pattern.finditer(sentence):
             referent = _framed_referent(match)
             if referent is not None:
                 out.append((match.start("name"), referent))
+    return out
+
+
+_AFTER_NAME = frozenset(
+    "的是在和与也还都很真可就又曾已拍看唱演说执导主获凭出写作给让被把对从呀啊吧呢了着过"
+)
+"""Characters that follow a name, not end it (王晶拍了, 陆川的)."""
+
+
+def _roles(sentence: str) -> list[tuple[int, Referent]]:
+    """A person named right after their role (主演张国荣): a Chinese name by its surname, two
+    or three characters (the longer when both are names), or a transliterated one."""
+    out = []
+    for match in _ROLE_BEFORE.finditer(sentence):
+        name = match["name"]
+        if "·" in name:
+            name = name_start(name)
+        elif name[2:3] in _AFTER_NAME:
+            name = name[:2]  # 导演王晶拍了: a two-character name, then its verb
+        if person_like(name):
+            out.append((match.start("name"), Referent(name=name, kind="person")))
     return out
 
 
@@ -270,6 +313,8 @@ def _framed_referent(match: re.Match[str]) -> Referent | None:
         noun, kind = CLASSES[match["noun"]]
     elif match.re is _GOING and kind == "thing":
         kind = "place"  # 去蜜蜂书店游玩: where one goes is a place
+    elif match.re is _WORK_BEFORE:
+        kind = "work"
     if kind == "thing" and (match.re is not _REGARDING or len(name) < 3):
         return None  # 对星座很了解, 对哥哥很了解: a common noun, no name of any known kind
     if match.re is _THERE_IS and (kind == "person" or _NOT_A_TOPIC.search(name)):
@@ -376,5 +421,6 @@ def name_start(run: str) -> str:
 
 _BEFORE_NAME = re.compile(
     r"知道|记得|还有|就是|主演|导演|执导|演员|作曲|作词|编剧|歌手|喜欢|认识|听说|以及|"
+    r"自编自导|自导自演|制片|监制|出品|拍摄|共同|联袂|合作|其中|包括|比如|例如|尤其|年|像|"
     r"[是的在有和与及跟由被我你他她它这那了着过吗呢啊呀说叫演唱和、]"
 )

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from extractors.chinese.mentions import mentions
+from extractors.chinese.mentions import mentions, person_like
 from extractors.rules import RuleExtractor
 from extractors.schema import Job
 
@@ -207,3 +207,45 @@ def test_a_name_in_a_marking_frame_is_what_the_next_turns_are_about(
 ) -> None:
     readings = RuleExtractor().read_turns([Job(t, REF, conversation="c") for t in turns])
     assert expected in [(f.subject, f.predicate, f.value) for f in readings[-1].facts]
+
+
+@pytest.mark.parametrize(
+    ("clause", "name", "kind"),
+    [
+        # a person named right after their role
+        ("也让我喜欢上此片的导演陆川。", "陆川", "person"),
+        ("怪不得里面的主演张国荣看着那么年轻。", "张国荣", "person"),
+        ("导演王晶拍了很多喜剧", "王晶", "person"),
+        ("但是原唱范晓萱的甜美歌声同样也很好。", "范晓萱", "person"),
+        # a work named as someone's representative work
+        ("要说有名肯定是他的代表作阿凡达啦。", "阿凡达", "work"),
+        ("最主要是他的那部经典代表作泰坦尼克号，无人不知。", "泰坦尼克号", "work"),
+        # a transliterated name without the words glued to it
+        ("这部电影是由理查德·柯蒂斯自编自导的一部电影。", "理查德·柯蒂斯", "person"),
+        ("这部电影是詹姆斯·卡梅隆制片的", "詹姆斯·卡梅隆", "person"),
+    ],
+)
+def test_a_name_after_its_role_is_mentioned(clause: str, name: str, kind: str) -> None:
+    assert [(name, kind)] == [(r.name, r.kind) for _, r in mentions(clause)]
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["知道克里斯托弗·瓦尔兹吗", "唐·钱德尔你没说", "理查德·柯蒂斯自编自导", "年凯拉·奈特利"],
+)
+def test_a_transliterated_name_with_words_glued_to_it_is_no_person(said: str) -> None:
+    assert not person_like(said)
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "并且这首歌获得了大奖。",
+        "那肯定了解啊，",
+        "集导演、编剧于一身",
+        "主演阵容很强大",
+        "代表作有很多",
+    ],
+)
+def test_adverbs_and_roles_without_a_name_are_no_mentions(clause: str) -> None:
+    assert mentions(clause) == []
