@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from extractors.discourse.kin import kin_referents
 from extractors.predicates import PredicateTable, predicate_name
 from extractors.schema import SPEAKER, CandidateFact, held_in_the_past
 from graph.domain.discourse import Referent
@@ -147,7 +148,8 @@ class EverydayNames:
         for fact in facts:
             out.extend(self._fact(fact, named, text))
         out = _allergy(out, text) or out
-        return _unique(_pets(out, named, text)), named
+        out = _unique(_pets(out, named, text))
+        return out, kin_referents(out) + named
 
     def _fact(
         self, fact: CandidateFact, named: list[Referent], text: str

@@ -71,6 +71,7 @@ from typing import ClassVar, cast
 
 from spacy.tokens import Doc, Span, Token
 
+from extractors.discourse.kin import kin_referents
 from extractors.discourse.relations import default_relations
 from extractors.discourse.session import Session
 from extractors.english.frames import CONFIDENCE, Clause, Frame
@@ -222,6 +223,7 @@ class EnglishExtractor:
             stated = stated or (not found and _statement(sentence, passage))
             subjects = [f.subject for f in found if f.subject not in (SPEAKER, USER)]
             passage.session.mention(named(sentence, subjects))
+            passage.session.mention(kin_referents(found))  # "I have a sister. She …"
         if not facts and stated and repair:
             return [_verbatim(_text(doc))]
         return unique_facts(facts)

@@ -124,3 +124,29 @@ def test_the_state_is_kept_before_and_after_each_turn() -> None:
     assert readings[1].context.before.named("周杰伦") is not None
     again = RuleExtractor().read_turns([Job("他是歌手。", REF, context=readings[1].context.before)])
     assert [f.subject for f in again[0].facts] == ["周杰伦"]
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        (("I have a sister.", "She lives in Rome."), ("sister", "lives_in", "Rome")),
+        (("I have a brother.", "He works at Google."), ("brother", "works_at", "Google")),
+        (("My mom is a teacher.", "She was born in 1960."), ("mom", "birthday", "1960")),
+        (("我有一个妹妹。", "她住在罗马。"), ("我妹妹", "lives_in", "罗马")),
+        (("我妈妈是老师。", "她是1960年出生的。"), ("我妈妈", "birthday", "1960年")),
+    ],
+)
+def test_an_unnamed_relative_is_who_the_next_turns_pronoun_is(
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    readings = RuleExtractor().read_turns([Job(t, REF, conversation="c") for t in turns])
+    assert [(f.subject, f.predicate, f.value) for f in readings[-1].facts] == [expected]
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [("I have a sister.", "He lives in Rome."), ("我有一个妹妹。", "他住在罗马。")],
+)
+def test_a_relatives_gender_is_the_kin_nouns(turns: tuple[str, ...]) -> None:
+    readings = RuleExtractor().read_turns([Job(t, REF, conversation="c") for t in turns])
+    assert all(f.subject not in ("sister", "我妹妹") for f in readings[-1].facts)
