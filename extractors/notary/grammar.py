@@ -149,9 +149,19 @@ def next_line_span(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 def check_next_line(match: re.Match[str], start: int, end: int) -> bool:
-    """`NEXT_LINE`'s value judged by its first line, in the assignment column."""
-    first = match.string.find("\n", start, end)
+    """`NEXT_LINE`'s value judged by its first line, in the assignment column, when the name
+    opens its line as a YAML key does (after indentation, a list dash or a short lead-in such
+    as `Note: `); a name inside a statement (`if token.is_space:` then `break`) is code."""
+    text = match.string
+    name = _name_start(match)
+    line = text.rfind("\n", 0, name) + 1
+    if _KEY_OPENS_LINE.fullmatch(text, line, name) is None:
+        return False
+    first = text.find("\n", start, end)
     return check(match, start, end if first < 0 else first, ASSIGN)
+
+
+_KEY_OPENS_LINE = re.compile(r"[ \t]*(?:-[ \t]+)?(?:[A-Za-z][\w ]{0,20}:[ \t]+)?[\"']?")
 
 
 STATEMENT = re.compile(
@@ -384,10 +394,20 @@ def _side_by_side(match: re.Match[str], value: str, end: int, separator: str) ->
     the space column, but the assignment column when the name is a config identifier (with a
     comma; with a space, when the value closes its line)."""
     if match.groupdict().get("comma"):
-        return ASSIGN if config_name(match) else SPACE
+        return ASSIGN if config_name(match) and _first_argument(match) else SPACE
     if separator == SPACE and config_name(match) and _directive(match, value, end):
         return ASSIGN
     return separator
+
+
+_OPENS_CALL = re.compile(r"[\w$]\([ \t]*[\"'`]$")
+
+
+def _first_argument(match: re.Match[str]) -> bool:
+    """The quoted name opens a call's arguments (`define("DB_PASSWORD", ...`), not an item of a
+    list or tuple of strings (`("nsubj", "nsubjpass", "expl")`, `in ("nsubjpass", "auxpass")`)."""
+    start = _name_start(match)
+    return _OPENS_CALL.search(match.string, max(0, start - 8), start) is not None
 
 
 _LAST_WORD = re.compile(rf"(?:[_\-.]|(?<=[a-z0-9])(?=[A-Z]))(?P<w>(?i:{WORDS}))$")

@@ -214,6 +214,11 @@ def test_a_block_scalar_is_masked_on_every_line() -> None:
         "passwords:\n  min_length: 12\n  policy: strict",
         "keys:\n  - ssh-rsa AAAAB3Nza bob",
         "meeting at 10:30:45:12:59",
+        'if child.dep_ in ("nsubj", "nsubjpass", "expl", "csubj"):',
+        'return any(c.dep_ in ("nsubjpass", "auxpass") for c in verb.children)',
+        'DEPS = frozenset({"nsubj", "nsubjpass", "expl", "amod"})',
+        "    if token.text in _CLOSERS or token.is_space:\n        break",
+        "    while password_tries:\n        retry",
     ],
 )
 def test_what_these_layouts_hold_that_is_no_secret_is_kept(text: str) -> None:
