@@ -12,6 +12,15 @@ common phrases included (bm25.py: FTS5's formula, on the index's own text of the
 is bounded by `BUDGET` + `WINDOW` rows, not by the store's size; when every phrase is rare
 (small stores, specific questions) the result is the full ranking's.
 
+Both bounds also follow the answer: at most `ROWS_PER_HIT` rows per hit asked (`scored_rows`:
+240 for the 30 a search asks of each channel). With only the fixed bounds, a word in a tenth of
+the records ("plays" in "<person> plays for <team>.") was rare up to 1,000 matches, so every
+one of its rows was read and scored: on bench.recall.relations the two keyword channels read
+220 rows per question at 1k records and 1,494 at 10k, and their time grew 8-11x while the
+rest of the search stayed flat. Past `ROWS_PER_HIT` rows per hit a phrase's rows can only fill
+the answer's last places (its idf is low): its newest matches do that, and a row holding the
+question's rare words is still found and ranked by the whole question.
+
 Scoring the rare rows by their rare phrases alone (as FTS5 would with only those phrases in its
 MATCH) lost the common words' say: at a million records, in "Where was Ada Moss born?" "ada"
 (3,800 records) and "born" are common, so "moss" alone ranked the 87 people named Moss, tied,
@@ -48,6 +57,12 @@ from graph.ports.search import Scored
 RARE = 1000
 BUDGET = 4000
 WINDOW = 1000
+ROWS_PER_HIT = 2
+
+
+def scored_rows(limit: int, most: int) -> int:
+    """The rows a bound (`BUDGET` or `WINDOW`: `most`) allows for `limit` hits."""
+    return min(most, ROWS_PER_HIT * max(1, limit))
 
 
 @dataclass(frozen=True)
@@ -215,7 +230,7 @@ def ranked(
     the whole tenant; `visible` keeps the tenant's), the tenant's rows of the phrases rare in
     the tenant only, then the tenant's newest rows holding every common phrase and its newest
     matches of the whole question."""
-    rare, budget = rarest(how.everywhere, BUDGET)
+    rare, budget = rarest(how.everywhere, scored_rows(limit, BUDGET))
     scores: dict[int, float] = {}
     if rare:
         scores = matched(conn, how, words(pick(how.phrases, rare)), -1, scores)
@@ -229,9 +244,10 @@ def ranked(
         scores.update(matched(conn, how, how.tenants(pick(how.phrases, local)), -1, scores))
     crowded = [i for i in common if i not in local]
     if crowded:
-        rows = unscored(holding_all(conn, how, crowded), scores)
+        window = scored_rows(limit, WINDOW)
+        rows = unscored(holding_all(conn, how, crowded, window), scores)
         scores.update(bm25.scores(how.stats, how.folded, rows))
-        scores.update(matched(conn, how, how.tenants(how.phrases), WINDOW, scores))
+        scores.update(matched(conn, how, how.tenants(how.phrases), window, scores))
     return best(scores, limit, fetch, visible)
 
 
@@ -248,23 +264,23 @@ def matched(
 
 
 def holding_all(
-    conn: sqlite3.Connection, how: Plan, crowded: Sequence[int]
+    conn: sqlite3.Connection, how: Plan, crowded: Sequence[int], window: int = WINDOW
 ) -> list[tuple[int, str]]:
-    """(row id, body) of the tenant's newest `WINDOW` rows holding every one of two or more
+    """(row id, body) of the tenant's newest `window` rows holding every one of two or more
     phrases (indexes into the plan; none for fewer). FTS5 intersecting them with each other
     and the tenant token reads the common lists page by page (about 20 ms at a million rows
     when one name of "Where was <First Last> born?" is a common word), so the rows holding
-    the two rarest are found first (short lists); when there are at most `WINDOW` of them,
+    the two rarest are found first (short lists); when there are at most `window` of them,
     each is checked on its content row for the other phrases and the tenant: the same rows.
     Else (many rows hold the two) FTS5 intersects them all, which then stops early. The
     bodies read are the ones scored (reading them again cost 4-5 ms for 1,000 rows at 1M)."""
     if len(crowded) < 2:
         return []
     rarest_two = sorted(crowded, key=lambda i: how.everywhere[i])[:2]
-    found = matches(conn, how.table, every(pick(how.phrases, set(rarest_two))), WINDOW + 1)
-    if len(found) > WINDOW:
+    found = matches(conn, how.table, every(pick(how.phrases, set(rarest_two))), window + 1)
+    if len(found) > window:
         match = every(pick(how.phrases, set(crowded)))
-        return bodies(conn, how.table, match if how.alone else together(how.token, match), WINDOW)
+        return bodies(conn, how.table, match if how.alone else together(how.token, match), window)
     wanted = [how.folded[i] for i in crowded]
     rows = content(conn, how.table, found)
     return [(rowid, body) for rowid, grp, body in rows if grp == how.token and holds(body, wanted)]

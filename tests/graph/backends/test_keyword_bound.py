@@ -5,7 +5,7 @@ ranking does; a common phrase is ranked only over its newest matches."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 import pytest
 
@@ -204,3 +204,47 @@ def test_a_phrase_is_counted_at_every_place_it_starts() -> None:
         width = len(terms)
         slid = sum(words[i : i + width] == terms for i in range(len(words) - width + 1))
         assert bm25.occurrences(words, terms) == slid, (words, terms)
+
+
+@pytest.fixture
+def scored(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many rows each bm25 scoring scored, in order."""
+    counts: list[int] = []
+    original = bm25.scores
+
+    def counting(
+        stats: bm25.Stats,
+        phrases: Sequence[list[str]],
+        rows: Iterable[tuple[int, str]],
+        other: int = 1,
+    ) -> dict[int, float]:
+        listed = list(rows)
+        counts.append(len(listed))
+        return original(stats, phrases, listed, other)
+
+    monkeypatch.setattr(bm25, "scores", counting)
+    return counts
+
+
+def test_a_word_in_many_rows_beside_a_rare_name_is_scored_over_as_many_rows_as_the_answer_needs(
+    births: Store, scored: list[int]
+) -> None:
+    """The word "born" is in all 30 rows, far fewer than `RARE`: every one was scored though
+    the answer asked for three, so the channel's cost grew with the word's rows (a tenth of a
+    10k store on bench.recall.relations). Now its rows are scored only up to `ROWS_PER_HIT`
+    per hit asked, the newest, after the rare name's."""
+    limit = 3
+    found = texts(births, "Where was Person3 Family3 born?", limit=limit)
+    assert found[0] == "Person3 Family3 was born in City0."
+    assert found[1:] == [f"Person{i} Family{i} was born in City{i % 3}." for i in (29, 28)]
+    assert sum(scored) <= 1 + keywords.ROWS_PER_HIT * limit
+
+
+def test_turns_with_a_word_in_many_rows_are_scored_the_same_way(
+    births: Store, scored: list[int]
+) -> None:
+    limit = 3
+    hits = births.read(lambda tx: tx.search.episodes(GROUP, "where was Person7 born", limit,
+                                                    None, T0 + days(100)))  # fmt: skip
+    assert [hit.uuid for hit in hits] == ["e7", "e29", "e28"]
+    assert sum(scored) <= 1 + keywords.ROWS_PER_HIT * limit
