@@ -88,3 +88,155 @@ def _person(name: str) -> bool:
     """Written as a person's name: one to four capitalised words, not a pronoun or article."""
     words = name.split()
     return 0 < len(words) <= 4 and words[0] not in _NOT_PEOPLE
+
+
+_GENRE_WORDS = {
+    **{
+        w: w
+        for w in (
+            "action",
+            "adventure",
+            "animation",
+            "biopic",
+            "comedy",
+            "crime",
+            "documentary",
+            "drama",
+            "family",
+            "fantasy",
+            "horror",
+            "musical",
+            "mystery",
+            "noir",
+            "romance",
+            "sports",
+            "superhero",
+            "thriller",
+            "war",
+            "western",
+            "history",
+            "disaster",
+            "spy",
+            "teen",
+            "satire",
+            "slasher",
+            "zombie",
+            "epic",
+            "heist",
+            "mockumentary",
+            "melodrama",
+            "sitcom",
+            "pop",
+            "rock",
+            "jazz",
+            "rap",
+            "country",
+            "folk",
+            "classical",
+            "blues",
+            "metal",
+            "punk",
+            "soul",
+            "electronic",
+            "indie",
+            "reggae",
+            "gospel",
+            "opera",
+            "ballad",
+        )
+    },
+    "animated": "animation",
+    "comedic": "comedy",
+    "dramatic": "drama",
+    "romantic": "romance",
+    "historical": "history",
+    "biographical": "biography",
+    "sport": "sports",
+    "super-hero": "superhero",
+}
+"""Genre words and the genre an adjective names (`animated`: animation)."""
+_GENRE_PHRASES = re.compile(
+    r"\b(?:science[ -]fiction|sci-fi|martial[ -]arts|coming[ -]of[ -]age|hip[ -]hop|r&b"
+    r"|black comedy|dark comedy|romantic comedy|film noir)\b",
+    re.I,
+)
+
+
+def genres(words: str) -> list[str]:
+    """The genres a description names, one per genre ("a 1997 American science fiction film":
+    science fiction; "a computer-animated musical fantasy film": animation, musical, fantasy;
+    "a very enjoyable comedy film": comedy); none for words that name no genre ("a great
+    movie")."""
+    found: list[str] = [m.group().lower() for m in _GENRE_PHRASES.finditer(words)]
+    rest = _GENRE_PHRASES.sub(" ", words)
+    for word in re.findall(r"[A-Za-z&\-]+", rest):
+        last = word.lower().rsplit("-", 1)[-1] if "-" in word else word.lower()
+        genre = _GENRE_WORDS.get(word.lower()) or _GENRE_WORDS.get(last)
+        if genre and genre not in found:
+            found.append(genre)
+    return found
+
+
+YEAR = re.compile(r"\b(?:18|19|20)\d{2}\b")
+
+_TITLE = r"[A-Z0-9][\w'’:\-]*(?:\s+(?:[A-Z0-9][\w'’:\-]*|of|the|and|in|on|a|an|to)){0,5}"
+_DESCRIBED = re.compile(
+    r"\b(?:the|a|an)\s+(?:original\s+|classic\s+|new\s+)?(?P<d>(?:[\w\-&]+\s+){0,6}?)"
+    rf"(?:film|movie|song|album|novel|series|show)\s+(?:[\"“](?P<q>[^\"”]{{1,60}})[\"”]|(?P<t>{_TITLE}))"
+)
+_DESCRIBED_AFTER = re.compile(
+    r"\b(?:the|a|an)\s+(?:original\s+|classic\s+)?(?P<d>(?:18|19|20)\d{2}(?:\s+[\w\-]+){0,3}?)"
+    rf"\s+(?P<t>{_TITLE})\s+(?:film|movie|song|album)\b"
+)
+
+
+def descriptions(text: str) -> list[Reading]:
+    """A work named with its description, in any sentence, a question too: "the 2017 American
+    fantasy drama film "The Shape of Water"", "the 2008 film Iron Man", "the original 2008 Iron
+    Man film": its release year and one genre per genre word (nothing for a description that
+    names neither: "the movie Jaws")."""
+    readings: list[Reading] = []
+    for frame in (_DESCRIBED, _DESCRIBED_AFTER):
+        for found in frame.finditer(text):
+            title = (found.groupdict().get("q") or found["t"] or "").strip()
+            if not title:
+                continue
+            year = YEAR.search(found["d"])
+            if year:
+                readings.append(Reading("release_date", title, year.group()))
+            readings += [Reading("genre", title, genre) for genre in genres(found["d"])]
+        if readings:
+            return readings
+    return readings
+
+
+OCCUPATIONS = (
+    "actor",
+    "actress",
+    "singer",
+    "director",
+    "writer",
+    "producer",
+    "composer",
+    "musician",
+    "rapper",
+    "songwriter",
+    "author",
+    "novelist",
+    "comedian",
+    "model",
+    "painter",
+    "poet",
+    "filmmaker",
+    "screenwriter",
+    "dancer",
+    "band",
+    "artist",
+    "drummer",
+    "guitarist",
+    "host",
+    "presenter",
+    "athlete",
+    "player",
+)
+"""Nouns of what a person does ("an American actor": occupation, nationality)."""

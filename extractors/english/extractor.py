@@ -206,10 +206,11 @@ class EnglishExtractor:
         carry = Carry(reference)
         stated = False
         for sentence in doc.sents:
+            span = (sentence.start_char, sentence.end_char)
             if _is_question(sentence):
+                facts += self.relations.described(sentence.text, span, passage.session)
                 passage.session.mention(named(sentence))
                 continue
-            span = (sentence.start_char, sentence.end_char)
             found = self.relations.read(sentence.text, span, passage.session)
             if not found:
                 found = self._sentence(sentence, passage, mentions, carry)

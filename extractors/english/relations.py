@@ -12,7 +12,8 @@ Frames, on one sentence, the first that reads:
 * `<S> came out|was released|premiered|was made in|on <V>` (release date);
 * film talk without a relation word (`english.cast`): "Idris Elba plays Chief Bogo", "Culkin
   as Kevin", "Sandra Bullock was great in it", "Director Byron Howard", "Made in 2016";
-* `<S> is|was a|an <nationality>? <words> <occupation|class noun>` (origin, job title, genre);
+* `<S> is|was a|an <nationality>? <words> <occupation|class noun>` (origin, job title; for a
+  work one `genre` per genre word, `english.cast.genres`, and a year is its release);
 * `the <attribute> (of <S>)? is|was <V>`, `<S>'s <attribute> is <V>` for the table's `en`
   attribute nouns (director, lead, release date, height...).
 
@@ -29,41 +30,12 @@ from collections.abc import Iterator
 from extractors.discourse.cues import FIRST_PERSON_EN, PRONOUNS_EN, definite_cue
 from extractors.discourse.relations import Relation, Relations
 from extractors.discourse.session import Session
-from extractors.english.cast import cast_readings
+from extractors.english.cast import OCCUPATIONS, YEAR, cast_readings, descriptions, genres
 from extractors.schema import SPEAKER, CandidateFact
 from graph.domain.discourse import Referent
 
 _S = r"(?P<s>[A-Za-z][\w'’. -]{0,60}?)"
 _LIST_SPLIT = re.compile(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*")
-_OCCUPATIONS = (
-    "actor",
-    "actress",
-    "singer",
-    "director",
-    "writer",
-    "producer",
-    "composer",
-    "musician",
-    "rapper",
-    "songwriter",
-    "author",
-    "novelist",
-    "comedian",
-    "model",
-    "painter",
-    "poet",
-    "filmmaker",
-    "screenwriter",
-    "dancer",
-    "band",
-    "artist",
-    "drummer",
-    "guitarist",
-    "host",
-    "presenter",
-    "athlete",
-    "player",
-)
 _NATIONALITY = re.compile(r"^(?:[A-Z][a-z]+(?:-[A-Z][a-z]+)?)$")
 _LEAD = re.compile(
     r"^(?:(?:yes|yeah|yep|well|oh|ok|okay|so|and|but|also|actually|right|"
@@ -135,6 +107,7 @@ class EnglishRelations:
             self._cast,
             self._attribute,
             self._class,
+            self._described,
         ):
             facts = list(found(text.strip(), span, session))
             if facts:
@@ -225,6 +198,15 @@ class EnglishRelations:
         if any(f.predicate != "character" for f in found):
             yield from found
 
+    def _described(self, text: str, span: tuple[int, int], s: Session) -> Iterator[CandidateFact]:
+        """A work named with its description (`english.cast.descriptions`); also read in a
+        question ("Have you seen the 2017 fantasy film X?"), whose description is told."""
+        for reading in descriptions(text):
+            yield from self._fact(reading.predicate, reading.subject, reading.value, text, span, s)
+
+    def described(self, text: str, span: tuple[int, int], s: Session) -> list[CandidateFact]:
+        return list(self._described(text, span, s))
+
     def _released(self, text: str, span: tuple[int, int], s: Session) -> Iterator[CandidateFact]:
         match = re.match(
             rf"^{_S}\s+(?:came out|was released|were released|premiered|was made|"
@@ -259,14 +241,17 @@ class EnglishRelations:
             return
         words = match["v"].split()
         head = words[-1].lower() if words else ""
-        if head in _OCCUPATIONS:
+        if head in OCCUPATIONS:
             yield from self._fact("occupation", match["s"], head, text, span, s)
             if words and _NATIONALITY.match(words[0]) and len(words) > 1:
                 yield from self._fact("nationality", match["s"], words[0], text, span, s)
         elif definite_cue(head) is not None and len(words) > 1:
-            genre = " ".join(w for w in words[:-1] if not _NATIONALITY.match(w))
-            if genre:
+            described = " ".join(words[:-1])
+            for genre in genres(described):
                 yield from self._fact("genre", match["s"], genre, text, span, s)
+            year = YEAR.search(described)
+            if year:
+                yield from self._fact("release_date", match["s"], year.group(), text, span, s)
 
     # -- facts ------------------------------------------------------------------------------
     def _fact(

@@ -106,3 +106,37 @@ def test_no_film_or_first_person_gives_no_cast_fact(turns: tuple[str, ...]) -> N
     found = facts_of(*turns)
     assert not {f for f in found if f[1] in ("starring", "character")}
     assert not {f for f in found if f[0] == SPEAKER and f[1] in ("starring", "character")}
+
+
+@pytest.mark.parametrize(
+    ("turn", "expected"),
+    [
+        ("Gattaca is a 1997 American science fiction film.", {"science fiction"}),
+        ("Home Alone is a very enjoyable comedy film", {"comedy"}),
+        ("Frozen is a computer-animated musical fantasy film", {"animation", "musical", "fantasy"}),
+        ("Jaws is a great movie", set()),
+    ],
+)
+def test_a_class_sentence_gives_one_genre_per_genre_word(turn: str, expected: set[str]) -> None:
+    assert {v for _, p, v in facts_of(turn) if p == "genre"} == expected
+
+
+@pytest.mark.parametrize(
+    ("turn", "title"),
+    [
+        ('Have you seen the 1973 American comedy drama film "Paper Moon"?', "Paper Moon"),
+        ("The movie is the 1973 film Paper Moon which was shot in Kansas.", "Paper Moon"),
+        ("However the original 1973 Paper Moon film is great.", "Paper Moon"),
+    ],
+)
+def test_a_work_named_with_its_description_has_its_year(turn: str, title: str) -> None:
+    assert (title, "release_date", "1973") in facts_of(turn)
+
+
+def test_a_description_in_a_question_gives_its_genres() -> None:
+    found = facts_of('Have you seen the 1973 American comedy drama film "Paper Moon"?')
+    assert {("Paper Moon", "genre", "comedy"), ("Paper Moon", "genre", "drama")} <= found
+
+
+def test_a_description_without_year_or_genre_gives_nothing() -> None:
+    assert facts_of("Have you seen the movie Paper Moon?") == set()
