@@ -17,6 +17,7 @@ Order of preference, on segmenter-neutral tokens (see `chinese.tokens`):
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -78,9 +79,15 @@ def is_function_word(tok: Tok) -> bool:
     )
 
 
+KNOWN_CACHED = 16384
+"""Words remembered by `AnchorFinder.known`: the segmenter's words recur from turn to turn
+(是, 喜欢, 导演), and each costs up to three table lookups, each folding the word."""
+
+
 class AnchorFinder:
     def __init__(self, table: PredicateTable) -> None:
         self.table = table
+        self.known = functools.lru_cache(maxsize=KNOWN_CACHED)(self._known)
 
     def find(self, toks: Sequence[Tok]) -> Anchor | None:
         copula = self._copula(toks)
@@ -91,7 +98,8 @@ class AnchorFinder:
         return verb or copula or self._fallback(toks)
 
     # -- known surfaces ---------------------------------------------------------------------
-    def known(self, surface: str) -> bool:
+    def _known(self, surface: str) -> bool:
+        """Is `surface` a verb of the table (the table never changes: remembered)?"""
         surface = self.canonical(surface)
         if surface in ATTRIBUTE_NOUNS:
             return False

@@ -119,6 +119,16 @@ class RelationFrames:
         self.by, self.attributes, self.objects, self.befores, self.asking = (
             Surfaces(pairs) for pairs in (by, attributes, objects, befores, asking)
         )
+        self.longer = {
+            surface: tuple(
+                n for n, _ in attributes if len(n) > len(surface) and n.startswith(surface)
+            )
+            for surface, _ in befores
+        }
+        """For each surface said before its verb, the attribute nouns it starts (开放: 开放时间)."""
+        self.genre, self.occupation, self.nationality = (
+            relations.get(name) for name in ("genre", "occupation", "nationality")
+        )
 
     def read(self, clause: str, start: int) -> Iterator[Found]:
         """The frames of the clause's earliest trigger (none when no frame reads)."""
@@ -247,15 +257,12 @@ class RelationFrames:
 
     def _in_attribute(self, text: str, at: int, surface: str) -> bool:
         """开放 in 它的开放时间是…: the start of a longer attribute noun, not a verb."""
-        return any(
-            len(noun) > len(surface) and text.startswith(noun, at)
-            for noun, _ in self.attributes.pairs
-            if noun.startswith(surface)
-        )
+        return any(text.startswith(noun, at) for noun in self.longer[surface])
 
     def _class(self, text: str, span: tuple[int, int]) -> Iterator[Found]:
-        genre = _GENRE.search(text)
-        relation = self.relations.get("genre")
+        at = text.find("是")
+        genre = _GENRE.search(text) if at >= 0 else None  # the genre frame starts at 是
+        relation = self.genre
         if (
             genre
             and relation
@@ -265,8 +272,7 @@ class RelationFrames:
         ):
             yield Found(relation, text[: genre.start()], genre["val"], span, genre.start())
             return
-        job = self.relations.get("occupation")
-        at = text.find("是")
+        job = self.occupation
         bare = at < 0 and len(text) <= 20 and values.OCCUPATION_END.search(text) is not None
         at = 0 if bare else at  # 英国非常有名气的演员: a description alone
         occupations = values.occupations(text[at:]) if at >= 0 else []
@@ -275,7 +281,7 @@ class RelationFrames:
         yield Found(
             job, text[:at], "、".join(dict.fromkeys(occupations)), span, max(at - 1, 0), weak=True
         )
-        origin = self.relations.get("nationality")
+        origin = self.nationality
         country = values.country(self.aliases, text[at:] if bare else text[at + 1 :])
         if origin is not None and country:
             yield Found(origin, text[:at], country, span, at)

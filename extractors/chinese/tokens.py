@@ -15,6 +15,7 @@ with the copula (就是 -> 就 是) and a first-person pronoun fused with a verb
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
@@ -116,12 +117,18 @@ def _split_fused(word: str, offset: int) -> list[Tok]:
     """One segmenter word -> one or more tokens (punctuation split per character)."""
     if all(_is_punct(ch) for ch in word):
         return [Tok(ch, offset + i, offset + i + 1, "punct") for i, ch in enumerate(word)]
-    parts = _fused_parts(word)
+    parts = _fused(word)
     tokens: list[Tok] = []
     for part in parts:
         tokens.append(Tok(part, offset, offset + len(part), "cjk"))
         offset += len(part)
     return tokens
+
+
+@functools.lru_cache(maxsize=16384)
+def _fused(word: str) -> tuple[str, ...]:
+    """`_fused_parts`, remembered: the segmenter's words recur from turn to turn."""
+    return tuple(_fused_parts(word))
 
 
 def _fused_parts(word: str) -> list[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Any, Literal, cast
 
@@ -77,7 +77,12 @@ class Relations:
         return re.compile("|".join(kept))
 
     def get(self, predicate: str) -> Relation | None:
-        return next((r for r in self.relations if r.predicate == predicate), None)
+        return self._by_predicate.get(predicate)
+
+    @cached_property
+    def _by_predicate(self) -> dict[str, Relation]:
+        """Each predicate's relation (the first, were one named twice), made on first use."""
+        return {r.predicate: r for r in reversed(self.relations)}
 
 
 def parse_relations(data: dict[str, Any]) -> Relations:
