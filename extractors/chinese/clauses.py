@@ -76,7 +76,9 @@ class Flags:
 
 
 def is_question(sentence: Sequence[Tok]) -> bool:
-    """A question: ？, a final 吗/么, or a question word (什么, 哪, 谁, 多少...)."""
+    """A question: ？, a final 吗/么, or a question word (什么, 哪, 谁, 多少...); what a
+    title holds asks nothing (我更喜欢《我可以抱你吗》)."""
+    sentence = _outside_titles(sentence)
     if any(t.kind == "punct" and t.text in "？?" for t in sentence):
         return True
     content = [t for t in sentence if t.kind == "cjk"]
@@ -85,6 +87,17 @@ def is_question(sentence: Sequence[Tok]) -> bool:
     return any(
         t.text in QUESTION_WORDS or any(w in t.text for w in _STRONG_QUESTION) for t in content
     )
+
+
+def _outside_titles(sentence: Sequence[Tok]) -> list[Tok]:
+    out: list[Tok] = []
+    depth = 0
+    for tok in sentence:
+        if tok.text in ("《", "》") and tok.kind == "punct":
+            depth = depth + 1 if tok.text == "《" else max(depth - 1, 0)
+        elif depth == 0:
+            out.append(tok)
+    return out
 
 
 def strip_markers(toks: Sequence[Tok]) -> tuple[Flags, list[Tok]]:

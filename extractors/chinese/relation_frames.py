@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from extractors.aliases import default_aliases
 from extractors.chinese import values
-from extractors.chinese.mentions import person_like
+from extractors.chinese.mentions import name_like, person_like
 from extractors.chinese.surfaces import Surfaces
 from extractors.discourse.relations import Relation, Relations
 
@@ -51,6 +51,22 @@ _BEFORE_VERB = re.compile(
 )
 """What stands between a value and the verb after it: 1982年2月11日就已经去世."""
 
+_AWARD_LEAD_IN = re.compile(
+    r"^(?:还有|以及|另外|而且|并且|同时|也|还|更|都|就|可|曾经|曾)*"
+    r"(?:是|有|拿到了|拿到过|拿到|拿下了|拿下|获得过|获得了|获得|荣获过|荣获|获过)*"
+)
+_AWARD_SUBJECT = re.compile(
+    r"^(?P<subject>[^，,。是有]{1,12}?)(?:还|也|更|就|可|都|则)*"
+    r"(?:是|有|拿到了|拿到过|拿到|拿下了|拿下)+(?P<rest>.+)$"
+)
+_AWARDED = re.compile(r"奖|大赏|提名|金曲|名人堂|电影节|音乐节|盛典|榜|最|十大|杰出|首位|唯一|第一")
+"""A clause without one of these names no award: the award frame is not tried."""
+_WHOSE_RECORD = re.compile(
+    r"是(?![一个名位张首部])(?P<val>[^，。是的我你]{2,20}?)(?:乐队|组合|乐团)?的"
+    r"(?:一张|一首|第[一二三四五六七八九十\d]+张)?(?:专辑|唱片|歌曲|单曲|新歌|歌)(?![手星迷坛词])"
+)
+"""它是蔡依林的专辑, 是刘若英的歌: whose record a work is (a singer's; a film's maker is said
+otherwise). Not a count (是一张流行风格的歌曲) nor a singer (是个专业的歌手)."""
 _ONE = re.compile(r"^(?:一|这|那)?(?:个|名|位)")
 
 _PLACE_END = re.compile(r"[省市县区州郡镇乡村岛]$")
@@ -77,6 +93,17 @@ _OWNED = re.compile(
     r"(?:一部|一首|一张|一个|一位|部|首|张|个|位)?$"
 )
 """《有你的快乐》与《迷宫》都是她的代表作: the values before 是, their owner after it."""
+
+
+def _told_after(before: Found, objects: list[Found]) -> list[Found]:
+    """他1958年出生于上海: a value said before its verb (1958年出生) and another after it
+    (出生于上海) are both told; the object frame, read later in the clause, is kept too when it
+    tells another relation, of the same subject."""
+    return [
+        replace(f, subject_text=before.subject_text)  # 他 said once, before the first value
+        for f in objects
+        if f.at > before.at and f.relation is not before.relation
+    ]
 
 
 def _possessor(head: str) -> str:
@@ -126,21 +153,46 @@ class RelationFrames:
             for surface, _ in befores
         }
         """For each surface said before its verb, the attribute nouns it starts (开放: 开放时间)."""
-        self.genre, self.occupation, self.nationality = (
-            relations.get(name) for name in ("genre", "occupation", "nationality")
+        self.genre, self.occupation, self.nationality, self.prize, self.singer = (
+            relations.get(name)
+            for name in ("genre", "occupation", "nationality", "awards", "performed_by")
         )
 
     def read(self, clause: str, start: int) -> Iterator[Found]:
-        """The frames of the clause's earliest trigger (none when no frame reads)."""
+        """The frames of the clause's earliest trigger (none when no frame reads), and an
+        object frame after a value said before its verb (1958年出生于上海)."""
         text = FILLER.sub("", clause)
         base = start + len(clause) - len(text)
         span = (base, base + len(text))
-        readers = [self._agent, self._attribute, self._object, self._before, self._class]
+        readers = [
+            self._award,
+            self._agent,
+            self._attribute,
+            self._object,
+            self._before,
+            self._class,
+        ]
         if not self.asking.found(text):  # no surface of any list: only a class sentence
-            readers = [self._class]
-        frames = [list(reader(text, span)) for reader in readers]
-        best = min((f for f in frames if f), key=lambda f: f[0].at, default=[])
+            readers = [self._award, self._class]
+        frames = {reader: list(reader(text, span)) for reader in readers}
+        best = min((f for f in frames.values() if f), key=lambda f: f[0].at, default=[])
         yield from best
+        if best and best is frames.get(self._before):
+            yield from _told_after(best[0], frames[self._object])
+
+    def _award(self, text: str, span: tuple[int, int]) -> Iterator[Found]:
+        """Awards said without a verb of winning (还有X和Y; 是X、Y; 更是拿到了X; X alone)
+        or a distinction said as what someone is (他是中国十年最具影响力音乐人物; 还是首位
+        获得…的歌手): the clause is the list, its subject said before 是 or the topic."""
+        if self.prize is None or not _AWARDED.search(text):
+            return
+        said = _AWARD_SUBJECT.match(text)
+        if said is not None and values.awards(said["rest"]):
+            yield Found(self.prize, said["subject"], said["rest"], span, 0, weak=True)
+            return
+        rest = _AWARD_LEAD_IN.sub("", text)
+        if values.awards(rest):
+            yield Found(self.prize, "", rest, span, 0, weak=True)
 
     def _agent(self, text: str, span: tuple[int, int]) -> Iterator[Found]:
         at = text.find("由")
@@ -159,10 +211,12 @@ class RelationFrames:
         comes after 是 (or starts the clause)."""
         core = re.sub(r"(?:的|了|啊|呀|吧)+$", "", text)
         for surface, relation in self.by.present(core):
-            if len(surface) < 2 or not core.endswith(surface):
+            if not core.endswith(surface):
                 continue
             head = re.sub(r"(?:联合|共同|一起|亲自|自己|本人)+$", "", core[: -len(surface)])
             cut = head.rfind("是")
+            if len(surface) < 2 and (cut < 0 or not text.endswith("的")):
+                continue  # 唱 alone is a verb of the agent only in 是X唱的
             subject, value = (head[:cut], head[cut + 1 :]) if cut >= 0 else ("", head)
             if (
                 value
@@ -261,6 +315,10 @@ class RelationFrames:
 
     def _class(self, text: str, span: tuple[int, int]) -> Iterator[Found]:
         at = text.find("是")
+        whose = _WHOSE_RECORD.search(text) if at >= 0 and self.singer is not None else None
+        if whose is not None and self.singer is not None and name_like(whose["val"]):
+            yield Found(self.singer, text[: whose.start()], whose["val"], span, whose.start())
+            return
         genre = _GENRE.search(text) if at >= 0 else None  # the genre frame starts at 是
         relation = self.genre
         if (

@@ -76,7 +76,7 @@ class RelationReader:
         asking = False
         asks_last = sentence.rstrip().endswith(("？", "?"))
         for clause, start in self._runs(sentence):
-            if _ASKING.search(clause) or (asks_last and _last_clause(sentence, clause, start)):
+            if _asks(clause) or (asks_last and _last_clause(sentence, clause, start)):
                 asked_before = session.asked_before
                 self.question(clause, session)
                 session.asked_before = asked_before  # this turn's question is the next's
@@ -127,7 +127,7 @@ class RelationReader:
 
     def _goes_on(self, clause: str) -> bool:
         return (values.more_numbers(clause)) and not (
-            _ASKING.search(clause) or any(len(s) > 1 for s in self.frames.asking.found(clause))
+            _asks(clause) or any(len(s) > 1 for s in self.frames.asking.found(clause))
         )
 
     def question(self, clause: str, session: Session) -> None:
@@ -342,6 +342,15 @@ def _pronoun(word: str, cue: Cue, relation: Relation, session: Session) -> Refer
     ) or (found is None and word in CLASSES):
         return session.topic(relation.about) or found
     return found
+
+
+def _asks(clause: str) -> bool:
+    """Does a clause ask? A question word inside a title asks nothing (我更喜欢《我可以抱你
+    吗》, 《这个世界会好吗》)."""
+    return _ASKING.search(_TITLED.sub("《》", clause)) is not None
+
+
+_TITLED = re.compile(r"《[^《》]*》")
 
 
 def _last_clause(sentence: str, clause: str, start: int) -> bool:

@@ -67,9 +67,20 @@ _FIRST_NUMBER = re.compile(
     r"[\d０-９]|[一二两三四五六七八九十半几][^年月日号]?(?:个|小时|天|分钟|首)"
 )
 _LANGUAGE_TAIL = re.compile(r"(?:对白|版本|版|配音)+$")
+_AWARD_BODY = re.compile(r"奖|大赏|提名|金曲|名人堂|电影节|音乐节|盛典|榜|Awards?|Grammy", re.I)
+_AWARD_END = re.compile(r"(?:奖|大奖|提名|大赏)(?:（提名）|\(提名\))?$")
+_RANKED = re.compile(r"最佳|最受欢迎|最具|最高|最有|年度|十大|首位|首个|第一位|第一个|唯一")
+_WINNING = re.compile(r"获|得过|拿过|拿到|拿下|赢得|斩获|让")
+_SAID_OF = re.compile(r"[他她它其]|这[张部首个]|那[张部首个]")
+_HONOURED = re.compile(
+    r"(?:歌手|演员|导演|人物|艺人|乐队|组合|明星|音乐人|女主角|男主角|新人|偶像|华人|歌曲|专辑|"
+    r"影片|电影|作品|单曲)$"
+)
+_FIRST_OF_KIND = re.compile(r"^(?:首位|首个|首名|第一位|第一个|唯一(?:一位|一个|一名)?)")
 
-SPLIT = re.compile(r"(?:[、，,/；;]|和|与|以及|及|跟|还有|或者|或)(?![^《]*》)")
-"""Where a list splits: never inside a title (《A和B》 is one)."""
+SPLIT = re.compile(r"(?:[、，,/；;]|和(?![平谐声])|与|以及|及|跟|还有|或者|或)(?![^《]*》)")
+"""Where a list splits: never inside a title (《A和B》 is one), nor at a 和 that opens a word
+(世界和平音乐奖, 和谐, 和声)."""
 _TRIM_LEFT = re.compile(r"^(?:是|为|在|由|有(?!机)|了|于|大概|差不多|一共|只有|包括|像|如)+")
 _HEDGE = re.compile(
     r"^(?:准确|确切|严格)(?:的|地)?(?:说|来说|讲)|^那?(?:肯定|应该|好像|可能)(?:就)?是"
@@ -151,9 +162,34 @@ def measure(value: str) -> str:
 
 def award(value: str) -> str:
     """过中国十年最具影响力音乐人物 -> 中国十年最具影响力音乐人物; 金球奖最佳导演奖的人 ->
-    金球奖最佳导演奖."""
+    金球奖最佳导演奖; a distinction is kept whole (首位获得台湾十大杰出青年的歌手)."""
     value = _AWARD_LEAD.sub("", _AWARD_TAIL.sub("", value))
+    if _FIRST_OF_KIND.match(value):
+        return value
     return re.sub(r"(奖)的[^奖]*$", r"\1", value)
+
+
+def awards(text: str) -> str | None:
+    """`text` when it is only a list of awards or distinctions (第25届台湾金曲奖最佳国语专辑;
+    海洋音乐季最佳人气奖、金曲奖; 首位登上时代周刊封面的华人歌手), else None. An award is
+    named by what gives it (奖, 大赏, 电影节, 盛典, 榜, 金曲...) with a category (最佳…,
+    最受欢迎…) or its closing 奖 (提名); a distinction is a superlative or a first (首位,
+    唯一, 最具, 十大...) of someone (…歌手, …人物). A part holding a verb of winning (获得,
+    拿过) or a pronoun is no name: the verb's own frame reads it."""
+    parts = [p.strip() for p in SPLIT.split(_AWARD_TAIL.sub("", text.strip(" 。…")))]
+    return text if parts and all(_award_like(p) for p in parts) else None
+
+
+def _award_like(part: str) -> bool:
+    if not 2 <= len(part) <= 50 or _CLAUSE_WORDS.search(part) or _SAID_OF.search(part):
+        return False
+    if _WINNING.search(part) and not _FIRST_OF_KIND.match(part):
+        return False  # 他更是获得了X奖, 这张专辑曾获过X: the verb's frame reads it
+    named = _AWARD_BODY.search(part) is not None
+    ranked = _RANKED.search(part) is not None
+    return (named and (ranked or _AWARD_END.search(part) is not None)) or (
+        ranked and _HONOURED.search(part) is not None
+    )
 
 
 def genres(value: str) -> list[str]:

@@ -214,3 +214,102 @@ def test_a_relation_of_the_families(
 def test_a_list_of_places_goes_on_with_a_name() -> None:
     found = last("你知道《驯龙高手》吗？", "这是在美国制片的，听说制片成本相当高了。")
     assert [f for f in found if f[1] == "produced_in"] == [("驯龙高手", "produced_in", "美国")]
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # awards listed without a verb of winning: after 是, 有, 还有, or alone
+        (
+            (
+                "你知道绿日乐队吗？",
+                "这个知道，是第37届格莱美奖最佳另类音乐表演奖、第47届格莱美奖最佳摇滚专辑奖。",
+            ),
+            [
+                ("绿日乐队", "awards", a)
+                for a in ("第37届格莱美奖最佳另类音乐表演奖", "第47届格莱美奖最佳摇滚专辑奖")
+            ],
+        ),
+        (
+            (
+                "你知道林宥嘉吗？",
+                "还有第14届全球华语榜中榜最佳新晋歌手和第2届华语金曲奖最佳国语男歌手。",
+            ),
+            [
+                ("林宥嘉", "awards", a)
+                for a in ("第14届全球华语榜中榜最佳新晋歌手", "第2届华语金曲奖最佳国语男歌手")
+            ],
+        ),
+        (
+            ("你知道张震岳吗？", "第25届台湾金曲奖最佳国语专辑。"),
+            [("张震岳", "awards", "第25届台湾金曲奖最佳国语专辑")],
+        ),
+        (
+            ("你知道张悬吗？", "更是拿到了海洋音乐季最佳人气奖。"),
+            [("张悬", "awards", "海洋音乐季最佳人气奖")],
+        ),
+        # a distinction said as what someone is: the whole of it (首位…的歌手), no occupation
+        (
+            ("你知道张惠妹吗？", "对，还是首位获得台湾十大杰出青年的歌手。"),
+            [("张惠妹", "awards", "首位获得台湾十大杰出青年的歌手")],
+        ),
+        (
+            ("你知道张惠妹吗？", "她还是唯一获世界和平音乐奖的华人歌手。"),  # 和平 joins no list
+            [("张惠妹", "awards", "唯一获世界和平音乐奖的华人歌手")],
+        ),
+        (
+            ("你知道许巍吗？", "他可是中国十年最具影响力音乐人物。"),
+            [("许巍", "awards", "中国十年最具影响力音乐人物")],
+        ),
+        (
+            ("你知道许巍吗？", "还是音乐风云榜内地最佳男歌手。"),
+            [("许巍", "awards", "音乐风云榜内地最佳男歌手")],
+        ),
+        # a verb of winning keeps its own frame, and the award its boundary
+        (
+            ("你知道李宗盛吗？", "他更是获得了中国原创音乐榜最高成就奖。"),
+            [("李宗盛", "awards", "中国原创音乐榜最高成就奖")],
+        ),
+        # praise is no award
+        (("你知道王菲吗？", "她也是名杰出的歌手。"), []),
+        (("你知道王菲吗？", "这是最佳选择。"), []),
+    ],
+)
+def test_an_award_said_without_a_verb(
+    turns: tuple[str, ...], expected: list[tuple[str, str, str]]
+) -> None:
+    assert [f for f in last(*turns) if f[1] == "awards"] == expected
+
+
+def test_a_value_before_the_verb_and_one_after_are_both_told() -> None:
+    found = last("你知道周杰伦吗？", "他1958年出生于上海。")
+    assert ("周杰伦", "birthday", "1958年") in found
+    assert ("周杰伦", "birthplace", "上海") in found
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # whose record a work is: the singer's
+        (
+            ("你知道《陌生人》吗？", "知道啊，是蔡健雅的专辑。"),
+            [("陌生人", "performed_by", "蔡健雅")],
+        ),
+        (("你知道《执迷不悔》吗？", "是呀，是王菲的歌。"), [("执迷不悔", "performed_by", "王菲")]),
+        # 唱 alone names the singer in 是X唱的
+        (("你知道《小宇》吗？", "这首歌是张震岳唱的。"), [("小宇", "performed_by", "张震岳")]),
+        # a singer or a count is no record's owner
+        (("你知道汪峰吗？", "他是个专业的歌手。"), []),
+        (("你知道《100种生活》吗？", "是一张流行音乐风格的歌曲。"), []),
+    ],
+)
+def test_whose_record_a_work_is(
+    turns: tuple[str, ...], expected: list[tuple[str, str, str]]
+) -> None:
+    assert [f for f in last(*turns) if f[1] == "performed_by"] == expected
+
+
+def test_a_question_word_inside_a_title_asks_nothing() -> None:
+    assert (SPEAKER, "prefers", "我可以抱你吗") in last(
+        "你知道张惠妹吗？", "我更喜欢《我可以抱你吗》。"
+    )
