@@ -323,6 +323,8 @@ def check(match: re.Match[str], start: int, end: int, separator: str) -> bool:
     word = _named_last(match) or match.group("k") or "password"
     if not_a_label(match, word) or not_a_value(match, value, end, separator):
         return False
+    if "ref" not in match.groupdict() and _in_reference(match):
+        return False  # `${TOKEN:?must be set}`, `${PASSWORD:-$OTHER}`: the reference's syntax
     if match.groupdict().get("vc") is not None:
         return word[0] > "\u2e80" and separator == CN_STATE and CN_STOP.match(value) is None
     found = shape(value)
@@ -364,6 +366,13 @@ def _name_start(match: re.Match[str]) -> int:
     while start > 0 and _NAME_CHAR.match(text, start - 1):
         start -= 1
     return start
+
+
+def _in_reference(match: re.Match[str]) -> bool:
+    """The name is a variable inside `${...}`: what follows it is the reference's syntax (a
+    default is `notary.pairs.REFERENCE_DEFAULT`'s to judge)."""
+    start = _name_start(match)
+    return match.string[max(0, start - 2) : start] == "${"
 
 
 def config_name(match: re.Match[str]) -> bool:

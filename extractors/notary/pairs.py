@@ -11,6 +11,8 @@ its assignment column, one rule each:
   `variable "db_password" { default = "x" }`, `param`, `input`, `arg` blocks;
 * **a braced connection-string value**: ODBC's `Pwd={x};` (`{password}` is a template: the
   key's own name);
+* **a default written into a reference named for a secret**: `${DB_PASSWORD:x}` (Spring),
+  `${DB_PASSWORD:-x}`, `${API_TOKEN:=x}` (shell, compose);
 * **a mapping or list named by credentials in the plural**: each child of `passwords:`,
   `db_credentials:`, `secrets:`, `tokens:` (`admin: x`, `- x`), found by the nearest less
   indented line above it; not a child named for something about them (`min_length: 12`), not
@@ -61,6 +63,14 @@ BRACED = re.compile(
     r"(?<![\w.\-])(?P<k>(?i:pwd|password|passwd|pass))(?P<suf>)[ \t]*(?P<op>=)[ \t]*"
     r"\{(?P<vq>[^{}\n]{1,256})\}(?=[ \t]*(?:;|$|[\"']))"
 )
+REFERENCE_DEFAULT = re.compile(
+    rf"\$\{{(?P<ref>)[\w.\-]{{0,64}}?{LABEL}(?P<op>:-|:=|:(?![?+\-=])|-|=)"
+    r"(?P<vu>[^{}\s$][^{}\s]{0,255})\}"
+)
+"""A default written into a reference named for a secret: `${DB_PASSWORD:x}` (Spring),
+`${DB_PASSWORD:-x}`, `${API_TOKEN:=x}` (shell, compose): the reference is no value, its default
+is (not `${TOKEN:?message}`, `${TOKEN:+alternative}`, nor a default that is itself a reference,
+`${PASSWORD:-$OTHER}`)."""
 CHILD = re.compile(
     rf"(?m)^(?P<ind>[ \t]+)(?:-[ \t]+|(?P<child>[\w.\-@]{{1,64}})[ \t]*:[ \t]+)(?P<op>)(?!-[ \t])"
     rf"{VALUE}"
@@ -120,6 +130,7 @@ PAIRS: tuple[Rule, ...] = (
     Rule("{kind} in a named element", ELEMENT_PAIR, 3, checker(ASSIGN), needles=("</",)),
     Rule("{kind} as a block's default", BLOCK_DEFAULT, 3, checker(ASSIGN), needles=("{",)),
     Rule("{kind} in a connection string", BRACED, 3, checker(ASSIGN), needles=("{",)),
+    Rule("{kind} as a reference's default", REFERENCE_DEFAULT, 3, checker(ASSIGN), needles=("${",)),
     Rule(
         "credential in a named mapping",
         CHILD,

@@ -159,6 +159,12 @@ CLASSES = {
         "passwords:\n  - {}",
         "tokens:\n  deploy: {}",
     ],
+    "a default written into a reference named for a secret": [
+        "spring:\n  datasource:\n    password: ${{DB_PASSWORD:{}}}",
+        "password: ${{DB_PASSWORD:-{}}}",
+        "export SERVICE_API_TOKEN=${{API_TOKEN:-{}}}",
+        "environment:\n  - REDIS_PASSWORD=${{REDIS_PASSWORD:={}}}",
+    ],
     "MySQL's glued password flag": [
         "mysql -u root -p{} app",
         "mysqldump -uroot -p{} --all-databases",
@@ -214,6 +220,10 @@ def test_a_block_scalar_is_masked_on_every_line() -> None:
         "passwords:\n  min_length: 12\n  policy: strict",
         "keys:\n  - ssh-rsa AAAAB3Nza bob",
         "meeting at 10:30:45:12:59",
+        "x=${TOKEN:?must be set}",
+        "${TOKEN:+yes}",
+        "port: ${DB_PORT:-5432}",
+        "url: ${SECRET_URL:-}",
         'if child.dep_ in ("nsubj", "nsubjpass", "expl", "csubj"):',
         'return any(c.dep_ in ("nsubjpass", "auxpass") for c in verb.children)',
         'DEPS = frozenset({"nsubj", "nsubjpass", "expl", "amod"})',
