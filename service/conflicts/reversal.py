@@ -135,6 +135,16 @@ def _change(fact: Fact, after: Fields) -> Change:
     return Change(fact.uuid, after, {name: getattr(fact, name) for name in after})
 
 
+def _left_by(changes: list[Change]) -> list[Change]:
+    """What an action left in each record: its changes to one record composed in order (a
+    write may restate a dispute and then close the same record; only the last value of each
+    field is what a later action could have changed)."""
+    left: dict[str, Fields] = {}
+    for change in changes:
+        left.setdefault(change.uuid, {}).update(change.after)
+    return [Change(uuid, after, {}) for uuid, after in left.items()]
+
+
 def _unchanged_since(record: Fact | None, change: Change) -> None:
     """The record still holds what the action wrote; otherwise a later action changed it."""
     if record is None:
@@ -172,7 +182,7 @@ def _undo_action(
     changes = [change_from_json(c) for c in action.changes]
     found = reads.facts.get(fact.group_id, [c.uuid for c in changes])
     records = {f.uuid: f for f in found}
-    for change in changes:
+    for change in _left_by(changes):
         _unchanged_since(records.get(change.uuid), change)
     undo = [c for c in revert(changes) if c.after]
     if action.created:

@@ -244,6 +244,24 @@ def test_rollback_refuses_to_skip_a_later_action(memory: Memory) -> None:
     assert "roll that back first" in info.value.message
 
 
+def test_rollback_undoes_a_write_that_changed_one_record_twice(memory: Memory) -> None:
+    """A write whose one action changes a record twice (Oslo's dispute restated, then Oslo
+    closed by the earlier Rome placed in its history) is undone whole: each record is checked
+    against what the action left in it last, not against an intermediate step."""
+    say(memory, "I live in Oslo", source_type="user", observation_date="2023-06-01")
+    say(memory, "I live in Rome", source_type="file", observation_date="2024-06-01")
+    before = current(memory, "alice")
+    late = memory.add(
+        "I live in Rome", user_id="alice", source_type="file", observation_date="2023-06-01"
+    )
+    created = [r["id"] for r in late["results"] if r["event"] not in ("DUPLICATE", "NOOP")]
+    assert created
+    for fact_id in reversed(created):
+        memory.rollback(fact_id, user_id="alice")
+    assert current(memory, "alice") == before
+    assert memory.verify_ledger(user_id="alice")["ok"]
+
+
 def test_resolve_needs_exactly_one_target_and_the_callers_own_records(memory: Memory) -> None:
     mine = say(memory, "I live in Oslo")
     with pytest.raises(InvalidInput):
