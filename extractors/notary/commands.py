@@ -87,8 +87,8 @@ COMMAND_LINES: tuple[Rule, ...] = (
         "password piped to a command",
         re.compile(
             rf"\becho(?:[ \t]+-[en]{{1,2}})*[ \t]+(?:{QUOTED}|(?P<vu>[^\s|'\"]{{1,256}}))[ \t]*\|"
-            r"[ \t]*(?:sudo[ \t]+(?:-\w+[ \t]+)*)?(?:passwd\b[^\n|;&]{0,80}--stdin|sudo[ \t]+-S\b"
-            r"|-S\b|[\w\-]+\b[^\n|;&]{0,120}--password-stdin)"
+            r"[ \t]*(?:sudo[ \t]+(?:-\w+[ \t]+)*)?(?:passwd\b[^\n|;&]{0,80}--stdin|-S\b"
+            r"|[\w\-]+\b[^\n|;&]{0,120}--password-stdin)"
         ),
         3,
         check_value,

@@ -114,21 +114,20 @@ upper-case owner (`DBPASSWORD`) or, for a password word only, glued to a lower-c
 (`userpass`, `tlspassword`, `rootpw`; `glued_english` refuses English words so written, `bypass`;
 `jsonwebtoken` is a name, not an owner and a token)."""
 _SUFFIX = r"(?P<suf>(?:[_\-.][A-Za-z0-9]+|[A-Z][a-z0-9]+|[A-Z0-9]+(?![a-z])){0,3}?)"
-_LABEL = rf"{_KEY_START}(?P<k>(?i:{WORDS})){_SUFFIX}(?![A-Za-z0-9])"
+LABEL = rf"{_KEY_START}(?P<k>(?i:{WORDS})){_SUFFIX}(?![A-Za-z0-9])"
+"""The credential word with its owner and decoration (every rule that finds one uses it)."""
 _YAML_NODE = r"(?:(?:&[\w\-]{1,64}|!![a-z]{1,16})[ \t]+)?"
 """A YAML anchor or core tag before a value (`password: &db_pw x`, `password: !!str x`)."""
-LABEL = _LABEL
-"""The credential word with its owner and decoration, for rules that find it elsewhere."""
 _ANNOTATION = r"(?:[ \t]*:[ \t]*[A-Za-z_][\w\[\]., |]{0,40}?(?=[ \t]*=[^=>]))?"
 
 ASSIGNMENT = re.compile(
-    rf"{_LABEL}(?:[\"'][\]\)]?|[\]\)])?{_ANNOTATION}"
+    rf"{LABEL}(?:[\"'][\]\)]?|[\]\)])?{_ANNOTATION}"
     rf"(?:[ \t]*(?P<op>=>|->|:=|::=|\?=|\+=|===?|!==?|=|:|：)|[ \t]+(?P<dash>[-–—](?=[ \t])|\|)"
     rf"|(?<=[\"'])[ \t]*(?P<comma>,))"
     rf"[ \t]*{_YAML_NODE}{VALUE}"
 )
 NEXT_LINE = re.compile(
-    rf"{_LABEL}[\"']?[ \t]*(?P<op>:)[ \t]*(?P<block>[|>][+\-]?)?[ \t]*\r?\n(?P<ind>[ \t]+)"
+    rf"{LABEL}[\"']?[ \t]*(?P<op>:)[ \t]*(?P<block>[|>][+\-]?)?[ \t]*\r?\n(?P<ind>[ \t]+)"
     rf"(?![\-#][ \t]|[^\s:]+:(?:[ \t]|$)){_YAML_NODE}{VALUE}[ \t]*(?=\r?\n|$)"
 )
 """A YAML value on the line under its name (`password:` then `  x` more indented), also a block
@@ -165,13 +164,13 @@ _KEY_OPENS_LINE = re.compile(r"[ \t]*(?:-[ \t]+)?(?:[A-Za-z][\w ]{0,20}:[ \t]+)?
 
 
 STATEMENT = re.compile(
-    rf"{_LABEL}(?:\s+(?i:for|to|of|on|at|in|with)\s+[^\n.,;:!?\"'“”]{{1,40}}?)?"
+    rf"{LABEL}(?:\s+(?i:for|to|of|on|at|in|with)\s+[^\n.,;:!?\"'“”]{{1,40}}?)?"
     r"\s+(?P<op>(?i:is|was|are|(?:(?:has|have)\s+been\s+|was\s+|is\s+)?"
     r"(?:changed|set|reset|updated)\s+to)\b)"
     r"(?:\s+(?i:now|still|currently|actually|just|really))?"
     rf"\s*[:：]?\s*{VALUE}"
 )
-SPACED = re.compile(rf"{_LABEL}[\"']?(?P<op>[ \t]{{1,4}})(?![=:：>\-])(?:{VALUE})")
+SPACED = re.compile(rf"{LABEL}[\"']?(?P<op>[ \t]{{1,4}})(?![=:：>\-])(?:{VALUE})")
 CHINESE = re.compile(
     rf"(?P<k>{CN_WORDS}|(?<![A-Za-z0-9])(?i:password|passwd|pwd|api\s?key|token|secret))[^\S\n]*"
     r"(?:也|就|还|都|则|其实|现在|目前|已经|已)?"
@@ -189,7 +188,7 @@ PAIR = re.compile(
 )
 
 NEAR = re.compile(
-    rf"{_LABEL}[\"'\]\)]?(?P<op>[ \t]*[:=：]?)"
+    rf"{LABEL}[\"'\]\)]?(?P<op>[ \t]*[:=：]?)"
     r"(?P<names>(?:[ \t]+[A-Za-z][\w\-]{0,30}[\"')\]]?[ \t]*[:=：]?){0,2})"
     r"(?:[ \t]+|[ \t]*\r?\n[ \t]*)[\"'(\[]?(?P<vu>[0-9A-Za-z][0-9A-Za-z_\-]{11,255})(?![\w\-])"
 )

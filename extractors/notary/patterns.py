@@ -53,7 +53,6 @@ from extractors.notary.siblings import (
     POSITIONAL_CALL,
     SIBLING_FIELDS,
     VALUE_ATTRIBUTE,
-    check_named,
     check_pair,
     positional_password,
 )
@@ -177,12 +176,18 @@ GRAMMAR: tuple[Rule, ...] = (
     Rule("{kind} compared in code", _REVERSED, 3, check_value, needles=_LABEL_WORDS),
     Rule("{kind} passed as an argument", _ARGUMENT, 3, checker(ASSIGN), needles=_LABEL_WORDS),
     Rule("{kind} returned in code", _RETURNED, 3, checker(ASSIGN), needles=_LABEL_WORDS),
-    Rule("{kind} named by its sibling field", SIBLING_FIELDS, 3, check_named, needles=_LABEL_WORDS),
+    Rule(
+        "{kind} named by its sibling field",
+        SIBLING_FIELDS,
+        3,
+        checker(ASSIGN),
+        needles=_LABEL_WORDS,
+    ),
     Rule(
         "{kind} in an element named by its attribute",
         NAMED_ELEMENT,
         3,
-        check_named,
+        checker(ASSIGN),
         needles=_LABEL_WORDS,
     ),
     Rule(

@@ -66,14 +66,9 @@ _FIRST = r"(?:\"[^\"\n]{1,128}\"|'[^'\n]{1,128}'|[A-Za-z_][\w.]{0,64})"
 PAIR_VALUE = re.compile(
     rf"(?:{LABEL}[\"'\]]?[ \t]*(?P<op>[:=])[ \t]*"
     r"|\b(?P<ctor>(?:HTTP)?(?:Basic|Digest|Proxy|NTLM)Auth|NetworkCredential"
-    r"|PasswordAuthentication|UsernamePassword(?:Credentials|AuthenticationToken))(?P<op2>))"
+    r"|PasswordAuthentication|UsernamePassword(?:Credentials|AuthenticationToken)))"
     rf"[(\[][ \t]*{_FIRST}[ \t]*,[ \t]*(?:{QUOTED})[ \t]*[)\]]"
 )
-
-
-def check_named(match: re.Match[str], start: int, end: int) -> bool:
-    """The value of a field whose sibling names a credential: the grammar's assignment."""
-    return check(match, start, end, ASSIGN)
 
 
 _AS_PASSWORD = re.compile(rf"{LABEL}(?P<op>=)(?P<vu>.*)", re.S)
