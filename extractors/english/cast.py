@@ -10,9 +10,10 @@ written.
 * **a person in it** (`<Person> is|was <up to two words> in it|this|that|the movie|the film`:
   "Sandra Bullock was great in it", "Jenny Slate is in this one"): the film stars the person;
 * **a director named in apposition** ("Director Byron Howard, Rich Moore.", "the director John
-  Lasseter did an amazing job"): the film is directed by each name;
-* **a release year without a subject** ("Made in 2016.", "Released in 2009"): the film's
-  release date.
+  Lasseter did an amazing job"): the film is directed by each name.
+
+A release year without a subject ("Made in 2016.") is the release frame's
+(`EnglishRelations._released`).
 
 The person must be written as a name (capitalised words, no function word); "it", "the film",
 "this" and an absent subject are the film under discussion (`Session.topic`), never the speaker.
@@ -45,7 +46,6 @@ _DIRECTOR = re.compile(
     rf"(?:^|(?<=\s))(?:[Tt]he\s+)?[Dd]irector,?\s+(?P<v>{_NAME}(?:\s*(?:,|and|&)\s*{_NAME})*)"
     r"(?=\s*(?:[,.;!?]|$|\s+(?:did|does|is|was|has|made|directed|who)\b))"
 )
-_MADE = re.compile(r"^(?:it\s+was\s+)?(?:made|released|filmed|out)\s+in\s+(?P<v>\d{4})\b", re.I)
 _NOT_PEOPLE = frozenset(
     {"I", "It", "This", "That", "He", "She", "They", "We", "You", "The", "His", "Her"}
 )
@@ -78,9 +78,6 @@ def cast_readings(text: str) -> list[Reading]:
     if director:
         names = re.split(r"\s*(?:,|\band\b|&)\s*", director["v"])
         return [Reading("directed_by", "", name, agent=True) for name in names if _person(name)]
-    made = _MADE.match(text)
-    if made:
-        return [Reading("release_date", "", made["v"])]
     return []
 
 

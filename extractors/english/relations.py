@@ -9,9 +9,10 @@ Frames, on one sentence, the first that reads:
 * `<S> was <verb>ed by <V>` for the table's `en_by` verbs (directed, written, composed,
   produced, sung: one record per name of a list), and `<A> <verb>ed <S>` the other way round;
 * `<S> stars|starred|features <V>` (starring) and `<A> stars|starred|plays|appeared in <S>`;
-* `<S> came out|was released|premiered|was made in|on <V>` (release date);
+* `<S> came out|was released|premiered|was made in|on <V>` (release date), and without a
+  subject "Made in 2016." (the film under discussion);
 * film talk without a relation word (`english.cast`): "Idris Elba plays Chief Bogo", "Culkin
-  as Kevin", "Sandra Bullock was great in it", "Director Byron Howard", "Made in 2016";
+  as Kevin", "Sandra Bullock was great in it", "Director Byron Howard";
 * `<S> is|was a|an <nationality>? <words> <occupation|class noun>` (origin, job title; for a
   work one `genre` per genre word, `english.cast.genres`, and a year is its release);
 * `the <attribute> (of <S>)? is|was <V>`, `<S>'s <attribute> is <V>` for the table's `en`
@@ -82,6 +83,11 @@ _FUNCTION_WORDS = frozenset(
         "do",
     }
 )
+_RELEASED_ALONE = re.compile(
+    r"^(?:it\s+was\s+)?(?:made|released|filmed|out)\s+in\s+(?P<v>\d{4})\b", re.I
+)
+"""A release year said without a subject ("Made in 2016.", "It was out in 2009"): the film
+under discussion's."""
 _DATEISH = re.compile(
     r"\d{4}|\b(?:January|February|March|April|May|June|July|August|"
     r"September|October|November|December)\b"
@@ -215,6 +221,10 @@ class EnglishRelations:
         )
         if match and _DATEISH.search(match["v"]):
             yield from self._fact("release_date", match["s"], match["v"], text, span, s)
+            return
+        year = _RELEASED_ALONE.match(text)
+        if year:
+            yield from self._fact("release_date", None, year["v"], text, span, s)
 
     def _attribute(self, text: str, span: tuple[int, int], s: Session) -> Iterator[CandidateFact]:
         for noun, relation in self.attributes:
