@@ -199,8 +199,8 @@ def _state_before(job: Job, left: dict[str, Discourse]) -> Discourse:
     """The state a turn is read in: its own, or what its conversation's last turn left."""
     if job.context:
         return job.context
-    if job.conversation:
-        return left.get(job.conversation, Discourse()).next_turn()
+    if job.conversation and job.conversation in left:
+        return left[job.conversation].next_turn()
     return Discourse()
 
 

@@ -33,6 +33,8 @@ class Session:
     @classmethod
     def start(cls, before: Discourse | None) -> Session:
         state = before or Discourse()
+        if state.asked is None:
+            return cls(state)
         return cls(state.model_copy(update={"asked": None}), state.asked)
 
     def mention(self, referents: Iterable[Referent]) -> None:
@@ -64,4 +66,6 @@ class Session:
 
     def after(self) -> Discourse:
         """The state the turn leaves (its own question kept for the next turn)."""
+        if self.state.asked == self.asks:
+            return self.state
         return self.state.model_copy(update={"asked": self.asks})

@@ -46,13 +46,18 @@ class Referent(_Frozen):
 
     def merged(self, older: Referent) -> Referent:
         """This mention, with what an earlier mention of the same name knew and this lacks."""
-        return self.model_copy(
-            update={
-                "kind": self.kind if self.kind != "thing" else older.kind,
-                "gender": self.gender or older.gender,
-                "noun": self.noun or older.noun,
-            }
-        )
+        learned = {
+            "kind": self.kind if self.kind != "thing" else older.kind,
+            "gender": self.gender or older.gender,
+            "noun": self.noun or older.noun,
+        }
+        if all(getattr(self, name) == value for name, value in learned.items()):
+            return self  # the usual case: the state is copied only where it changes
+        return self.model_copy(update=learned)
+
+    def renewed(self) -> Referent:
+        """This referent, mentioned this turn."""
+        return self if self.age == 0 else self.model_copy(update={"age": 0})
 
 
 class Asked(_Frozen):
@@ -84,9 +89,14 @@ class Discourse(_Frozen):
             older = next((r for r in out if r.name == mention.name), None)
             if older is not None:
                 out.remove(older)
-            kept = mention.merged(older) if older is not None else mention
-            out.insert(0, kept.model_copy(update={"age": 0}))
-        return self.model_copy(update={"referents": tuple(out[:CAPACITY])})
+            kept = (mention.merged(older) if older is not None else mention).renewed()
+            out.insert(0, older if older is not None and older.__dict__ == kept.__dict__ else kept)
+        referents = tuple(out[:CAPACITY])
+        if len(referents) == len(self.referents) and all(
+            new is old for new, old in zip(referents, self.referents, strict=True)
+        ):
+            return self
+        return self.model_copy(update={"referents": referents})
 
     def next_turn(self) -> Discourse:
         """The state the next turn starts in: every referent a turn older (those past the
@@ -94,7 +104,7 @@ class Discourse(_Frozen):
         aged = tuple(
             r.model_copy(update={"age": r.age + 1}) for r in self.referents if r.age + 1 < HORIZON
         )
-        return Discourse(referents=aged, asked=self.asked)
+        return self.model_copy(update={"referents": aged}) if self.referents else self
 
 
 class TurnContext(_Frozen):
