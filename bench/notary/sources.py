@@ -32,7 +32,10 @@ purpose (a masked one would also leave the word in its own label, `[REDACTED:pas
 The benchmark also prints the rate over every labelled positive, placeholders included. A
 private key's BEGIN and END lines are not part of its secret (the notary keeps them so the
 reader sees what was there), nor is a URL's host:
-a URL's secret is its password when it has one, else its path and query (a webhook's token);
+a URL's secret is its password when it has one, else its signature when it is signed (an
+S3, GCS or Azure presigned URL: the signature is what grants access, and without it the URL
+grants nothing; the object's path is what the user asks about), else its path and query (a
+webhook's token);
 a database URL without a password holds no secret (left out as unlabelled).
 
 Ordinary chat, for false masking: every utterance of FriendsQA's dev and test transcripts
@@ -132,18 +135,25 @@ _URL_PASSWORD = re.compile(
 
 def secret_of(raw: str) -> str:
     """The secret a source labels: without a key block's armour lines; of a URL or connection
-    string only its password (none: no secret, the positive is left out as unlabelled)."""
+    string only its password, else of a signed URL its signature (none: no secret, the positive
+    is left out as unlabelled)."""
     secret = _ARMOUR.sub("", raw).strip().removeprefix("\\n").removesuffix("\\n").strip()
     if not _URL.match(secret) or " " in secret:
         return secret
     found = _URL_PASSWORD.search(secret)
     if found:
         return found["pw"] or found["kv"]
+    signed = _SIGNATURE.search(secret)
+    if signed:
+        return signed["sig"]
     if _DATABASE.match(secret):
         return ""
     return _HOST.sub("", secret)
 
 
+_SIGNATURE = re.compile(
+    r"(?i:[?&;](?:sig|signature|x-amz-signature|x-goog-signature)=)(?P<sig>[^&#\s]+)"
+)
 _DATABASE = re.compile(
     r"(?i:jdbc:|(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql"
     r"|sqlserver|oracle|db2|clickhouse|cassandra|neo4j|bolt|ldaps?)://)"

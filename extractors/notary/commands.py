@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import re
 
-from extractors.notary.grammar import ASSIGN, checker
+from extractors.notary.grammar import ASSIGN, checker, names_its_slot
 from extractors.notary.rule import Rule, check_shaped, check_value
+from extractors.notary.shapes import Shape, shape
 from extractors.notary.values import QUOTED, VALUE, is_placeholder
 
 
@@ -15,6 +16,26 @@ def _check_cli_auth(match: re.Match[str], start: int, end: int) -> bool:
     """Only `user:password` carries a secret (`-u user` alone makes curl ask for it)."""
     value = match.string[start:end]
     return ":" in value and not is_placeholder(value.partition(":")[2])
+
+
+_SHORT_GLUED = re.compile(r"-[A-Za-z]")
+_ASSIGNED = checker(ASSIGN)
+
+
+def _named_flag(match: re.Match[str], start: int, end: int) -> bool:
+    """A flag named for a secret (`--password x`, `-storepass x`), not a one-letter flag with
+    its value glued on (`-ppassword mydb`, `-ptoken`: getopt's `-p` and the value `password`,
+    which the glued-flag rules judge; the next word is an argument, the database)."""
+    if _SHORT_GLUED.fullmatch(match.string, match.start(), match.start("k")):
+        return False
+    return _ASSIGNED(match, start, end)
+
+
+def _glued_password(match: re.Match[str], start: int, end: int) -> bool:
+    """MySQL's glued `-p` value: any value but a placeholder or the slot's own word
+    (`-ppassword`, `-pPASSWORD`: a template, `grammar.names_its_slot`)."""
+    value = match.string[start:end]
+    return check_value(match, start, end) and not names_its_slot(value, "password")
 
 
 _FLAG_WORDS = (
@@ -40,7 +61,7 @@ COMMAND_LINES: tuple[Rule, ...] = (
             rf"(?:(?i:pass|env|file):(?=\S))?{VALUE}"
         ),
         3,
-        checker(ASSIGN),
+        _named_flag,
         needles=("pass", "pw", "token", "secret", "key", "storepass", "keypass"),
     ),
     Rule(
@@ -114,7 +135,7 @@ COMMAND_LINES: tuple[Rule, ...] = (
             rf"[^\n|;&]{{0,200}}?[ \t]-p(?:{QUOTED}|(?P<vu>[^\s\-'\"][^\s'\"]{{2,255}}))"
         ),
         3,
-        check_value,
+        _glued_password,
         kind="password",
         needles=("mysql", "mariadb"),
     ),
@@ -227,7 +248,37 @@ HERE_STRINGS: tuple[Rule, ...] = (
 """A password written into a command's standard input as a here-string: `sudo -S ... <<< x`,
 `kinit bob <<< x`, `docker login --password-stdin <<< x`."""
 
+_CRYPT = (
+    r"\$(?:2[abxy]?|1|5|6|apr1|y|7|gy|sha1|md5|argon2(?:id|i|d)|scrypt|pbkdf2(?:-sha\d+)?)\$"
+    r"[\w./+=,$\-]{16,512}"
+)
+_USER_LINE = r"(?m)^[ \t]*[\w.\-@]{1,64}:"
+_HASHED_USER = re.compile(rf"{_USER_LINE}{_CRYPT}[ \t]*$")
+USER_FILE_WINDOW = 2000
+"""How far around a `user:value` line a hashed sibling line is looked for (a file of users)."""
+
+
+def _check_user_file(match: re.Match[str], start: int, end: int) -> bool:
+    """A `user:value` line in a file of users whose passwords are hashed elsewhere in it
+    (`.htpasswd`, a pwdump or shadow extract): a MIXED or RANDOM value is that user's password
+    written in clear (Apache reads a plain one too). Without a hashed sibling, `name:value` is
+    anything (a YAML key, a label, a host and port) and is judged by the other rules."""
+    text = match.string
+    if shape(text[start:end]) < Shape.MIXED:
+        return False
+    lo, hi = max(0, start - USER_FILE_WINDOW), min(len(text), end + USER_FILE_WINDOW)
+    return any(h.start() != match.start() for h in _HASHED_USER.finditer(text, lo, hi))
+
+
 CONFIG_FILES: tuple[Rule, ...] = (
+    Rule(
+        "password in a file of users",
+        re.compile(rf"{_USER_LINE}(?P<vu>[^\s:$][^\s:]{{3,255}})[ \t]*$"),
+        2,
+        _check_user_file,
+        kind="password",
+        needles=("$",),
+    ),
     Rule(
         "password in .pgpass",
         re.compile(
@@ -253,10 +304,6 @@ CONFIG_FILES: tuple[Rule, ...] = (
     ),
 )
 
-_CRYPT = (
-    r"\$(?:2[abxy]?|1|5|6|apr1|y|7|gy|sha1|md5|argon2(?:id|i|d)|scrypt|pbkdf2(?:-sha\d+)?)\$"
-    r"[\w./+=,$\-]{16,512}"
-)
 _KERBEROS = r"\$krb5(?:asrep|tgs|pa)\$[\w$*.:/@\-]{32,4096}"
 _NTLM = (
     r"(?<![\w\-])[\w.\-$]{1,64}::[\w.\-]{0,64}:[0-9a-fA-F]{16}:[0-9a-fA-F]{32}:[0-9a-fA-F]{32,2048}"

@@ -476,7 +476,7 @@ def check_element(match: re.Match[str], start: int, end: int) -> bool:
     found = shape(value)
     if _public(match.string, match.start("k")) or glued_english(match):
         return False
-    if code_like(value, None, word.lower()):
+    if code_like(value, None, word.lower()) or names_its_slot(value, word):
         return False
     if word.lower() in ("key", "auth") and match.group("tag") != word:
         return found is Shape.RANDOM
@@ -497,6 +497,8 @@ def not_a_value(match: re.Match[str], value: str, end: int, separator: str) -> b
         return True
     if unit_follows(match, end) or code_like(value, op, word):
         return True
+    if names_its_slot(value, match.string[_name_start(match) : match.end("k")]):
+        return True
     if _CODE_OPERATOR.search(value) and (separator == SPACE or op in ("->", "==", "!=", "===")):
         return True
     if separator == SPACE and _ATTRIBUTE.match(value):
@@ -506,6 +508,21 @@ def not_a_value(match: re.Match[str], value: str, end: int, separator: str) -> b
     if word == "pass" and _ADDRESS.match(value):
         return True  # nginx's `proxy_pass http://up;`, `fastcgi_pass unix:/run/php.sock;`
     return word == "pwd" and value.startswith(("/", "~/", "./", "../"))
+
+
+_SLOT_WORD = re.compile(rf"(?i:{WORDS})")
+
+
+def names_its_slot(value: str, name: str) -> bool:
+    """The value is the credential word its own name ends with, in any case or joining
+    (`token: Token`, `Password: PASSWORD`, `api_key: ApiKey`, `auth_token: token`,
+    `mysql -ppassword`): a template's slot or a heading, not a secret; a different word is
+    judged (`password: secret`, `token: Tr0ub4dor`)."""
+    bare = value.strip("\"'` ")
+    if _SLOT_WORD.fullmatch(bare) is None:
+        return False
+    letters = re.sub(r"[^a-z]", "", bare.lower())
+    return bool(letters) and re.sub(r"[^a-z]", "", name.lower()).endswith(letters)
 
 
 _ADDRESS = re.compile(r"(?:unix:|[A-Za-z][\w+.\-]*://|/|\$\w+$|[\w.\-]+:\d{2,5}$)")

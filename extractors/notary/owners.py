@@ -67,10 +67,12 @@ _ID_WORDS = re.compile(
     r"ids?|uuid|guid|uid|oid|ulid|ksuid|sha|md5|crc|etag|hash|digest|checksum|sum|ref|rev|commit"
     r"|version|ver|build|tag|name|url|uri|path|file|sku|vin|iban|imei|isbn|ean|upc|pnr|txn|tx"
     r"|nonce|salt|fingerprint|integrity|signature|seed|number|num|no|code|serial|index|idx"
+    r"|date|time|timestamp|ts|expires|expiry|created|updated"
     r"|public|pub|example|sample|test|dummy|fake|mock"
 )
 """Words that name something about a value rather than a credential (the last word of the
-label: `report_access_id`, `MantleAPI_version`, `sha256`) or say it is public or an example
+label: `report_access_id`, `MantleAPI_version`, `sha256`, `X-Amz-Date`: a time is when, not
+what) or say it is public or an example
 (anywhere in the label)."""
 _CREDENTIAL = re.compile(rf"(?i:{WORDS})")
 """A label holding a credential word is the grammar's to judge (`oktaKey = ...`: a bare `key` in

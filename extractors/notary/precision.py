@@ -27,7 +27,7 @@ from __future__ import annotations
 import itertools
 import re
 
-from extractors.notary.grammar import WORDS
+from extractors.notary.grammar import WORDS, names_its_slot
 from extractors.notary.values import few_characters, named_filler, stated_example
 
 MACHINE_RANK = 3
@@ -47,13 +47,42 @@ def not_a_secret(text: str, start: int, end: int, kind: str, rank: int) -> bool:
     value = text[start:end]
     if named_filler(value) or stated_example(text, start, end):
         return True
-    if userinfo_stand_in(text, start, end):
+    if userinfo_stand_in(text, start, end) or slot_name(text, start, end):
+        return True
+    if inside_reference(text, start, end):
         return True
     if human_kind(kind):
         return False
     if elided(text, start, end) or few_characters(value):
         return True
     return rank >= MACHINE_RANK and counting_run(value)
+
+
+_NAME_BEFORE = re.compile(r"([A-Za-z][\w.\-]{0,63})[\"'\]]?[ \t]*(?:=>|:=|=|:)[ \t]*[\"']?$")
+
+
+def slot_name(text: str, start: int, end: int) -> bool:
+    """The value is the credential word its own name ends with (`DB_PASSWORD=Password`,
+    `token: Token`; `grammar.names_its_slot`), whatever rule found it: a template's slot."""
+    name = _NAME_BEFORE.search(text, max(0, start - 80), start)
+    return name is not None and names_its_slot(text[start:end], name.group(1))
+
+
+_REFERENCE = re.compile(
+    r"\$\{[A-Za-z_][\w.\-]{0,64}(?:(?::?[-=?+])(?:\$\{[A-Za-z_][\w.\-]{0,64}\}|\$[A-Za-z_]\w{0,64})?)?\}"
+)
+"""A shell or compose reference whose default, if any, is itself a reference: `${TOKEN}`,
+`${PASSWORD:-$OTHER}`, `${DB_PASS:-${FALLBACK}}`."""
+
+
+def inside_reference(text: str, start: int, end: int) -> bool:
+    """The finding lies inside a reference that holds no value of its own (`_REFERENCE`): any
+    rule that reads `PASSWORD:-$OTHER}` as a name and a value reads the reference's syntax.
+    A default that is a value (`${DB_PASSWORD:-x}`) is judged (`notary.pairs`)."""
+    for found in _REFERENCE.finditer(text, max(0, start - 200), min(len(text), end + 200)):
+        if found.start() <= start and end <= found.end():
+            return True
+    return False
 
 
 _USER_INFO = re.compile(r"//([^\s:/@]*):$")

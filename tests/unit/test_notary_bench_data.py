@@ -172,6 +172,13 @@ def test_secret_labels_drop_armour_and_url_hosts() -> None:
     assert secret_of("https://hooks.x.io/services/T1/B2/Tok3n") == "/services/T1/B2/Tok3n"
 
 
+def test_a_signed_urls_secret_is_its_signature() -> None:
+    signed = "https://b.s3.amazonaws.com/doc.pdf?X-Amz-Credential=AKIA%2Fx&X-Amz-Signature=1d5134d3"
+    assert secret_of(signed) == "1d5134d3"
+    sas = "https://acct.blob.core.windows.net/c/f?sv=2020&sig=Ab%2Bc12&se=1"
+    assert secret_of(sas) == "Ab%2Bc12"
+
+
 def test_loader_keeps_placeholders_apart(tmp_path: Path) -> None:
     rows = [
         {"rule": "a", "label": "tp", "text": "k=Ab12Cd34Ef56", "secret": "Ab12Cd34Ef56"},
