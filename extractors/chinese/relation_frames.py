@@ -254,7 +254,9 @@ class RelationFrames:
             if at >= 2 and text[at - 1] == "的" and relation.value == "number" and not rest:
                 yield Found(relation, "", text[: at - 1], span, at)  # 188cm的身高
                 return
-            owned = _OWNED.search(text[:at]) if relation.list and not rest.strip() else None
+            # 是它周边不错的一个景点: the class after the noun stands for the values before 是
+            bare = not rest.strip() or (values.named_by_count(relation) and values.vague(rest))
+            owned = _OWNED.search(text[:at]) if relation.list and bare else None
             if owned is not None and owned.start() > 0:  # X、Y都是它旗下艺人: X and Y are
                 yield Found(relation, owned["owner"], text[: owned.start()], span, owned.start())
                 return

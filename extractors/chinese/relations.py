@@ -198,6 +198,10 @@ class RelationReader:
                 session.claimed.append(found.span)  # said of someone nobody knows: no fact
             return [], inherited
         said = values.kept(found.value_text, found.relation)
+        if not said and values.named_by_count(found.relation) and values.vague(found.value_text):
+            session.claimed.append(found.span)  # 它的周边也有景点: named, no value yet
+            session.ask(found.relation.predicate, subject if subject != SPEAKER else "")
+            return [], subject
         if not said:
             return [], subject
         kind = found.relation.value_kind

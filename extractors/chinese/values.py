@@ -251,9 +251,34 @@ def more_of_list(clause: str, relation: Relation) -> bool:
     return bool(item) and len(item) <= 20 and not _CLAUSE_WORDS.search(item) and "是" not in item
 
 
+_VAGUE = re.compile(
+    r"^(?:也|还|都|就)?(?:有|是)?(?:很多|好多|许多|不少|挺多|蛮多|好几[个首部处家]?|几[个首部处家]|"
+    r"一些|一堆|多[个首部处家]|别的|其他|其它|另外的)?"
+    r"(?:别的|其他|其它)?(?:好玩的|好看的|好听的|不错的|有名的|著名的|经典的|游玩)?"
+    r"(?:一个|一座|一处|一家|一部|一首|一位)?(?:好玩的|好看的|好听的|不错的|有名的|著名的)?"
+    r"(?:景点|地方|景区|作品|代表作|电影|影片|片子|歌曲?|演员|人)?(?:的)?(?:哦|呢|啊|呀|吧|啦)?$"
+)
+"""很多好玩的景点, 好几个, 别的景点, 景点: a count or the class of the values, no value: the
+relation is named (它的周边也有景点), and the next turn may give the values."""
+
+
+def named_by_count(relation: Relation) -> bool:
+    """Is `relation` a list of entities (sights, works, actors), which a count (很多) or their
+    class (景点) may stand for? An occupation's class word is its value (演员)."""
+    return relation.list and relation.value_kind is not None
+
+
+def vague(text: str) -> bool:
+    """Is a value text only a count or a class of values (很多, 好多好玩的地方)?"""
+    said = clean(KNOWING.sub("", text.strip()))
+    return bool(said) and _VAGUE.fullmatch(said) is not None
+
+
 def kept(text: str, relation: Relation) -> list[str]:
     """The values a frame's value text gives: one per part of a list (A、B和C) when the
     relation is a list, each cut to the class of values the relation keeps and of its shape."""
+    if named_by_count(relation) and vague(text):
+        return []
     parts = SPLIT.split(text) if relation.list else [text]
     out: list[str] = []
     for said in parts:
@@ -294,9 +319,9 @@ def _shaped(value: str, relation: Relation) -> list[str]:
 def clean(value: str) -> str:
     """A value without its quotes, a clause trailing it (这些都在…) and the words that lead to
     it or trail it (是, 由, 大概; 等, 的, 吧)."""
-    value = _TRAILING_CLAUSE.sub("", value.translate(_QUOTES)).strip(" 。.，,")
+    value = _TRAILING_CLAUSE.sub("", value.translate(_QUOTES)).strip(" 。.，,…")
     value = _TRIM_LEFT.sub("", value)
-    return _TRIM_RIGHT.sub("", value).strip(" 。.，,")
+    return _TRIM_RIGHT.sub("", value).strip(" 。.，,…")
 
 
 def country(aliases: AliasTable, text: str) -> str:

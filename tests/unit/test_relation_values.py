@@ -313,3 +313,56 @@ def test_a_question_word_inside_a_title_asks_nothing() -> None:
     assert (SPEAKER, "prefers", "我可以抱你吗") in last(
         "你知道张惠妹吗？", "我更喜欢《我可以抱你吗》。"
     )
+
+
+@pytest.mark.parametrize(
+    ("turns", "predicate"),
+    [
+        # a count or the class of the values stands for them: no value
+        (("你去过红螺湖吗？", "它的周边也是有景点的哦。"), "nearby"),
+        (("你去过红螺湖吗？", "而且周边还有很多好玩的景点。"), "nearby"),
+        (("你知道周杰伦吗？", "他的代表作有很多。"), "works"),
+        (("你知道《无间道》吗？", "主演有好几个呢。"), "starring"),
+    ],
+)
+def test_a_count_or_a_class_is_no_value(turns: tuple[str, ...], predicate: str) -> None:
+    assert [f for f in last(*turns) if f[1] == predicate] == []
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # a relation named without its values: the next turn gives them, as after a question
+        (
+            ("你去过红螺湖吗？", "它的周边也是有景点的哦。", "嗯，有红螺寺、灵慧山和御竹林。"),
+            [("红螺湖", "nearby", v) for v in ("红螺寺", "灵慧山", "御竹林")],
+        ),
+        (
+            ("你去过幽谷神潭吗？", "而且周边还有很多好玩的景点。", "是的呢，我记得有百泉山。"),
+            [("幽谷神潭", "nearby", "百泉山")],
+        ),
+        (
+            ("你知道周杰伦吗？", "他的代表作有很多。", "《晴天》、《七里香》。"),
+            [("周杰伦", "works", v) for v in ("晴天", "七里香")],
+        ),
+        # the values before 是, their owner and the class after it
+        (
+            ("你去过华夏之光吗？", "有呀，中国科学技术馆就是它周边不错的一个景点。"),
+            [("华夏之光", "nearby", "中国科学技术馆")],
+        ),
+        # 附近的X: a sight near the place
+        (
+            ("你去过京都第一瀑吗？", "是的，这个景点附近的黑龙潭风景区也很不错的。"),
+            [("京都第一瀑", "nearby", "黑龙潭风景区")],
+        ),
+        # an ellipsis ends a list, it is no part of its last value
+        (
+            ("你去过苏州街吗？", "这个景点的周边都有什么景点？", "有清华大学，北京大学……"),
+            [("苏州街", "nearby", v) for v in ("清华大学", "北京大学")],
+        ),
+    ],
+)
+def test_a_list_named_before_its_values(
+    turns: tuple[str, ...], expected: list[tuple[str, str, str]]
+) -> None:
+    assert [f for f in last(*turns) if f[1] == expected[0][1]] == expected
