@@ -153,7 +153,7 @@ class ChineseExtractor:
             if related:
                 return related, carry
         others = [r for r in related if r.subject != SPEAKER]
-        taken = [r.span for r in others] + session.claimed
+        taken = [r.span for r in others if r.span not in session.aside] + session.claimed
         general = [
             f
             for f in state.facts

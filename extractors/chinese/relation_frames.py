@@ -86,6 +86,9 @@ class Found:
     weak: bool = False
     """Read off a one-character trigger (人, 籍) or a description alone: when it is about
     nobody, the clause reader still reads the clause (上海有2400万人口 is not a nationality)."""
+    aside: bool = False
+    """Told in passing by a noun phrase (她的《呼吸》 in 我更喜欢她的《呼吸》): the clause is
+    still the clause reader's (the speaker's `prefers` stands beside the work)."""
 
 
 _OWNED = re.compile(
@@ -93,6 +96,35 @@ _OWNED = re.compile(
     r"(?:一部|一首|一张|一个|一位|部|首|张|个|位)?$"
 )
 """《有你的快乐》与《迷宫》都是她的代表作: the values before 是, their owner after it."""
+
+
+def _named_value(rest: str, relation: Relation) -> bool:
+    """此曲原唱刘若英, 此片导演李安, 他的代表作甜蜜蜜: a name right after the noun of a relation
+    whose values are people or works is its value, no copula said."""
+    name = values.clean(values.SPLIT.split(rest, maxsplit=1)[0])
+    if relation.value_kind == "person":
+        return person_like(name)
+    return relation.value_kind == "work" and 2 <= len(name) <= 15 and name_like(name)
+
+
+_OWNED_WORKS = re.compile(
+    r"(?:的(?:那|这)?(?:一)?(?:部|首|张|个)?|(?:那|这)(?:一)?(?:部|首|张))"
+    r"(?:经典)?(?:代表作品?|作品|电影|影片|歌曲?|专辑)?"
+    r"(?P<works>《[^《》]+》(?:(?:[、，,和与及]|以及)?《[^《》]+》)*"
+    r"|(?<=[部首张])[^，,。！？!?、《》的]{2,15}$)"
+)
+_OWNER_PRONOUN = re.compile(r"(?:他们|她们|他|她|其)$")
+"""她的《空白格》和《若你碰到他》, 她那首燕尾蝶, 他的那部神枪手之死: works said with their
+owner (a pronoun or a person's name before 的, or 那首/那部), in any clause."""
+
+
+def _owner(head: str) -> str:
+    """Who owns what follows `head`: a third-person pronoun ending it, or a person's name
+    (the longest that ends it), or ""."""
+    pronoun = _OWNER_PRONOUN.search(head)
+    if pronoun is not None:
+        return pronoun.group(0)
+    return next((head[-n:] for n in range(min(len(head), 12), 1, -1) if person_like(head[-n:])), "")
 
 
 def _told_after(before: Found, objects: list[Found]) -> list[Found]:
@@ -180,6 +212,18 @@ class RelationFrames:
         if best and best is frames.get(self._before):
             yield from _told_after(best[0], frames[self._object])
 
+    def owned_works(self, clause: str, start: int) -> Iterator[Found]:
+        """Works told with their owner in a clause about something else (我更喜欢她的
+        《呼吸》; 看过他的《猜火车》吗): one aside frame per owner, the owner its subject."""
+        works = self.relations.get("works")
+        for found in _OWNED_WORKS.finditer(clause) if works is not None else ():
+            owner = _owner(clause[: found.start()])
+            if works is None or not owner:
+                continue
+            at = found.start() - len(owner)
+            span = (start + at, start + found.end())
+            yield Found(works, owner, found["works"], span, at, weak=True, aside=True)
+
     def _award(self, text: str, span: tuple[int, int]) -> Iterator[Found]:
         """Awards said without a verb of winning (还有X和Y; 是X、Y; 更是拿到了X; X alone)
         or a distinction said as what someone is (他是中国十年最具影响力音乐人物; 还是首位
@@ -224,6 +268,7 @@ class RelationFrames:
                 and not value.startswith(("一", "个"))
                 and "在" not in value  # 这张专辑在台湾地区发行的: a place, no agent
                 and not self._places(value)  # 加拿大、南非四地制片: where, not who
+                and not values.DATE_HEAD.match(value)  # 2009年06月26日发行的: when, not who
             ):
                 yield Found(relation, subject, value, span, max(cut, 0))
             return
@@ -247,6 +292,7 @@ class RelationFrames:
                 and not (
                     relation.predicate in values.NUMERIC and re.search(r"\d|免费|全天", rest[:6])
                 )
+                and not _named_value(rest, relation)
             )
             if rest.strip() and not zero:
                 yield Found(relation, _possessor(text[:at]), rest, span, at)
@@ -290,6 +336,8 @@ class RelationFrames:
                 relation = self._origin(said)
             if relation is None or (relation.value == "place" and person_like(said)):
                 continue  # 负责人, 湖南人: 人 after a country or a place's division
+            if relation.value != "date" and values.DATE_TAIL.search(said):
+                continue  # 他2004年毕业于X: the date says when; the object frame says what
             if _HOW_OPEN.fullmatch(said):
                 value = said + surface  # 全天开放的: the value is how it is open, not 全天
             if relation.fits(said):

@@ -78,12 +78,14 @@ class RelationReader:
         for clause, start in self._runs(sentence):
             if _asks(clause) or (asks_last and _last_clause(sentence, clause, start)):
                 asked_before = session.asked_before
+                facts.extend(self._aside(clause, offset + start, [], session, sentence))
                 self.question(clause, session)
                 session.asked_before = asked_before  # this turn's question is the next's
                 listing, asking = None, True
                 continue
             statements.append(clause)
             found = list(self.frames.read(clause, offset + start))
+            facts.extend(self._aside(clause, offset + start, found, session, sentence))
             if not found and listing is not None and values.more_of_list(clause, listing.relation):
                 found = [Found(listing.relation, "", clause, listing.span)]
             made_here: list[CandidateFact] = []
@@ -98,6 +100,21 @@ class RelationReader:
         if not facts and asking and statements:  # 大概能玩1小时，知道在什么地方吗？
             facts = self.answer("，".join(statements), offset, session)
         return facts
+
+    def _aside(
+        self, clause: str, start: int, found: list[Found], session: Session, sentence: str
+    ) -> list[CandidateFact]:
+        """Works told with their owner in passing (我更喜欢她的《呼吸》, 看过他的《猜火车》
+        吗): facts that claim nothing of the clause (`Session.aside`), unless a frame of the
+        clause tells the works already."""
+        if any(f.relation.predicate == "works" for f in found):
+            return []
+        out: list[CandidateFact] = []
+        for one in self.frames.owned_works(clause, start):
+            made, _ = self._facts(one, None, session, sentence)
+            session.aside.extend(f.span for f in made)
+            out.extend(made)
+        return out
 
     def _runs(self, sentence: str) -> Iterator[tuple[str, int]]:
         """The sentence's clauses, a single-valued value told in parts kept in one: after a
@@ -260,12 +277,17 @@ def _subject_text(text: str) -> str:
     text = re.sub(
         r"^(?:那么|那|这个|而且|所以|因为|不过|但是|可是|就是|对于|关于|至于|说到|提到)", "", text
     )
+    text = values.DATE_TAIL.sub("", text)  # 他2004年毕业于: the date says when
+    text = _HABIT.sub("", text)  # 通常都是8:00-17:00开放的: no one named
     definite = DEFINITE_ZH.search(text)
     if definite is not None and definite.start() == 0:
         text = definite.group(0)
     text = re.sub(r"(?:的|之|也|都|还|就|是|呢|吗|啊|呀|曾经|最早|当时|主要|一共)+$", "", text)
     return text.strip(" “”")
 
+
+_HABIT = re.compile(r"^(?:通常|一般|平时|平常|基本上|基本|往往|大多)(?:都|也|还|就)?$")
+"""Adverbs of habit said where a subject would be: the clause names no one (the topic)."""
 
 _ASKER = re.compile(
     r"^.*?(?:查一下|查查|问一下|请问|问问|你知道|知道|了解|说说|介绍一下|告诉我|"

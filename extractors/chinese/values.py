@@ -157,7 +157,7 @@ def measure(value: str) -> str:
     if first is not None and not any(ch.isdigit() for ch in value[: first.start()]):
         value = value[first.start() :]
     value = re.sub(r"的[^\d]*$", "", value)
-    return re.sub(r"^(\d+)\s*首(?:歌|歌曲)?$", r"\1", value)
+    return re.sub(r"^(\d+)\s*首.*$", r"\1", value)  # 11首挺好的歌曲: 11
 
 
 def award(value: str) -> str:
@@ -193,17 +193,18 @@ def _award_like(part: str) -> bool:
 
 
 def genres(value: str) -> list[str]:
-    """The genres a genre value says: the last run of genre words in it, a film's compound
-    (喜剧剧情) one record per word, a music run (朋克摇滚) whole; the value itself when it
-    holds no genre word."""
-    runs = list(_GENRE_RUN.finditer(value))
+    """The genres a genre value says: each run of genre words in it (奇幻惊悚的动画: 奇幻,
+    惊悚, 动画; 战争题材的剧情类: 战争, 剧情), a film's compound (喜剧剧情) one record per word,
+    a music run (朋克摇滚) whole; the value itself when it holds no genre word."""
+    runs = [m.group(0) for m in _GENRE_RUN.finditer(value)]
     if not runs:
         return [value]
-    run = runs[-1].group(0)
-    words = _GENRE_WORD.findall(run)
-    if len(words) > 1 and all(w in FILM_GENRES for w in words):
-        return words
-    return [run]
+    out: list[str] = []
+    for run in runs:
+        words = _GENRE_WORD.findall(run)
+        film = len(words) > 1 and all(w in FILM_GENRES for w in words)
+        out.extend(words if film else [run])
+    return list(dict.fromkeys(out))
 
 
 def agent(value: str) -> str:

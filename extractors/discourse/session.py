@@ -29,6 +29,9 @@ class Session:
     claimed: list[tuple[int, int]] = field(default_factory=list)
     """Spans said of a third party nothing resolves ("这部电影是…" with no film under
     discussion): no reader may make them a fact about anyone else (the speaker, the user)."""
+    aside: list[tuple[int, int]] = field(default_factory=list)
+    """Spans of facts told in passing by a noun phrase (她的《呼吸》 in 我更喜欢她的《呼吸》):
+    they take nothing from the clause reader (the speaker's `prefers` stands beside them)."""
 
     @classmethod
     def start(cls, before: Discourse | None) -> Session:

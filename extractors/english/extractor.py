@@ -207,11 +207,14 @@ class EnglishExtractor:
         stated = False
         for sentence in doc.sents:
             span = (sentence.start_char, sentence.end_char)
+            aside = self.relations.aside(sentence.text, span, passage.session)
             if _is_question(sentence):
-                facts += self.relations.described(sentence.text, span, passage.session)
+                facts += self.relations.described(sentence.text, span, passage.session) + aside
                 passage.session.mention(named(sentence))
                 continue
             found = self.relations.read(sentence.text, span, passage.session)
+            if any(f.predicate == "works" for f in found):
+                aside = []  # the sentence's own frame tells the works already
             if not found:
                 found = self._sentence(sentence, passage, mentions, carry)
                 misread = _misread(sentence) if repair else None
@@ -220,7 +223,7 @@ class EnglishExtractor:
                         self._reparsed(sentence, misread, reference, role, passage.session) or found
                     )
             carry = carry.after(_said_in(sentence, mentions))
-            facts += found
+            facts += found + aside
             stated = stated or (not found and _statement(sentence, passage))
             subjects = [f.subject for f in found if f.subject not in (SPEAKER, USER)]
             passage.session.mention(named(sentence, subjects))

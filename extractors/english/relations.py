@@ -94,6 +94,16 @@ _DATEISH = re.compile(
 )
 
 
+_OWNED_WORK = re.compile(
+    r"\b(?P<s>[Hh]is|[Hh]er|[Tt]heir|[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){0,3}(?:'s|’s))\s+"
+    r"(?:(?:new|latest|first|last|famous|best[- ]known|classic|great|old|debut|hit)\s+)*"
+    r"(?:film|movie|song|album|record|single|book|novel|show|series)\s+"
+    r"(?:\"(?P<q>[^\"]+)\"|“(?P<c>[^”]+)”|(?P<v>[A-Z0-9][\w'’:-]*(?:\s+(?:(?:of|the|and|a|an|in|on|"
+    r"to|for|at|with|if|de)\s+)*[A-Z0-9][\w'’:-]*)*))"
+)
+"""his film Trainspotting, her song "Hello", Adele's album 25: a work told with its owner."""
+
+
 class EnglishRelations:
     """Reads relation frames from English sentences in one turn's `Session`."""
 
@@ -212,6 +222,18 @@ class EnglishRelations:
 
     def described(self, text: str, span: tuple[int, int], s: Session) -> list[CandidateFact]:
         return list(self._described(text, span, s))
+
+    def aside(self, text: str, span: tuple[int, int], s: Session) -> list[CandidateFact]:
+        """Works told with their owner in passing ("I loved his film Trainspotting", "Have
+        you heard her song Hello?"), in any sentence: beside what the sentence tells."""
+        out: list[CandidateFact] = []
+        relation = self.relations.get("works")
+        for found in _OWNED_WORK.finditer(text) if relation is not None else ():
+            owner = re.sub(r"(?:'s|’s)$", "", found["s"])
+            title = found["q"] or found["c"] or found["v"]
+            assert relation is not None
+            out.extend(self._facts(relation, owner, title, text, span, s, split=False))
+        return out
 
     def _released(self, text: str, span: tuple[int, int], s: Session) -> Iterator[CandidateFact]:
         match = re.match(

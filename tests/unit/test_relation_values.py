@@ -366,3 +366,80 @@ def test_a_list_named_before_its_values(
     turns: tuple[str, ...], expected: list[tuple[str, str, str]]
 ) -> None:
     assert [f for f in last(*turns) if f[1] == expected[0][1]] == expected
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # a date before a verb of a relation whose value is no date says when, not what
+        (
+            ("你知道王小帅吗？", "他2004年毕业于北京电影学院。"),
+            ("王小帅", "educated_at", "北京电影学院"),
+        ),
+        # a date before 发行的 is when it came out, no agent
+        (
+            ("你听过《阿密特》吗？", "听过啊，它是2009年06月26日发行的。"),
+            ("阿密特", "release_date", "2009年06月26日"),
+        ),
+        # a person's name right after the relation's noun, no copula
+        (
+            ("你听过《分手快乐》吗？", "我只知道此曲原唱梁静茹。"),
+            ("分手快乐", "performed_by", "梁静茹"),
+        ),
+        (("你知道陈可辛吗？", "那就要是他的代表作甜蜜蜜呀。"), ("陈可辛", "works", "甜蜜蜜")),
+        # an adverb of habit where a subject would be names no one
+        (
+            ("你去过红螺湖吗？", "通常都是8:00-17:00开放的。"),
+            ("红螺湖", "opening_hours", "8:00-17:00"),
+        ),
+        # how many tracks, said with a verb of collecting or answered
+        (("你听过《神秘嘉宾》吗？", "嗯，里面共收录了10首歌。"), ("神秘嘉宾", "track_count", "10")),
+        (
+            ("你听过《上五楼的快活》吗？", "里面收录了11首挺好的歌曲。"),
+            ("上五楼的快活", "track_count", "11"),
+        ),
+        (
+            ("你听过《特务J》吗？", "你知道这个专辑里有多少歌曲吗？", "有12首，成绩如何啊？"),
+            ("特务J", "track_count", "12"),
+        ),
+    ],
+)
+def test_a_value_is_what_the_relation_keeps(
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    assert expected in last(*turns)
+
+
+def test_every_run_of_genre_words_is_a_genre() -> None:
+    found = last("你知道《未麻的部屋》吗？", "看过呀，它是一部奇幻惊悚的动画片。")
+    assert [v for _, p, v in found if p == "genre"] == ["奇幻", "惊悚", "动画"]
+
+
+@pytest.mark.parametrize(
+    ("turns", "works", "own"),
+    [
+        # works told with their owner in passing: the speaker's liking stays beside them
+        (
+            ("你知道蔡健雅吗？", "我更喜欢她的《空白格》和《若你碰到他》。"),
+            ["空白格", "若你碰到他"],
+            "prefers",
+        ),
+        (("你知道梁静茹吗？", "我很喜欢的就是她那首燕尾蝶。"), ["燕尾蝶"], None),
+        # in a question too: it tells whose the work is
+        (("你知道伊万·麦格雷戈吗？", "你看过他的《猜火车》吗？"), ["猜火车"], None),
+        (
+            ("Do you know Ewan McGregor?", "I loved his film Trainspotting."),
+            ["Trainspotting"],
+            None,
+        ),
+        (("Do you know Adele?", 'Have you heard her song "Hello"?'), ["Hello"], None),
+    ],
+)
+def test_works_told_with_their_owner(
+    turns: tuple[str, ...], works: list[str], own: str | None
+) -> None:
+    found = last(*turns)
+    owner = turns[0].removeprefix("你知道").removeprefix("Do you know ").rstrip("吗？?")
+    assert [v for s, p, v in found if p == "works" and s == owner] == works
+    if own is not None:
+        assert any(s == SPEAKER and p == own for s, p, _ in found)
