@@ -85,6 +85,11 @@ _FUNCTION_CHARS = frozenset(
 words, the copula, prepositions. They still count inside bigrams (什么 is a term)."""
 
 
+def function_word(word: str) -> bool:
+    """Is `word` (case-folded) one the episodes channel drops from a question?"""
+    return word in _STOP
+
+
 def search_terms(text: str) -> list[str]:
     """The terms of an episode's keyword index: `index_terms` with Latin words reduced to
     their English (Snowball) stems, so "teamed" and "team" are one term. CJK runs keep their

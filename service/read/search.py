@@ -41,6 +41,7 @@ from graph.ports.store import StoreReads
 from service.read import channels, evidence
 from service.read.access import Principals, readable_among
 from service.read.answers import EpisodeHitOut, SearchHitOut, SearchOut
+from service.read.byname import by_name_alone
 from service.read.channels import Question
 from service.read.conversations import conversation_bonus
 from service.read.deps import ReadDeps
@@ -223,9 +224,11 @@ def select(
     limit: int,
 ) -> list[Found]:
     """The best `limit` candidates that pass the filters, the time question and the
-    permissions; a shown episode's score goes to its best fact among the candidates."""
+    permissions; a shown episode's score goes to its best fact among the candidates (a turn
+    found by a name alone keeps half of its own: `byname.py`)."""
     facts = _facts(records, q, flt)
     told = shown(records, q, flt)
+    fused = by_name_alone(fused, {u: t.episode for u, t in told.items()}, q.text, _named(q.text))
     when = asks_when(q.text)
     scores = {e.uuid: (e.score, list(e.channels)) for e in fused if e.uuid in facts}
     owner = {fact: told_id for told_id, t in told.items() for fact in t.facts}

@@ -1,0 +1,59 @@
+"""Turns found by a name alone.
+
+The episodes channel indexes a turn's speaker with its words ("Lydia: Ok ."), so a question that
+names a person matches every turn of that person, and every turn that mentions them. When the
+question also asks about something else ("Where's Lydia when her mother calls?": mother, call),
+a turn that holds none of those other words was found by the name alone, and bm25 ranks such
+turns by their shortness alone: "Lydia: Ok ." and "Lydia: It is n't ." outranked the long turn
+of hers that answers ("Mom, we've been through this ..."), which the vector channel, the turns
+around the hits and the conversation would otherwise have lifted.
+
+Such a turn keeps `KEPT` of its episodes-channel score (`Fused.told`); a turn that holds one of
+the question's other words, and every turn of a question that asks about nothing but a name
+("What does Joey do?"), keep theirs whole. The names are the question's capitalised words (as
+the speaker bonus reads them); the words are the episodes channel's own terms
+(`graph.textindex`), with a "did" question's irregular past forms (`names.with_forms`).
+
+It only lowers scores of candidate turns the search has read, so the paged answer's bound
+(`search.paged`: what a bonus can add to an unread candidate) still holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from graph.domain.model import Episode
+from graph.textindex import episode_text, function_word, query_terms
+from service.read.fusion import Fused
+from service.read.names import with_forms
+
+KEPT = 0.5
+
+
+def by_name_alone(
+    fused: Sequence[Fused], turns: Mapping[str, Episode], text: str, names: Iterable[str]
+) -> list[Fused]:
+    """`fused` with each candidate turn (`turns`, by uuid) that shares only names with the
+    question keeping `KEPT` of its episodes-channel score."""
+    asked = set(query_terms(with_forms(text)))
+    names = [name for name in names if not function_word(name)]  # "Where", "What"
+    named = asked.intersection(term for name in names for term in query_terms(name))
+    other = asked - named
+    if not named or not other:
+        return list(fused)
+    return [
+        _cut(entry) if _alone(turns.get(entry.uuid), other) and entry.told > 0 else entry
+        for entry in fused
+    ]
+
+
+def _alone(turn: Episode | None, other: set[str]) -> bool:
+    if turn is None:
+        return False
+    words = episode_text(turn.speaker, turn.content, turn.media_refs).split()
+    return other.isdisjoint(words)
+
+
+def _cut(entry: Fused) -> Fused:
+    lost = entry.told * (1.0 - KEPT)
+    return Fused(entry.uuid, entry.score - lost, list(entry.channels), entry.told - lost)

@@ -1,0 +1,74 @@
+"""A turn found by a name alone: when a question names a person and asks about something else,
+that person's turns that hold none of the other words keep half of their episodes-channel
+score, so bm25's preference for the shortest of them no longer buries the turn that answers;
+the rule, and search on both backends."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from graph.domain.model import Episode
+from service.clients.memory import Memory
+from service.read.byname import KEPT, by_name_alone
+from service.read.fusion import Fused
+
+DAY = datetime(2025, 6, 2, 18, 0, tzinfo=UTC)
+ANSWER = (
+    "Mom, we have been through this. No, I am not calling him, I do not care whose kid it "
+    "is, the guy is a jerk and he was never there for any of it, not once, not for a single "
+    "appointment. No, I am not alone, a friend from the waiting room is here with me, he is "
+    "sweet, he brought me ice chips and a magazine and he keeps asking the nurse questions."
+)
+SHORT = ["Ok.", "It isn't.", "The Celtics.", "Is not!", "Fine."]
+SAID = [
+    ("Ross", "I called the museum twice and nobody picked up."),
+    ("Monica", "Did you call the caterer about the chairs?"),
+    ("Ross", "The dinosaur exhibit opens on Friday, you should all come."),
+    ("Monica", "I am making lasagna tonight, who wants some?"),
+    ("Chandler", "Could this waiting room be any colder?"),
+    ("Ross", "Carol says the baby kicks every night now."),
+    ("Monica", "The new chef starts on Monday and I am terrified."),
+    ("Chandler", "I brought magazines, all of them about boats."),
+    ("Ross", "We still have not agreed on a name for him."),
+    ("Monica", "Phoebe is bringing her guitar again."),
+    ("Chandler", "The vending machine took my dollar."),
+    ("Ross", "Susan thinks we should paint the nursery yellow."),
+    *(("Lydia", text) for text in SHORT),
+    ("Lydia", ANSWER),
+    ("Joey", "Who was on the phone?"),
+]
+
+
+def turn(uuid: str, speaker: str, content: str) -> Episode:
+    return Episode(uuid=uuid, group_id="g", speaker=speaker, content=content, valid_at=DAY,
+                   created_at=DAY, knowledge_time=DAY)  # fmt: skip
+
+
+def test_a_turn_sharing_only_the_name_keeps_part_of_its_own_words_score() -> None:
+    turns = {"short": turn("short", "Lydia", "Ok."), "call": turn("call", "Lydia", ANSWER)}
+    fused = [Fused("short", 1.5, ["episodes", "context"], 1.0),
+             Fused("call", 0.6, ["episodes"], 0.6)]  # fmt: skip
+    cut = by_name_alone(fused, turns, "Where is Lydia when her mother calls?", {"where", "lydia"})
+    kept = [(e.uuid, e.score, e.told) for e in cut]
+    assert kept == [("short", 1.5 - (1 - KEPT), KEPT), ("call", 0.6, 0.6)]
+
+
+def test_a_question_about_a_name_alone_or_without_names_is_unchanged() -> None:
+    turns = {"short": turn("short", "Joey", "Sir.")}
+    fused = [Fused("short", 1.0, ["episodes"], 1.0)]
+    asked = (("What does Joey do?", {"what", "joey"}), ("Who is in labor?", {"who"}))
+    for question, names in asked:
+        assert by_name_alone(fused, turns, question, names) == fused
+
+
+def test_the_named_person_s_answering_turn_outranks_their_short_ones(memory: Memory) -> None:
+    """ "Where is Lydia when her mother calls?": the long turn of hers holding "calling" ranked
+    below her short turns, which bm25 scores highest for her name alone."""
+    for i, (who, text) in enumerate(SAID):
+        at = (DAY + timedelta(hours=i)).isoformat()
+        memory.add([{"role": "user", "name": who, "content": text, "timestamp": at}],
+                   user_id="friends")  # fmt: skip
+    hits = memory.search("Where is Lydia when her mother calls?", user_id="friends", limit=10)
+    bodies = [hit["episode"]["body"] for hit in hits["results"]]
+    shown = [bodies.index(text) for text in SHORT if text in bodies]
+    assert bodies.index(ANSWER) < min(shown, default=len(bodies)), bodies
