@@ -61,6 +61,7 @@ from extractors.chinese.tokens import (
     split_sentences,
     tokenize,
 )
+from extractors.discourse.cues import definites_zh
 from extractors.discourse.relations import default_relations
 from extractors.discourse.session import Session
 from extractors.predicates import PredicateInfo, PredicateTable, default_table
@@ -123,6 +124,7 @@ class ChineseExtractor:
         facts: list[CandidateFact] = []
         carry = Carry(reference)
         for sentence in split_sentences(tokens):
+            session.keep(definites_zh(text[sentence[0].start : sentence[-1].end]))
             read, carry = self._read(text, sentence, builder, session, carry)
             facts.extend(read)
         return _unique(_elided_leavings(text, mentions, self._leavings(text, mentions, facts)))

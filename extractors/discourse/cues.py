@@ -179,6 +179,11 @@ def definite_cue(noun: str) -> Cue | None:
     return Cue(frozenset({found[1]}), noun=found[0])
 
 
+def definites_zh(text: str) -> list[Cue]:
+    """The cues of every definite mention in `text` (这部电影, 该片, 这里), in text order."""
+    return [cue for match in DEFINITE_ZH.finditer(text) if (cue := definite_zh(match))]
+
+
 def definite_zh(match: re.Match[str]) -> Cue | None:
     """The cue of one `DEFINITE_ZH` match (这部电影, 该片, 这里, 这首)."""
     if match["noun"]:

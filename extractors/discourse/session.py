@@ -50,6 +50,13 @@ class Session:
             self.state = learned(self.state, found, cue)
         return self.state.named(found.name) if found is not None else None
 
+    def keep(self, cues: Iterable[Cue]) -> None:
+        """A definite mention said in passing ("I loved the movie", 这部电影我很喜欢) refers to
+        its referent, which stays under discussion: a conversation about one film keeps the
+        film past the horizon as long as it is talked about, named or not."""
+        for cue in cues:
+            self.refer(cue)
+
     def topic(self, kinds: Iterable[Kind], value: str = "") -> Referent | None:
         """The referent a sentence without a subject is about (never one named in the fact's
         `value`); being talked about keeps it under discussion (a place talked of for ten

@@ -71,10 +71,11 @@ from typing import ClassVar, cast
 
 from spacy.tokens import Doc, Span, Token
 
+from extractors.discourse.cues import Cue
 from extractors.discourse.kin import kin_referents
 from extractors.discourse.relations import default_relations
 from extractors.discourse.session import Session
-from extractors.english.frames import CONFIDENCE, Clause, Frame
+from extractors.english.frames import CONFIDENCE, Clause, Frame, definite
 from extractors.english.mentions import mentions as named
 from extractors.english.names import titled_names
 from extractors.english.nlp import pipeline
@@ -210,6 +211,7 @@ class EnglishExtractor:
             aside = self.relations.aside(sentence.text, span, passage.session)
             if _is_question(sentence):
                 facts += self.relations.described(sentence.text, span, passage.session) + aside
+                passage.session.keep(_definites(sentence))
                 passage.session.mention(named(sentence))
                 continue
             found = self.relations.read(sentence.text, span, passage.session)
@@ -226,6 +228,7 @@ class EnglishExtractor:
             facts += found + aside
             stated = stated or (not found and _statement(sentence, passage))
             subjects = [f.subject for f in found if f.subject not in (SPEAKER, USER)]
+            passage.session.keep(_definites(sentence))
             passage.session.mention(named(sentence, subjects))
             passage.session.mention(kin_referents(found))  # "I have a sister. She …"
         if not facts and stated and repair:
@@ -405,6 +408,12 @@ def _adverbial_times(doc: Doc, found: list[TimeMention]) -> dict[int, TimeMentio
         for token in tokens + [r.head for r in roots if r.dep_ == "pobj"]:
             out[token.i] = mention
     return out
+
+
+def _definites(sentence: Span) -> list[Cue]:
+    """The sentence's definite mentions ("the movie", "this song"): before its names, which
+    stay the most recent referents."""
+    return [cue for token in sentence if (cue := definite(token)) is not None]
 
 
 def _said_in(sentence: Span, mentions: dict[int, TimeMention]) -> tuple[TimeMention, ...]:

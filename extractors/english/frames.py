@@ -151,9 +151,9 @@ def resolve_subject(token: Token, passage: Passage) -> Subject | None:
         return _coreferent(word, passage)
     if token.lemma_.lower() in USER_NOUNS and not has_named_casing(token):
         return Subject(USER, (token,))
-    definite = _definite(token)
-    if definite is not None:
-        found = passage.session.refer(definite)
+    cue = definite(token)
+    if cue is not None:
+        found = passage.session.refer(cue)
         return Subject(found.name) if found is not None else None
     tokens = tuple(phrase_tokens(token, passage))
     return Subject(render(tokens), tokens)
@@ -166,7 +166,7 @@ def _coreferent(word: str, passage: Passage) -> Subject | None:
     return Subject(found.name) if found is not None else None
 
 
-def _definite(token: Token) -> Cue | None:
+def definite(token: Token) -> Cue | None:
     """ "the film", "this song" (no name of its own): the cue of its class noun."""
     if token.pos_ != "NOUN" or any(c.dep_ in ("compound", "appos", "poss") for c in token.children):
         return None

@@ -167,3 +167,65 @@ def test_a_mention_that_changes_nothing_leaves_the_state_as_it_was() -> None:
     other = state.mentioning([Referent(name="Ethan Hawke", kind="person", gender="m")])
     assert [r.name for r in other.referents] == ["Ethan Hawke", "Gattaca"]
     assert Discourse().next_turn() == Discourse()
+
+
+@pytest.mark.parametrize(
+    ("opening", "said", "then", "expected"),
+    [
+        (
+            "Have you seen the film Gattaca?",
+            "I really loved the movie.",
+            "Ethan Hawke plays the lead.",
+            ("Gattaca", "starring", "Ethan Hawke"),
+        ),
+        (
+            "Have you seen the film Gattaca?",
+            "My kids watched that film twice.",
+            "Ethan Hawke plays the lead.",
+            ("Gattaca", "starring", "Ethan Hawke"),
+        ),
+        (
+            "你看过《霸王别姬》吗？",
+            "这部电影我很喜欢。",
+            "导演是陈凯歌。",
+            ("霸王别姬", "directed_by", "陈凯歌"),
+        ),
+        (
+            "你看过《霸王别姬》吗？",
+            "该片真的很好看。",
+            "导演是陈凯歌。",
+            ("霸王别姬", "directed_by", "陈凯歌"),
+        ),
+    ],
+)
+def test_a_definite_mention_keeps_its_referent_under_discussion(
+    opening: str, said: str, then: str, expected: tuple[str, str, str]
+) -> None:
+    """Talked about as "the movie" / 这部电影 turn after turn, the film is not forgotten at the
+    horizon; without such mentions it is (the guard below)."""
+    found = read(opening, *[said] * HORIZON, then)
+    assert expected in found[-1]
+
+
+@pytest.mark.parametrize(
+    ("opening", "said", "then", "expected"),
+    [
+        (
+            "Have you seen the film Gattaca?",
+            "I had a long day at work.",
+            "Ethan Hawke plays the lead.",
+            ("Gattaca", "starring", "Ethan Hawke"),
+        ),
+        (
+            "你看过《霸王别姬》吗？",
+            "我今天很累。",
+            "导演是陈凯歌。",
+            ("霸王别姬", "directed_by", "陈凯歌"),
+        ),
+    ],
+)
+def test_a_referent_nobody_mentions_is_still_forgotten(
+    opening: str, said: str, then: str, expected: tuple[str, str, str]
+) -> None:
+    found = read(opening, *[said] * HORIZON, then)
+    assert expected not in found[-1]
