@@ -169,63 +169,28 @@ def test_a_mention_that_changes_nothing_leaves_the_state_as_it_was() -> None:
     assert Discourse().next_turn() == Discourse()
 
 
+GATTACA = ("Have you seen the film Gattaca?", "Ethan Hawke plays the lead.")
+GATTACA_STARS = ("Gattaca", "starring", "Ethan Hawke")
+FAREWELL = ("你看过《霸王别姬》吗？", "导演是陈凯歌。")
+FAREWELL_DIRECTOR = ("霸王别姬", "directed_by", "陈凯歌")
+
+
 @pytest.mark.parametrize(
-    ("opening", "said", "then", "expected"),
+    ("talk", "said", "expected", "kept"),
     [
-        (
-            "Have you seen the film Gattaca?",
-            "I really loved the movie.",
-            "Ethan Hawke plays the lead.",
-            ("Gattaca", "starring", "Ethan Hawke"),
-        ),
-        (
-            "Have you seen the film Gattaca?",
-            "My kids watched that film twice.",
-            "Ethan Hawke plays the lead.",
-            ("Gattaca", "starring", "Ethan Hawke"),
-        ),
-        (
-            "你看过《霸王别姬》吗？",
-            "这部电影我很喜欢。",
-            "导演是陈凯歌。",
-            ("霸王别姬", "directed_by", "陈凯歌"),
-        ),
-        (
-            "你看过《霸王别姬》吗？",
-            "该片真的很好看。",
-            "导演是陈凯歌。",
-            ("霸王别姬", "directed_by", "陈凯歌"),
-        ),
+        (GATTACA, "I really loved the movie.", GATTACA_STARS, True),
+        (GATTACA, "My kids watched that film twice.", GATTACA_STARS, True),
+        (FAREWELL, "这部电影我很喜欢。", FAREWELL_DIRECTOR, True),
+        (FAREWELL, "该片真的很好看。", FAREWELL_DIRECTOR, True),
+        (GATTACA, "I had a long day at work.", GATTACA_STARS, False),
+        (FAREWELL, "我今天很累。", FAREWELL_DIRECTOR, False),
     ],
 )
 def test_a_definite_mention_keeps_its_referent_under_discussion(
-    opening: str, said: str, then: str, expected: tuple[str, str, str]
+    talk: tuple[str, str], said: str, expected: tuple[str, str, str], kept: bool
 ) -> None:
     """Talked about as "the movie" / 这部电影 turn after turn, the film is not forgotten at the
-    horizon; without such mentions it is (the guard below)."""
+    horizon; talked past without such mentions, it still is."""
+    opening, then = talk
     found = read(opening, *[said] * HORIZON, then)
-    assert expected in found[-1]
-
-
-@pytest.mark.parametrize(
-    ("opening", "said", "then", "expected"),
-    [
-        (
-            "Have you seen the film Gattaca?",
-            "I had a long day at work.",
-            "Ethan Hawke plays the lead.",
-            ("Gattaca", "starring", "Ethan Hawke"),
-        ),
-        (
-            "你看过《霸王别姬》吗？",
-            "我今天很累。",
-            "导演是陈凯歌。",
-            ("霸王别姬", "directed_by", "陈凯歌"),
-        ),
-    ],
-)
-def test_a_referent_nobody_mentions_is_still_forgotten(
-    opening: str, said: str, then: str, expected: tuple[str, str, str]
-) -> None:
-    found = read(opening, *[said] * HORIZON, then)
-    assert expected not in found[-1]
+    assert (expected in found[-1]) is kept
