@@ -159,11 +159,21 @@ _NO_NAME = re.compile(
 """Sentence adverbs said where a name goes (并且这首歌, 那肯定了解啊): never a name."""
 
 
+_ALIASED = re.compile(
+    r"(?:(?:又|也|还|亦|俗|原|本)(?:叫|名|称)(?:做|作|为)?|人称|又译|也译|译作"
+    r"|(?:别名|译名|外文名|英文名|中文名|原名|艺名|外号|昵称|简称|全称|全名)(?:字)?(?:是|叫|为)?)"
+    r"[《“\"]?$"
+)
+"""What says that the name after it is another name of a referent under discussion (这个电影又
+叫做《X》, 他又叫X, 外文名是X, 人称X): the same entity, which must not take the talk from itself."""
+
+
 def mentions(sentence: str) -> list[tuple[int, Referent]]:
     """(offset in the sentence, referent) of every entity the sentence names, in text order."""
     found: dict[str, tuple[int, Referent]] = {}
+    titled = _titles(sentence)
     for start, referent in [
-        *_titles(sentence),
+        *titled,
         *_named_classes(sentence),
         *_called(sentence),
         *_asked_about(sentence),
@@ -174,8 +184,10 @@ def mentions(sentence: str) -> list[tuple[int, Referent]]:
         *_named_places(sentence),
         *_names(sentence),
     ]:
-        if _NO_NAME.fullmatch(referent.name):
-            continue
+        if _NO_NAME.fullmatch(referent.name) and (start, referent) not in titled:
+            continue  # 并且, 后来 said where a name goes; 《后来》 is a name
+        if _ALIASED.search(sentence, 0, start) is not None:
+            continue  # 又叫《X》: another name of what is under discussion, not a new one
         known = found.get(referent.name)
         if known is None or (known[1].kind == "thing" and referent.kind != "thing"):
             found[referent.name] = (start, referent if known is None else referent.merged(known[1]))

@@ -153,13 +153,16 @@ class RelationReader:
         named = [r for _, r in mentions(clause)]
         session.mention(named)
         text = FILLER.sub("", clause)
-        for surface, asked in self.frames.asking.present(text):
-            at = text.find(surface)
+        masked = _TITLED.sub(lambda m: "《" + "　" * (len(m[0]) - 2) + "》", text)
+        for surface, asked in self.frames.asking.present(masked):
+            at = _asked_at(masked, surface)
             if at < 0:
                 continue
             relation = self._shape_asked(asked, text)
             about = _asked_about(text[:at], relation, session, named)
-            if not about:
+            if about is None:
+                about = ""  # 此歌, 他 refer to nobody: the words are no name
+            elif not about:
                 about = _question_subject(text[:at])
                 if about:
                     kind = relation.about[0] if len(relation.about) == 1 else kind_of(about)
@@ -255,20 +258,51 @@ def _listed_keeps_topic(made: list[CandidateFact], session: Session) -> None:
             session.mention([referent])
 
 
-def _asked_about(before: str, relation: Relation, session: Session, named: list[Referent]) -> str:
-    """Whom a question asks about: a pronoun or definite mention in it, a name it gives, or
-    "" (the answer is then about the topic of the relation's kind)."""
+def _asked_at(text: str, surface: str) -> int:
+    """Where a question asks `surface` (-1: nowhere). A one-character verb or noun (人, 唱, 写,
+    导, 籍) asks only right after a question word (哪国人, 谁唱的), never inside a word (艺人呢,
+    女人); a title's words (masked by the caller) ask nothing (你听过《容易受伤的女人》吗)."""
+    at = text.find(surface)
+    while len(surface) == 1 and at >= 0 and _ASK_WORD.search(text, 0, at) is None:
+        at = text.find(surface, at + 1)
+    return at
+
+
+_ASK_WORD = re.compile(r"(?:谁|哪|哪里|哪儿|哪国|什么|什么地方的?)$")
+
+
+def _asked_about(
+    before: str, relation: Relation, session: Session, named: list[Referent]
+) -> str | None:
+    """Whom a question asks about: a pronoun or definite mention in it (a bare class noun
+    leading it too: 影片采用的是什么语言, 电影属于哪种类型), a name it gives, or "" (the answer
+    is then about the topic of the relation's kind); None when a referring word finds
+    nobody."""
     for word, cue in PRONOUNS_ZH.items():
         if word in before and word != "其":
             found = _pronoun(word, cue, relation, session)
-            return found.name if found is not None else ""
+            return found.name if found is not None else None
     definite = DEFINITE_ZH.search(before)
-    said = definite_zh(definite) if definite is not None else None
+    said = definite_zh(definite) if definite is not None else _bare_class(before)
     if said is not None:
         found = session.refer(said)
-        return found.name if found is not None else ""
+        return found.name if found is not None else None
     fitting = [r for r in named if r.kind in relation.about or r.kind == "thing"]
     return fitting[-1].name if fitting else ""
+
+
+_BARE_CLASS = re.compile(
+    r"^(?:那么|那|而且|所以|对了|还有|那个|这个)?(?P<noun>"
+    + "|".join(sorted((k for k, v in CLASSES.items() if v[0] and not k.isascii()), key=len)[::-1])
+    + r")(?:的|是|都|也|还|属于|采用|用|讲|叫|有|在|总|一共)"
+)
+
+
+def _bare_class(before: str) -> Cue | None:
+    """A class noun leading a question (影片采用的是, 电影属于, 专辑的): the referent of its
+    class under discussion, as 这部电影 would be."""
+    match = _BARE_CLASS.match(before.strip())
+    return definite_cue(match["noun"]) if match is not None else None
 
 
 def _subject_text(text: str) -> str:
@@ -300,9 +334,18 @@ def _question_subject(before: str) -> str:
     """东岳庙(北京民俗博物馆)能玩多久: the name a question asks about, said before what it
     asks ("" when what is there is no name)."""
     text = _ASKED_TAIL.sub("", _ASKER.sub("", before.strip())).strip("，, 《》")
-    if name_like(text) and not _SURFACES.search(text):
+    if name_like(text) and not _NOT_ASKED.search(text) and not _SURFACES.search(text):
         return text
     return ""
+
+
+_NOT_ASKED = re.compile(
+    r"[一二三四五六七八九十百]十|^(?:才|已|今年|原来|因此|当时|大部分|每个|但|从|关于|属于|挺)"
+    r"|(?:此|该)(?:歌|曲|片|乐队|专辑|书|剧)|[部首张](?:电影|歌|专辑|片)"
+)
+"""What a question's words before its relation hold when they are no name: an age or a count
+(今年才四十, 已五十), an adverb (当时, 因此, 原来), a quantifier (每个, 大部分), a class noun
+after its classifier (经张专辑: 这张专辑 mistyped)."""
 
 
 def _titled(said: str) -> bool:

@@ -10,9 +10,18 @@ import pytest
 
 from extractors.chinese.mentions import mentions, person_like
 from extractors.rules import RuleExtractor
-from extractors.schema import Job
+from extractors.schema import Job, TurnReading
 
 REF = datetime(2024, 1, 1, tzinfo=UTC)
+
+
+def _read(turns: tuple[str, ...]) -> list[TurnReading]:
+    """The turns read as one conversation."""
+    return RuleExtractor().read_turns([Job(t, REF, conversation="c") for t in turns])
+
+
+def _facts(reading: TurnReading) -> list[tuple[str, str, str]]:
+    return [(f.subject, f.predicate, f.value) for f in reading.facts]
 
 
 @pytest.mark.parametrize(
@@ -122,8 +131,7 @@ def test_values_and_chatter_are_no_mentions(clause: str) -> None:
 def test_the_fact_is_about_the_entity_under_discussion(
     turns: tuple[str, ...], expected: tuple[str, str, str]
 ) -> None:
-    readings = RuleExtractor().read_turns([Job(t, REF, conversation="c") for t in turns])
-    assert [(f.subject, f.predicate, f.value) for f in readings[-1].facts] == [expected]
+    assert _facts(_read(turns)[-1]) == [expected]
 
 
 @pytest.mark.parametrize(
@@ -205,8 +213,7 @@ def test_common_nouns_and_adverbs_in_those_frames_are_no_mentions(clause: str) -
 def test_a_name_in_a_marking_frame_is_what_the_next_turns_are_about(
     turns: tuple[str, ...], expected: tuple[str, str, str]
 ) -> None:
-    readings = RuleExtractor().read_turns([Job(t, REF, conversation="c") for t in turns])
-    assert expected in [(f.subject, f.predicate, f.value) for f in readings[-1].facts]
+    assert expected in _facts(_read(turns)[-1])
 
 
 @pytest.mark.parametrize(
@@ -249,3 +256,81 @@ def test_a_transliterated_name_with_words_glued_to_it_is_no_person(said: str) ->
 )
 def test_adverbs_and_roles_without_a_name_are_no_mentions(clause: str) -> None:
     assert mentions(clause) == []
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        (  # a class noun leading a question asks about the film, not the director named since
+            ("你看过《一一》吗？", "看过，导演是杨德昌。", "影片采用的是什么语言呢？", "日语。"),
+            ("一一", "language", "日语"),
+        ),
+        (  # 电影属于 is no name: the film of the class noun is asked about
+            ("你知道《海街日记》吗？", "知道，导演是是枝裕和。", "电影属于哪种类型？", "家庭。"),
+            ("海街日记", "genre", "家庭"),
+        ),
+        (  # a class noun after its classifier (这张 mistyped) is no name
+            ("你听过《逆光》这张专辑吗？", "听过，经张专辑的制作人是谁啊？", "制作人是李偲菘。"),
+            ("逆光", "produced_by", "李偲菘"),
+        ),
+        (  # a quantifier before the relation's word is no name: the topic is asked about
+            ("你知道孙燕姿吗？", "知道，大部分代表作是什么？", "《天黑黑》。"),
+            ("孙燕姿", "works", "天黑黑"),
+        ),
+        (  # a title that is also an adverb is a name; 此歌 refers to it
+            ("你听过《后来》吗？", "听过，关于此歌的作曲是谁？", "玉城千春。"),
+            ("后来", "composed_by", "玉城千春"),
+        ),
+    ],
+)
+def test_a_question_asks_about_a_referent_never_about_its_other_words(
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    assert expected in _facts(_read(turns)[-1])
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ("你听过《容易受伤的女人》吗？",),  # a title's words ask nothing
+        ("你知道刘若英吗？", "她的经纪人是谁呢？"),  # 人 inside a word asks no nationality
+    ],
+)
+def test_a_one_character_surface_asks_only_after_a_question_word(turns: tuple[str, ...]) -> None:
+    asked = _read(turns)[-1].context.after.asked
+    assert asked is None or asked.predicate not in ("nationality", "performed_by")
+
+
+def test_a_one_character_surface_after_a_question_word_asks() -> None:
+    turns = ("你知道成龙吗？", "他是哪国人？", "中国。", "《真心英雄》是谁唱的？", "成龙。")
+    readings = _read(turns)
+    assert ("成龙", "nationality", "中国") in _facts(readings[2])
+    assert ("真心英雄", "performed_by", "成龙") in _facts(readings[4])
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        (  # 又叫做《X》: the film's other title, not another film
+            (
+                "你看过《大话西游》吗？",
+                "看过，这部电影又叫做《齐天大圣东游记》。",
+                "它是哪年上映的？",
+            ),
+            ("1995年。", ("大话西游", "release_date", "1995年")),
+        ),
+        (  # another spelling of the person's name takes no pronoun from them
+            ("你知道克里斯托弗·瓦尔兹吗？", "知道，他又叫克里斯托弗·华尔兹。"),
+            ("他是1956年出生的。", ("克里斯托弗·瓦尔兹", "birthday", "1956年")),
+        ),
+        (  # 译名是《X》: a translated title
+            ("你知道《辛德勒的名单》吗？", "知道，译名是《舒特拉的名单》。"),
+            ("导演是斯皮尔伯格。", ("辛德勒的名单", "directed_by", "斯皮尔伯格")),
+        ),
+    ],
+)
+def test_another_name_of_a_referent_does_not_take_the_talk_from_it(
+    turns: tuple[str, ...], expected: tuple[str, tuple[str, str, str]]
+) -> None:
+    last, fact = expected
+    assert fact in _facts(_read((*turns, last))[-1])
