@@ -143,10 +143,15 @@ def marked_like(text: str) -> bool:
     )
 
 
+_NO_GIVEN_NAME = re.compile(r"..(?:街|寺|庙|宫|馆|府|塔|阁|村|镇|园|坛|殿|陵|岛|洞|峡|桥)$")
+"""A place's head noun that ends no given name: 苏州街, 卢沟桥, 龙庆峡 start with a surname and are
+places (黄一山, 李海 are people: 山, 海, 河, 林 end given names)."""
+
+
 def kind_of(name: str) -> Kind:
     """A person by the name's form, a place or an organisation by its head noun (东岳庙, 滚石
     唱片), else a thing."""
-    if person_like(name):
+    if person_like(name) and _NO_GIVEN_NAME.search(name) is None:
         return "person"
     if len(name) > 2 and _PLACE_HEAD.search(name):
         return "place"

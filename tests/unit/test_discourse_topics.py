@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from extractors.chinese.mentions import mentions, person_like
+from extractors.chinese.mentions import kind_of, mentions, person_like
 from extractors.rules import RuleExtractor
 from extractors.schema import Job, TurnReading
 
@@ -334,3 +334,16 @@ def test_another_name_of_a_referent_does_not_take_the_talk_from_it(
 ) -> None:
     last, fact = expected
     assert fact in _facts(_read((*turns, last))[-1])
+
+
+@pytest.mark.parametrize(
+    ("name", "kind"),
+    [("苏州街", "place"), ("卢沟桥", "place"), ("龙庆峡", "place"), ("黄一山", "person")],
+)
+def test_a_head_noun_no_given_name_ends_with_makes_a_place(name: str, kind: str) -> None:
+    assert kind_of(name) == kind
+
+
+def test_a_place_whose_name_starts_with_a_surname_takes_a_place_s_relations() -> None:
+    turns = ("知道卢沟桥吗？", "那里的门票多少钱？", "20元。")
+    assert ("卢沟桥", "price", "20元") in _facts(_read(turns)[-1])
