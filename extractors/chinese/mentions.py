@@ -110,6 +110,7 @@ _NOT_IN_NAMES = re.compile(
     r"|什么|一般|最好|具体|时候|地方|可以|知道|觉得|比如|还有|那里|这里|多少|几|怎么|多久|钱|门票"
     r"|电话|地址|时间|查到|同事|朋友|当年|大约|除了|对于|居然|所以|因为|如果|虽然|但是|而且|然后"
     r"|现在|以前|后来|其中|一位|一个|一部|一下|一点|一些|同时|本身|尤其|主要|特别|其实|好像|应该|可能|大概|差不多"
+    r"|关于|至于"
     r"|据说|听说|记得|以及|比如|还是|已经|一直|非常|所有|全部|很多|好多|有名|出名|厉害|年代|时期"
     r"|里面|里边|外面|当然|\d+年\d|\d(?:美元|元)|^\d+$"
 )
@@ -160,6 +161,7 @@ def kind_of(name: str) -> Kind:
 
 _NO_NAME = re.compile(
     r"并且|而且|所以|因为|但是|不过|可是|然后|当年|后来|其实|据说|说到|肯定|一定|确实|当然|同时|另外"
+    r"|无疑|必须|显然|毕竟|果然|难怪|竟然|居然"
 )
 """Sentence adverbs said where a name goes (并且这首歌, 那肯定了解啊): never a name."""
 
@@ -415,14 +417,22 @@ def topic_like(name: str) -> bool:
 
 
 def _names(sentence: str) -> list[tuple[int, Referent]]:
+    """Transliterated names, one per name of a list (费雯·丽和罗伯特·泰勒: two people)."""
     out = []
-    for match in _TRANSLITERATED.finditer(sentence):
-        name, start = name_start(match.group(0)), match.start()
-        start += len(match.group(0)) - len(name)
-        after = sentence[match.end() : match.end() + 4]
-        gender = "f" if any(after.startswith(n) for n in FEMALE_NOUNS) else ""
-        out.append((start, Referent(name=name, kind="person", gender=gender)))
+    for run in _TRANSLITERATED.finditer(sentence):
+        for piece in _LISTED.finditer(run.group(0)):
+            if "·" not in piece.group(0) and "•" not in piece.group(0):
+                continue
+            name = name_start(piece.group(0))
+            start = run.start() + piece.start() + max(piece.group(0).find(name), 0)
+            after = sentence[start + len(name) : start + len(name) + 4]
+            gender = "f" if any(after.startswith(n) for n in FEMALE_NOUNS) else ""
+            out.append((start, Referent(name=name, kind="person", gender=gender)))
     return out
+
+
+_LISTED = re.compile(r"[^和与及跟]+")
+"""A run of transliterated names split where a list joins them."""
 
 
 def name_start(run: str) -> str:
@@ -439,5 +449,7 @@ def name_start(run: str) -> str:
 _BEFORE_NAME = re.compile(
     r"知道|记得|还有|就是|主演|导演|执导|演员|作曲|作词|编剧|歌手|喜欢|认识|听说|以及|"
     r"自编自导|自导自演|制片|监制|出品|拍摄|共同|联袂|合作|其中|包括|比如|例如|尤其|年|像|"
-    r"[是的在有和与及跟由被我你他她它这那了着过吗呢啊呀说叫演唱和、]"
+    r"关于|妻子|丈夫|前妻|前夫|老公|老婆|儿子|女儿|父亲|母亲|"
+    r"[是的在有和与及跟由被我你他她它这那了着过吗呢啊呀吧啦哦嘛说叫演唱和、对位任获凭饰]"
 )
+"""Words glued to a transliterated name (知道, 导演是, 对, 一位, 第二任妻子; 吧 after it)."""

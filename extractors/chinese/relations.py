@@ -309,7 +309,9 @@ def _subject_text(text: str) -> str:
     text = _WHEN.sub("", FILLER.sub("", text.strip()))
     text = values.KNOWING.sub("", text)
     text = re.sub(
-        r"^(?:那么|那|这个|而且|所以|因为|不过|但是|可是|就是|对于|关于|至于|说到|提到)", "", text
+        r"^(?:那么|那|这个|而且|所以|因为|不过|但是|可是|就是|对于|关于|至于|说到|提到|尤其是|尤其|特别是)",
+        "",
+        text,
     )
     text = values.DATE_TAIL.sub("", text)  # 他2004年毕业于: the date says when
     text = _HABIT.sub("", text)  # 通常都是8:00-17:00开放的: no one named

@@ -347,3 +347,28 @@ def test_a_head_noun_no_given_name_ends_with_makes_a_place(name: str, kind: str)
 def test_a_place_whose_name_starts_with_a_surname_takes_a_place_s_relations() -> None:
     turns = ("知道卢沟桥吗？", "那里的门票多少钱？", "20元。")
     assert ("卢沟桥", "price", "20元") in _facts(_read(turns)[-1])
+
+
+@pytest.mark.parametrize(
+    ("clause", "names"),
+    [
+        ("莱昂纳多·迪卡普里奥吧", ["莱昂纳多·迪卡普里奥"]),  # a particle after it
+        ("对贝诺·斯德泽巴赫你了解吗", ["贝诺·斯德泽巴赫"]),  # 对 before it
+        ("知道一位约翰·列侬", ["约翰·列侬"]),  # a classifier before it
+        ("第二任妻子罗宾·怀特，都漂亮", ["罗宾", "罗宾·怀特"]),  # a role before it
+        ("主演有费雯·丽和罗伯特·泰勒", ["费雯·丽", "罗伯特·泰勒"]),  # a list: one name each
+        ("无疑这部影片是相当的成功。", []),  # a sentence adverb before a class noun
+        ("那关于歌手你知道是谁吗？", []),  # 关于 with a common noun
+    ],
+)
+def test_words_glued_to_a_name_are_not_part_of_it(clause: str, names: list[str]) -> None:
+    assert sorted(r.name for _, r in mentions(clause)) == sorted(names)
+
+
+def test_a_name_after_a_focus_adverb_is_the_subject() -> None:
+    turns = (
+        "你看过《梦之安魂曲》吗？",
+        "看过，主演有艾伦·鲍斯汀和杰瑞德·莱托。",
+        "尤其是杰瑞德·莱托获过金球奖最佳男配角。",
+    )
+    assert ("杰瑞德·莱托", "awards", "金球奖最佳男配角") in _facts(_read(turns)[-1])
