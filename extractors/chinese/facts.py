@@ -15,7 +15,14 @@ from extractors.chinese.clauses import Flags
 from extractors.chinese.frames import Reading
 from extractors.chinese.np import THIRD_PERSON_SUBJECT, Value, is_person_name
 from extractors.chinese.tokens import Tok, is_cjk
-from extractors.discourse.cues import ANY, FIRST_PERSON_ZH, NON_PERSON, PRONOUNS_ZH
+from extractors.discourse.cues import (
+    ANY,
+    DEFINITE_ZH,
+    FIRST_PERSON_ZH,
+    NON_PERSON,
+    PRONOUNS_ZH,
+    definite_zh,
+)
 from extractors.discourse.session import Session
 from extractors.predicates import PredicateInfo, PredicateTable
 from extractors.schema import (
@@ -197,6 +204,21 @@ class FactBuilder:
         found = self.session.refer(cue)
         return found.name if found is not None else None
 
+    def _referred(self, value: str) -> str:
+        """A value that is only a definite mention (我很喜欢这部电影, 我听过这首歌) is what it
+        refers to under discussion: `likes 霸王别姬`, not `likes 这部电影`. Not 这里/那里: a
+        place word said where one is is no referent's name (`_DEICTIC_PLACES`); nor a referent
+        of unknown class: only one introduced as a film (《X》这部电影) is what 这部电影 names as
+        a value, and 这首歌 is no film."""
+        said = DEFINITE_ZH.fullmatch(value)
+        cue = definite_zh(said) if said is not None and not said["here"] else None
+        found = self.session.refer(cue) if cue is not None else None
+        return (
+            found.name
+            if found is not None and cue is not None and found.noun == cue.noun
+            else value
+        )
+
     def _follow_relative(self, reading: Reading, info: PredicateInfo) -> None:
         """我女儿叫小雨，今年五岁: after naming a relative or pet, the talk is about them. A
         relative the speaker says they have, unnamed (我们有一个女儿，今年五岁了; 我有一个妹妹，
@@ -242,7 +264,7 @@ class FactBuilder:
             fact = CandidateFact(
                 subject=subject,
                 predicate=info.name,
-                value=value.text,
+                value=self._referred(value.text),
                 polarity=-1 if reading.polarity < 0 else 1,
                 scope=scope,
                 attribute=attribute,

@@ -176,6 +176,20 @@ def definite(token: Token) -> Cue | None:
     return definite_cue(token.lemma_.lower())
 
 
+def referred(frame: Frame, passage: Passage) -> Frame:
+    """A value that is only a definite mention ("I really loved the movie", "she hates that
+    song") is what it refers to under discussion (`Session.refer`): `likes Gattaca`, not
+    `likes movie`. Nothing under discussion agrees: the value stays as said."""
+    nouns = [t for t in frame.value_tokens if t.pos_ in ("NOUN", "PROPN")]
+    if len(nouns) != 1 or frame.value.lower() != nouns[0].text.lower():
+        return frame
+    cue = definite(nouns[0])
+    found = passage.session.refer(cue) if cue is not None else None
+    if found is None or cue is None or found.noun != cue.noun:
+        return frame  # of unknown class ("Atlas"): "the song" may be no song of it
+    return replace(frame, value=found.name)
+
+
 def attribute_of(noun: Token, passage: Passage, table: PredicateTable) -> Attribute:
     """Backtrack an attribute noun phrase: "the user's company in Beijing" -> (USER, works_at...).
 

@@ -27,6 +27,7 @@ from extractors.english.frames import (
     attribute_of,
     hedge_type,
     negated,
+    referred,
     resolve_subject,
     subject_child,
 )
@@ -203,7 +204,7 @@ class Walker:
         scope = scope_of(frame.anchor, self.passage, used)
         for token in frame.value_tokens[:1]:
             scope = scope or scope_of(token, self.passage, used)
-        frame = frame.with_scope(scope)
+        frame = referred(frame.with_scope(scope), self.passage)
         if subj_token is None or subj_token.pos_ != "NOUN" or has_named_casing(subj_token):
             return frame
         if self.table.lookup(subj_token.lemma_.lower(), "en") != frame.info:

@@ -194,3 +194,29 @@ def test_a_definite_mention_keeps_its_referent_under_discussion(
     opening, then = talk
     found = read(opening, *[said] * HORIZON, then)
     assert (expected in found[-1]) is kept
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        (
+            ("Have you seen the film Gattaca?", "I really loved the movie."),
+            ("<speaker>", "likes", "Gattaca"),
+        ),
+        (
+            ("Have you seen the film Gattaca?", "My sister hates that film."),
+            ("sister", "dislikes", "Gattaca"),
+        ),
+        (
+            ("你看过《霸王别姬》这部电影吗？", "我很喜欢这部电影。"),
+            ("<speaker>", "likes", "霸王别姬"),
+        ),
+        # a referent of another or an unknown class is not what the mention names
+        (("Have you seen the film Gattaca?", "I love this song."), ("<speaker>", "likes", "song")),
+        (("你看过《霸王别姬》吗？", "我喜欢这首歌。"), ("<speaker>", "likes", "这首歌")),
+    ],
+)
+def test_a_value_that_is_a_definite_mention_is_its_referent(
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    assert expected in read(*turns)[-1]
