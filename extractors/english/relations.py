@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 
-from extractors.discourse.cues import FIRST_PERSON_EN, PRONOUNS_EN, definite_cue
+from extractors.discourse.cues import FIRST_PERSON_EN, PRONOUNS_EN, Cue, definite_cue
 from extractors.discourse.relations import Relation, Relations
 from extractors.discourse.session import Session
 from extractors.english.cast import OCCUPATIONS, YEAR, cast_readings, descriptions, genres
@@ -372,7 +373,7 @@ def _subject(
     if lower.split()[0] in ("my", "our", "your"):
         return None  # "our office", "my sister": the clause walker's
     if lower in PRONOUNS_EN:
-        found = session.refer(PRONOUNS_EN[lower])
+        found = session.refer(_said_of(PRONOUNS_EN[lower], relation))
         return found.name if found is not None else None
     noun = lower.split()[-1] if lower.split() else ""
     if re.match(r"^(?:the|this|that)\s", (said or "").strip().lower()) and definite_cue(noun):
@@ -383,6 +384,14 @@ def _subject(
     if not _titled_name(word):
         return None  # "I saw this great movie the other day that": not a name
     return word
+
+
+def _said_of(cue: Cue, relation: Relation) -> Cue:
+    """A pronoun subject agrees with what the relation is said of, where the pronoun allows it:
+    "It came out in 2014" / "it stars Joe Pesci" is the film under discussion, not "Jolie" or
+    "New York" named since (the same restriction as a subjectless sentence's `topic`)."""
+    kinds = cue.kinds & frozenset(relation.about)
+    return replace(cue, kinds=kinds) if kinds else cue
 
 
 def _titled_name(word: str) -> bool:

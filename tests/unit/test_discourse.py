@@ -220,3 +220,28 @@ def test_a_value_that_is_a_definite_mention_is_its_referent(
     turns: tuple[str, ...], expected: tuple[str, str, str]
 ) -> None:
     assert expected in read(*turns)[-1]
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        (
+            ("Have you seen the film Maleficent?", "Jolie is great.", "It came out in 2014."),
+            ("Maleficent", "release_date", "2014"),
+        ),
+        (
+            (
+                "Have you seen the film Home Alone?",
+                "I visited New York last year.",
+                "It stars Macaulay Culkin.",
+            ),
+            ("Home Alone", "starring", "Macaulay Culkin"),
+        ),
+    ],
+)
+def test_a_pronoun_subject_agrees_with_what_the_relation_is_said_of(
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    """ "It came out in 2014": the film under discussion, not a name of unknown kind ("Jolie")
+    or a place said since."""
+    assert read(*turns)[-1] == [expected]
