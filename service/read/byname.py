@@ -11,7 +11,8 @@ around the hits and the conversation would otherwise have lifted.
 Such a turn keeps `KEPT` of its episodes-channel score (`Fused.told`); a turn that holds one of
 the question's other words, and every turn of a question that asks about nothing but a name
 ("What does Joey do?"), keep theirs whole. The names are the question's capitalised words (as
-the speaker bonus reads them); the words are the episodes channel's own terms
+the speaker bonus reads them) and the lower-case parts of a hyphenated name ("al" of
+"al-Sisi", `particles`); the words are the episodes channel's own terms
 (`graph.textindex`), with a "did" question's irregular past forms (`names.with_forms`).
 
 It only lowers scores of candidate turns the search has read, so the paged answer's bound
@@ -20,6 +21,7 @@ It only lowers scores of candidate turns the search has read, so the paged answe
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from graph.domain.model import Episode
@@ -28,6 +30,7 @@ from service.read.fusion import Fused
 from service.read.names import with_forms
 
 KEPT = 0.5
+_HYPHENATED = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
 
 
 def by_name_alone(
@@ -36,7 +39,7 @@ def by_name_alone(
     """`fused` with each candidate turn (`turns`, by uuid) that shares only names with the
     question keeping `KEPT` of its episodes-channel score."""
     asked = set(query_terms(with_forms(text)))
-    names = [name for name in names if not function_word(name)]  # "Where", "What"
+    names = [*(name for name in names if not function_word(name)), *particles(text)]
     named = asked.intersection(term for name in names for term in query_terms(name))
     other = asked - named
     if not named or not other:
@@ -45,6 +48,17 @@ def by_name_alone(
         _cut(entry) if _alone(turns.get(entry.uuid), other) and entry.told > 0 else entry
         for entry in fused
     ]
+
+
+def particles(text: str) -> list[str]:
+    """The lower-case parts of hyphenated names ("al" of "Abdul Fatah al-Sisi", "ibn" of
+    "ibn-Rushd"): a word joined by hyphens to a capitalised one is a part of that name."""
+    found: list[str] = []
+    for word in _HYPHENATED.findall(text):
+        parts = word.split("-")
+        if any(part[:1].isupper() for part in parts):
+            found.extend(part.casefold() for part in parts if not part[:1].isupper())
+    return found
 
 
 def _alone(turn: Episode | None, other: set[str]) -> bool:

@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 from graph.domain.model import Episode
 from service.clients.memory import Memory
-from service.read.byname import KEPT, by_name_alone
+from service.read.byname import KEPT, by_name_alone, particles
 from service.read.fusion import Fused
 
 DAY = datetime(2025, 6, 2, 18, 0, tzinfo=UTC)
@@ -51,6 +51,21 @@ def test_a_turn_sharing_only_the_name_keeps_part_of_its_own_words_score() -> Non
     cut = by_name_alone(fused, turns, "Where is Lydia when her mother calls?", {"where", "lydia"})
     kept = [(e.uuid, e.score, e.told) for e in cut]
     assert kept == [("short", 1.5 - (1 - KEPT), KEPT), ("call", 0.6, 0.6)]
+
+
+def test_the_lower_case_part_of_a_hyphenated_name_is_a_part_of_the_name() -> None:
+    """ "Which group is Abdul Fatah al-Sisi a member of?": "al" is in every turn of his, so
+    as a word of the question it kept all of them whole, and his two dozen short sentences
+    outranked the long one naming his second academy (bench.recall.relations)."""
+    assert particles("Which group is Abdul Fatah al-Sisi a member of?") == ["al"]
+    assert particles("Is the follow-up with Jean-Luc on a well-known date?") == []
+    short = "Abdul Fatah al-Sisi works at CSIC."
+    member = "Abdul Fatah al-Sisi is a member of the Serbian Academy of Sciences and Arts."
+    turns = {"short": turn("short", "", short), "member": turn("member", "", member)}
+    fused = [Fused("short", 1.0, ["episodes"], 1.0), Fused("member", 0.9, ["episodes"], 0.9)]
+    names = {"which", "abdul", "fatah", "sisi"}  # the capitalised words
+    cut = by_name_alone(fused, turns, "Which group is Abdul Fatah al-Sisi a member of?", names)
+    assert [e.uuid for e in sorted(cut, key=lambda e: -e.score)] == ["member", "short"]
 
 
 def test_a_question_about_a_name_alone_or_without_names_is_unchanged() -> None:
