@@ -9,7 +9,7 @@ from collections.abc import Iterable
 
 from spacy.tokens import Span
 
-from extractors.discourse.cues import FEMALE_NOUNS, class_of
+from extractors.discourse.cues import FEMALE_NOUNS, FIRST_PERSON_EN, PRONOUNS_EN, class_of
 from graph.domain.discourse import Kind, Referent
 
 _KINDS: dict[str, Kind] = {
@@ -30,13 +30,17 @@ _CLASSED = re.compile(
 )
 
 
+_PRONOUNS = FIRST_PERSON_EN | PRONOUNS_EN.keys() | {"you", "this", "that", "it"}
+"""Words a capital makes look like a name after a class noun: "a movie I would like"."""
+
+
 def mentions(sentence: Span, subjects: Iterable[str] = ()) -> list[Referent]:
     """The sentence's referents in text order, the subjects of its facts (`subjects`) last:
     "Atlas is our internal CLI. It supports Linux": it is Atlas."""
     found: dict[str, tuple[int, Referent]] = {}
     for match in _CLASSED.finditer(sentence.text):
         known = class_of(match["noun"])
-        if known is not None:
+        if known is not None and match["name"].split()[0].lower() not in _PRONOUNS:
             name = match["name"].strip()
             found[name] = (match.start("name"), Referent(name=name, kind=known[1], noun=known[0]))
     for ent in sentence.ents:

@@ -45,9 +45,12 @@ class Referent(_Frozen):
     age: int = Field(default=0, ge=0)
 
     def merged(self, older: Referent) -> Referent:
-        """This mention, with what an earlier mention of the same name knew and this lacks."""
+        """This mention, with what an earlier mention of the same name knew and this lacks. A
+        kind said with a class noun ("the film X", 这部电影X) stays: a later mention without
+        one (a tagger's guess: "The Social Network" as a company) does not change it."""
+        classed = older.noun and not self.noun
         learned = {
-            "kind": self.kind if self.kind != "thing" else older.kind,
+            "kind": self.kind if self.kind != "thing" and not classed else older.kind,
             "gender": self.gender or older.gender,
             "noun": self.noun or older.noun,
         }

@@ -245,3 +245,30 @@ def test_a_pronoun_subject_agrees_with_what_the_relation_is_said_of(
     """ "It came out in 2014": the film under discussion, not a name of unknown kind ("Jolie")
     or a place said since."""
     assert read(*turns)[-1] == [expected]
+
+
+def test_a_kind_said_with_a_class_noun_outlives_a_taggers_guess() -> None:
+    """ "the film The Social Network", later tagged a company where it is named again, stays a
+    film: "the movie" and "it" still find it."""
+    film = Referent(name="The Social Network", kind="work", noun="film")
+    guessed = (
+        Discourse()
+        .mentioning([film])
+        .mentioning([Referent(name="The Social Network", kind="organization")])
+    )
+    assert guessed.referents[0].kind == "work"
+    named = (
+        Discourse()
+        .mentioning([Referent(name="Atlas")])
+        .mentioning([FILM.model_copy(update={"name": "Atlas"})])
+    )
+    assert named.referents[0].kind == "work"  # a class noun said later still says it
+
+
+def test_a_pronoun_after_a_class_noun_is_no_name() -> None:
+    found = read(
+        "Have you seen the film Gattaca?",
+        "That is a movie I would watch again.",
+        "The movie came out in 1997.",
+    )
+    assert ("Gattaca", "release_date", "1997") in found[-1]
