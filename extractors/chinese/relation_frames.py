@@ -104,27 +104,46 @@ def _named_value(rest: str, relation: Relation) -> bool:
     name = values.clean(values.SPLIT.split(rest, maxsplit=1)[0])
     if relation.value_kind == "person":
         return person_like(name)
-    return relation.value_kind == "work" and 2 <= len(name) <= 15 and name_like(name)
+    return (
+        relation.value_kind == "work"
+        and 2 <= len(name) <= 15
+        and name_like(name)
+        and not name.startswith(("之", "一"))  # 代表作之一: one of them, no name
+    )
 
 
 _OWNED_WORKS = re.compile(
     r"(?:的(?:那|这)?(?:一)?(?:部|首|张|个)?|(?:那|这)(?:一)?(?:部|首|张))"
     r"(?:经典)?(?:代表作品?|作品|电影|影片|歌曲?|专辑)?"
     r"(?P<works>《[^《》]+》(?:(?:[、，,和与及]|以及)?《[^《》]+》)*"
-    r"|(?<=[部首张])[^，,。！？!?、《》的]{2,15}$)"
+    r"|(?<=[那这][部首张])[^，,。！？!?、《》的]{2,15}$)"
 )
+_CLASS_NOUN = re.compile(r"(?:专辑|歌曲|歌|电影|影片|片|作品|代表作)$|^[张首部]")
+_DESCRIBED = re.compile(
+    r"(?:(?P<name>《[^《》]+》|[\u4e00-\u9fff·]{2,12}?)?(?:这|那)(?:部|种|类|样的)|"
+    r"(?:是|算)(?:一)?(?:部|种)|一部|(?:这|那)部电影(?:可|也|就|真)?是)[^，,。]{0,10}$"
+)
+"""What ties a genre to a work: X这部, 这种, 这样的, 是一部, 这部电影可是…."""
+_LEAD_VERB = re.compile(r"^.*(?:喜欢|看过|看了|看|听过|听|推荐|最爱|爱|是|说|像)")
+"""我最喜欢唐伯虎点秋香这部…: the work is what the verb before it takes."""
+_BARE_DESCRIPTION = re.compile(r"(?:很|非常|超级|挺|真)?[^，,。我你]{0,6}的[^，,。的]{1,12}")
+"""很凄美的爱情片: a clause that only describes (the film under discussion)."""
+_ACTING = re.compile(
+    r"(?:像|还有)?(?P<names>[\u4e00-\u9fff·]{2,12}(?:(?:、|，|和|与|及)[\u4e00-\u9fff·]{2,12})*)"
+    r"(?:的(?:表演|演技|出演)|演的)"
+)
+"""亚当·戈德堡、汤姆·汉克斯的演技, 丹尼斯·利瑞、约翰·雷吉扎莫演的: actors named for their
+acting, in the film under discussion."""
 _OWNER_PRONOUN = re.compile(r"(?:他们|她们|他|她|其)$")
 """她的《空白格》和《若你碰到他》, 她那首燕尾蝶, 他的那部神枪手之死: works said with their
 owner (a pronoun or a person's name before 的, or 那首/那部), in any clause."""
 
 
 def _owner(head: str) -> str:
-    """Who owns what follows `head`: a third-person pronoun ending it, or a person's name
-    (the longest that ends it), or ""."""
+    """Who owns what follows `head`: a third-person pronoun ending it, else what is said before
+    the phrase (whose end may name someone under discussion: the relation reader looks)."""
     pronoun = _OWNER_PRONOUN.search(head)
-    if pronoun is not None:
-        return pronoun.group(0)
-    return next((head[-n:] for n in range(min(len(head), 12), 1, -1) if person_like(head[-n:])), "")
+    return pronoun.group(0) if pronoun is not None else head[-16:]
 
 
 def _told_after(before: Found, objects: list[Found]) -> list[Found]:
@@ -212,17 +231,52 @@ class RelationFrames:
         if best and best is frames.get(self._before):
             yield from _told_after(best[0], frames[self._object])
 
+    def in_passing(self, clause: str, start: int) -> Iterator[Found]:
+        """Relations a noun phrase tells in a clause about something else: works with their
+        owner (`owned_works`), a work's genre with a determiner (唐伯虎点秋香这部古装爱情喜剧片,
+        这部电影可是…的爱情片, 这种喜剧动画), the actors of the film under discussion named for
+        their acting (亚当·戈德堡、汤姆·汉克斯的演技, 丹尼斯·利瑞、约翰·雷吉扎莫演的)."""
+        yield from self.owned_works(clause, start)
+        yield from self._described_genre(clause, start)
+        yield from self._acting(clause, start)
+
+    def _described_genre(self, clause: str, start: int) -> Iterator[Found]:
+        found = values.GENRE_NOUN.search(clause) if self.genre is not None else None
+        if found is None or self.genre is None:
+            return
+        head = clause[: found.start()]
+        said = _DESCRIBED.search(head)
+        bare = _BARE_DESCRIPTION.fullmatch(FILLER.sub("", clause).strip("。！!"))
+        if said is None and bare is None:
+            return
+        subject = _LEAD_VERB.sub("", said["name"] or "") if said is not None else ""
+        span = (start + found.start(), start + found.end())
+        yield Found(self.genre, subject, found["genres"], span, found.start(), True, True)
+        # the subject: a name under discussion ending `subject`, else the work under discussion
+
+    def _acting(self, clause: str, start: int) -> Iterator[Found]:
+        found = _ACTING.search(clause)
+        starring = self.relations.get("starring")
+        if found is None or starring is None:
+            return
+        names = [n.strip() for n in values.SPLIT.split(found["names"])]
+        if not names or not all(person_like(n) for n in names):
+            return
+        span = (start + found.start(), start + found.end())
+        yield Found(starring, "", found["names"], span, found.start(), weak=True)
+
     def owned_works(self, clause: str, start: int) -> Iterator[Found]:
         """Works told with their owner in a clause about something else (我更喜欢她的
         《呼吸》; 看过他的《猜火车》吗): one aside frame per owner, the owner its subject."""
         works = self.relations.get("works")
         for found in _OWNED_WORKS.finditer(clause) if works is not None else ():
+            said = found["works"]
+            if works is None or (not said.startswith("《") and _CLASS_NOUN.search(said)):
+                continue  # 王菲的一张国语专辑, 她的首张专辑: a description, no name
             owner = _owner(clause[: found.start()])
-            if works is None or not owner:
-                continue
             at = found.start() - len(owner)
             span = (start + at, start + found.end())
-            yield Found(works, owner, found["works"], span, at, weak=True, aside=True)
+            yield Found(works, owner, said, span, at, weak=True, aside=True)
 
     def _award(self, text: str, span: tuple[int, int]) -> Iterator[Found]:
         """Awards said without a verb of winning (还有X和Y; 是X、Y; 更是拿到了X; X alone)

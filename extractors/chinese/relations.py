@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import replace
 
 from extractors.chinese import values
 from extractors.chinese.lexicon import SPEAKER_WORDS, USER_WORDS
@@ -85,7 +86,6 @@ class RelationReader:
                 continue
             statements.append(clause)
             found = list(self.frames.read(clause, offset + start))
-            facts.extend(self._aside(clause, offset + start, found, session, sentence))
             if not found and listing is not None and values.more_of_list(clause, listing.relation):
                 found = [Found(listing.relation, "", clause, listing.span)]
             made_here: list[CandidateFact] = []
@@ -93,7 +93,10 @@ class RelationReader:
                 made, subject = self._facts(one, subject, session, sentence)
                 made_here.extend(made)
             facts.extend(made_here)
-            listing = found[-1] if found and found[-1].relation.list else None
+            passing = self._aside(clause, offset + start, found, session, sentence)
+            facts.extend(passing)
+            last = found[-1] if found else self._listed(passing)
+            listing = last if last is not None and last.relation.list else None
             session.mention(r for _, r in mentions(clause))
             session.mention(r for r in session.state.referents if r.name in clause)
             _listed_keeps_topic(made_here, session)
@@ -104,17 +107,32 @@ class RelationReader:
     def _aside(
         self, clause: str, start: int, found: list[Found], session: Session, sentence: str
     ) -> list[CandidateFact]:
-        """Works told with their owner in passing (我更喜欢她的《呼吸》, 看过他的《猜火车》
-        吗): facts that claim nothing of the clause (`Session.aside`), unless a frame of the
-        clause tells the works already."""
-        if any(f.relation.predicate == "works" for f in found):
-            return []
+        """Relations told in passing by a noun phrase (`RelationFrames.in_passing`: 我更喜欢她的
+        《呼吸》, 看过他的《猜火车》吗, X这部古装爱情喜剧片): facts that claim nothing of the clause
+        (`Session.aside`) when the frame is an aside, unless a frame of the clause tells the
+        relation already."""
+        told = {f.relation.predicate for f in found}
         out: list[CandidateFact] = []
-        for one in self.frames.owned_works(clause, start):
-            made, _ = self._facts(one, None, session, sentence)
-            session.aside.extend(f.span for f in made)
+        for one in self.frames.in_passing(clause, start):
+            if one.relation.predicate in told:
+                continue  # the clause's own frame tells it already
+            about = _passing_subject(one, session)
+            if about is None:
+                continue
+            made, _ = self._facts(replace(one, subject_text=""), about, session, sentence)
+            if one.aside:
+                session.aside.extend(f.span for f in made)
             out.extend(made)
         return out
+
+    def _listed(self, passing: list[CandidateFact]) -> Found | None:
+        """The list a clause told in passing (这是一部奇幻，犯罪，剧情大片): the next clause may
+        go on with it."""
+        last = passing[-1] if passing else None
+        relation = self.relations.get(last.predicate) if last is not None else None
+        if last is None or relation is None:
+            return None
+        return Found(relation, "", last.value, last.span)
 
     def _runs(self, sentence: str) -> Iterator[tuple[str, int]]:
         """The sentence's clauses, a single-valued value told in parts kept in one: after a
@@ -244,6 +262,24 @@ class RelationReader:
             return inherited
         about = session.topic(found.relation.about, found.value_text)
         return about.name if about is not None else None
+
+
+def _passing_subject(found: Found, session: Session) -> str | None:
+    """Whom a relation told in passing is about: a pronoun's referent, or the longest name
+    under discussion that ends what is said before the phrase (我最喜欢唐伯虎点秋香这部…,
+    邓丽君的《甜蜜蜜》), else for a genre or an actor the work under discussion; None: no one
+    (a name nobody introduced is no owner: 小说家托马斯·肯尼利所著的《X》)."""
+    head = found.subject_text
+    if head in PRONOUNS_ZH:
+        referent = _pronoun(head, PRONOUNS_ZH[head], found.relation, session)
+        return referent.name if referent is not None else None
+    for n in range(min(len(head), 16), 1, -1):
+        if session.state.named(head[-n:].strip("《》")) is not None:
+            return head[-n:].strip("《》")
+    if found.relation.predicate == "works":
+        return None
+    work = session.topic(("work",))
+    return work.name if work is not None else None
 
 
 def _listed_keeps_topic(made: list[CandidateFact], session: Session) -> None:

@@ -207,6 +207,16 @@ def genres(value: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+GENRE_NOUN = re.compile(
+    "(?P<genres>(?:(?:"
+    + "|".join(re.escape(g) for g in _GENRE_WORDS)
+    + r")[、，,和]?)+)(?:(?:题材|类型|风格)?的?"
+    r"(?:动画片|大片|电影|影片|片子|片|剧|专辑|歌曲|音乐专辑)|(?=[，,。！!]|$))",
+    re.IGNORECASE,
+)
+"""古装爱情喜剧片, 历史战争剧, 流行音乐专辑: genre words before the noun of a work."""
+
+
 def agent(value: str) -> str:
     """马修·麦康纳联袂 -> 马修·麦康纳; 卡洛斯·沙尔丹哈两人合力完成 -> 卡洛斯·沙尔丹哈."""
     return _AGENT_TAIL.sub("", value) or value
@@ -247,6 +257,8 @@ def more_of_list(clause: str, relation: Relation) -> bool:
     """一个列表的下一项 (天安门广场，天坛，前门大街等): a short name-like clause; a list of
     names or places goes on with a name (听说制片成本相当高了 is none)."""
     item = clean(EXAMPLE.sub("", clause.strip()))
+    if relation.predicate == "genre" and _GENRE_WORD.search(item) is None:
+        return False  # 这种喜剧动画，老少皆宜: a genre list goes on with genre words only
     if relation.value in ("name", "place") and not (name_like(item) or clause.strip()[:1] == "《"):
         return False
     return bool(item) and len(item) <= 20 and not _CLAUSE_WORDS.search(item) and "是" not in item

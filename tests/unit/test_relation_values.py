@@ -443,3 +443,64 @@ def test_works_told_with_their_owner(
     assert [v for s, p, v in found if p == "works" and s == owner] == works
     if own is not None:
         assert any(s == SPEAKER and p == own for s, p, _ in found)
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # a work's genre told with what ties it to the work, in passing
+        (
+            ("你知道《唐伯虎点秋香》吗？", "是啊，我最喜欢唐伯虎点秋香这部古装爱情喜剧片了！"),
+            [("唐伯虎点秋香", "genre", g) for g in ("古装", "爱情", "喜剧")],
+        ),
+        (
+            ("你知道《魂断蓝桥》吗？", "啊，这部电影可是美国超级经典的爱情片。"),
+            [("魂断蓝桥", "genre", "爱情")],
+        ),
+        (("你知道《倩女幽魂》吗？", "很凄美的爱情片。"), [("倩女幽魂", "genre", "爱情")]),
+        (
+            ("你知道《冰川时代》吗？", "是的，这种喜剧动画，老少皆宜。"),
+            [("冰川时代", "genre", g) for g in ("喜剧", "动画")],
+        ),
+        # a genre the speaker likes is no work's
+        (("你知道《唐伯虎点秋香》吗？", "我喜欢爱情片。"), []),
+        # actors named for their acting star in the film under discussion
+        (
+            ("你知道《拯救大兵瑞恩》吗？", "像亚当·戈德堡、汤姆·汉克斯的演技也都很不错。"),
+            [("拯救大兵瑞恩", "starring", n) for n in ("亚当·戈德堡", "汤姆·汉克斯")],
+        ),
+        (
+            ("你知道《冰川时代》吗？", "丹尼斯·利瑞、约翰·雷吉扎莫演的也很逗。"),
+            [("冰川时代", "starring", n) for n in ("丹尼斯·利瑞", "约翰·雷吉扎莫")],
+        ),
+    ],
+)
+def test_relations_told_in_passing(
+    turns: tuple[str, ...], expected: list[tuple[str, str, str]]
+) -> None:
+    predicates = {"genre", "starring"}
+    assert [f for f in last(*turns) if f[1] in predicates and f[0] != SPEAKER] == expected
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        # a description after 的 is no work's name
+        ("你知道王菲吗？", "当然知道呀，那可是王菲的一张国语专辑。"),
+        ("你知道王若琳吗？", "《Start From Here》这张专辑我知道，是她的首张专辑。"),
+        # one of them names none
+        ("你知道张惠妹吗？", "是，这个我知道，它可是张惠妹的经典代表作之一。"),
+        # a name nobody introduced owns nothing (小说家托马斯·肯尼利所著: no one under discussion)
+        (
+            "你知道《辛德勒的名单》吗？",
+            "是根据澳大利亚小说家托马斯·肯尼利所著的《辛德勒名单》改编而成。",
+        ),
+    ],
+)
+def test_no_work_without_a_named_work_and_a_known_owner(turns: tuple[str, ...]) -> None:
+    assert [f for f in last(*turns) if f[1] == "works"] == []
+
+
+def test_a_genre_list_told_in_passing_goes_on_with_genre_words() -> None:
+    found = last("你知道《香水》吗？", "这是一部奇幻，犯罪，剧情大片，知道这是在哪里制片的吗？")
+    assert [v for _, p, v in found if p == "genre"] == ["奇幻", "犯罪", "剧情"]
