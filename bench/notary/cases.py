@@ -236,19 +236,24 @@ def leaked_each(secrets: list[str], haystack: str, window: int = 12) -> list[boo
 
 def apart(secrets: list[str], texts: list[str] | None = None, window: int = 12) -> list[list[int]]:
     """The indexes of `secrets` in batches (first fit, in order) where no secret holds another,
-    no two share `window` characters and no case's text holds another's secret: with one
-    store per batch, a secret found at rest was stored by its own case, not by another case
-    whose secret or text contains it (whispers' authors put the word `hardcoded` in every
-    secret and their snippets overlap; trufflehog's and gitleaks' repeat a key across cases)."""
+    no two share `window` characters and no case's text holds another's secret, nor all of it
+    but `MARGIN` characters (`_pieces`): with one store per batch, a secret found at rest was
+    stored by its own case, not by another case whose secret or text contains it (whispers'
+    authors put the word `hardcoded` in every secret and their snippets overlap; trufflehog's
+    and gitleaks' repeat a key across cases), nor made of another case's stored bytes and
+    whatever the store writes beside them: whispers' `hardcoded0` was found in a database
+    holding another case's `...Fake3.hardcoded` followed by an id or a time beginning with
+    `0` (a record's next column, an FTS term's doclist), in some runs and not others."""
     texts = texts if texts is not None else secrets
     keys = [_windows(s, window) if len(s) > window else {s} for s in secrets]
+    pieces = [_pieces(s, window) for s in secrets]
     batches: list[list[int]] = []
     for i, secret in enumerate(secrets):
         for batch in batches:
             if not any(
                 _overlap(secret, keys[i], secrets[j], keys[j])
-                or secret in texts[j]
-                or secrets[j] in texts[i]
+                or _held(pieces[i], texts[j])
+                or _held(pieces[j], texts[i])
                 for j in batch
             ):
                 batch.append(i)
@@ -256,6 +261,24 @@ def apart(secrets: list[str], texts: list[str] | None = None, window: int = 12) 
         else:
             batches.append([i])
     return batches
+
+
+MARGIN = 2
+"""How many characters of a secret a store's neighbouring bytes may complete by chance: a
+record's next column or an index's binary doclist can follow a stored value with any byte."""
+MIN_PIECE = 6
+
+
+def _pieces(secret: str, window: int) -> set[str]:
+    """The pieces of `secret` that, found in another case's text, could be completed to what
+    the at-rest search looks for (the whole secret up to `window` characters, else a window of
+    it) by `MARGIN` stored bytes beside them."""
+    size = max(MIN_PIECE, min(len(secret), window) - MARGIN)
+    return _windows(secret, size) if len(secret) > size else {secret}
+
+
+def _held(pieces: set[str], text: str) -> bool:
+    return any(piece in text for piece in pieces)
 
 
 def _overlap(a: str, a_keys: set[str], b: str, b_keys: set[str]) -> bool:

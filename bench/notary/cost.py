@@ -108,6 +108,9 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "calls, quoted arguments": lambda n: 'login("a", "b"' * (n // 14 + 1),
     "open blocks": lambda n: 'variable "db_password" { type = string ' * (n // 39 + 1),
     "names, next lines": lambda n: "password:\n  " * (n // 12 + 1),
+    "users beside a hash": lambda n: (
+        "u:$1$abcdefgh$ijklmnopqrstuv\n" + "bob:Tr0ub4dor$3x\n" * (n // 17 + 1)
+    ),
 }
 
 

@@ -359,10 +359,18 @@ _KEY_FOLLOWS = re.compile(r"[\"'`]?[ \t]*:")
 _LINE_END = re.compile(r"[ \t]*(?:\r?\n|$)")
 
 
+MAX_NAME = 128
+"""How far back a name holding a credential word is read: no config name is longer, and a run
+of word characters without end (Chinese text, `密码是密码是...`) is not read back to its start
+for every credential word in it (that walk made the worst case quadratic)."""
+
+
 def _name_start(match: re.Match[str]) -> int:
-    """Where the name holding the credential word starts (`DB_` of `DB_PASSWORD`)."""
+    """Where the name holding the credential word starts (`DB_` of `DB_PASSWORD`), at most
+    `MAX_NAME` characters back."""
     text, start = match.string, match.start("k")
-    while start > 0 and _NAME_CHAR.match(text, start - 1):
+    stop = max(0, start - MAX_NAME)
+    while start > stop and _NAME_CHAR.match(text, start - 1):
         start -= 1
     return start
 

@@ -305,3 +305,14 @@ def test_ripsecrets_lines_hold_one_secret_each() -> None:
         ("random", "tp", "mysql://u:Pw9db@h"),
         ("random", "tp", "ghp_abc123"),
     ]
+
+
+def test_at_rest_batches_keep_apart_what_stored_bytes_could_complete() -> None:
+    """A short secret that another case's text holds all but its last character of is found
+    in a store where that text is followed by any byte `0`: not the same batch."""
+    secrets = ["hardcoded0", "eyFake1.eyJFake2.Fake3.hardcoded", "Tr0ub4dor3xZ9"]
+    texts = [f"pw = '{secrets[0]}'", f"_authToken={secrets[1]}", f"password: {secrets[2]}"]
+    batches = apart(secrets, texts)
+    assert not any(0 in batch and 1 in batch for batch in batches)
+    assert any(0 in batch and 2 in batch for batch in batches)  # nothing shared: together
+    assert apart(["Ab12Cd34Ef56Gh78", "Zy98Xw76Vu54Ts32"]) == [[0, 1]]
