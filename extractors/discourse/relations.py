@@ -40,7 +40,7 @@ class Relation:
     surfaces: dict[str, tuple[str, ...]]
     value_kind: Kind | None = None
     """The kind of entity a value is (a director: a person), None when it is no entity."""
-    """Per key (zh, zh_by, zh_of, zh_after, zh_ask, en, en_by, en_of): the surface forms."""
+    """Per key (zh, zh_by, zh_of, zh_after, zh_ask, en, en_by, en_of, en_ask): the surface forms."""
 
     def fits(self, value: str) -> bool:
         """Does `value` have the shape this relation's values have?"""
@@ -90,7 +90,17 @@ def parse_relations(data: dict[str, Any]) -> Relations:
     for name, spec in data.get("relations", {}).items():
         surfaces = {
             key: tuple(spec.get(key, ()))
-            for key in ("zh", "zh_by", "zh_of", "zh_after", "zh_ask", "en", "en_by", "en_of")
+            for key in (
+                "zh",
+                "zh_by",
+                "zh_of",
+                "zh_after",
+                "zh_ask",
+                "en",
+                "en_by",
+                "en_of",
+                "en_ask",
+            )
         }
         out.append(
             Relation(

@@ -66,22 +66,28 @@ def cast_readings(text: str) -> list[Reading]:
     """The facts one sentence of film talk states (see the module docstring)."""
     for frame in (_PLAYS, _AS):
         found = frame.match(text)
-        if found and _person(found["p"]):
+        if found and person(found["p"]):
             return [
                 Reading("starring", "", found["p"], agent=True),
                 Reading("character", found["p"], found["c"]),
             ]
     found = _IN_IT.match(text) or _IN_THE_FILM.match(text)
-    if found and _person(found["p"]):
+    if found and person(found["p"]):
         return [Reading("starring", "", found["p"], agent=True)]
     director = _DIRECTOR.search(text)
     if director:
         names = re.split(r"\s*(?:,|\band\b|&)\s*", director["v"])
-        return [Reading("directed_by", "", name, agent=True) for name in names if _person(name)]
+        return [Reading("directed_by", "", name, agent=True) for name in names if person(name)]
     return []
 
 
-def _person(name: str) -> bool:
+def written_person(name: str) -> bool:
+    """`person`, every word written capitalised ("Hugh Jackman", "Ludwig van Beethoven"): a
+    bare answer's names ("All good actors" is none)."""
+    return bool(re.fullmatch(_NAME, name)) and person(name)
+
+
+def person(name: str) -> bool:
     """Written as a person's name: one to four capitalised words, not a pronoun or article."""
     words = name.split()
     return 0 < len(words) <= 4 and words[0] not in _NOT_PEOPLE

@@ -211,10 +211,13 @@ class EnglishExtractor:
             aside = self.relations.aside(sentence.text, span, passage.session)
             if _is_question(sentence):
                 facts += self.relations.described(sentence.text, span, passage.session) + aside
+                self.relations.asks(sentence.text, passage.session)
                 passage.session.keep(_definites(sentence))
                 passage.session.mention(named(sentence))
                 continue
-            found = self.relations.read(sentence.text, span, passage.session)
+            found = self.relations.read(
+                sentence.text, span, passage.session
+            ) or self.relations.answer(sentence.text, span, passage.session)
             if any(f.predicate == "works" for f in found):
                 aside = []  # the sentence's own frame tells the works already
             if not found:

@@ -32,7 +32,14 @@ from dataclasses import replace
 from extractors.discourse.cues import FIRST_PERSON_EN, PRONOUNS_EN, Cue, definite_cue
 from extractors.discourse.relations import Relation, Relations
 from extractors.discourse.session import Session
-from extractors.english.cast import OCCUPATIONS, YEAR, cast_readings, descriptions, genres
+from extractors.english.cast import (
+    OCCUPATIONS,
+    YEAR,
+    cast_readings,
+    descriptions,
+    genres,
+    written_person,
+)
 from extractors.schema import SPEAKER, CandidateFact
 from graph.domain.discourse import Referent
 
@@ -130,6 +137,33 @@ class EnglishRelations:
             if facts:
                 return facts
         return []
+
+    def asks(self, question: str, session: Session) -> None:
+        """What a question asks of the film under discussion ("Who stars in it?", "Any famous
+        actors in it?", "Who directed it?": `en_ask` in relations.toml): the next turn's bare
+        answer is its value (`answer`)."""
+        lower = question.lower()
+        for relation in self.relations.relations:
+            if any(word in lower for word in relation.surfaces.get("en_ask", ())):
+                session.ask(relation.predicate)
+                return
+
+    def answer(self, text: str, span: tuple[int, int], session: Session) -> list[CandidateFact]:
+        """A sentence that is only names ("Jason Bateman, Jenny Slate and Idris Elba.", "Just
+        Hugh Jackman and Evi Lilly"), right after a question that asked for them: one record
+        per name, of the film under discussion. Anything else is new talk, not an answer."""
+        asked = session.asked_before
+        relation = self.relations.get(asked.predicate) if asked is not None else None
+        if relation is None or relation.value_kind != "person":
+            return []
+        names = _ANSWER_LEAD.sub("", text.strip()).rstrip(" .!")
+        parts = [p for p in _LIST_SPLIT.split(names) if p.strip()]
+        if not parts or not all(written_person(p.strip()) for p in parts):
+            return []
+        found: list[CandidateFact] = []
+        for part in parts:
+            found += self._inverse(relation, "", part.strip(), text, span, session)
+        return found
 
     # -- frames -----------------------------------------------------------------------------
     def _born(self, text: str, span: tuple[int, int], s: Session) -> Iterator[CandidateFact]:
@@ -343,6 +377,10 @@ class EnglishRelations:
             work.strip(),
         )
         yield from self._facts(relation, named, who, text, span, s, split=False)
+
+
+_ANSWER_LEAD = re.compile(r"^(?:(?:just|only|mainly|mostly|well|oh|yes|yeah),?\s+)+", re.I)
+"""Words before a bare answer's names ("Just Hugh Jackman and Evi Lilly")."""
 
 
 def _person_name(text: str) -> bool:

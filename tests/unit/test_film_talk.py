@@ -140,3 +140,38 @@ def test_a_description_in_a_question_gives_its_genres() -> None:
 
 def test_a_description_without_year_or_genre_gives_nothing() -> None:
     assert facts_of("Have you seen the movie Paper Moon?") == set()
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "expected"),
+    [
+        (
+            "Who stars in it?",
+            "Ryan O'Neal, Tatum O'Neal and Madeline Kahn.",
+            {
+                ("Paper Moon", "starring", "Ryan O'Neal"),
+                ("Paper Moon", "starring", "Tatum O'Neal"),
+                ("Paper Moon", "starring", "Madeline Kahn"),
+            },
+        ),
+        (
+            "Any famous actors in it?",
+            "Just Ryan O'Neal and Tatum O'Neal",
+            {("Paper Moon", "starring", "Ryan O'Neal"), ("Paper Moon", "starring", "Tatum O'Neal")},
+        ),
+        (
+            "Who directed it?",
+            "Peter Bogdanovich.",
+            {("Paper Moon", "directed_by", "Peter Bogdanovich")},
+        ),
+        # guards: names with no question before them, a question of something else, no names
+        ("I loved it.", "Peter Bogdanovich.", set()),
+        ("Where was it filmed?", "Peter Bogdanovich.", set()),
+        ("Who stars in it?", "All very good actors.", set()),
+    ],
+)
+def test_a_bare_answer_of_names_is_the_value_the_question_asked_for(
+    question: str, answer: str, expected: set[tuple[str, str, str]]
+) -> None:
+    found = facts_of(OPENING, question, answer)
+    assert {f for f in found if f[1] in ("starring", "directed_by")} == expected
