@@ -21,8 +21,8 @@ _NAMED_CLASS = re.compile(
 )
 _ASKED_ABOUT = re.compile(
     r"(?:知道|听说过|听过|看过|了解过|了解|认识|喜欢|去过|玩过|读过|关注过|熟悉)"
-    r"(?P<name>[^，。！？；、,.!?;\s吗么嘛吧什哪谁几]{2,24}?)(?:这个人|这个|这位)?"
-    r"(?:吗|么|嘛|吧|不|没|没有|什么|哪|谁|几|多少|怎么)"
+    r"(?P<name>[^，。！？；、,.!?;\s吗么嘛吧什哪谁几]{2,24}?)(?P<person>这个人|这位)?(?:这个)?"
+    r"(?:吗|么|嘛|吧|不|没|没有|什么|哪|谁|几|多少|怎么|(?P<end>(?=[，。！？；,.!?;]|$)))"
 )
 # Frames that mark both ends of a name, so the name may hold what `name_like` refuses (的,
 # 还, 能: 穿越时空的少女, 返老还童, 超能陆战队): asked about (你对X了解吗), gone to (去X玩),
@@ -264,15 +264,43 @@ def _called(sentence: str) -> list[tuple[int, Referent]]:
     return out
 
 
+_NOT_KNOWN_THING = re.compile(
+    r"^[一二两三四五六七八九十几多好]+[次遍回趟些点此]|^(?:清楚|明白|不少|很多|挺多|一下|过)$"
+)
+"""What follows 看过, 知道 at a clause's end when it says how often or how much (两次, 一些)."""
+
+
+def _ended(verb: str, name: str) -> bool:
+    """Can a name closed by its clause's end follow `verb`? Only an experiential verb's object (看过
+    X，: a work or a place seen), never how often (看过两次); 喜欢详细解释 is a liking, no name."""
+    return verb in _EXPERIENCED and _NOT_KNOWN_THING.search(name) is None
+
+
+_GIVEN_NAME = re.compile(r"[\u4e00-\u9fff]{2,4}(?<![你我他她它这那吗呢吧啊呀么谁哪的了])")
+
+
 def _asked_about(sentence: str) -> list[tuple[int, Referent]]:
+    """你知道X吗: a name asked about. After an experiential verb (看过, 去过) or before 这个人
+    both ends are marked, so the name may hold what a bare name never does (久石让这个人), and a
+    modifier saying whose it is goes (看过他演的超能陆战队)."""
     out = []
     for match in _ASKED_ABOUT.finditer(sentence):
-        name = match["name"].strip("《》“”\"' ")
+        said = match["name"].strip("《》“”\"' ")
         verb = sentence[match.start() : match.start("name")]
-        if not (name_like(name) or (verb in _EXPERIENCED and marked_like(name))):
-            continue
+        marked = verb in _EXPERIENCED or match["person"] is not None
+        name = said if name_like(said) else (_unled(said, marked_like) if marked else None)
+        if name is None and match["person"] and _GIVEN_NAME.fullmatch(said):
+            name = said  # 久石让这个人: a person's name, whatever characters it holds
+        if name is None or (match["end"] is not None and not _ended(verb, name)):
+            continue  # 喜欢详细解释，看过两次，: at a clause's end only a work or place seen
         kind, noun = _VERB_KIND.get(verb, (kind_of(name), ""))
-        out.append((match.start("name"), Referent(name=name, kind=kind, noun=noun)))
+        kind = "person" if match["person"] else kind
+        out.append(
+            (
+                match.start("name") + max(said.find(name), 0),
+                Referent(name=name, kind=kind, noun=noun),
+            )
+        )
     return out
 
 

@@ -372,3 +372,27 @@ def test_a_name_after_a_focus_adverb_is_the_subject() -> None:
         "尤其是杰瑞德·莱托获过金球奖最佳男配角。",
     )
     assert ("杰瑞德·莱托", "awards", "金球奖最佳男配角") in _facts(_read(turns)[-1])
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        (  # a work after an experiential verb, closed by the clause's end, whose it is cut off
+            ("我看过他演的超能陆战队，你看过没？", "看过，是2014年上映的。"),
+            ("超能陆战队", "release_date", "2014年"),
+        ),
+        (  # 这个人 marks a person's name, whatever characters it holds
+            ("知道久石让这个人吗？", "知道，他出生在日本长野县。"),
+            ("久石让", "birthplace", "日本长野县"),
+        ),
+    ],
+)
+def test_a_name_asked_about_is_marked_by_its_frame(
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    assert expected in _facts(_read(turns)[-1])
+
+
+@pytest.mark.parametrize("clause", ["只看过两次，", "我知道一些，", "我知道清楚，"])
+def test_how_often_or_how_much_after_a_knowing_verb_is_no_name(clause: str) -> None:
+    assert mentions(clause) == []
