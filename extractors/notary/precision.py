@@ -76,11 +76,12 @@ _REFERENCE = re.compile(
 
 
 def inside_reference(text: str, start: int, end: int) -> bool:
-    """The finding lies inside a reference that holds no value of its own (`_REFERENCE`): any
-    rule that reads `PASSWORD:-$OTHER}` as a name and a value reads the reference's syntax.
+    """The finding starts inside a reference that holds no value of its own (`_REFERENCE`):
+    any rule that reads `${PASSWORD:-$OTHER}.` as a name and a value reads the reference's
+    syntax (and the sentence's end after it).
     A default that is a value (`${DB_PASSWORD:-x}`) is judged (`notary.pairs`)."""
     for found in _REFERENCE.finditer(text, max(0, start - 200), min(len(text), end + 200)):
-        if found.start() <= start and end <= found.end():
+        if found.start() <= start < found.end():
             return True
     return False
 

@@ -90,6 +90,8 @@ def test_flags_named_for_a_secret_still_mask(text: str, secret: str) -> None:
         "token: ${TOKEN:-${OTHER_TOKEN}}",
         "export DB_PASSWORD=${DB_PASSWORD:-${SECRET}}",
         "secret=${SECRET:-$FALLBACK_SECRET}",
+        "see ${PASSWORD:-$OTHER}.",
+        "set it as `${PASSWORD:-$OTHER}`, then restart",
     ],
 )
 def test_a_reference_whose_default_is_a_reference_holds_no_value(text: str) -> None:
