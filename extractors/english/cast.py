@@ -9,6 +9,11 @@ written.
   Superman is ok"): the same two facts;
 * **a person in it** (`<Person> is|was <up to two words> in it|this|that|the movie|the film`:
   "Sandra Bullock was great in it", "Jenny Slate is in this one"): the film stars the person;
+* **a person plays a role** that is no name ("Tim McGraw plays Sandra Bullock's husband", "X
+  played the detective"): the film stars the person (no `character`: the role is no name);
+* **names cast as** ("John Heard and Joe Pesci are perfectly cast as the Wet Bandits") and **a
+  film that stars** ("I saw this great movie the other day that stars Sandra Bullock"; "a
+  movie that stars X" may be another film): the film under discussion stars each name;
 * **a director named in apposition** ("Director Byron Howard, Rich Moore.", "the director John
   Lasseter did an amazing job"): the film is directed by each name.
 
@@ -42,6 +47,19 @@ _IN_IT = re.compile(
 _IN_THE_FILM = re.compile(
     rf"^{_PERSON}\s+(?:is|was|are|were)\s+(?:\w+\s+){{0,2}}?in\s+the\s+(?:movie|film)\b\s*[.!,]?$"
 )
+_PLAYS_ROLE = re.compile(
+    rf"^{_PERSON}\s+(?:also\s+)?(?:plays|played|portrays|portrayed|voices|voiced)\s+"
+    r"(?:(?:the|a|an|his|her|their)\s+|[A-Z][\w'’.\-]*?(?:\s+[A-Z][\w'’.\-]*?){0,3}['’]s\s+)"
+)
+_CAST_AS = re.compile(
+    rf"^(?P<v>{_NAME}(?:\s*(?:,|and|&)\s*{_NAME})*)\s+(?:is|are|was|were)\s+"
+    r"(?:\w+\s+){0,2}?cast\s+(?:as|in)\b"
+)
+_THAT_STARS = re.compile(
+    rf"\b(?:this|the|that)\s+(?:\w+\s+){{0,3}}?(?:movie|film)\b[^.;!?]{{0,40}}?\b(?:that|which)\s+"
+    rf"(?:stars|starred|starring|features)\s+"
+    rf"(?P<v>{_NAME}(?:\s*(?:,|and|&)\s*{_NAME})*)"
+)
 _DIRECTOR = re.compile(
     rf"(?:^|(?<=\s))(?:[Tt]he\s+)?[Dd]irector,?\s+(?P<v>{_NAME}(?:\s*(?:,|and|&)\s*{_NAME})*)"
     r"(?=\s*(?:[,.;!?]|$|\s+(?:did|does|is|was|has|made|directed|who)\b))"
@@ -71,9 +89,13 @@ def cast_readings(text: str) -> list[Reading]:
                 Reading("starring", "", found["p"], agent=True),
                 Reading("character", found["p"], found["c"]),
             ]
-    found = _IN_IT.match(text) or _IN_THE_FILM.match(text)
+    found = _IN_IT.match(text) or _IN_THE_FILM.match(text) or _PLAYS_ROLE.match(text)
     if found and person(found["p"]):
         return [Reading("starring", "", found["p"], agent=True)]
+    listed = _CAST_AS.match(text) or _THAT_STARS.search(text)
+    if listed:
+        names = re.split(r"\s*(?:,|\band\b|&)\s*", listed["v"])
+        return [Reading("starring", "", name, agent=True) for name in names if person(name)]
     director = _DIRECTOR.search(text)
     if director:
         names = re.split(r"\s*(?:,|\band\b|&)\s*", director["v"])

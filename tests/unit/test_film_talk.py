@@ -175,3 +175,34 @@ def test_a_bare_answer_of_names_is_the_value_the_question_asked_for(
 ) -> None:
     found = facts_of(OPENING, question, answer)
     assert {f for f in found if f[1] in ("starring", "directed_by")} == expected
+
+
+@pytest.mark.parametrize(
+    ("turn", "expected"),
+    [
+        (
+            "Tatum O'Neal plays Ryan O'Neal's daughter.",
+            {("Paper Moon", "starring", "Tatum O'Neal")},
+        ),
+        ("John Hillerman played the sheriff.", {("Paper Moon", "starring", "John Hillerman")}),
+        (
+            "Ryan O'Neal and Madeline Kahn are perfectly cast as the grifters.",
+            {
+                ("Paper Moon", "starring", "Ryan O'Neal"),
+                ("Paper Moon", "starring", "Madeline Kahn"),
+            },
+        ),
+        (
+            "I saw this great movie the other day that stars Tatum O'Neal.",
+            {("Paper Moon", "starring", "Tatum O'Neal")},
+        ),
+        # guards: a game is no role, "a movie" may be another film, a relative is no name
+        ("My son plays tennis.", set()),
+        ("I saw a movie that stars Tom Hanks.", set()),
+    ],
+)
+def test_a_person_playing_a_role_or_cast_stars_in_the_film(
+    turn: str, expected: set[tuple[str, str, str]]
+) -> None:
+    found = facts_of(OPENING, turn)
+    assert {f for f in found if f[1] == "starring"} == expected
