@@ -31,6 +31,7 @@ clause goes on with the values of a list or a number told in parts (`more_of_lis
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from extractors.aliases import AliasTable
 from extractors.chinese.mentions import name_like
@@ -118,7 +119,6 @@ _DATE = (
 DATE_HEAD = re.compile(rf"^(?:{_DATE})")
 DATE_TAIL = re.compile(rf"(?:{_DATE})$")
 RUNS = frozenset({"phone", "opening_hours", "price"})
-_REGIONS = frozenset({"produced_in", "released_in"})
 _MEASURES = frozenset({"visit_duration", "track_count", "duration", "box_office", "height"})
 _CLOSED = re.compile(r"闭馆|闭园|休息|停止")
 _GIVES_NUMBER = re.compile(r"\d|免费|全天|[一二三四五六七八九十半两]+(?:个)?(?:小时|天|元)")
@@ -312,21 +312,35 @@ def _shaped(value: str, relation: Relation) -> list[str]:
         return [measure(quantity(value))]
     if relation.predicate in NUMERIC:
         return [quantity(answer_part(value, relation))]
-    if relation.predicate == "awards":
-        return [award(value)]
-    if relation.predicate == "genre":
-        return genres(value)
-    if relation.predicate == "language":
-        return [language(value)]
+    own = _BY_PREDICATE.get(relation.predicate)
+    if own is not None:
+        return own(value)
     if relation.value_kind == "person":
         return [agent(_HEDGE.sub("", value))]
     if relation.value_kind == "place":
         return [place(value)]
-    if relation.predicate in _REGIONS:
-        return [re.sub(r"(?<=.)地区$", "", value)]  # 台湾地区: 台湾
     if relation.value == "name":
         return [_HEDGE.sub("", value)]
     return [value]
+
+
+def _region(value: str) -> list[str]:
+    return [re.sub(r"(?<=.)地区$", "", value)]  # 台湾地区: 台湾
+
+
+def _origin(value: str) -> list[str]:
+    return [re.sub(r"(?<=..)人$", "", value)]  # 陕西西安人: where one is from
+
+
+_BY_PREDICATE: dict[str, Callable[[str], list[str]]] = {
+    "awards": lambda v: [award(v)],
+    "genre": genres,
+    "birthplace": _origin,
+    "language": lambda v: [language(v)],
+    "produced_in": _region,
+    "released_in": _region,
+}
+"""The relations whose values have a shape of their own."""
 
 
 def clean(value: str) -> str:
@@ -351,17 +365,22 @@ def country(aliases: AliasTable, text: str) -> str:
 
 def answer_part(text: str, relation: Relation) -> str:
     """The part of a bare answer that is its value: the first part; for a number, a price or
-    hours, the run of parts that give one ("不贵，20元" is 20元; "周一9:00-16:00，周二-周日
-    9:00-17:00" both days)."""
+    hours, the run of parts that give one or say when it is closed ("不贵，20元" is 20元;
+    "周一9:00-16:00，周二-周日9:00-17:00" both days; "10:00-17:00，然后每周二闭馆休整" both,
+    without 然后)."""
     parts = text.split("，")
     if relation.predicate not in NUMERIC:
         return parts[0]
-    given = [bool(_GIVES_NUMBER.search(p)) for p in parts]
+    parts = [_THEN.sub("", p) for p in parts]  # 10:00-17:00，然后每周二闭馆休整
+    given = [bool(_GIVES_NUMBER.search(p) or _CLOSED.search(p)) for p in parts]
     if not any(given):
         return parts[0]
     first = given.index(True)
     last = next((n for n in range(first, len(parts)) if not given[n]), len(parts))
     return "，".join(parts[first:last])
+
+
+_THEN = re.compile(r"^(?:然后|另外|而且|并且|但是?|不过)")
 
 
 def more_numbers(clause: str) -> bool:

@@ -504,3 +504,30 @@ def test_no_work_without_a_named_work_and_a_known_owner(turns: tuple[str, ...]) 
 def test_a_genre_list_told_in_passing_goes_on_with_genre_words() -> None:
     found = last("你知道《香水》吗？", "这是一部奇幻，犯罪，剧情大片，知道这是在哪里制片的吗？")
     assert [v for _, p, v in found if p == "genre"] == ["奇幻", "犯罪", "剧情"]
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # where someone is from, said with 人, is the place
+        (("你知道郑钧吗？", "他是哪里人？", "西安人。"), ("郑钧", "birthplace", "西安")),
+        (("你知道陆川吗？", "他是哪里人？", "新疆奎屯人。"), ("陆川", "birthplace", "新疆奎屯")),
+        # hours go on with the days a place is closed, without 然后
+        (
+            ("你去过杂书馆吗？", "有，开放时间是10:00-17:00，然后每周二闭馆休整。"),
+            ("杂书馆", "opening_hours", "10:00-17:00，每周二闭馆休整"),
+        ),
+        (
+            (
+                "你去过上上国际美术馆吗？",
+                "它几点开门？",
+                "周二-周日：9:30-12:00，13:00-17:30；周一闭馆。",
+            ),
+            ("上上国际美术馆", "opening_hours", "周二-周日：9:30-12:00，13:00-17:30；周一闭馆"),
+        ),
+    ],
+)
+def test_a_value_told_with_its_kind_or_in_parts(
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    assert expected in last(*turns)
