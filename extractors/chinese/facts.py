@@ -208,16 +208,10 @@ class FactBuilder:
         """A value that is only a definite mention (我很喜欢这部电影, 我听过这首歌) is what it
         refers to under discussion: `likes 霸王别姬`, not `likes 这部电影`. Not 这里/那里: a
         place word said where one is is no referent's name (`_DEICTIC_PLACES`); nor a referent
-        of unknown class: only one introduced as a film (《X》这部电影) is what 这部电影 names as
-        a value, and 这首歌 is no film."""
+        of unknown class (`Session.named_as_value`)."""
         said = DEFINITE_ZH.fullmatch(value)
         cue = definite_zh(said) if said is not None and not said["here"] else None
-        found = self.session.refer(cue) if cue is not None else None
-        return (
-            found.name
-            if found is not None and cue is not None and found.noun == cue.noun
-            else value
-        )
+        return self.session.named_as_value(cue) or value
 
     def _follow_relative(self, reading: Reading, info: PredicateInfo) -> None:
         """我女儿叫小雨，今年五岁: after naming a relative or pet, the talk is about them. A

@@ -50,6 +50,16 @@ class Session:
             self.state = learned(self.state, found, cue)
         return self.state.named(found.name) if found is not None else None
 
+    def named_as_value(self, cue: Cue | None) -> str | None:
+        """The name a value that is only a definite mention stands for ("I loved the movie",
+        我很喜欢这部电影): the referent `cue` refers to, only if it was introduced with the cue's
+        own class noun (a title of unknown class may be no film: "the song" may be no song of
+        it). None: the value stays as said."""
+        found = self.refer(cue) if cue is not None else None
+        return (
+            found.name if found is not None and cue is not None and found.noun == cue.noun else None
+        )
+
     def keep(self, cues: Iterable[Cue]) -> None:
         """A definite mention said in passing ("I loved the movie", 这部电影我很喜欢) refers to
         its referent, which stays under discussion: a conversation about one film keeps the

@@ -30,6 +30,9 @@ import re
 from dataclasses import dataclass
 
 _NAME = r"[A-Z][\w'’.\-]*(?:\s+(?:[A-Z][\w'’.\-]*|de|van|von|da|del|le|la)){0,3}"
+_NAMES = rf"{_NAME}(?:\s*(?:,|and|&)\s*{_NAME})*"
+"""Names listed with commas, "and", "&" ("Byron Howard, Rich Moore"): split by `_LISTED`."""
+_LISTED = re.compile(r"\s*(?:,|\band\b|&)\s*")
 _PERSON = rf"(?P<p>{_NAME})"
 _CHARACTER = rf"(?P<c>{_NAME})"
 _PLAYS = re.compile(
@@ -52,16 +55,16 @@ _PLAYS_ROLE = re.compile(
     r"(?:(?:the|a|an|his|her|their)\s+|[A-Z][\w'’.\-]*?(?:\s+[A-Z][\w'’.\-]*?){0,3}['’]s\s+)"
 )
 _CAST_AS = re.compile(
-    rf"^(?P<v>{_NAME}(?:\s*(?:,|and|&)\s*{_NAME})*)\s+(?:is|are|was|were)\s+"
+    rf"^(?P<v>{_NAMES})\s+(?:is|are|was|were)\s+"
     r"(?:\w+\s+){0,2}?cast\s+(?:as|in)\b"
 )
 _THAT_STARS = re.compile(
     rf"\b(?:this|the|that)\s+(?:\w+\s+){{0,3}}?(?:movie|film)\b[^.;!?]{{0,40}}?\b(?:that|which)\s+"
     rf"(?:stars|starred|starring|features)\s+"
-    rf"(?P<v>{_NAME}(?:\s*(?:,|and|&)\s*{_NAME})*)"
+    rf"(?P<v>{_NAMES})"
 )
 _DIRECTOR = re.compile(
-    rf"(?:^|(?<=\s))(?:[Tt]he\s+)?[Dd]irector,?\s+(?P<v>{_NAME}(?:\s*(?:,|and|&)\s*{_NAME})*)"
+    rf"(?:^|(?<=\s))(?:[Tt]he\s+)?[Dd]irector,?\s+(?P<v>{_NAMES})"
     r"(?=\s*(?:[,.;!?]|$|\s+(?:did|does|is|was|has|made|directed|who)\b))"
 )
 _NOT_PEOPLE = frozenset(
@@ -94,13 +97,16 @@ def cast_readings(text: str) -> list[Reading]:
         return [Reading("starring", "", found["p"], agent=True)]
     listed = _CAST_AS.match(text) or _THAT_STARS.search(text)
     if listed:
-        names = re.split(r"\s*(?:,|\band\b|&)\s*", listed["v"])
-        return [Reading("starring", "", name, agent=True) for name in names if person(name)]
+        return _each("starring", listed["v"])
     director = _DIRECTOR.search(text)
     if director:
-        names = re.split(r"\s*(?:,|\band\b|&)\s*", director["v"])
-        return [Reading("directed_by", "", name, agent=True) for name in names if person(name)]
+        return _each("directed_by", director["v"])
     return []
+
+
+def _each(predicate: str, names: str) -> list[Reading]:
+    """One agent reading of the film per person's name in a `_NAMES` list."""
+    return [Reading(predicate, "", n, agent=True) for n in _LISTED.split(names) if person(n)]
 
 
 def written_person(name: str) -> bool:

@@ -179,15 +179,13 @@ def definite(token: Token) -> Cue | None:
 def referred(frame: Frame, passage: Passage) -> Frame:
     """A value that is only a definite mention ("I really loved the movie", "she hates that
     song") is what it refers to under discussion (`Session.refer`): `likes Gattaca`, not
-    `likes movie`. Nothing under discussion agrees: the value stays as said."""
+    `likes movie` (`Session.named_as_value`). Nothing under discussion agrees: the value
+    stays as said."""
     nouns = [t for t in frame.value_tokens if t.pos_ in ("NOUN", "PROPN")]
     if len(nouns) != 1 or frame.value.lower() != nouns[0].text.lower():
         return frame
-    cue = definite(nouns[0])
-    found = passage.session.refer(cue) if cue is not None else None
-    if found is None or cue is None or found.noun != cue.noun:
-        return frame  # of unknown class ("Atlas"): "the song" may be no song of it
-    return replace(frame, value=found.name)
+    name = passage.session.named_as_value(definite(nouns[0]))
+    return replace(frame, value=name) if name is not None else frame
 
 
 def attribute_of(noun: Token, passage: Passage, table: PredicateTable) -> Attribute:
