@@ -66,7 +66,7 @@ _KNOWING = r"(?:知道|听说过|听过|看过|了解过|了解|认识|熟悉|�
 # A name said first, then asked or said to be known: 洼里博物馆知道吗, 小汤山示范园我知道,
 # 对百雅轩798艺术中心有了解吗 (the clause's topic, at its start).
 _FRONTED = re.compile(
-    r"^(?:你好|您好|请问|那么|那|嗯|哦)?[，,]?\s*对?"
+    r"^(?:你好|您好|请问|那么|那|嗯|哦)?[，,]?\s*(?:对于|对)?"
     r"(?P<name>[^，。！？；、,.!?;\s什哪谁几]{2,24}?)(?:这个人|这个地方|这个景点|这个|这位)?"
     r"(?:你|您|我|大家)?(?:也|都|还)?(?:有所|有些|有点|有)?" + _KNOWING
 )
@@ -191,8 +191,10 @@ def mentions(sentence: str) -> list[tuple[int, Referent]]:
         *_named_places(sentence),
         *_names(sentence),
     ]:
-        if _NO_NAME.fullmatch(referent.name) and (start, referent) not in titled:
-            continue  # 并且, 后来 said where a name goes; 《后来》 is a name
+        if (start, referent) not in titled and (
+            _NO_NAME.fullmatch(referent.name) or _ATTRIBUTES.fullmatch(referent.name)
+        ):
+            continue  # 并且, 后来, 编剧 said where a name goes; 《后来》 is a name
         if _ALIASED.search(sentence, 0, start) is not None:
             continue  # 又叫《X》: another name of what is under discussion, not a new one
         known = found.get(referent.name)
@@ -220,8 +222,10 @@ _CLASS_NOUNS_ZH = [
 
 
 def _class_near(sentence: str, start: int, end: int) -> str:
-    """The class noun right before or after a title (电影《X》, 《X》这首歌)."""
-    around = sentence[max(0, start - 4) : start] + "|" + sentence[end : end + 6]
+    """The class noun right before or after a title (电影《X》, 《X》这首歌), not one inside the
+    title next to it (《梦之安魂曲》、《X》: 曲 names no class of X)."""
+    before = sentence[max(0, start - 4) : start].rpartition("》")[2]
+    around = before + "|" + sentence[end : end + 6].partition("《")[0]
     return next((name for noun, name in _CLASS_NOUNS_ZH if noun in around), "")
 
 
@@ -309,8 +313,8 @@ def _fronted(sentence: str) -> list[tuple[int, Referent]]:
     if match is None:
         return []
     name = match["name"].strip("《》“”\"' ")
-    if not name_like(name):
-        return []
+    if not name_like(name) or _ATTRIBUTES.search(name):
+        return []  # 此片主演卡西·阿弗莱克你了解吗: a role and its name, no one name
     kind = kind_of(name)
     noun = "place" if kind == "place" else ""
     return [(sentence.find(name), Referent(name=name, kind=kind, noun=noun))]
@@ -370,7 +374,7 @@ def _framed_referent(match: re.Match[str]) -> Referent | None:
 
 
 _OPENING = re.compile(
-    r"^(?:(?:嗯+|恩+|哦+|噢|啊+|哈+|是的|是啊|对啊|对|没错|当然|确实|其实|而且|不过|但是|另外|"
+    r"^(?:(?:嗯+|恩+|哦+|噢|啊+|哈+|是的|是啊|对啊|对(?!于)|没错|当然|确实|其实|而且|不过|但是|另外|"
     r"然后|那么|那|最主要|主要|尤其是|尤其|说到|提到|对于|至于|比如|像|\d{4}年)[，,、\s]*)*"
 )
 _TOPIC = re.compile(

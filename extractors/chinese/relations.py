@@ -168,8 +168,9 @@ class RelationReader:
     def question(self, clause: str, session: Session) -> None:
         """What a question asks about (the next turn's bare answer is its value), and the
         entities it names ("你知道周杰伦吗？" brings 周杰伦 under discussion)."""
-        named = [r for _, r in mentions(clause)]
-        session.mention(named)
+        said = mentions(clause)
+        named = [r for _, r in said]
+        session.mention(_in_text_order(clause, said, session))
         text = FILLER.sub("", clause)
         masked = _TITLED.sub(lambda m: "《" + "　" * (len(m[0]) - 2) + "》", text)
         for surface, asked in self.frames.asking.present(masked):
@@ -222,6 +223,7 @@ class RelationReader:
             text = "、".join(values.EXAMPLE.sub("", c) for c in re.split(r"[，,]", text))
         found = Found(relation, asked.about, text, (offset, offset + len(sentence.rstrip())))
         made, _ = self._facts(found, None, session, sentence)
+        _listed_keeps_topic(made, session)
         return made
 
     # -- facts ------------------------------------------------------------------------------
@@ -280,6 +282,19 @@ def _passing_subject(found: Found, session: Session) -> str | None:
         return None
     work = session.topic(("work",))
     return work.name if work is not None else None
+
+
+def _in_text_order(
+    clause: str, said: list[tuple[int, Referent]], session: Session
+) -> list[Referent]:
+    """The referents a question names, in text order: those its mention rules find and those
+    under discussion it names again (那香山公园具体在哪里啊: the place the answer is about)."""
+    found = {r.name: (at, r) for at, r in said}
+    for referent in session.state.referents:
+        at = clause.find(referent.name)
+        if at >= 0 and referent.name not in found:
+            found[referent.name] = (at, referent)
+    return [r for _, r in sorted(found.values(), key=lambda item: item[0])]
 
 
 def _listed_keeps_topic(made: list[CandidateFact], session: Session) -> None:

@@ -126,6 +126,27 @@ def test_values_and_chatter_are_no_mentions(clause: str) -> None:
             ),
             ("姚若龙", "awards", "第七届金曲奖最佳作词人奖"),
         ),
+        (  # 颐和园，香山公园都在它附近 keeps the first place the topic; a question naming the
+            # second again brings it back, and the bare answer is its address
+            (
+                "你好，可以帮我查一下中国科学院植物研究所北京植物园的地址吗？",
+                "还不错，这个景点周边有别的景点吗？",
+                "当然有了，颐和园，香山公园都在它附近呢。",
+                "是吗，那香山公园具体在哪里啊？",
+                "地址在海淀区买卖街40号。",
+            ),
+            ("香山公园", "address", "海淀区买卖街40号"),
+        ),
+        (  # values told as an answer are said of the place: the next 它 is still the place
+            (
+                "你知道桃源仙谷自然风景区吗？",
+                "它附近有什么好玩的吗？",
+                "有黑龙潭风景区、白龙潭风景区。",
+                "你有它的电话吗？",
+                "有啊，电话是010-61025309。",
+            ),
+            ("桃源仙谷自然风景区", "phone", "010-61025309"),
+        ),
     ],
 )
 def test_the_fact_is_about_the_entity_under_discussion(
@@ -281,6 +302,14 @@ def test_adverbs_and_roles_without_a_name_are_no_mentions(clause: str) -> None:
             ("你听过《后来》吗？", "听过，关于此歌的作曲是谁？", "玉城千春。"),
             ("后来", "composed_by", "玉城千春"),
         ),
+        (  # a relation's word asked about is the topic's relation, not a referent of its own
+            ("你看过《未麻的部屋》吗？", "看过，那编剧你有所了解吗？", "好像是村井贞行。"),
+            ("未麻的部屋", "written_by", "村井贞行"),
+        ),
+        (
+            ("你知道长泽雅美吗？", "知道，其实年纪不大,生日知道吗？", "1987年6月3日。"),
+            ("长泽雅美", "birthday", "1987年6月3日"),
+        ),
     ],
 )
 def test_a_question_asks_about_a_referent_never_about_its_other_words(
@@ -396,3 +425,26 @@ def test_a_name_asked_about_is_marked_by_its_frame(
 @pytest.mark.parametrize("clause", ["只看过两次，", "我知道一些，", "我知道清楚，"])
 def test_how_often_or_how_much_after_a_knowing_verb_is_no_name(clause: str) -> None:
     assert mentions(clause) == []
+
+
+@pytest.mark.parametrize(
+    "clause",
+    ["那编剧你有所了解吗？", "主演你了解吗？", "生日知道吗？"],
+)
+def test_a_relation_s_word_said_where_a_name_goes_is_no_mention(clause: str) -> None:
+    assert mentions(clause) == []
+
+
+def test_a_class_noun_inside_the_title_beside_is_not_a_title_s_class() -> None:
+    """《梦之安魂曲》、《达拉斯买家俱乐部》: 曲 ends the first title, it says nothing of the
+    second, which 这部电影 may still find."""
+    said = mentions("《梦之安魂曲》、《达拉斯买家俱乐部》都很好看。")
+    found = {r.name: r.noun for _, r in said}
+    assert found["达拉斯买家俱乐部"] == ""
+
+
+def test_a_question_opened_with_duiyu_names_the_person_after_the_role() -> None:
+    """那对于此片主演卡西·阿弗莱克你了解吗: 于此片 is no person, and the role with its name is
+    no one name."""
+    names = [r.name for _, r in mentions("那对于此片主演卡西·阿弗莱克你了解吗")]
+    assert names == ["卡西·阿弗莱克"]
