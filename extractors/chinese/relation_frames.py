@@ -351,7 +351,12 @@ class RelationFrames:
             if rest.strip() and not zero:
                 yield Found(relation, _possessor(text[:at]), rest, span, at)
                 return
-            if at >= 2 and text[at - 1] == "的" and relation.value == "number" and not rest:
+            if (
+                at >= 2
+                and text[at - 1] == "的"
+                and relation.value in ("number", "money")
+                and not rest
+            ):
                 yield Found(relation, "", text[: at - 1], span, at)  # 188cm的身高
                 return
             # 是它周边不错的一个景点: the class after the noun stands for the values before 是

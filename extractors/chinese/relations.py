@@ -38,7 +38,9 @@ from extractors.discourse.session import Session
 from extractors.schema import SPEAKER, CandidateFact, EntityMention
 from graph.domain.discourse import Referent
 
-_CLAUSE = re.compile(r"[^，,；;。！？!?\n]+")
+_CLAUSE = re.compile(r"(?:(?<!\d)\d{1,3}(?:[,，]\d{3})+(?!\d)|[^，,；;。！？!?\n])+")
+"""A clause: the sentence cut at its commas, never inside a number written with thousands
+separators (票房总收入135,039,943美元 is one number, not 135)."""
 _ASKING = re.compile(
     r"[？?]|吗|么|嘛|什么|哪|谁|多少|几[点个时岁年]|怎么|多久|多大|多高|多长|啥|如何|是否|有没有|"
     r"是不是|[贵好远长大]不[？?。]*$|"
@@ -173,7 +175,7 @@ class RelationReader:
         session.mention(_in_text_order(clause, said, session))
         text = FILLER.sub("", clause)
         masked = _TITLED.sub(lambda m: "《" + "　" * (len(m[0]) - 2) + "》", text)
-        for surface, asked in self.frames.asking.present(masked):
+        for surface, asked in _named_first(self.frames.asking.present(masked)):
             at = _asked_at(masked, surface)
             if at < 0:
                 continue
@@ -309,6 +311,20 @@ def _listed_keeps_topic(made: list[CandidateFact], session: Session) -> None:
             session.mention([referent])
 
 
+def _named_first(
+    pairs: list[tuple[str, Relation]],
+) -> list[tuple[str, Relation]]:
+    """A question word that asks only how much or how long (多久, 多长, 多大, 多少钱) asks it of
+    the noun the question names: when the question names a relation's noun too, that relation
+    is asked (片长大概多久: the running time, not how long to stay; 成本多少钱: the budget),
+    so such words come after every other surface."""
+    quantity = [p for p in pairs if p[0] in _HOW_MUCH]
+    return [p for p in pairs if p[0] not in _HOW_MUCH] + quantity if quantity else pairs
+
+
+_HOW_MUCH = frozenset({"多久", "多长", "多长时间", "多大", "几岁", "多少钱"})
+
+
 def _asked_at(text: str, surface: str) -> int:
     """Where a question asks `surface` (-1: nowhere). A one-character verb or noun (人, 唱, 写,
     导, 籍) asks only right after a question word (哪国人, 谁唱的), never inside a word (艺人呢,
@@ -393,11 +409,11 @@ def _question_subject(before: str) -> str:
 
 
 _NOT_ASKED = re.compile(
-    r"[一二三四五六七八九十百]十|^(?:才|已|今年|原来|因此|当时|大部分|每个|但|从|关于|属于|挺)"
+    r"[一二三四五六七八九十百]十|^(?:才|已|今年|原来|因此|当时|大部分|每个|但|从|关于|属于|挺|一共|总共|共)"
     r"|(?:此|该)(?:歌|曲|片|乐队|专辑|书|剧)|[部首张](?:电影|歌|专辑|片)"
 )
 """What a question's words before its relation hold when they are no name: an age or a count
-(今年才四十, 已五十), an adverb (当时, 因此, 原来), a quantifier (每个, 大部分), a class noun
+(今年才四十, 已五十), an adverb (当时, 因此, 原来, 一共), a quantifier (每个, 大部分), a class noun
 after its classifier (经张专辑: 这张专辑 mistyped)."""
 
 

@@ -98,7 +98,7 @@ OCCUPATION = re.compile(
     "(?:电影|影视|电视剧|音乐|民谣|话剧|舞台剧)?(?:" + "|".join(_OCCUPATIONS) + ")"
 )
 NUMERIC = frozenset(
-    _words("price opening_hours phone visit_duration height duration box_office track_count")
+    _words("price opening_hours phone visit_duration height duration box_office budget track_count")
 )
 OCCUPATION_END = re.compile(rf"(?:{'|'.join(_OCCUPATIONS)})(?:了|吧|啊|呀|呢|的)*$")
 _TRAILING_CLAUSE = re.compile(
@@ -119,7 +119,9 @@ _DATE = (
 DATE_HEAD = re.compile(rf"^(?:{_DATE})")
 DATE_TAIL = re.compile(rf"(?:{_DATE})$")
 RUNS = frozenset({"phone", "opening_hours", "price"})
-_MEASURES = frozenset({"visit_duration", "track_count", "duration", "box_office", "height"})
+_MEASURES = frozenset(
+    {"visit_duration", "track_count", "duration", "box_office", "budget", "height"}
+)
 _CLOSED = re.compile(r"闭馆|闭园|休息|停止")
 _GIVES_NUMBER = re.compile(r"\d|免费|全天|[一二三四五六七八九十半两]+(?:个)?(?:小时|天|元)")
 

@@ -12,7 +12,7 @@ from typing import Any, Literal, cast
 
 from graph.domain.discourse import Kind
 
-ValueShape = Literal["date", "number", "place", "name", "text"]
+ValueShape = Literal["date", "number", "money", "place", "name", "text"]
 
 _DATE = re.compile(
     r"^(?:公元前?)?\d{1,4}\s*年(?:\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*[日号])?)?(?:左右)?$"
@@ -25,6 +25,13 @@ _DATE = re.compile(
     re.I,
 )
 _NUMBER = re.compile(r"\d|[一二两三四五六七八九十百千万亿]")
+_MONEY = re.compile(
+    r"[\d一二两三四五六七八九十百千][^，,。]{0,12}?(?:元|块|美金|法郎|英镑|镑|[万亿](?![年月日分小天个首]))"
+    r"|[$￥¥€£]\s*\d|\d\s*(?:dollars|euros|pounds|million|billion)",
+    re.I,
+)
+"""A sum of money: a number with a currency or a count of ten thousands (1亿美元, 5500000欧元,
+120万, $30 million); never a length or a count (2小时, 24首)."""
 _NOT_A_NAME = re.compile(r"^(?:他|她|它|他们|她们|它们|这|那|其|谁|什么)$|[哪谁吗呢吧]")
 _CLAUSE_WORDS = re.compile(r"[你我吗呢吧么]|知道|觉得|喜欢|\?|？")
 
@@ -51,6 +58,8 @@ class Relation:
             return bool(_DATE.match(text))
         if self.value == "number":
             return bool(_NUMBER.search(text))
+        if self.value == "money":
+            return bool(_MONEY.search(text))
         if self.value == "place":
             return not _DATE.match(text) and not text[0].isdigit() and not _NOT_A_NAME.search(text)
         if self.value == "name":

@@ -531,3 +531,61 @@ def test_a_value_told_with_its_kind_or_in_parts(
     turns: tuple[str, ...], expected: tuple[str, str, str]
 ) -> None:
     assert expected in last(*turns)
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # a number written with thousands separators is one number, not its first group
+        (
+            ("你看过《香水》吗？", "票房总收入135,039,943美元，还是赚了不少钱的。"),
+            ("香水", "box_office", "135,039,943美元"),
+        ),
+        # what a work cost to make: a sum said with a noun or a verb of spending
+        (
+            ("你看过《泰坦尼克号》吗？", "是的，制作成本达到了1.65亿美元。"),
+            ("泰坦尼克号", "budget", "1.65亿美元"),
+        ),
+        (
+            ("你看过《燃情岁月》吗？", "这部电影当时花费了3000万美元的制作成本，下了不少功夫。"),
+            ("燃情岁月", "budget", "3000万美元"),
+        ),
+        (
+            ("你看过《泰坦尼克号》吗？", "总共花费了2亿美元，还记得制片人是谁吗？"),
+            ("泰坦尼克号", "budget", "2亿美元"),
+        ),
+        (
+            ("Have you seen the film Gattaca?", "Its budget was $36 million."),
+            ("Gattaca", "budget", "$36 million"),
+        ),
+        # a question word of quantity asks it of the noun the question names
+        (
+            ("你看过《纵横四海》吗？", "片长大概多久？", "108分钟"),
+            ("纵横四海", "duration", "108分钟"),
+        ),
+        (
+            ("你看过《电锯惊魂》吗？", "成本是多少呀？", "120万美元。"),
+            ("电锯惊魂", "budget", "120万美元"),
+        ),
+        # an adverb before what a question asks is no name
+        (
+            ("你看过《香水》吗？", "一共花了多少钱？", "6000万美元。"),
+            ("香水", "budget", "6000万美元"),
+        ),
+    ],
+)
+def test_a_sum_or_a_length_is_read_whole_and_of_the_noun_asked(
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    assert expected in last(*turns)
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ("你看过《泰坦尼克号》吗？", "看完花了2小时。"),  # a length is no sum of money
+        ("Have you seen the film Gattaca?", "The error budget is 43 minutes."),
+    ],
+)
+def test_no_budget_without_a_sum_of_money(turns: tuple[str, ...]) -> None:
+    assert [f for f in last(*turns) if f[1] == "budget"] == []
