@@ -174,6 +174,13 @@ def _last_copula(head: str) -> tuple[int, int] | None:
     return (at - 1 if head[at] == "在" and head[at - 1 : at] == "早" else at), at + 1
 
 
+_FIRST_OR_SECOND = re.compile(r"[我你您咱俺]")
+_ASKS_WHETHER = re.compile(r"吗|么|什么|哪|是不是")
+_SIGN_LEAD = re.compile(
+    r"(?:原来|竟然|居然|果然|还|也|就|都|可|真)*(?:是)?(?:一个|一位|一名|个|位|名)?(?:浪漫|典型)?的?$"
+)
+"""What leads to a star sign after its owner (他还是一个, 原来是个): no part of the owner."""
+
 _PLACES_COUNTED = re.compile(r"[一二两三四五六七八九十几多]+(?:地|国|个国家)$")
 
 
@@ -239,6 +246,23 @@ class RelationFrames:
         yield from self.owned_works(clause, start)
         yield from self._described_genre(clause, start)
         yield from self._acting(clause, start)
+        yield from self._sign(clause, start)
+
+    def _sign(self, clause: str, start: int) -> Iterator[Found]:
+        """A star sign said of someone (他是巨蟹座, 原来是一个双子座男生啊, 浪漫的射手座, 狮子座
+        天生的霸者): a closed class of twelve words (`values.ZODIAC`), the person's whoever
+        the clause names before it (a pronoun, a name under discussion) or the person under
+        discussion; never the speaker's or the listener's (我也是巨蟹座: the clause reader's),
+        nor a sign's people in general (巨蟹座的人特招人喜欢)."""
+        found = values.ZODIAC.search(clause) if "座" in clause else None
+        zodiac = self.relations.get("zodiac")
+        if found is None or zodiac is None or _FIRST_OR_SECOND.search(clause[: found.end()]):
+            return
+        if clause.startswith("的人", found.end()) or _ASKS_WHETHER.search(clause):
+            return  # 巨蟹座的人…: people in general; 他是双子座吗: asked, not said
+        head = _SIGN_LEAD.sub("", clause[: found.start()])
+        span = (start + found.start(), start + found.end())
+        yield Found(zodiac, _owner(head), found.group(0), span, found.start(), weak=True)
 
     def _described_genre(self, clause: str, start: int) -> Iterator[Found]:
         found = values.GENRE_NOUN.search(clause) if self.genre is not None else None

@@ -271,7 +271,8 @@ class RelationReader:
 def _passing_subject(found: Found, session: Session) -> str | None:
     """Whom a relation told in passing is about: a pronoun's referent, or the longest name
     under discussion that ends what is said before the phrase (我最喜欢唐伯虎点秋香这部…,
-    邓丽君的《甜蜜蜜》), else for a genre or an actor the work under discussion; None: no one
+    邓丽君的《甜蜜蜜》), else the topic of the relation's kind (a genre's or an actor's: the
+    work under discussion; a star sign's: the person); None: no one
     (a name nobody introduced is no owner: 小说家托马斯·肯尼利所著的《X》)."""
     head = found.subject_text
     if head in PRONOUNS_ZH:
@@ -282,8 +283,9 @@ def _passing_subject(found: Found, session: Session) -> str | None:
             return head[-n:].strip("《》")
     if found.relation.predicate == "works":
         return None
-    work = session.topic(("work",))
-    return work.name if work is not None else None
+    kinds = ("work",) if found.relation.predicate == "genre" else found.relation.about
+    about = session.topic(kinds)  # a genre or an actor: the work; a star sign: the person
+    return about.name if about is not None else None
 
 
 def _in_text_order(

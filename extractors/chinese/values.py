@@ -119,6 +119,10 @@ _DATE = (
 DATE_HEAD = re.compile(rf"^(?:{_DATE})")
 DATE_TAIL = re.compile(rf"(?:{_DATE})$")
 RUNS = frozenset({"phone", "opening_hours", "price"})
+ZODIAC = re.compile(
+    r"(?:白羊|金牛|双子|巨蟹|狮子|处女|天秤|天平|天蝎|射手|人马|摩羯|山羊|水瓶|宝瓶|双鱼)座"
+)
+"""The twelve star signs (a closed class): a person's `zodiac`."""
 _MEASURES = frozenset(
     {"visit_duration", "track_count", "duration", "box_office", "budget", "height"}
 )

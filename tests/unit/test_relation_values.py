@@ -589,3 +589,35 @@ def test_a_sum_or_a_length_is_read_whole_and_of_the_noun_asked(
 )
 def test_no_budget_without_a_sum_of_money(turns: tuple[str, ...]) -> None:
     assert [f for f in last(*turns) if f[1] == "budget"] == []
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # a star sign is a closed class, said of the person under discussion or named before it
+        (
+            ("你知道汤姆·提克威吗？", "哦，原来是一个双子座男生啊。"),
+            ("汤姆·提克威", "zodiac", "双子座"),
+        ),
+        (("你知道松本梨香吗？", "浪漫的射手座，嘻嘻。"), ("松本梨香", "zodiac", "射手座")),
+        (
+            ("你知道丹尼·格洛弗吗？", "是的，不过他是巨蟹座哟？"),
+            ("丹尼·格洛弗", "zodiac", "巨蟹座"),
+        ),
+        (("你知道柳承龙吗？", "原来他还是一个射手座的男生呢。"), ("柳承龙", "zodiac", "射手座")),
+    ],
+)
+def test_a_star_sign_is_the_persons(turns: tuple[str, ...], expected: tuple[str, str, str]) -> None:
+    assert expected in last(*turns)
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ("你知道汤姆·克鲁斯吗？", "确实巨蟹座的人特招人喜欢。"),  # the sign's people in general
+        ("你知道汤姆·克鲁斯吗？", "他是双子座吗？"),  # asked, not said
+        ("你知道汤姆·克鲁斯吗？", "我也是巨蟹座。"),  # the speaker's own: the clause reader's
+    ],
+)
+def test_no_star_sign_of_the_person_unless_said_of_them(turns: tuple[str, ...]) -> None:
+    assert [f for f in last(*turns) if f[1] == "zodiac" and f[0] != SPEAKER] == []
