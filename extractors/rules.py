@@ -68,13 +68,24 @@ def read_all(extractor: Extractor, jobs: Sequence[Job]) -> list[TurnReading]:
 
 
 def language_of(text: str, default: Language = "en") -> Language:
-    """Chinese when CJK characters are a quarter of the letters; a sentence with no letters
-    ("9:00-17:00。", "2004年" has one) is in `default`: the language around it."""
+    """Chinese when CJK characters are a quarter of the letters, or when a short run of Latin
+    letters is closed by Chinese punctuation ("Hotel Rwanda。": a name answering a Chinese
+    question); a sentence with no letters ("9:00-17:00。", "2004年" has one) is in `default`:
+    the language around it."""
     letters = len(_LETTER.findall(text))
     if not letters:
         return default
     cjk = len(_CJK.findall(text))
+    if _NAME_IN_CHINESE.match(text.strip()) and (cjk or _CLOSED_IN_CHINESE.search(text)):
+        return "zh"  # "Hotel Rwanda。", "Rain。": a name typed among Chinese, answering it
     return "zh" if cjk * 4 >= letters else "en"
+
+
+_NAME_IN_CHINESE = re.compile(r"[^，。！？；、\u3400-\u9fff]{1,40}[，。！？；、]")
+_CLOSED_IN_CHINESE = re.compile(r"[，。！？；、]\s*$")
+"""A short run of Latin letters closed by Chinese punctuation, the sentence ending there or
+going on in Chinese: a name (a title, a foreign name, an address) said in a Chinese
+conversation ("Hotel Rwanda。", "Schindler's List，挺好拼的。"), never an English sentence."""
 
 
 def segments(text: str, default: Language = "en") -> list[tuple[int, str, Language]]:

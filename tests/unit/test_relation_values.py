@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from extractors.rules import RuleExtractor
+from extractors.rules import RuleExtractor, language_of
 from extractors.schema import SPEAKER, Job
 
 REF = datetime(2024, 1, 1, tzinfo=UTC)
@@ -621,3 +621,59 @@ def test_a_star_sign_is_the_persons(turns: tuple[str, ...], expected: tuple[str,
 )
 def test_no_star_sign_of_the_person_unless_said_of_them(turns: tuple[str, ...]) -> None:
     assert [f for f in last(*turns) if f[1] == "zodiac" and f[0] != SPEAKER] == []
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # another name said with a verb of naming (又叫, 人称, 还叫) or its noun (外文名字)
+        (("你知道成奎安吗？", "知道，人称大傻或大傻哥。"), ("成奎安", "alias", "大傻哥")),
+        (
+            ("你知道克里斯托弗·瓦尔兹吗？", "知道啊他又叫克里斯托弗·华尔兹，他是哪里人啊？"),
+            ("克里斯托弗·瓦尔兹", "alias", "克里斯托弗·华尔兹"),
+        ),
+        (
+            ("你知道徐佳莹吗？", "嗯，有些了解，她的外文名字叫Lala Hsu。"),
+            ("徐佳莹", "alias", "Lala Hsu"),
+        ),
+        # a bare answer led by 叫做
+        (
+            (
+                "你看过《香水》吗？",
+                "影片还有其他译名你知道是什么吗？",
+                "叫做，香水谋杀案，香水：一个谋杀犯的故事。",
+            ),
+            ("香水", "alias", "香水谋杀案"),
+        ),
+        # a name in Latin letters closed by Chinese punctuation answers the Chinese question
+        (
+            ("你看过《卢旺达饭店》吗？", "它的外文名是什么？", "Hotel Rwanda。"),
+            ("卢旺达饭店", "alias", "Hotel Rwanda"),
+        ),
+        (
+            ("你知道绿洲乐队吗？", "它还有个别名叫什么来着？", "Rain。"),
+            ("绿洲乐队", "alias", "Rain"),
+        ),
+        (
+            ("你看过《倩女幽魂》吗？", "还有外文名知道么？", "A Chinese Ghost Story，这个听说过。"),
+            ("倩女幽魂", "alias", "A Chinese Ghost Story"),
+        ),
+    ],
+)
+def test_another_name_said_or_answered(
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    assert expected in last(*turns)
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Hotel Rwanda。", "zh"),  # a name closed by Chinese punctuation
+        ("Schindler's List，挺好拼的。", "zh"),
+        ("I like it，very much.", "en"),  # an English sentence with one stray comma
+        ("I like it. Hello.", "en"),
+    ],
+)
+def test_a_name_in_latin_letters_among_chinese_is_read_as_chinese(text: str, language: str) -> None:
+    assert language_of(text) == language
