@@ -13,7 +13,9 @@ Credentials (positives) and the rule authors' negative examples:
   files: Spring .properties, .NET configs, YAML, SQL, connection strings, dotenv; and one-line
   test strings; bench/notary/ghas.py); split by fixture, positives only;
 * `ripsecrets`: sirwart/ripsecrets' test files (one secret a line in config and code lines,
-  key files, and lines with none; bench/notary/ripsecrets.py); split by file.
+  key files, and lines with none; bench/notary/ripsecrets.py); split by file;
+* `kics`: the tests of KICS' generic credentials query (Terraform, YAML, JSON and Dockerfiles,
+  many with short config passwords, and files with none; bench/notary/kics.py); split by file.
 
 "Tuned on" means the notary's rules were written while reading that source's misses; a held-out
 source is only measured (its misses are counted, never read case by case), so a rule that only
@@ -28,7 +30,10 @@ or repeat a letter in the other case (`figd_aBcDeFgHiJ...1234567890abcdef`,
 `dapi1234567890ABCDEF...`, `cfat_aAbBcCdD...`): a value someone typed to look like a key, not
 one a provider issued; and a secret that is the name of its own slot (`password` in
 `http://username:password@host`, `token`, `secret`): a template, which the notary keeps on
-purpose (a masked one would also leave the word in its own label, `[REDACTED:password]`).
+purpose (a masked one would also leave the word in its own label, `[REDACTED:password]`);
+and a URL's path (a webhook's token, below) whose every segment is a lower-case word or a
+placeholder by these rules (`/services/T00000000/B00000000/XXXXXXXX`, Slack's documented
+template).
 The benchmark also prints the rate over every labelled positive, placeholders included. A
 private key's BEGIN and END lines are not part of its secret (the notary keeps them so the
 reader sees what was there), nor is a URL's host:
@@ -69,11 +74,13 @@ CREDENTIAL_SOURCES: dict[str, bool] = {
     "ghas/held": False,
     "ripsecrets/dev": True,
     "ripsecrets/held": False,
+    "kics/dev": True,
+    "kics/held": False,
 }
 """Reported source -> whether the notary was tuned on it. trufflehog is split in two by
-detector, whispers, ghas and ripsecrets by fixture (`cases.half_of`, the parity of the first
+detector, whispers, ghas, ripsecrets and kics by fixture (`cases.half_of`, the parity of the first
 byte of the name's SHA-256): a dev half was read case by case, a held half only measured."""
-SPLIT = ("trufflehog", "whispers", "ghas", "ripsecrets")
+SPLIT = ("trufflehog", "whispers", "ghas", "ripsecrets", "kics")
 CHAT_SOURCES = ("friendsqa-turns", "kdconv-turns")
 NAMES = {"leak": "gitleaks"}
 """How a source is printed (the `leak` data set is gitleaks' examples)."""
@@ -104,6 +111,9 @@ def placeholder_secret(secret: str) -> bool:
     docstring)."""
     if secret.lower() in SLOT_NAMES:
         return True
+    if secret.startswith("/") and len(secret) > 1:
+        parts = [p for p in re.split(r"[/?&=]", secret) if p]
+        return all((p.isalpha() and p.islower()) or placeholder_secret(p) for p in parts)
     body = secret
     while _PREFIX.match(body):
         body = _PREFIX.sub("", body, count=1)

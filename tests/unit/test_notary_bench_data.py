@@ -12,6 +12,7 @@ import pytest
 
 from bench.notary.cases import apart
 from bench.notary.ghas import derive_cases as ghas_cases
+from bench.notary.kics import derive_cases as kics_cases
 from bench.notary.measure import drawn, identifier, other_shape_of, shape_of
 from bench.notary.patterns import case_of
 from bench.notary.ripsecrets import derive_cases as ripsecrets_cases
@@ -161,6 +162,11 @@ def test_placeholder_positives_are_one_rule_for_every_source() -> None:
     assert not placeholder_secret("ghp_k7Qz2mX9pL4wR8vTq1")
     assert placeholder_secret("password") and placeholder_secret("Token")
     assert not placeholder_secret("passwordless9")
+
+
+def test_a_webhook_path_of_words_and_placeholders_is_a_template() -> None:
+    assert placeholder_secret("/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX")
+    assert not placeholder_secret("/services/T0AB12CDE/B0FG34HIJ/k7Qz2mX9pL4wR8vTq1Xy")
 
 
 def test_secret_labels_drop_armour_and_url_hosts() -> None:
@@ -316,3 +322,36 @@ def test_at_rest_batches_keep_apart_what_stored_bytes_could_complete() -> None:
     assert not any(0 in batch and 1 in batch for batch in batches)
     assert any(0 in batch and 2 in batch for batch in batches)  # nothing shared: together
     assert apart(["Ab12Cd34Ef56Gh78", "Zy98Xw76Vu54Ts32"]) == [[0, 1]]
+
+
+def test_kics_lines_listed_by_their_authors_label_their_value() -> None:
+    tests = "assets/queries/common/passwords_and_secrets/test/"
+    armour = "-----{} RSA PRIVATE KEY-----"
+    key = f"{armour.format('BEGIN')}\nProc-Type: 4,ENCRYPTED\n\nAbCd12+/\n{armour.format('END')}"
+    files = {
+        tests + "positive1.yaml": 'kind: Secret\nstringData:\n  password: "Kite42sky"\n',
+        tests + "positive2.dockerfile": "FROM x\nARG password=pass!1213Fs\n",
+        tests + "positive3.tf": f'resource "k" "x" {{\n  body = <<EOT\n{key}\nEOT\n}}\n',
+        tests + "positive4.yaml": "P:\n  AuthToken: '{{resolve:secretsmanager:x:SecretString:y}}'",
+        tests + "positive5.yaml": "env:\n  - POSTGRES_PASSWORD=Pw9db\n",
+        tests + "negative1.tf": "password = var.password\n",
+        tests + "positive_expected_result.json": json.dumps(
+            [
+                {"fileName": "positive1.yaml", "line": 3},
+                {"fileName": "positive2.dockerfile", "line": 2},
+                {"fileName": "positive3.tf", "line": 4},
+                {"fileName": "positive4.yaml", "line": 2},
+                {"fileName": "positive5.yaml", "line": 2},
+            ]
+        ),
+    }
+    rows = [json.loads(line) for line in kics_cases(_reader(files), ()).splitlines()]
+    assert [(r["rule"], r["label"], r["secret"]) for r in rows] == [
+        ("positive1.yaml", "tp", "Kite42sky"),
+        ("positive2.dockerfile", "tp", "pass!1213Fs"),
+        ("positive3.tf", "tp", "AbCd12+/"),
+        ("positive4.yaml", "tp", ""),  # a reference: left out as unlabelled by the loader
+        ("positive5.yaml", "tp", "Pw9db"),
+        ("negative1.tf", "fp", ""),
+    ]
+    assert rows[0]["text"] == files[tests + "positive1.yaml"].strip()
