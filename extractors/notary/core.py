@@ -43,13 +43,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import partial
 
 from extractors.notary.html import detect_injection
 from extractors.notary.keys import is_secret_key, key_kind
 from extractors.notary.owners import owner_findings
 from extractors.notary.patterns import own_findings
 from extractors.notary.plugins import entropy_findings, plugin_findings
-from extractors.notary.precision import not_a_secret, owned_format
+from extractors.notary.precision import not_a_secret, owned_format, to_default
 from extractors.notary.providers import provider_findings
 from extractors.notary.unicode import Stripped, strip_invisible
 from extractors.notary.values import MASKED, Finding, names_placeholder, placeholder
@@ -136,9 +137,16 @@ def find_secrets(text: str) -> list[Finding]:
     if not found:
         return []
     found = [widened(text, f) if f.token else f for f in found]
+    if "${" in text:
+        found = [f for f in map(partial(_to_default, text), found) if f.end > f.start]
     found.extend(_repeats(text, found))
     kept = _outside_placeholders(text, found)
     return _merge(kept) if kept else []
+
+
+def _to_default(text: str, finding: Finding) -> Finding:
+    start, end = to_default(text, finding.start, finding.end)
+    return finding._replace(start=start, end=end)
 
 
 def _stand_in(text: str, finding: Finding) -> bool:

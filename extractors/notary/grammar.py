@@ -128,7 +128,7 @@ ASSIGNMENT = re.compile(
 )
 NEXT_LINE = re.compile(
     rf"{LABEL}[\"']?[ \t]*(?P<op>:)[ \t]*(?P<block>[|>][+\-]?)?[ \t]*\r?\n(?P<ind>[ \t]+)"
-    rf"(?![\-#][ \t]|[^\s:]+:(?:[ \t]|$)){_YAML_NODE}{VALUE}[ \t]*(?=\r?\n|$)"
+    rf"(?![\-#][ \t]|\S*:(?:[ \t]|\r?\n|$)){_YAML_NODE}{VALUE}[ \t]*(?=\r?\n|$)"
 )
 """A YAML value on the line under its name (`password:` then `  x` more indented), also a block
 scalar (`password: |`), whose further lines at the same indentation are part of the value; not
@@ -347,6 +347,28 @@ def check(match: re.Match[str], start: int, end: int, separator: str) -> bool:
     return decide(Label(word, separator, _glued_password(match)), value, found)
 
 
+_ACTION = re.compile(
+    r"(?<![A-Za-z])(?i:update|change|reset|rotate|expire|generate|require|enforce|remember|save"
+    r"|store|show|hide|encrypt|hash|validate|verify|check|prompt|ask|allow|enable|disable|use)"
+    r"(?P<j>[_\-.]?)$"
+)
+
+
+def acts_on_a_secret(owner: str, word: str) -> bool:
+    """The owner before a credential word is a verb acting on the secret, joined by a mark or
+    a hump (`update_password`, `rotate-token`, `requirePassword`): a setting, whose word value
+    is an option (`on_create`, `always`). Glued in lower case it is a directive naming the
+    secret itself (`requirepass` is Redis' password)."""
+    verb = _ACTION.search(owner)
+    return verb is not None and bool(verb.group("j") or word[:1].isupper())
+
+
+def _acts_on_it(match: re.Match[str]) -> bool:
+    """`acts_on_a_secret` for a match's owner and word."""
+    owner = match.string[_name_start(match) : match.start("k")]
+    return acts_on_a_secret(owner, match.group("k"))
+
+
 def _variable(match: re.Match[str]) -> bool:
     """A variable before a bar or dash (`echo $PASSWORD | docker login`, `${TOKEN} - 1`,
     `"$DB_PASSWORD" | sudo -S`) is piped or computed with, not a label."""
@@ -457,7 +479,22 @@ def not_a_label(match: re.Match[str], word: str) -> bool:
         return True
     if match.groupdict().get("dash") and _variable(match):
         return True
+    if _colon_segment(match):
+        return True
     return _public(text, at) or text[at - 1 : at] == "<" or not word or glued_english(match)
+
+
+def _colon_segment(match: re.Match[str]) -> bool:
+    """The name is a segment of a colon-joined identifier, glued to a colon before it (an
+    ARN's `...:secret:prod/db`, `{{resolve:secretsmanager:x:SecretString:password}}`): a
+    resource type or a field, not a label. Not after a path (`.npmrc`'s `/:_authToken=`)."""
+    start = _name_start(match)
+    text = match.string
+    return (
+        start > 1
+        and text[start - 1] == ":"
+        and (text[start - 2].isalnum() or text[start - 2] in "*-_")
+    )
 
 
 _GLUED_HEAD = re.compile(r"[a-z0-9]{1,32}$")
@@ -511,8 +548,8 @@ def not_a_value(match: re.Match[str], value: str, end: int, separator: str) -> b
         return True
     if separator == SPACE and _ATTRIBUTE.match(value):
         return True
-    if _opens_structure(match, value):
-        return True
+    if _opens_structure(match, value) or (_acts_on_it(match) and shape(value) is Shape.WORD):
+        return True  # ... or `update_password: on_create`: a setting's option
     if word == "pass" and _ADDRESS.match(value):
         return True  # nginx's `proxy_pass http://up;`, `fastcgi_pass unix:/run/php.sock;`
     return word == "pwd" and value.startswith(("/", "~/", "./", "../"))

@@ -86,6 +86,23 @@ def inside_reference(text: str, start: int, end: int) -> bool:
     return False
 
 
+_DEFAULT = re.compile(
+    r"\$\{[A-Za-z_][\w.\-]{0,64}(?::?[-=]|:(?![?+]))(?P<d>[^{}\s$][^{}\s]{0,255})\}"
+)
+"""A reference with a default that is a value: `${PASSWORD:-x}`, `${TOKEN:=x}`, `${PW:x}`."""
+
+
+def to_default(text: str, start: int, end: int) -> tuple[int, int]:
+    """A finding that starts inside a reference with a value for its default is cut to the
+    default: the reference's syntax (`${PASSWORD:-`, `}`) is never masked, whatever rule read
+    it as a name and a value, so the masked text reads `${PASSWORD:-[REDACTED:password]}`.
+    An empty span means the finding held syntax alone."""
+    for found in _DEFAULT.finditer(text, max(0, start - 300), min(len(text), end + 300)):
+        if found.start() <= start < found.end():
+            return max(start, found.start("d")), min(end, found.end("d"))
+    return start, end
+
+
 _USER_INFO = re.compile(r"//([^\s:/@]*):$")
 _CREDENTIAL_WORD = re.compile(rf"(?i:(?:my|your|the|some)[_\-]?)?(?:{WORDS})")
 MIN_URL_PASSWORD = 4

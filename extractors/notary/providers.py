@@ -20,6 +20,7 @@ from collections.abc import Iterator
 
 import betterleaks
 
+from extractors.notary.grammar import WORDS, acts_on_a_secret
 from extractors.notary.shapes import Shape, shape
 from extractors.notary.values import Finding, code_like, readable
 
@@ -44,7 +45,8 @@ def provider_findings(text: str) -> Iterator[Finding]:
         value = _secret_of(found)
         if rule.startswith(GENERIC):
             value = value.split("</", 1)[0]  # a value ends at an XML closing tag
-        if not value or (rule.startswith(GENERIC) and _code_reference(found, value)):
+        generic = rule.startswith(GENERIC)
+        if not value or (generic and (_code_reference(found, value) or _option(text, found))):
             continue
         rank = GENERIC_RANK if rule.startswith(GENERIC) else RANK
         label = f"{_label(rule)} (betterleaks)"
@@ -73,6 +75,27 @@ def _code_reference(found: betterleaks.Finding, value: str) -> bool:
     keys = _KEY.findall(head)
     nothing = shape(value) is Shape.NOTHING
     return nothing or bool(keys and code_like(value, None, keys[-1]))
+
+
+_LAST_WORD = re.compile(rf"(?i:{WORDS})$")
+_NAME_HEAD = re.compile(r"[\"']?([\w.\-]+)")
+_OWNER = re.compile(r"[\w.\-]{1,64}$")
+
+
+def _option(text: str, found: betterleaks.Finding) -> bool:
+    """A generic rule's word value after a name acting on the secret (`update_password:
+    on_create`; the rule's match starts at `password`, its owner is read before it): a
+    setting's option (`grammar._acts_on_it`)."""
+    full = found.match.full
+    value = found.match.value or full
+    at = text.find(full)
+    name = _NAME_HEAD.match(full)
+    if at < 0 or name is None or shape(value.strip(_QUOTES)) is not Shape.WORD:
+        return False
+    owner = _OWNER.search(text, max(0, at - 64), at)
+    named = (owner.group() if owner else "") + name.group(1)
+    word = _LAST_WORD.search(named)
+    return word is not None and acts_on_a_secret(named[: word.start()], word.group())
 
 
 def _label(rule_id: str) -> str:

@@ -119,7 +119,8 @@ EXAMPLE_WINDOW = 80
 _FILLER = re.compile(
     r"(?i:x{5,}|(?:your|put|insert|replace)[_\-]|[_\-](?:here|goes[_\-]here)\b|here$"
     r"|changeme|placeholder|redacted|dummy|(?<![a-z])fake|foobar|(?<![a-z])my[_\-]\w*token"
-    r"|not[_\-]?a?[_\-]?real)"
+    r"|not[_\-]?a?[_\-]?real"
+    r"|^some[_\-]?(?:key|secret|token|password|passwd|pass|pwd|value)s?$)"
 )
 
 
@@ -210,6 +211,14 @@ _STOPWORDS = _words(
     provided given supplied entered accepted rejected requested received found expected got
     """
 )
+_STATES = _words(
+    """
+    read write read-only readonly write-only writeonly read-write readwrite read-all write-all
+    enabled disabled
+    """
+)
+"""A setting's state, an access level or a switch (`id-token: write`, `token: disabled`): how,
+never what."""
 _UNITS = re.compile(
     r"[ \t]*(?:characters?|chars?|digits?|letters?|symbols?|long|minutes?|hours?|days?|"
     r"weeks?|months?|years?|times?|attempts?|tries|位|个|次|天|年|月|日|号|字|种|条|小时|分钟)",
@@ -272,7 +281,7 @@ def value_span(match: re.Match[str]) -> tuple[int, int] | None:
 def is_placeholder(value: str) -> bool:
     """Placeholders, references and ordinary words: not secrets."""
     bare = value.strip("\"'` ")
-    if len(bare) < 3 or bare.lower() in _STOPWORDS:
+    if len(bare) < 3 or bare.lower() in _STOPWORDS or bare.lower() in _STATES:
         return True
     return _PLACEHOLDER.fullmatch(bare) is not None
 
