@@ -105,14 +105,15 @@ _PASSWORDS = ("pass", "pw", "pwd", "pswd", "pword", "pin", "otp", "totp")
 _CN_PASSWORDS = ("密码", "口令", "通行码", "pin码", "验证码", "动态码", "code")
 """Words whose value may be all digits (a PIN, a one-time code): four or more are a secret."""
 _KEY_START = (
-    r"(?:(?<![A-Za-z0-9])|(?<=[a-z0-9])(?=[A-Z])"
+    r"(?:(?<![A-Za-z0-9])|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])"
     r"|(?<=[A-Z0-9])(?=PASSWORD|PASSWD|PASS|PWD|SECRET|TOKEN|APIKEY|API_KEY|KEY)"
     r"|(?<=[a-z])(?=pass|pwd|pw(?![a-z])))"
 )
-"""Where a credential word starts: a name's start, a camel hump (`dbPassword`), after an
-upper-case owner (`DBPASSWORD`) or, for a password word only, glued to a lower-case owner
-(`userpass`, `tlspassword`, `rootpw`; `glued_english` refuses English words so written, `bypass`;
-`jsonwebtoken` is a name, not an owner and a token)."""
+"""Where a credential word starts: a name's start, a camel hump (`dbPassword`), a hump after
+an acronym (`DBPassword`, `SMTPPassword`), after an upper-case owner (`DBPASSWORD`) or, for a
+password word only, glued to a lower-case owner (`userpass`, `tlspassword`, `rootpw`;
+`glued_english` refuses English words so written, `bypass`; `jsonwebtoken` is a name, not an
+owner and a token)."""
 _SUFFIX = r"(?P<suf>(?:[_\-.][A-Za-z0-9]+|[A-Z][a-z0-9]+|[A-Z0-9]+(?![a-z])){0,3}?)"
 LABEL = rf"{_KEY_START}(?P<k>(?i:{WORDS})){_SUFFIX}(?![A-Za-z0-9])"
 """The credential word with its owner and decoration (every rule that finds one uses it)."""
@@ -348,8 +349,8 @@ def check(match: re.Match[str], start: int, end: int, separator: str) -> bool:
 
 
 _ACTION = re.compile(
-    r"(?<![A-Za-z])(?i:update|change|reset|rotate|expire|generate|require|enforce|remember|save"
-    r"|store|show|hide|encrypt|hash|validate|verify|check|prompt|ask|allow|enable|disable|use)"
+    r"(?<![A-Za-z])(?i:update|change|reset|rotate|expire|generate|require|enforce|remember"
+    r"|show|hide|encrypt|hash|validate|verify|check|prompt|ask|allow|disable|use)"
     r"(?P<j>[_\-.]?)$"
 )
 
@@ -358,7 +359,8 @@ def acts_on_a_secret(owner: str, word: str) -> bool:
     """The owner before a credential word is a verb acting on the secret, joined by a mark or
     a hump (`update_password`, `rotate-token`, `requirePassword`): a setting, whose word value
     is an option (`on_create`, `always`). Glued in lower case it is a directive naming the
-    secret itself (`requirepass` is Redis' password)."""
+    secret itself (`requirepass` is Redis' password). Not `store`, `save` nor `enable`: Android's
+    `storePassword` and Cisco's `enable_password` are the secret."""
     verb = _ACTION.search(owner)
     return verb is not None and bool(verb.group("j") or word[:1].isupper())
 

@@ -9,6 +9,11 @@ its assignment column, one rule each:
   Hive's `*-site.xml`; a `<description>` between them is allowed);
 * **a block named by a credential name with a default**: Terraform's and Packer's
   `variable "db_password" { default = "x" }`, `param`, `input`, `arg` blocks;
+* **a mapping or object named by a credential holding its value in a default or value
+  field**: CloudFormation's parameter `DBPassword:` then `Default: x` a few lines under it, an
+  ARM parameters file's `"adminPassword": {"value": "x"}` or template's `"defaultValue": "x"`;
+* **a typed declaration**: `param adminPassword string = 'x'` (Bicep), `var password string =
+  "x"` (Go);
 * **a braced connection-string value**: ODBC's `Pwd={x};` (`{password}` is a template: the
   key's own name);
 * **a default written into a reference named for a secret**: `${DB_PASSWORD:x}` (Spring),
@@ -59,6 +64,27 @@ BLOCK_DEFAULT = re.compile(
     rf"(?i:\b(?:variable|parameter|param|input|arg)\b)[ \t]+[\"']?{_NAMED}[\"']?[ \t]*\{{"
     rf"[^{{}}]{{0,300}}?(?<![\w.\-])(?i:default|value)[ \t]*(?P<op>=|:)[ \t]*{VALUE}"
 )
+_DEFAULT_FIELD = r"(?i:default|value|default[_\-]?value)"
+MAPPING_DEFAULT = re.compile(
+    rf"(?m)^(?P<ind>[ \t]*)[\"']?{_NAMED}[\"']?[ \t]*:[ \t]*\r?\n"
+    rf"(?:(?P=ind)[ \t]+(?!{_DEFAULT_FIELD}[ \t]*:)[^\n]{{0,200}}\n){{0,8}}?"
+    rf"(?P=ind)[ \t]+{_DEFAULT_FIELD}[ \t]*(?P<op>:)[ \t]*{VALUE}[ \t]*$"
+)
+"""A YAML mapping named by a credential holding its value in a default or value field, a few
+lines under the name and indented more (CloudFormation's parameter `DBPassword:` then
+`Default: x`)."""
+OBJECT_DEFAULT = re.compile(
+    rf"[\"']{_NAMED}[\"'][ \t]*:[ \t]*\{{[^{{}}]{{0,300}}?[\"']{_DEFAULT_FIELD}[\"'][ \t]*(?P<op>:)"
+    rf"[ \t]*{VALUE}"
+)
+"""A JSON object named by a credential holding its value in a value or default field (an ARM
+parameters file's `"adminPassword": {"value": "x"}`, a template's `"defaultValue": "x"`)."""
+TYPED = re.compile(
+    rf"(?<![\w.\-])(?i:param|var|const|let|dim)[ \t]+{_NAMED}[ \t]+[A-Za-z_][\w.\[\]*]{{0,30}}"
+    rf"[ \t]*(?P<op>=)[ \t]*{VALUE}"
+)
+"""A typed declaration: a declaring keyword, the name, a type, `=` and the value (Bicep's
+`param adminPassword string = 'x'`, Go's `var password string = "x"`)."""
 BRACED = re.compile(
     r"(?<![\w.\-])(?P<k>(?i:pwd|password|passwd|pass))(?P<suf>)[ \t]*(?P<op>=)[ \t]*"
     r"\{(?P<vq>[^{}\n]{1,256})\}(?=[ \t]*(?:;|$|[\"']))"
@@ -125,10 +151,14 @@ def check_child(match: re.Match[str], start: int, end: int) -> bool:
 
 _NEEDLES = ("val",)
 _WORD_NEEDLES = ("pass", "pw", "cred", "secret", "token")
+_FIELDS = ("default", "value")
 PAIRS: tuple[Rule, ...] = (
     Rule("{kind} in a named record", VALUE_THEN_NAME, 3, checker(ASSIGN), needles=_NEEDLES),
     Rule("{kind} in a named element", ELEMENT_PAIR, 3, checker(ASSIGN), needles=("</",)),
     Rule("{kind} as a block's default", BLOCK_DEFAULT, 3, checker(ASSIGN), needles=("{",)),
+    Rule("{kind} as a mapping's default", MAPPING_DEFAULT, 3, checker(ASSIGN), needles=_FIELDS),
+    Rule("{kind} as an object's value", OBJECT_DEFAULT, 3, checker(ASSIGN), needles=("{",)),
+    Rule("{kind} in a typed declaration", TYPED, 3, checker(ASSIGN), needles=_WORD_NEEDLES),
     Rule("{kind} in a connection string", BRACED, 3, checker(ASSIGN), needles=("{",)),
     Rule("{kind} as a reference's default", REFERENCE_DEFAULT, 3, checker(ASSIGN), needles=("${",)),
     Rule(

@@ -64,6 +64,8 @@ MASKED = [
     ("arn_secret: x9Qz!42kLm", "x9Qz!42kLm"),
     ("//registry.npmjs.org/:_authToken=Kite42skyZ9", "Kite42skyZ9"),
     ("requirepass bluecatsgo", "bluecatsgo"),
+    ("storePassword=bluecatsgo", "bluecatsgo"),
+    ("enable_password: bluecatsgo", "bluecatsgo"),
 ]
 
 
