@@ -7,9 +7,10 @@ import re
 from collections.abc import Callable
 
 from extractors.chinese.np import is_person_name
+from extractors.chinese.tokens import is_cjk
 from extractors.discourse.cues import CLASSES, FEMALE_NOUNS
 from extractors.discourse.relations import default_relations
-from graph.domain.discourse import Kind, Referent
+from graph.domain.discourse import Discourse, Kind, Referent
 
 _NOUNS = "|".join(
     sorted((k for k in CLASSES if not k.isascii() and CLASSES[k][0]), key=len, reverse=True)
@@ -78,7 +79,9 @@ _PLACE_HEADS = (
     r"海|河|泉|潭|桥|坛|殿|陵|关|堂|水镇|小镇|庄园|农场|艺术区|基地|影视城)"
 )
 _PLACE_HEAD = re.compile(_PLACE_HEADS + "$")
-_ORG_HEAD = re.compile(r"(?:唱片|电影公司|集团|乐团|组合|影业|工作室|电视台|出版社)$")
+ORG_HEAD = re.compile(
+    r"(?:唱片|唱片公司|电影公司|有限公司|制片厂|集团|乐团|组合|影业|工作室|电视台|出版社)$"
+)
 """The head nouns of organisations' names: 滚石唱片, 华纳唱片, 泽东电影公司."""
 _TRANSLITERATED = re.compile(r"[\u4e00-\u9fffA-Za-z]{1,8}(?:[·•・][\u4e00-\u9fffA-Za-z]{1,10})+")
 _LEAD = re.compile(
@@ -96,10 +99,19 @@ _VERB_KIND: dict[str, tuple[Kind, str]] = {
 }
 
 
+_RARER_SURNAMES = frozenset(
+    "柳包萧庄阮倪柯翁骆麦温施洪纪梅伍易左齐辛葛鲁祝蓝卓管屈甄聂焦童霍樊季凌申耿乔饶殷滕邢舒"
+    "宁裴岳廉欧柴喻房俞华康郎幸仇"
+)
+"""Surnames less common in Chinese, or common in Korean and Japanese names said in Chinese
+(柳承龙, 包小柏, 萧敬腾, 庄鹃瑛, 阮继志): a name with one only in three characters, where a word
+starting with the same character is rare (not 宁可, 华语, 康复)."""
+
+
 def person_like(text: str) -> bool:
     """A Chinese name with a surname, or a transliterated one (瑞恩·高斯林) with nothing glued
     to it (not 知道克里斯托弗·瓦尔兹吗, 唐·钱德尔你没说, 理查德·柯蒂斯自编自导)."""
-    if is_person_name(text):
+    if is_person_name(text) or (len(text) == 3 and text[0] in _RARER_SURNAMES and is_cjk(text)):
         return True
     return bool(_TRANSLITERATED.fullmatch(text)) and name_start(text) == text
 
@@ -156,7 +168,7 @@ def kind_of(name: str) -> Kind:
         return "person"
     if len(name) > 2 and _PLACE_HEAD.search(name):
         return "place"
-    return "organization" if len(name) > 2 and _ORG_HEAD.search(name) else "thing"
+    return "organization" if len(name) > 2 and ORG_HEAD.search(name) else "thing"
 
 
 _NO_NAME = re.compile(
@@ -200,7 +212,16 @@ def mentions(sentence: str) -> list[tuple[int, Referent]]:
         known = found.get(referent.name)
         if known is None or (known[1].kind == "thing" and referent.kind != "thing"):
             found[referent.name] = (start, referent if known is None else referent.merged(known[1]))
-    return sorted(found.values(), key=lambda item: item[0])
+    people = [r.name for _, r in found.values() if r.kind == "person" and "·" in r.name]
+    return sorted(
+        (item for item in found.values() if not _glued(item[1], people)), key=lambda item: item[0]
+    )
+
+
+def _glued(referent: Referent, people: list[str]) -> bool:
+    """Is `referent` a transliterated name found in the sentence with words glued to it
+    (安妮·海瑟薇女士, 此片主演卡西·阿弗莱克: a frame that marks no end of the name)?"""
+    return referent.kind != "person" and any(p in referent.name for p in people)
 
 
 def _titles(sentence: str) -> list[tuple[int, Referent]]:
@@ -234,7 +255,8 @@ def _named_classes(sentence: str) -> list[tuple[int, Referent]]:
     for match in _NAMED_CLASS.finditer(sentence):
         if match["head"].endswith("》"):
             continue  # 《poker face》这首歌: the title is the name (`_titles`), not its last word
-        head = _unled(match["head"], name_like if match["mod"] else marked_like)
+        seen = any(verb in match["head"] for verb in _EXPERIENCED)
+        head = _unled(match["head"], name_like if match["mod"] and not seen else marked_like)
         if head is None:
             continue  # 这样的地方: a description between the name and its class marks nothing
         noun, kind = CLASSES[match["noun"]]
@@ -381,12 +403,13 @@ _TOPIC = re.compile(
     r"(?P<name>[^，。！？；、,.!?;\s]{2,16}?)"
     r"(?=(?:很|非常|特别|挺|相当|可|真|太|十分|超级)"
     r"|(?:就|也|还|可|真|才|都|确实|已经|曾经|目前)?(?:是|在|位于|坐落|这里|这个|那里|太|\d{4}年|"
-    r"出生|获得|获过|主演|演唱|执导|导演|毕业|成立|创办|创建|于|有|唱|演|导|写|作曲|作词|担任|凭)"
+    r"出生|获得|获过|主演|演唱|执导|导演|毕业|成立|创办|创建|于|有|唱(?!片)|演(?!员)|导|写|作曲|作词|担任|凭)"
     r"|(?:这部|这首|这张|这个|这家|这位|这座)?[。！!]?$)"
 )
 _COMPLEMENT = re.compile(
     r"(?:^|[^我你他她它])(?:就是|还是|也是|是|叫|叫做|名叫)"
-    r"(?P<name>[^，。！？；、,.!?;\s]{2,16}?)(?:本人|了|吧|呀|啊|呢|哦|嘛|的)*[。！!？?]?$"
+    r"(?P<name>[^，。！？；、,.!?;\s]{2,16}?)(?:出品|发行|制作|出版|出)?(?:本人|了|吧|呀|啊|呢|哦|嘛|的)*"
+    r"[。！!？?]?$"
 )
 _ATTRIBUTES = default_relations().words("zh", "zh_ask", "zh_by", "zh_of", "zh_after")
 """The relations' words (导演, 门票, 出生于...): a name never holds one, and the complement
@@ -445,7 +468,8 @@ def _topical(clause: str) -> list[tuple[int, Referent]]:
 def topic_like(name: str) -> bool:
     """Can `name`, said where a clause's topic goes, be a name? `name_like`, without the
     relations' words, measure words and place words a description holds."""
-    return name_like(name) and not (_NOT_A_TOPIC.search(name) or _ATTRIBUTES.search(name))
+    bare = ORG_HEAD.sub("", name)  # 华星唱片公司: the head noun is no relation's word here
+    return name_like(name) and not (_NOT_A_TOPIC.search(name) or _ATTRIBUTES.search(bare))
 
 
 def _names(sentence: str) -> list[tuple[int, Referent]]:
@@ -479,9 +503,33 @@ def name_start(run: str) -> str:
 
 
 _BEFORE_NAME = re.compile(
-    r"知道|记得|还有|就是|主演|导演|执导|演员|作曲|作词|编剧|歌手|喜欢|认识|听说|以及|"
+    r"[男女](?:演员|歌手|明星|导演|主角|主演|星|神|士|孩)|知道|记得|还有|就是|主演|导演|执导|演员|作曲|作词|编剧|歌手|喜欢|认识|听说|以及|"
     r"自编自导|自导自演|制片|监制|出品|拍摄|共同|联袂|合作|其中|包括|比如|例如|尤其|年|像|"
     r"关于|妻子|丈夫|前妻|前夫|老公|老婆|儿子|女儿|父亲|母亲|"
     r"[是的在有和与及跟由被我你他她它这那了着过吗呢啊呀吧啦哦嘛说叫演唱和、对位任获凭饰]"
 )
 """Words glued to a transliterated name (知道, 导演是, 对, 一位, 第二任妻子; 吧 after it)."""
+
+
+_SAID_TO_BE = re.compile(
+    r"^(?:那|它|这|其)(?:个|些)?(?:可|就|也|还|本来)?(?:是|算是)"
+    r"(?:一个|一支|一部|一首|一张|一家|个|支|部|首|张|家)?"
+    rf"[^，。！？；,.!?;]{{0,20}}?(?P<noun>{_NOUNS})(?:啊|呀|呢|哦|吧|了|啦)*[。！!]?$"
+)
+"""A clause saying what the referent under discussion is (那可是中国台湾著名的摇滚乐团, 它是一部
+爱情电影): its class noun."""
+
+
+def said_to_be(clause: str, state: Discourse) -> Referent | None:
+    """The referent under discussion with the class a clause says it is, when no class noun
+    said it before (《五月天》, a title, is then a band, not a work: 那可是…乐团); None when the
+    clause says no class or the referent has one."""
+    said = clause.strip()
+    match = _SAID_TO_BE.match(said) or _SAID_TO_BE.match(_OPENING.sub("", said, count=1))
+    referent = state.referents[0] if match is not None and state.referents else None
+    if match is None or referent is None or referent.noun or referent.kind == "person":
+        return None
+    noun, kind = CLASSES[match["noun"]]
+    if not noun or noun == "company" or (kind == referent.kind and noun == referent.noun):
+        return None  # 这是台北的一家公司: as often the label just named as the work's
+    return referent.model_copy(update={"kind": kind, "noun": noun})

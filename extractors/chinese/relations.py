@@ -23,7 +23,14 @@ from dataclasses import replace
 
 from extractors.chinese import values
 from extractors.chinese.lexicon import SPEAKER_WORDS, USER_WORDS
-from extractors.chinese.mentions import kind_of, mentions, name_like, person_like
+from extractors.chinese.mentions import (
+    ORG_HEAD,
+    kind_of,
+    mentions,
+    name_like,
+    person_like,
+    said_to_be,
+)
 from extractors.chinese.relation_frames import FILLER, Found, RelationFrames
 from extractors.discourse.cues import (
     CLASSES,
@@ -99,8 +106,10 @@ class RelationReader:
             facts.extend(passing)
             last = found[-1] if found else self._listed(passing)
             listing = last if last is not None and last.relation.list else None
+            retyped = said_to_be(clause, session.state)
             session.mention(r for _, r in mentions(clause))
             session.mention(r for r in session.state.referents if r.name in clause)
+            session.mention([retyped] if retyped is not None else [])
             _listed_keeps_topic(made_here, session)
         if not facts and asking and statements:  # 大概能玩1小时，知道在什么地方吗？
             facts = self.answer("，".join(statements), offset, session)
@@ -251,6 +260,12 @@ class RelationReader:
             session.mention(
                 Referent(name=v[:200], kind=kind) for v in said if values.can_be_referent(v, kind)
             )
+        else:  # 出品公司是新艺城影业有限公司: a company named by its head noun, as a person is
+            session.mention(
+                Referent(name=v[:200], kind="organization")
+                for v in said
+                if kind_of(v) == "organization" and name_like(ORG_HEAD.sub("", v))
+            )
         facts = [_fact(subject, found, v, sentence) for v in said if v != subject]
         if found.relation.list and subject != SPEAKER:
             session.continues(found.relation.predicate, subject)
@@ -363,14 +378,14 @@ def _asked_about(
 _BARE_CLASS = re.compile(
     r"^(?:那么|那|而且|所以|对了|还有|那个|这个)?(?P<noun>"
     + "|".join(sorted((k for k, v in CLASSES.items() if v[0] and not k.isascii()), key=len)[::-1])
-    + r")(?:的|是|都|也|还|属于|采用|用|讲|叫|有|在|总|一共)"
+    + r")(?:的|是|都|也|还|属于|采用|用|讲|叫|有|在|总|一共|一$|$)"
 )
 
 
 def _bare_class(before: str) -> Cue | None:
-    """A class noun leading a question (影片采用的是, 电影属于, 专辑的): the referent of its
-    class under discussion, as 这部电影 would be."""
-    match = _BARE_CLASS.match(before.strip())
+    """A class noun leading a question (影片采用的是, 电影属于, 专辑的, 你知道专辑一共收录了):
+    the referent of its class under discussion, as 这部电影 would be."""
+    match = _BARE_CLASS.match(_ASKER.sub("", before.strip()))
     return definite_cue(match["noun"]) if match is not None else None
 
 

@@ -147,6 +147,30 @@ def test_values_and_chatter_are_no_mentions(clause: str) -> None:
             ),
             ("桃源仙谷自然风景区", "phone", "010-61025309"),
         ),
+        (  # a class said of a title under discussion: the band, which was founded
+            (
+                "知道《五月天》吗？",
+                "那可是台湾著名的摇滚乐团，是哪年成立的呀？",
+                "1997年03月29日。",
+            ),
+            ("五月天", "founded_on", "1997年03月29日"),
+        ),
+        (  # a company named as a value by its head noun comes under discussion
+            (
+                "你看过《倩女幽魂》吗？",
+                "看过，出品公司是新艺城影业有限公司。",
+                "它是1980年成立的。",
+            ),
+            ("新艺城影业有限公司", "founded_on", "1980年"),
+        ),
+        (  # a class noun after 你知道 asks about its referent, never names one (专辑一)
+            (
+                "知道神的孩子都在跳舞这个专辑吗？",
+                "知道呀，是五月天的专辑，你知道专辑一共收录了几首个吗？",
+                "据我所知是13首歌。",
+            ),
+            ("神的孩子都在跳舞", "track_count", "13"),
+        ),
     ],
 )
 def test_the_fact_is_about_the_entity_under_discussion(
@@ -180,6 +204,14 @@ def test_the_fact_is_about_the_entity_under_discussion(
         # said to be there, by a place's head noun
         ("周边有一个房山白草畔自然风景区，也还不错。", "房山白草畔自然风景区", "place"),
         ("有个第四次世界妇女大会纪念公园，你想去看看吗？", "第四次世界妇女大会纪念公园", "place"),
+        # seen, then described before its class noun: both ends still marked
+        ("我看过7号房的礼物这部2013年上映的影片", "7号房的礼物", "work"),
+        # a surname rarer in Chinese (Korean, Taiwanese names), three characters
+        ("柳承龙也是这里毕业的呢", "柳承龙", "person"),
+        ("包小柏是她的制作人", "包小柏", "person"),
+        # a company by its head noun, a verb of making after it
+        ("不愧是滚石唱片公司出品呀", "滚石唱片公司", "organization"),
+        ("是华星唱片公司", "华星唱片公司", "organization"),
     ],
 )
 def test_a_name_in_a_frame_marking_both_ends_is_mentioned(
@@ -448,3 +480,10 @@ def test_a_question_opened_with_duiyu_names_the_person_after_the_role() -> None:
     no one name."""
     names = [r.name for _, r in mentions("那对于此片主演卡西·阿弗莱克你了解吗")]
     assert names == ["卡西·阿弗莱克"]
+
+
+def test_a_gendered_class_noun_after_a_transliterated_name_is_not_part_of_it() -> None:
+    """安妮·海瑟薇女演员, 安妮·海瑟薇女士: the name, a woman; not 安妮·海瑟薇女."""
+    clauses = ("安妮·海瑟薇女演员很漂亮", "你知道安妮·海瑟薇女士吗")
+    said = [(r.name, r.gender) for clause in clauses for _, r in mentions(clause)]
+    assert said == [("安妮·海瑟薇", "f"), ("安妮·海瑟薇", "f")]
