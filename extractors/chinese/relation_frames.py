@@ -121,9 +121,10 @@ _OWNED_WORKS = re.compile(
 _CLASS_NOUN = re.compile(r"(?:专辑|歌曲|歌|电影|影片|片|作品|代表作)$|^[张首部]")
 _DESCRIBED = re.compile(
     r"(?:(?P<name>《[^《》]+》|[\u4e00-\u9fff·]{2,12}?)?(?:这|那)(?:部|种|类|样的)|"
-    r"(?:是|算)(?:一)?(?:部|种)|一部|(?:这|那)部电影(?:可|也|就|真)?是)[^，,。]{0,10}$"
+    r"(?:是|算)(?:一)?(?:部|种|张|首)|一部|一张|一首|(?:这|那)部电影(?:可|也|就|真)?是)[^，,。]{0,10}$"
 )
-"""What ties a genre to a work: X这部, 这种, 这样的, 是一部, 这部电影可是…."""
+"""What ties a genre to a work: X这部, 这种, 这样的, 是一部, 是一张 (an album: 是一张相当不错的流行
+音乐专辑), 这部电影可是…."""
 _LEAD_VERB = re.compile(r"^.*(?:喜欢|看过|看了|看|听过|听|推荐|最爱|爱|是|说|像)")
 """我最喜欢唐伯虎点秋香这部…: the work is what the verb before it takes."""
 _BARE_DESCRIPTION = re.compile(r"(?:很|非常|超级|挺|真)?[^，,。我你]{0,6}的[^，,。的]{1,12}")
@@ -180,6 +181,10 @@ _SIGN_LEAD = re.compile(
     r"(?:原来|竟然|居然|果然|还|也|就|都|可|真)*(?:是)?(?:一个|一位|一名|个|位|名)?(?:浪漫|典型)?的?$"
 )
 """What leads to a star sign after its owner (他还是一个, 原来是个): no part of the owner."""
+
+_HELD_JOB = re.compile(r"(?:当过|做过|干过|担任过|当|做|担任)$")
+"""A verb of holding a job before an occupation (还当过编剧): the noun is the job, not a verb
+whose agent comes before it."""
 
 _PLACES_COUNTED = re.compile(r"[一二两三四五六七八九十几多]+(?:地|国|个国家)$")
 
@@ -347,6 +352,7 @@ class RelationFrames:
                 and "在" not in value  # 这张专辑在台湾地区发行的: a place, no agent
                 and not self._places(value)  # 加拿大、南非四地制片: where, not who
                 and not values.DATE_HEAD.match(value)  # 2009年06月26日发行的: when, not who
+                and not _HELD_JOB.search(value)  # 还当过编剧: a job held, the class reader's
             ):
                 yield Found(relation, subject, value, span, max(cut, 0))
             return

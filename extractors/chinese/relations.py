@@ -63,7 +63,7 @@ LEAVE = ""
 _SAYING = re.compile(r"说|查|知道|记得|听说|觉得|看到|发现|找到|了解|记着|印象")
 _ANSWER_LEAD = re.compile(
     r"^(?:是|在|为|有|大概|大约|差不多|只有|需要|应该是|好像是|它是|他是|她是|可以玩|能玩|可玩|"
-    r"玩上|能|可以|玩|需|要|只需要|只需|得|一般|就|叫做|叫)+"
+    r"玩上|能|可以|玩|需|要|只需要|只需|得|一般|就|叫做|叫|当过|做过|担任过|干过)+"
 )
 _CONTINUE = re.compile(r"^(?:还有|另外还有|另外|以及|还|再就是)(?P<rest>.+)$")
 
@@ -184,7 +184,7 @@ class RelationReader:
         session.mention(_in_text_order(clause, said, session))
         text = FILLER.sub("", clause)
         masked = _TITLED.sub(lambda m: "《" + "　" * (len(m[0]) - 2) + "》", text)
-        for surface, asked in _named_first(self.frames.asking.present(masked)):
+        for surface, asked in _named_first(self.frames.asking.present(masked), masked):
             at = _asked_at(masked, surface)
             if at < 0:
                 continue
@@ -328,17 +328,24 @@ def _listed_keeps_topic(made: list[CandidateFact], session: Session) -> None:
             session.mention([referent])
 
 
-def _named_first(
-    pairs: list[tuple[str, Relation]],
-) -> list[tuple[str, Relation]]:
+def _named_first(pairs: list[tuple[str, Relation]], question: str) -> list[tuple[str, Relation]]:
     """A question word that asks only how much or how long (多久, 多长, 多大, 多少钱) asks it of
     the noun the question names: when the question names a relation's noun too, that relation
     is asked (片长大概多久: the running time, not how long to stay; 成本多少钱: the budget),
-    so such words come after every other surface."""
+    so such words come after every other surface. A question word of time (哪年, 什么时候)
+    asks a date: a relation whose values are dates comes first (在哪年发行的: the release date,
+    though 在哪 asks an address)."""
     quantity = [p for p in pairs if p[0] in _HOW_MUCH]
-    return [p for p in pairs if p[0] not in _HOW_MUCH] + quantity if quantity else pairs
+    if quantity:
+        pairs = [p for p in pairs if p[0] not in _HOW_MUCH] + quantity
+    if _WHEN_ASKED.search(question):
+        pairs = [p for p in pairs if p[1].value == "date"] + [
+            p for p in pairs if p[1].value != "date"
+        ]
+    return pairs
 
 
+_WHEN_ASKED = re.compile(r"哪年|哪一年|什么时候|啥时候|什么时间|几几年|哪天")
 _HOW_MUCH = frozenset({"多久", "多长", "多长时间", "多大", "几岁", "多少钱"})
 
 
@@ -393,7 +400,8 @@ def _subject_text(text: str) -> str:
     text = _WHEN.sub("", FILLER.sub("", text.strip()))
     text = values.KNOWING.sub("", text)
     text = re.sub(
-        r"^(?:那么|那|这个|而且|所以|因为|不过|但是|可是|就是|对于|关于|至于|说到|提到|尤其是|尤其|特别是)",
+        r"^(?:那么|那(?![里儿边])|这个|而且|所以|因为|不过|但是|可是|就是|对于|关于|至于|说到|提到|"
+        r"尤其是|尤其|特别是)",
         "",
         text,
     )

@@ -136,7 +136,7 @@ FILM_GENRES = _words(
 )
 MUSIC_GENRES = _words(
     "轻音乐 原声音乐 流行 摇滚 民谣 朋克 抒情 说唱 嘻哈 爵士 蓝调 电子 乡村 古典 金属 "
-    "布鲁斯 灵魂 另类 独立 伤感 治愈 舞曲 R&B Hip-Hop Pop Rock"
+    "布鲁斯 灵魂 另类 独立 伤感 治愈 舞曲 童谣 儿歌 R&B Hip-Hop Pop Rock"
 )
 _GENRE_WORDS = sorted(FILM_GENRES + MUSIC_GENRES, key=len, reverse=True)
 _GENRE_RUN = re.compile("(?:" + "|".join(re.escape(g) for g in _GENRE_WORDS) + ")+", re.IGNORECASE)
@@ -216,11 +216,12 @@ def genres(value: str) -> list[str]:
 GENRE_NOUN = re.compile(
     "(?P<genres>(?:(?:"
     + "|".join(re.escape(g) for g in _GENRE_WORDS)
-    + r")[、，,和]?)+)(?:(?:题材|类型|风格)?的?"
+    + r")[、，,和]?)+)(?:(?:音乐)?(?:题材|类型|风格)?的?"
     r"(?:动画片|大片|电影|影片|片子|片|剧|专辑|歌曲|音乐专辑)|(?=[，,。！!]|$))",
     re.IGNORECASE,
 )
-"""古装爱情喜剧片, 历史战争剧, 流行音乐专辑: genre words before the noun of a work."""
+"""古装爱情喜剧片, 历史战争剧, 流行音乐专辑, 流行音乐风格的专辑: genre words before the noun of a
+work."""
 
 
 def agent(value: str) -> str:

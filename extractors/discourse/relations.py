@@ -32,7 +32,12 @@ _MONEY = re.compile(
 )
 """A sum of money: a number with a currency or a count of ten thousands (1亿美元, 5500000欧元,
 120万, $30 million); never a length or a count (2小时, 24首)."""
-_NOT_A_NAME = re.compile(r"^(?:他|她|它|他们|她们|它们|这|那|其|谁|什么)$|[哪谁吗呢吧]")
+_NOT_A_NAME = re.compile(
+    r"^(?:他|她|它|他们|她们|它们|这|那|其|谁|什么)$|[哪谁吗呢吧]"
+    r"|^(?:还|也|都)?(?:当|做|干|演|拍|唱|写|担任)过了?$"
+)
+"""No name: a pronoun, a question word, a verb of having done something (当过, 做过: 导演、演员都
+做过 names no actor)."""
 _CLAUSE_WORDS = re.compile(r"[你我吗呢吧么]|知道|觉得|喜欢|\?|？")
 
 

@@ -677,3 +677,68 @@ def test_another_name_said_or_answered(
 )
 def test_a_name_in_latin_letters_among_chinese_is_read_as_chinese(text: str, language: str) -> None:
     assert language_of(text) == language
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # a question word of time asks a date, though 在哪 asks where
+        (
+            ("你知道《寓言》吗？", "在哪年发行的呢？", "2000年10月。"),
+            ("寓言", "release_date", "2000年10月"),
+        ),
+        # where someone is from, asked with 什么地方的人
+        (
+            ("你知道包小柏吗？", "知道他是什么地方的人吗？", "知道，加拿大。"),
+            ("包小柏", "birthplace", "加拿大"),
+        ),
+        # 那里 is the place under discussion, not 那 + 里: its nearby sights are named next
+        (
+            (
+                "你去过蟒山国家森林公园吗？",
+                "那里附近还有很多别的游玩景点。",
+                "我知道有十三陵水库、七孔桥。",
+            ),
+            ("蟒山国家森林公园", "nearby", "十三陵水库"),
+        ),
+    ],
+)
+def test_what_a_question_asks_and_of_whom(
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    assert expected in last(*turns)
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # a job held (当过, 做过) is an occupation, not the agent of a verb
+        (("你知道包小柏吗？", "还当过编剧。"), ("包小柏", "occupation", "编剧")),
+        (
+            ("你知道包小柏吗？", "哦，我只知道他当过主持人。", "还做过歌手和演员呢。"),
+            ("包小柏", "occupation", "歌手"),
+        ),
+        # a record described by its genre (是一张…流行音乐风格的专辑)
+        (
+            ("你知道《美妙生活》吗？", "有些了解，是一张流行音乐风格的专辑，很不错。"),
+            ("美妙生活", "genre", "流行"),
+        ),
+        (
+            ("你知道《追梦痴子心》吗？", "了解，是一张相当不错的流行音乐专辑。"),
+            ("追梦痴子心", "genre", "流行"),
+        ),
+        (
+            ("你听过《送你一朵山茶花》吗？", "听过，这首歌也是我喜欢的童谣风格的歌曲。"),
+            ("送你一朵山茶花", "genre", "童谣"),
+        ),
+    ],
+)
+def test_a_job_held_and_a_record_described(
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    assert expected in last(*turns)
+
+
+def test_a_verb_of_having_done_is_no_name() -> None:
+    found = last("你看过《纵横四海》吗？", "你知道包小柏吗？", "对，导演、演员都做过。")
+    assert [f for f in found if f[2] in ("做过", "当过")] == []
