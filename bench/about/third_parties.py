@@ -18,6 +18,10 @@ an even crc32 of their name, the only ones looked at while writing rules; `held`
   matching facts has the triple's entity as subject (`same_entity`: normalised, a bracketed
   disambiguator dropped, "恋恋笔记本（美国2004年…电影）" is 恋恋笔记本; equal, or one contains
   the other);
+* **taste**: among the triples found (loose) whose subject disagrees, those a fact of the
+  speaker's own taste holds (`<speaker> prefers Sandra Bullock` from "I like Sandra Bullock":
+  category `preference`): right about the speaker, and not about the triple's entity; printed
+  as a share of the triples found, beside subject agreement, which counts them as disagreeing;
 * **precision**: among facts made from annotated turns (verbatim `said` records aside), the
   share whose value (loose) and subject match one of the turn's triples;
 * **speaker facts**: facts about the speaker (`<speaker>`, `<user>`) made from annotated turns:
@@ -102,6 +106,7 @@ class Score:
     exact: int = 0
     loose: int = 0
     agreed: int = 0
+    taste: int = 0
     facts: int = 0
     right: int = 0
     speaker: int = 0
@@ -146,6 +151,9 @@ class Score:
             self.found_relations[relation] += 1
             agreed = any(same_entity(f[0], entity) for f in found)
             self.agreed += agreed
+            self.taste += not agreed and any(
+                f[0] in SPEAKERS and f[4] == "preference" for f in found
+            )
             if not agreed:
                 self.wrong.append(
                     f"{relation}={value} @ {entity_name(entity)} | {text} | "
@@ -214,13 +222,17 @@ def report(
     name: str, label: str, scores: dict[str, Score], cpu_ms: float, splits: Sequence[str]
 ) -> None:
     print(f"\n{name} — {label}  (extraction CPU {cpu_ms:.2f} ms per message)")
-    print("split  triples in-text  exact  loose  subject  precision speaker-facts silent-turns")
+    print(
+        "split  triples in-text  exact  loose  subject  (taste)  precision speaker-facts"
+        " silent-turns"
+    )
     for part, s in scores.items():
         if part not in splits:
             continue
         print(
             f"{part:5}  {s.triples:7} {_pct(s.in_text, s.triples)} {_pct(s.exact, s.triples)}"
-            f" {_pct(s.loose, s.triples)}  {_pct(s.agreed, s.loose)}   {_pct(s.right, s.facts)}"
+            f" {_pct(s.loose, s.triples)}  {_pct(s.agreed, s.loose)}  {_pct(s.taste, s.loose)}"
+            f"   {_pct(s.right, s.facts)}"
             f"   {s.speaker:5} ({_pct(s.speaker, s.facts)})"
             f"  {s.silent:5} ({_pct(s.silent, s.annotated_turns)})"
         )

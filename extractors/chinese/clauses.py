@@ -8,6 +8,7 @@ type (我觉得 -> BELIEF; 观察到 -> OBSERVATION; 推断 -> INFERENCE), or pl
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -28,7 +29,8 @@ from extractors.chinese.lexicon import (
 from extractors.chinese.tokens import Tok, joined
 from graph.domain.enums import FactType
 
-_STRONG_QUESTION = ("什么", "多少", "哪", "谁", "怎么", "为何", "是否", "啥", "为什么")
+_STRONG_QUESTION = re.compile("什么|多少|哪|谁|怎么|为何|是否|啥|为什么")
+"""Words that ask wherever a token holds them (一个什么样的人): one search per token."""
 _WEAKER = {
     FactType.FACT: 0,
     FactType.OBSERVATION: 1,
@@ -85,7 +87,7 @@ def is_question(sentence: Sequence[Tok]) -> bool:
     if content and content[-1].text in QUESTION_FINALS and content[-1].text != "呢":
         return True
     return any(
-        t.text in QUESTION_WORDS or any(w in t.text for w in _STRONG_QUESTION) for t in content
+        t.text in QUESTION_WORDS or _STRONG_QUESTION.search(t.text) is not None for t in content
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from extractors.chinese.np import is_person_name
 from extractors.chinese.tokens import is_cjk
@@ -108,6 +109,7 @@ _RARER_SURNAMES = frozenset(
 starting with the same character is rare (not 宁可, 华语, 康复)."""
 
 
+@lru_cache(maxsize=16384)  # pure, and asked of the same phrases clause after clause
 def person_like(text: str) -> bool:
     """A Chinese name with a surname, or a transliterated one (瑞恩·高斯林) with nothing glued
     to it (not 知道克里斯托弗·瓦尔兹吗, 唐·钱德尔你没说, 理查德·柯蒂斯自编自导)."""
@@ -128,6 +130,7 @@ _NOT_IN_NAMES = re.compile(
 )
 
 
+@lru_cache(maxsize=16384)  # pure, and asked of the same phrases clause after clause
 def name_like(text: str) -> bool:
     """Can `text` be a name (a subject said as a name)? Short, and none of the function
     words and verbs that a name never holds (its kind aside: 恋恋笔记本, 东岳庙, 周杰伦)."""
@@ -161,6 +164,7 @@ _NO_GIVEN_NAME = re.compile(r"..(?:街|寺|庙|宫|馆|府|塔|阁|村|镇|园|�
 places (黄一山, 李海 are people: 山, 海, 河, 林 end given names)."""
 
 
+@lru_cache(maxsize=16384)  # pure, and asked of the same phrases clause after clause
 def kind_of(name: str) -> Kind:
     """A person by the name's form, a place or an organisation by its head noun (东岳庙, 滚石
     唱片), else a thing."""
@@ -189,6 +193,13 @@ _ALIASED = re.compile(
 
 def mentions(sentence: str) -> list[tuple[int, Referent]]:
     """(offset in the sentence, referent) of every entity the sentence names, in text order."""
+    return list(_mentions(sentence))
+
+
+@lru_cache(maxsize=4096)
+def _mentions(sentence: str) -> tuple[tuple[int, Referent], ...]:
+    """`mentions`, remembered: a third of the clauses of a conversation recur (是的, 知道,
+    你好...), and the finders depend on the text alone (referents are immutable)."""
     found: dict[str, tuple[int, Referent]] = {}
     titled = _titles(sentence)
     for start, referent in [
@@ -213,8 +224,11 @@ def mentions(sentence: str) -> list[tuple[int, Referent]]:
         if known is None or (known[1].kind == "thing" and referent.kind != "thing"):
             found[referent.name] = (start, referent if known is None else referent.merged(known[1]))
     people = [r.name for _, r in found.values() if r.kind == "person" and "·" in r.name]
-    return sorted(
-        (item for item in found.values() if not _glued(item[1], people)), key=lambda item: item[0]
+    return tuple(
+        sorted(
+            (item for item in found.values() if not _glued(item[1], people)),
+            key=lambda item: item[0],
+        )
     )
 
 

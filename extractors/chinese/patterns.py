@@ -88,6 +88,7 @@ class AnchorFinder:
     def __init__(self, table: PredicateTable) -> None:
         self.table = table
         self.known = functools.lru_cache(maxsize=KNOWN_CACHED)(self._known)
+        self.verb = functools.lru_cache(maxsize=KNOWN_CACHED)(self._verb)
 
     def find(self, toks: Sequence[Tok]) -> Anchor | None:
         copula = self._copula(toks)
@@ -104,6 +105,11 @@ class AnchorFinder:
         if surface in ATTRIBUTE_NOUNS:
             return False
         return bool(self.table.lookup(surface, "zh") or self.table.implied(surface, "zh"))
+
+    def _verb(self, said: str) -> str | None:
+        """The table's verb `said` is a form of (`canonical`), or None (remembered)."""
+        surface = self.canonical(said)
+        return surface if self.known(surface) else None
 
     def canonical(self, surface: str) -> str:
         """入职了 -> 入职 (unless the table lists the form with its particle: 买了)."""
@@ -154,8 +160,8 @@ class AnchorFinder:
             window = toks[i : i + size]
             if i + size > limit or any(t.kind != "cjk" for t in window):
                 continue
-            surface = self.canonical(joined(window))
-            if not self.known(surface) or _modifier(toks, i, i + size):
+            surface = self.verb(joined(window))
+            if surface is None or _modifier(toks, i, i + size):
                 continue
             if surface == "有" and self._verb_follows(toks, i + 1, limit):
                 return None

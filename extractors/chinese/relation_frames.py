@@ -15,6 +15,7 @@ decided after (`chinese/relations.py`, `chinese/values.py`).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
@@ -70,6 +71,15 @@ otherwise). Not a count (是一张流行风格的歌曲) nor a singer (是个专
 _ONE = re.compile(r"^(?:一|这|那)?(?:个|名|位)")
 
 _PLACE_END = re.compile(r"[省市县区州郡镇乡村岛]$")
+
+CACHED = 4096
+"""Clauses whose frames a reader remembers (the most recent)."""
+
+
+def _shifted(frames: tuple[Found, ...], start: int) -> Iterator[Found]:
+    """Frames read at offset 0, at `start` instead."""
+    for found in frames:
+        yield replace(found, span=(found.span[0] + start, found.span[1] + start))
 
 
 @dataclass(frozen=True)
@@ -216,6 +226,8 @@ class RelationFrames:
             for surface, _ in befores
         }
         """For each surface said before its verb, the attribute nouns it starts (开放: 开放时间)."""
+        self._read = functools.lru_cache(maxsize=CACHED)(self._frames)
+        self._passing = functools.lru_cache(maxsize=CACHED)(self._passing_at)
         self.genre, self.occupation, self.nationality, self.prize, self.singer = (
             relations.get(name)
             for name in ("genre", "occupation", "nationality", "awards", "performed_by")
@@ -224,9 +236,21 @@ class RelationFrames:
     def read(self, clause: str, start: int) -> Iterator[Found]:
         """The frames of the clause's earliest trigger (none when no frame reads), and an
         object frame after a value said before its verb (1958年出生于上海)."""
+        return _shifted(self._read(clause), start)
+
+    def in_passing(self, clause: str, start: int) -> Iterator[Found]:
+        """Relations a noun phrase tells in a clause about something else: works with their
+        owner (`owned_works`), a work's genre with a determiner (唐伯虎点秋香这部古装爱情喜剧片,
+        这部电影可是…的爱情片, 这种喜剧动画), the actors of the film under discussion named for
+        their acting (亚当·戈德堡、汤姆·汉克斯的演技, 丹尼斯·利瑞、约翰·雷吉扎莫演的), a star
+        sign said of someone (`_sign`)."""
+        return _shifted(self._passing(clause), start)
+
+    def _frames(self, clause: str) -> tuple[Found, ...]:
+        """`read` at offset 0, remembered per reader (`_read`): the frames depend on the
+        clause's text alone, and a third of a conversation's clauses recur."""
         text = FILLER.sub("", clause)
-        base = start + len(clause) - len(text)
-        span = (base, base + len(text))
+        span = (len(clause) - len(text), len(clause))
         readers = [
             self._award,
             self._agent,
@@ -239,19 +263,18 @@ class RelationFrames:
             readers = [self._award, self._class]
         frames = {reader: list(reader(text, span)) for reader in readers}
         best = min((f for f in frames.values() if f), key=lambda f: f[0].at, default=[])
-        yield from best
         if best and best is frames.get(self._before):
-            yield from _told_after(best[0], frames[self._object])
+            return (*best, *_told_after(best[0], frames[self._object]))
+        return tuple(best)
 
-    def in_passing(self, clause: str, start: int) -> Iterator[Found]:
-        """Relations a noun phrase tells in a clause about something else: works with their
-        owner (`owned_works`), a work's genre with a determiner (唐伯虎点秋香这部古装爱情喜剧片,
-        这部电影可是…的爱情片, 这种喜剧动画), the actors of the film under discussion named for
-        their acting (亚当·戈德堡、汤姆·汉克斯的演技, 丹尼斯·利瑞、约翰·雷吉扎莫演的)."""
-        yield from self.owned_works(clause, start)
-        yield from self._described_genre(clause, start)
-        yield from self._acting(clause, start)
-        yield from self._sign(clause, start)
+    def _passing_at(self, clause: str) -> tuple[Found, ...]:
+        """`in_passing` at offset 0 (remembered per reader: `_passing`)."""
+        return (
+            *self.owned_works(clause, 0),
+            *self._described_genre(clause, 0),
+            *self._acting(clause, 0),
+            *self._sign(clause, 0),
+        )
 
     def _sign(self, clause: str, start: int) -> Iterator[Found]:
         """A star sign said of someone (他是巨蟹座, 原来是一个双子座男生啊, 浪漫的射手座, 狮子座
@@ -284,7 +307,7 @@ class RelationFrames:
         # the subject: a name under discussion ending `subject`, else the work under discussion
 
     def _acting(self, clause: str, start: int) -> Iterator[Found]:
-        found = _ACTING.search(clause)
+        found = _ACTING.search(clause) if "演" in clause else None  # 表演, 演技, 出演, 演的
         starring = self.relations.get("starring")
         if found is None or starring is None:
             return

@@ -115,20 +115,20 @@ def _segment_gap(text: str, start: int, end: int, segmenter: Segmenter) -> list[
 
 def _split_fused(word: str, offset: int) -> list[Tok]:
     """One segmenter word -> one or more tokens (punctuation split per character)."""
-    if all(_is_punct(ch) for ch in word):
-        return [Tok(ch, offset + i, offset + i + 1, "punct") for i, ch in enumerate(word)]
-    parts = _fused(word)
     tokens: list[Tok] = []
-    for part in parts:
-        tokens.append(Tok(part, offset, offset + len(part), "cjk"))
+    for part, kind in _fused(word):
+        tokens.append(Tok(part, offset, offset + len(part), kind))
         offset += len(part)
     return tokens
 
 
 @functools.lru_cache(maxsize=16384)
-def _fused(word: str) -> tuple[str, ...]:
-    """`_fused_parts`, remembered: the segmenter's words recur from turn to turn."""
-    return tuple(_fused_parts(word))
+def _fused(word: str) -> tuple[tuple[str, TokKind], ...]:
+    """The parts of a segmenter word and their kinds, remembered: the words recur from turn
+    to turn. Punctuation is one part per character, anything else `_fused_parts`."""
+    if all(_is_punct(ch) for ch in word):
+        return tuple((ch, "punct") for ch in word)
+    return tuple((part, "cjk") for part in _fused_parts(word))
 
 
 def _fused_parts(word: str) -> list[str]:
