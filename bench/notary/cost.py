@@ -108,6 +108,10 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "calls, quoted arguments": lambda n: 'login("a", "b"' * (n // 14 + 1),
     "open blocks": lambda n: 'variable "db_password" { type = string ' * (n // 39 + 1),
     "names, next lines": lambda n: "password:\n  " * (n // 12 + 1),
+    "mappings named, no default": lambda n: "DBPassword:\n  Type: String\n" * (n // 28 + 1),
+    "objects named, no value": lambda n: '"adminPassword": {"type": "x", ' * (n // 31 + 1),
+    "declarations, no value": lambda n: "param dbPassword string " * (n // 24 + 1),
+    "references with defaults": lambda n: "${PASSWORD:-Tr0ub4dor3x}" * (n // 24 + 1),
     "users beside a hash": lambda n: (
         "u:$1$abcdefgh$ijklmnopqrstuv\n" + "bob:Tr0ub4dor$3x\n" * (n // 17 + 1)
     ),

@@ -481,9 +481,17 @@ def not_a_label(match: re.Match[str], word: str) -> bool:
         return True
     if match.groupdict().get("dash") and _variable(match):
         return True
-    if _colon_segment(match):
+    if _colon_segment(match) or _in_template(text, at):
         return True
     return _public(text, at) or text[at - 1 : at] == "<" or not word or glued_english(match)
+
+
+def _in_template(text: str, at: int) -> bool:
+    """The word is inside a template expression opened on its line and not closed before it
+    (`{{ .Values.db.password | quote }}`, `${{ secrets.TOKEN }}`): the template's code."""
+    line = text.rfind("\n", 0, at) + 1
+    opened = text.rfind("{{", line, at)
+    return opened >= 0 and text.find("}}", opened, at) < 0
 
 
 def _colon_segment(match: re.Match[str]) -> bool:
@@ -566,10 +574,16 @@ def names_its_slot(value: str, name: str) -> bool:
     `mysql -ppassword`): a template's slot or a heading, not a secret; a different word is
     judged (`password: secret`, `token: Tr0ub4dor`)."""
     bare = value.strip("\"'` ")
+    if len(bare) >= 3 and _letters(bare) == _letters(name):
+        return True  # its own name: `adminPassword: adminPassword`
     if _SLOT_WORD.fullmatch(bare) is None:
         return False
     letters = re.sub(r"[^a-z]", "", bare.lower())
     return bool(letters) and re.sub(r"[^a-z]", "", name.lower()).endswith(letters)
+
+
+def _letters(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.lower())
 
 
 _ADDRESS = re.compile(r"(?:unix:|[A-Za-z][\w+.\-]*://|/|\$\w+$|[\w.\-]+:\d{2,5}$)")

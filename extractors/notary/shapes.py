@@ -87,9 +87,17 @@ def _random_run(value: str) -> bool:
     return len(value) >= MIN_ENTROPY_RUN and looks_random(value)
 
 
+_SEGMENT = r"[a-z]+\d{0,3}(?:[._\-][a-z]+\d{0,3})*"
+_PATH = re.compile(rf"{_SEGMENT}(?:/{_SEGMENT})+/?")
+"""A path of lower-case words, each letters then a short number (`alias/aws/s3`,
+`app/config.json`): a place, not a drawn value (a webhook's `4j55coiu.../u37txy...` is drawn)."""
+
+
 def shape(value: str) -> Shape:
     """The shape of `value` (see the module docstring)."""
     if is_placeholder(value) or _URL.match(value) or value.endswith(("...", "…")):
+        return Shape.NOTHING
+    if _PATH.fullmatch(value) and _wordy(value):
         return Shape.NOTHING
     if _NUMBER.fullmatch(value):
         return Shape.NUMBER

@@ -240,8 +240,15 @@ _PLACEHOLDER = re.compile(
     | [a-z_][a-z_]{2,}(?:\.[A-Za-z_]\w*)*\((?:\)|['"]|[A-Za-z_][\w.]*(?:[,()].*)?$).*
     | [a-z_]\w*(?:\.[A-Za-z_]\w*)*(?:\[[\w:'"\-.]*\])+(?:\..*)?
     | (?:os\.environ|os\.getenv|process\.env|settings\.|config\.|self\.|env\.)\S*
+    | \$?\{\{.*
+    | \[[a-z][A-Za-z]*\(.*\)[\w.\[\]']*\]
+    | [a-z_][a-z0-9_\-]*(?:\.[a-z_][a-z0-9_\-]*){2,}
     """
 )
+"""... and the expressions of config languages where a value would be: a template expression's
+opening (`${{ secrets.X }}`, `{{ .Values.x }}`), ARM's bracketed call (`[parameters('pw')]`)
+and an attribute reference, a dotted path of three or more lower-case names
+(`data.aws_x.db.secret_string`)."""
 CN_STOP = re.compile(
     "什么|多少|啥|哪|几|正确|错误|对的|错的|不|没|必|需|要|空|一个|一串|一样|一致|相同|由|在|这|那|"
     "你|我|他|她|它|谁|如何|怎么|至少|最少|最多|加密|明文|纯|数字|字母|随机|默认|过期|无效|有效|"
@@ -294,7 +301,9 @@ def unit_follows(match: re.Match[str], end: int) -> bool:
 
 _CODE_REFERENCE = re.compile(
     r"(?:[a-z_]\w*\.)*_*(?:[a-z]+_)*(?:password|passwd|passphrase|pwd|pw|pass|token|secret|key"
-    r"|authkey|apikey|auth|authorization)(?:[\[.(,].*)?"
+    r"|authkey|apikey|auth|authorization"
+    r"|[a-z][a-z0-9]*(?:Password|Passwd|Passphrase|Pwd|Pass|Token|Secret|Key|ApiKey|Auth))"
+    r"(?:[\[.(,].*)?"
 )
 _NUMBER = re.compile(r"0[xob][0-9a-fA-F_]+|\d+")
 
