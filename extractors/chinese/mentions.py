@@ -44,6 +44,14 @@ _WHERE = re.compile(
     r"(?P<name>[^，。！？；、,.!?;\s这那哪我你他她它吗]{2,24}?)"
     r"(?:是)?(?:在哪|在什么地方|位于哪|怎么去|怎么走|的地址|的电话|的门票|的开放时间)"
 )
+_HERE = re.compile(
+    r"^(?:你好|您好|请问|那么|那|嗯|哦)?[，,]?\s*"
+    r"(?P<name>[^，。！？；、,.!?;\s这那哪我你他她它]{2,24}?)(?:这里|这儿|那里|那儿|(?P<inside>里面|里边))"
+)
+"""A name said first and then pointed at as a place (华夏之光这里是做什么的, X这里收取门票吗), or
+as what has an inside (蟒山国家森林公园里面的蟒蛇多吗: by its head noun only, 歌词里面 is none)."""
+_NOT_HERE = re.compile(r"[在到去来从于往向自]$|\d[年月日号点]")
+"""What is said before 这里 when it is no name: a verb of going or being (如果到), a date."""
 _THERE_IS = re.compile(
     r"有(?:一|两|几)?(?:个|座|家|处)(?P<name>[^，。！？；、,.!?;\s这那]{3,20}?)"
     r"(?=[，。！？；,.!?;]|也|就|你|是|$)"
@@ -100,13 +108,10 @@ _VERB_KIND: dict[str, tuple[Kind, str]] = {
 }
 
 
-_RARER_SURNAMES = frozenset(
-    "柳包萧庄阮倪柯翁骆麦温施洪纪梅伍易左齐辛葛鲁祝蓝卓管屈甄聂焦童霍樊季凌申耿乔饶殷滕邢舒"
-    "宁裴岳廉欧柴喻房俞华康郎幸仇"
-)
-"""Surnames less common in Chinese, or common in Korean and Japanese names said in Chinese
-(柳承龙, 包小柏, 萧敬腾, 庄鹃瑛, 阮继志): a name with one only in three characters, where a word
-starting with the same character is rare (not 宁可, 华语, 康复)."""
+_RARER_SURNAMES = frozenset("柳包萧庄阮倪柯翁骆伍葛鲁屈甄聂霍樊耿饶殷滕邢裴喻俞")
+"""Surnames less common in Chinese, or common in Korean and Taiwanese names said in Chinese
+(柳承龙, 包小柏, 萧敬腾, 阮继志): a name with one only in three characters. Characters that
+start common words (华语, 房山, 温泉, 幸福, 凌晨) are left out, though surnames too."""
 
 
 @lru_cache(maxsize=16384)  # pure, and asked of the same phrases clause after clause
@@ -138,7 +143,8 @@ def name_like(text: str) -> bool:
         return True
     if text in CLASSES:
         return False  # 影片, 景点, 公司: a class noun refers to a name, it is none
-    return 2 <= len(text) <= 12 and _NOT_IN_NAMES.search(text) is None
+    longest = 20 if _PLACE_HEAD.search(text) else 12  # 第四次世界妇女大会纪念公园
+    return 2 <= len(text) <= longest and _NOT_IN_NAMES.search(text) is None
 
 
 _NOT_IN_MARKED = re.compile(
@@ -210,6 +216,7 @@ def _mentions(sentence: str) -> tuple[tuple[int, Referent], ...]:
         *_fronted(sentence),
         *_framed(sentence),
         *_roles(sentence),
+        *_made_by(sentence),
         *_topical(sentence),
         *_named_places(sentence),
         *_names(sentence),
@@ -362,7 +369,7 @@ def _framed(sentence: str) -> list[tuple[int, Referent]]:
     head noun), said to be there (周边有一个房山白草畔自然风景区: a place's or an organisation's
     name by its head noun)."""
     out = []
-    for pattern in (_REGARDING, _GOING, _WHERE, _THERE_IS, _WORK_BEFORE):
+    for pattern in (_REGARDING, _GOING, _WHERE, _THERE_IS, _WORK_BEFORE, _HERE):
         for match in pattern.finditer(sentence):
             referent = _framed_referent(match)
             if referent is not None:
@@ -374,6 +381,22 @@ _AFTER_NAME = frozenset(
     "的是在和与也还都很真可就又曾已拍看唱演说执导主获凭出写作给让被把对从呀啊吧呢了着过"
 )
 """Characters that follow a name, not end it (王晶拍了, 陆川的)."""
+
+
+_MADE_BY = re.compile(r"(?:演唱|主唱|主演|执导|导演|作曲|作词|填词|制作|唱|演|写|拍)的")
+"""A person said as who made a work (喜欢徐佳莹唱的歌, 我觉得彭坦唱的也很不错): the name before
+the verb and its 的, three characters or else two, by its surname."""
+
+
+def _made_by(sentence: str) -> list[tuple[int, Referent]]:
+    out = []
+    for match in _MADE_BY.finditer(sentence):
+        at = match.start()
+        for name, start in ((sentence[at - 3 : at], at - 3), (sentence[at - 2 : at], at - 2)):
+            if start >= 0 and person_like(name):
+                out.append((start, Referent(name=name, kind="person")))
+                break
+    return out
 
 
 def _roles(sentence: str) -> list[tuple[int, Referent]]:
@@ -395,11 +418,13 @@ def _framed_referent(match: re.Match[str]) -> Referent | None:
     name = match["name"].strip("《》“”\"' ")
     if not marked_like(name):
         return None
+    if match.re is _HERE and not (name_like(name) and _NOT_HERE.search(name) is None):
+        return None  # 如果到这里, 29军将士在这里, 每年7月7日这里: no name
     kind, noun = kind_of(name), ""
     if match.re is _REGARDING and match["noun"]:
         noun, kind = CLASSES[match["noun"]]
-    elif match.re is _GOING and kind == "thing":
-        kind = "place"  # 去蜜蜂书店游玩: where one goes is a place
+    elif match.re in (_GOING, _HERE) and kind == "thing" and not match.groupdict().get("inside"):
+        kind = "place"  # 去蜜蜂书店游玩, 华夏之光这里: where one goes, or is, is a place
     elif match.re is _WORK_BEFORE:
         kind = "work"
     if kind == "thing" and (match.re is not _REGARDING or len(name) < 3):

@@ -26,6 +26,7 @@ from extractors.chinese.lexicon import SPEAKER_WORDS, USER_WORDS
 from extractors.chinese.mentions import (
     ORG_HEAD,
     kind_of,
+    marked_like,
     mentions,
     name_like,
     person_like,
@@ -428,7 +429,9 @@ def _question_subject(before: str) -> str:
     """东岳庙(北京民俗博物馆)能玩多久: the name a question asks about, said before what it
     asks ("" when what is there is no name)."""
     text = _ASKED_TAIL.sub("", _ASKER.sub("", before.strip())).strip("，, 《》")
-    if name_like(text) and not _NOT_ASKED.search(text) and not _SURFACES.search(text):
+    # 帮我看看第四次世界妇女大会纪念公园可以玩多久: a place's name, both ends marked
+    named = name_like(text) or (kind_of(text) == "place" and marked_like(text))
+    if named and not _NOT_ASKED.search(text) and not _SURFACES.search(text):
         return text
     return ""
 

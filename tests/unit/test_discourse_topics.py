@@ -171,6 +171,10 @@ def test_values_and_chatter_are_no_mentions(clause: str) -> None:
             ),
             ("神的孩子都在跳舞", "track_count", "13"),
         ),
+        (  # a long place name asked about before the relation's words, both ends marked
+            ("你能帮我看看第四次世界妇女大会纪念公园可以玩多久吗？", "大概能玩1小时 - 2小时吧。"),
+            ("第四次世界妇女大会纪念公园", "visit_duration", "1小时 - 2小时"),
+        ),
     ],
 )
 def test_the_fact_is_about_the_entity_under_discussion(
@@ -212,6 +216,12 @@ def test_the_fact_is_about_the_entity_under_discussion(
         # a company by its head noun, a verb of making after it
         ("不愧是滚石唱片公司出品呀", "滚石唱片公司", "organization"),
         ("是华星唱片公司", "华星唱片公司", "organization"),
+        # pointed at as a place (这里), or as what has an inside, by its head noun
+        ("华夏之光这里是做什么的知道吗？", "华夏之光", "place"),
+        ("蟒山国家森林公园里面的蟒蛇多吗？", "蟒山国家森林公园", "place"),
+        # said as who made a work
+        ("因为比较喜欢徐佳莹唱的歌", "徐佳莹", "person"),
+        ("我觉得彭坦唱的也很不错啊。", "彭坦", "person"),
     ],
 )
 def test_a_name_in_a_frame_marking_both_ends_is_mentioned(
@@ -235,6 +245,10 @@ def test_a_name_in_a_frame_marking_both_ends_is_mentioned(
         "我对电影很感兴趣",
         "我们去朋友家玩",
         "他有一个很好的朋友",
+        "如果到这里游玩，",
+        "29军将士在这里打响了抗战",
+        "歌词里面写了什么",
+        "我们唱的歌",
     ],
 )
 def test_common_nouns_and_adverbs_in_those_frames_are_no_mentions(clause: str) -> None:
