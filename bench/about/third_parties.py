@@ -28,7 +28,11 @@ an even crc32 of their name, the only ones looked at while writing rules; `held`
   every annotated triple is about a film, a song, a place or a person talked about, never the
   speaker, so each is a misattribution;
 * **silent turns**: annotated turns (a triple whose value is in the text) that give no fact;
-* **CPU per message**: the extractor's CPU time over every turn, models loaded beforehand.
+* **CPU per message**: the extractor's CPU time over every turn, models loaded beforehand;
+  with `--instructions`, also the instructions the extraction executes, counted by callgrind
+  from the end of the warm-up: CPU time on a shared machine moves with the load (a 2-core
+  machine at load 12 gave the same two trees 1.31x and 1.43x in two runs), instructions do
+  not (they leave out what the load changes: cache misses, waiting for memory).
 
 The split is by conversation id, fixed before any rule was written. Misses are grouped by
 class and relation (`bench/about/misses.py`: no fact, wrong subject, value boundary...) on the
@@ -36,6 +40,7 @@ tune half only (`--classes N`, `--dump FILE`); the held half is only ever scored
 
     python -m bench.about [--set kdconv,cmudog] [--before TREE] [--limit N] [--misses N]
                           [--classes N] [--dump FILE] [--split tune] [--relations N]
+                          [--instructions]
 
 `--split tune` prints the tune half alone (what to run while writing rules); each printed
 split lists the exact and loose recall of its N most annotated relations.
@@ -47,9 +52,11 @@ import argparse
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import unicodedata
 import zlib
 from collections import Counter
@@ -185,24 +192,60 @@ def load(name: str, limit: int | None) -> list[dict[str, Any]]:
     return data[:limit] if limit else data
 
 
-def run_driver(tree: Path, dialogues: list[dict[str, Any]]) -> dict[str, Any]:
-    """The driver's answer for these dialogues with the `extractors` of `tree`."""
-    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
-        json.dump({"data": dialogues}, handle, ensure_ascii=False)
-    env = {**os.environ, "PYTHONPATH": str(tree)}
-    try:
-        done = subprocess.run(
-            [sys.executable, str(DRIVER), handle.name],
-            env=env,
-            capture_output=True,
-            check=False,
-            cwd=str(tree),
+def run_driver(
+    tree: Path, dialogues: list[dict[str, Any]], *, instructions: bool = False
+) -> dict[str, Any]:
+    """The driver's answer for these dialogues with the `extractors` of `tree`; with
+    `instructions`, run under callgrind and counted from the end of the warm-up (the answer's
+    `instructions`)."""
+    with tempfile.TemporaryDirectory() as scratch:
+        data = Path(scratch) / "dialogues.json"
+        data.write_text(json.dumps({"data": dialogues}, ensure_ascii=False), "utf-8")
+        env = {**os.environ, "PYTHONPATH": str(tree)}
+        command = [sys.executable, str(DRIVER), str(data)]
+        if not instructions:
+            done = subprocess.run(command, env=env, capture_output=True, check=False, cwd=tree)
+            return _answer(tree, done.returncode, done.stdout, done.stderr)
+        return _counted(tree, command, env, Path(scratch))
+
+
+def _answer(tree: Path, code: int, out: bytes, err: bytes) -> dict[str, Any]:
+    if code != 0:
+        raise SystemExit(f"the extractor of {tree} failed:\n{err.decode()[-3000:]}")
+    answer: dict[str, Any] = json.loads(out)
+    return answer
+
+
+def _counted(tree: Path, command: list[str], env: dict[str, str], scratch: Path) -> dict[str, Any]:
+    """The driver under callgrind, counting turned on once its models are loaded: the
+    instructions the extraction itself executes (the same on a loaded machine as on an idle
+    one, unlike CPU time)."""
+    tools = [shutil.which(name) for name in ("valgrind", "callgrind_control")]
+    if None in tools:
+        raise SystemExit("--instructions needs valgrind (callgrind): apt-get install valgrind")
+    ready, counts = scratch / "ready", scratch / "callgrind.out"
+    wrapped = [
+        "valgrind", "--tool=callgrind", "--instr-atstart=no",
+        f"--callgrind-out-file={counts}", *command,
+    ]  # fmt: skip
+    with open(scratch / "out", "wb") as out, open(scratch / "err", "wb") as err:
+        driver = subprocess.Popen(
+            wrapped,
+            env={**env, "PALIMPSEST_BENCH_READY": str(ready)},
+            stdout=out,
+            stderr=err,
+            cwd=tree,
         )
-    finally:
-        os.unlink(handle.name)
-    if done.returncode != 0:
-        raise SystemExit(f"the extractor of {tree} failed:\n{done.stderr.decode()[-3000:]}")
-    answer: dict[str, Any] = json.loads(done.stdout)
+        while not ready.exists() and driver.poll() is None:
+            time.sleep(0.5)
+        if driver.poll() is None:
+            pid = ready.read_text("utf-8")
+            subprocess.run(["callgrind_control", "-i", "on", pid], capture_output=True, check=True)
+            (scratch / "ready.go").touch()
+        code = driver.wait()
+    answer = _answer(tree, code, (scratch / "out").read_bytes(), (scratch / "err").read_bytes())
+    found = re.search(r"^totals:\s*(\d+)", counts.read_text("utf-8"), re.MULTILINE)
+    answer["instructions"] = int(found.group(1)) if found else 0
     return answer
 
 
@@ -265,6 +308,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--dump", type=Path, help="write every tune triple's class here")
     parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="also count the extraction's instructions under callgrind (load-independent;"
+        " about 50x slower: use with --limit)",
+    )
+    parser.add_argument(
         "--split",
         default="tune,held,all",
         help="the splits to print (`tune` alone while writing rules: the held half unseen)",
@@ -280,7 +329,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             [("baseline: " + str(args.before), args.before)] if args.before else []
         )
         cpu: list[float] = []
+        counted: list[int] = []
         for label, tree in runs:
+            if args.instructions:
+                counted.append(run_driver(tree, dialogues, instructions=True)["instructions"])
             answer = run_driver(tree, dialogues)
             scores = score(name, dialogues, answer["facts"])
             cpu.append(1000 * answer["cpu"] / max(answer["turns"], 1))
@@ -299,9 +351,21 @@ def main(argv: Sequence[str] | None = None) -> int:
             if label == "this tree" and args.wrong:
                 for line in scores["tune"].wrong[: args.wrong]:
                     print("  wrong subject:", line)
-        if len(cpu) == 2:
-            print(f"\n{name}: extraction CPU {cpu[0] / cpu[1]:.2f}x the baseline's, same run")
+        _costs(name, cpu, counted)
     return 0
+
+
+def _costs(name: str, cpu: Sequence[float], counted: Sequence[int]) -> None:
+    """This tree's extraction CPU and instructions against the baseline's, same run."""
+    if len(cpu) == 2:
+        print(f"\n{name}: extraction CPU {cpu[0] / cpu[1]:.2f}x the baseline's, same run")
+    if len(counted) == 2 and counted[1]:
+        print(
+            f"{name}: extraction instructions {counted[0] / counted[1]:.3f}x the baseline's"
+            f" ({counted[0]:,} against {counted[1]:,})"
+        )
+    elif counted:
+        print(f"{name}: extraction instructions {counted[0]:,}")
 
 
 def _named(path: Path, name: str) -> Path:
