@@ -48,7 +48,7 @@ _HOW_OPEN = re.compile(r"全天|全年|常年|免费|24小时|二十四小时|�
 """Words that say only how a place is open (全天开放, 免费开放): they keep the verb."""
 
 _BEFORE_VERB = re.compile(
-    r"(?:的|了|时|就|才|便|已经|早已|早就|都|共同|联合|一起|[一二两三四五六七八九十几多]+(?:地|国|个国家))+$"
+    r"(?:的|了|时|就|才|便|已经|早已|早就|都|开始|共同|联合|一起|[一二两三四五六七八九十几多]+(?:地|国|个国家))+$"
 )
 """What stands between a value and the verb after it: 1982年2月11日就已经去世."""
 
@@ -192,6 +192,17 @@ _SIGN_LEAD = re.compile(
 )
 """What leads to a star sign after its owner (他还是一个, 原来是个): no part of the owner."""
 
+_COMPANY_WORD = re.compile(r"公司|企业|会社")
+_COMPANY_FORM = re.compile(
+    r"(?:^|是一家|是一个|是|属于|属|为)(?P<val>[^\W是属为家个在我你他她它这那的]{0,4}?(?:股份有限公司|有限责任公司|株式会社|"
+    r"国有企业|民营企业|私营企业|外资企业|合资企业|独资企业|上市公司))(?:吧|啊|呀|哦|呢)?$"
+)
+"""A form of company said as what a company is (是一家国有企业, 这是株式会社, 属国际股份有限公司,
+国际股份有限公司 alone): a closed class of legal forms, the clause's last words."""
+
+_QUANTITY_END = re.compile(r"\d(?:\.\d+)?\s*(?:cm|CM|厘米|公分|米|m|分钟|小时|元|美元|万|亿)$")
+"""A number with its unit right before 的 and the relation's noun (163cm的身高好像…)."""
+
 _HELD_JOB = re.compile(r"(?:当过|做过|干过|担任过|当|做|担任)$")
 """A verb of holding a job before an occupation (还当过编剧): the noun is the job, not a verb
 whose agent comes before it."""
@@ -228,9 +239,16 @@ class RelationFrames:
         """For each surface said before its verb, the attribute nouns it starts (开放: 开放时间)."""
         self._read = functools.lru_cache(maxsize=CACHED)(self._frames)
         self._passing = functools.lru_cache(maxsize=CACHED)(self._passing_at)
-        self.genre, self.occupation, self.nationality, self.prize, self.singer = (
+        self.genre, self.occupation, self.nationality, self.prize, self.singer, self.company = (
             relations.get(name)
-            for name in ("genre", "occupation", "nationality", "awards", "performed_by")
+            for name in (
+                "genre",
+                "occupation",
+                "nationality",
+                "awards",
+                "performed_by",
+                "company_type",
+            )
         )
 
     def read(self, clause: str, start: int) -> Iterator[Found]:
@@ -401,16 +419,16 @@ class RelationFrames:
                 )
                 and not _named_value(rest, relation)
             )
-            if rest.strip() and not zero:
-                yield Found(relation, _possessor(text[:at]), rest, span, at)
-                return
             if (
                 at >= 2
                 and text[at - 1] == "的"
                 and relation.value in ("number", "money")
-                and not rest
-            ):
-                yield Found(relation, "", text[: at - 1], span, at)  # 188cm的身高
+                and (not rest or _QUANTITY_END.search(text[: at - 1]) is not None)
+            ):  # 188cm的身高; 188cm的身高特别帅气: a quantity before its noun, said of it after
+                yield Found(relation, "", text[: at - 1], span, at)
+                return
+            if rest.strip() and not zero:
+                yield Found(relation, _possessor(text[:at]), rest, span, at)
                 return
             # 是它周边不错的一个景点: the class after the noun stands for the values before 是
             bare = not rest.strip() or (values.named_by_count(relation) and values.vague(rest))
@@ -480,6 +498,10 @@ class RelationFrames:
         whose = _WHOSE_RECORD.search(text) if at >= 0 and self.singer is not None else None
         if whose is not None and self.singer is not None and name_like(whose["val"]):
             yield Found(self.singer, text[: whose.start()], whose["val"], span, whose.start())
+            return
+        form = _COMPANY_FORM.search(text) if _COMPANY_WORD.search(text) else None
+        if form is not None and self.company is not None:  # 这是株式会社, 属国际股份有限公司
+            yield Found(self.company, "", form["val"], span, form.start(), weak=True)
             return
         genre = _GENRE.search(text) if at >= 0 else None  # the genre frame starts at 是
         relation = self.genre

@@ -742,3 +742,73 @@ def test_a_job_held_and_a_record_described(
 def test_a_verb_of_having_done_is_no_name() -> None:
     found = last("你看过《纵横四海》吗？", "你知道包小柏吗？", "对，导演、演员都做过。")
     assert [f for f in found if f[2] in ("做过", "当过")] == []
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # a form of company said as what the company is: a closed class of legal forms
+        (
+            ("你知道吉卜力工作室吗？", "这是株式会社，公司总部在哪啊？"),
+            ("吉卜力工作室", "company_type", "株式会社"),
+        ),
+        (
+            ("你知道滚石唱片吗？", "这个公司规模很大的，属国际股份有限公司。"),
+            ("滚石唱片", "company_type", "国际股份有限公司"),
+        ),
+        (
+            (
+                "你知道滚石唱片吗？",
+                "知道公司是什么性质的吗？",
+                "国际股份有限公司，它是哪年成立的来着？",
+            ),
+            ("滚石唱片", "company_type", "国际股份有限公司"),
+        ),
+        # its lines of business, said after 主营
+        (
+            ("你知道吉卜力工作室吗？", "主营电视游戏，动画电影，电视广告。"),
+            ("吉卜力工作室", "business", "电视广告"),
+        ),
+        # a company's full name is another name of it
+        (
+            ("你知道滚石唱片吗？", "嗯，我知道，全名是滚石国际音乐有限公司。"),
+            ("滚石唱片", "alias", "滚石国际音乐有限公司"),
+        ),
+    ],
+)
+def test_what_a_company_is_and_does(turns: tuple[str, ...], expected: tuple[str, str, str]) -> None:
+    assert expected in last(*turns)
+
+
+def test_no_company_form_said_of_the_speaker() -> None:
+    found = last("你知道滚石唱片吗？", "我在一家上市公司。")
+    assert [f for f in found if f[1] == "company_type"] == []
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # a quantity before 的 and its noun, whatever is said of it after
+        (
+            ("你知道丹尼斯·利瑞吗？", "我觉得他做演员更有优势，188cm的身高特别帅气。"),
+            ("丹尼斯·利瑞", "height", "188cm"),
+        ),
+        (
+            ("你知道瑞秋·麦克亚当斯吗？", "可是做为演员，163cm的身高好像不是很有优势。"),
+            ("瑞秋·麦克亚当斯", "height", "163cm"),
+        ),
+        # a debut, like a founding, is a date said before its verb
+        (
+            ("你知道张惠妹吗？", "1995年出道的，她的本名就是张惠妹吗？"),
+            ("张惠妹", "debut", "1995年"),
+        ),
+        (
+            ("你知道汪峰吗？", "是的，1994年开始正式出道的，自已能写歌。"),
+            ("汪峰", "debut", "1994年"),
+        ),
+    ],
+)
+def test_a_quantity_before_its_noun_and_a_debut(
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    assert expected in last(*turns)
