@@ -5,7 +5,8 @@ Applied to every finding before masking (`notary.core.find_secrets`), in three c
 * **stand-ins** (all rules): named fillers (`xxxx`, `PUT_YOUR_TOKEN_HERE`, `changeme`, see
   `values.named_filler`), documented example values stated as examples
   (`values.stated_example`) and a URL template's password (`userinfo_stand_in`:
-  `postgres://postgres:postgres@`, `user:password@`, `user:abc@`);
+  `postgres://postgres:postgres@`, `user:password@`, `user:abc@`); a JSON object given as a
+  value and a file's path of words (`structure_or_path`);
 * **machine-made stand-ins**: an issued token or key is random, so a value of four or fewer
   distinct characters there (`AKIA0000000000000000`, `glc_1111...`, `values.few_characters`)
   and a token cut short by an ellipsis (`elided`: `ops_eyJz...`, someone showing a prefix;
@@ -49,13 +50,31 @@ def not_a_secret(text: str, start: int, end: int, kind: str, rank: int) -> bool:
         return True
     if userinfo_stand_in(text, start, end) or slot_name(text, start, end):
         return True
-    if inside_reference(text, start, end):
+    if inside_reference(text, start, end) or structure_or_path(value):
         return True
     if human_kind(kind):
         return False
     if elided(text, start, end) or few_characters(value):
         return True
     return rank >= MACHINE_RANK and counting_run(value)
+
+
+_JSON_OBJECT = re.compile(r"\{\s*[\"'][^\"'\n]{1,64}[\"']\s*:.*\}", re.S)
+_FILE_PATH = re.compile(r"(?:~|\.{1,2})?/(?:[\w.\-]+/)+[\w.\-]+")
+_LOWER_RUN = re.compile(r"[a-z]{2,}")
+
+
+def structure_or_path(value: str) -> bool:
+    """A JSON object given as a value (`SecretStringTemplate: '{"username": "admin"}'`: a
+    structure, whose fields are judged by their own names) or a file's path of words
+    (`--kubelet-client-key=/etc/kubernetes/pki/x.key`: where a key is kept, not the key; most
+    of its lower-case runs hold a vowel, and two or more, so a drawn `/Kq9x/Zr7Lm2` is no path)."""
+    if _JSON_OBJECT.fullmatch(value):
+        return True
+    if not _FILE_PATH.fullmatch(value):
+        return False
+    runs = _LOWER_RUN.findall(value)
+    return len(runs) >= 2 and 2 * sum(bool(set("aeiouy") & set(r)) for r in runs) >= len(runs)
 
 
 _NAME_BEFORE = re.compile(r"([A-Za-z][\w.\-]{0,63})[\"'\]]?[ \t]*(?:=>|:=|=|:)[ \t]*[\"']?$")

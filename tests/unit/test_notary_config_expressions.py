@@ -12,7 +12,11 @@ benchmark file.
   template's slot), as `password: password` already was;
 * **a template function call in brackets**: ARM's `"[parameters('adminPassword')]"`;
 * **a path of lower-case words**: a key's alias or an object's key (`alias/aws/s3`,
-  `app/config.json`, `prod/db/password`) names a place, never a drawn value.
+  `app/config.json`, `prod/db/password`) names a place, never a drawn value;
+* **a JSON object as a value** (`SecretStringTemplate: '{"username": "admin"}'`) is a
+  structure: its fields are judged by their own names;
+* **a file's path** of words (`--kubelet-client-key=/etc/kubernetes/pki/x.key`) is where a key
+  is kept, not the key.
 """
 
 from __future__ import annotations
@@ -44,6 +48,12 @@ KEPT = [
     "EncryptionKey: alias/aws/s3",
     "key: app/config.json",
     "secret_name: prod/db/password",
+    # a JSON object as a value
+    'SecretStringTemplate: \'{"username": "admin"}\'',
+    'secret = \'{"user": "app", "host": "db"}\'',
+    # a file's path
+    "- --kubelet-client-key=/etc/kubernetes/pki/apiserver-kubelet-client.key",
+    "--tls-private-key-file=/var/lib/kubelet/pki/kubelet.key",
 ]
 
 
@@ -59,6 +69,8 @@ MASKED = [
     ("adminPassword: bluecatsgo", "bluecatsgo"),
     ("password: Kite/42sky", "Kite/42sky"),
     ("password = data.x.Tr0ub4dor3x", "Tr0ub4dor3x"),
+    ('secret = \'{"password": "Kite42sky"}\'', "Kite42sky"),
+    ("--db-password=/Kq9x/Zr7Lm2", "/Kq9x/Zr7Lm2"),
     (
         "token = 'https://acme.example/webhook/4j55coiuyiladq9ydao/u37txygi11dou8u2ttwe'",
         "4j55coiuyiladq9ydao/u37txygi11dou8u2ttwe",
