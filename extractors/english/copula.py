@@ -144,6 +144,8 @@ class CopulaReader:
             if obj is not None and obj.i in self.passage.time_tokens:
                 when = tuple(obj.subtree)
                 attr = attribute_of(subj, self.passage, self.table)
+                if not attr.subject:
+                    return []  # a third person's whom nobody agrees with
                 framed = replace(base, subject=attr.subject, scope=attr.scope, attribute=attr.text)
                 return _with_values(framed, attr.info, [(render(when), when)])
         return []
@@ -238,8 +240,12 @@ class CopulaReader:
 
     def _attribute(self, noun: Token, comp: Token, base: Frame) -> list[Frame]:
         attr: Attribute = attribute_of(noun, self.passage, self.table)
+        if not attr.subject:
+            return []  # a third person's whom nobody agrees with: no fact, nobody's
         base = replace(base, subject=attr.subject, scope=attr.scope, attribute=attr.text)
-        return _with_values(base, attr.info, values(comp, self.passage))
+        found = _with_values(base, attr.info, values(comp, self.passage))
+        # "Her mother is Queen Hippolyta" after Hippolyta was named: "her" is someone else
+        return [f for f in found if f.value.casefold() != f.subject.casefold()]
 
     def _identity(self, comp: Token, base: Frame) -> list[Frame]:
         found = values(comp, self.passage)

@@ -15,6 +15,7 @@ from spacy.tokens import Token
 
 from extractors.discourse.cues import ANY, FIRST_PERSON_EN, PRONOUNS_EN, Cue, definite_cue
 from extractors.english.text import (
+    THIRD_PERSON,
     USER_NOUNS,
     Passage,
     Subject,
@@ -194,7 +195,9 @@ def attribute_of(noun: Token, passage: Passage, table: PredicateTable) -> Attrib
     The owner is the possessor ("my", "the user's", "Atlas's") or a named "of X"; a namespace
     ("of project A", "for this project") becomes the scope; a remaining prepositional
     qualifier ("in Beijing") is appended to the head's predicate name, keeping its cardinality
-    and category. Without an owner the attribute belongs to the user's context (`USER`).
+    and category. Without an owner the attribute belongs to the user's context (`USER`); a
+    third person's ("her mother", "his best friend") whom nobody under discussion agrees with
+    belongs to nobody: its subject is "" and the readers make no fact of it (never the user's).
     """
     owner, scope = _owner_and_scope(noun, passage)
     core = [t for t in phrase_tokens(noun, passage) if t.dep_ not in ("prep", "pobj")]
@@ -221,6 +224,8 @@ def _owner_and_scope(noun: Token, passage: Passage) -> tuple[str, str]:
     if owner_token is None:
         return (USER if scope else _ownerless(noun, passage)), scope
     subject = resolve_subject(owner_token, passage)
+    if subject is None and lower(owner_token) in THIRD_PERSON:
+        return "", scope  # "Queen Hippolyta is her mother", no "her" known: nobody's
     return (subject.text if subject else USER), scope
 
 

@@ -194,12 +194,15 @@ class Walker:
         region += list(moved.subtree) if moved is not None else []
         for read in frames:
             frame = self._normalise(read, subj_token)
+            if frame is None:
+                continue  # an attribute of a third person whom nobody agrees with
             self._remember(frame)
             extent = _extent([*region, *frame.value_tokens, *_own(frame)])
             self.out.append(Visited(frame, self._frame_times(frame, times), extent))
 
-    def _normalise(self, frame: Frame, subj_token: Token | None) -> Frame:
-        """Add the clause's scope; an attribute noun as verb subject yields to its owner."""
+    def _normalise(self, frame: Frame, subj_token: Token | None) -> Frame | None:
+        """Add the clause's scope; an attribute noun as verb subject yields to its owner (None:
+        a third person's whom nobody agrees with)."""
         used = frozenset(t.i for t in frame.value_tokens)
         scope = scope_of(frame.anchor, self.passage, used)
         for token in frame.value_tokens[:1]:
@@ -210,6 +213,8 @@ class Walker:
         if self.table.lookup(subj_token.lemma_.lower(), "en") != frame.info:
             return frame
         attr = attribute_of(subj_token, self.passage, self.table)
+        if not attr.subject:
+            return None
         return replace(frame, subject=attr.subject, attribute=attr.text).with_scope(attr.scope)
 
     def _read(

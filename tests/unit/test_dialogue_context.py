@@ -208,3 +208,35 @@ def test_an_attribute_with_a_namespace_names_its_own_owner(turns: tuple[str, ...
     person named in the turn before (Zhang San) is under discussion."""
     ((subject, predicate, _value),) = last(*turns)
     assert (subject, predicate) == (USER, "owner")
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ("Queen Hippolyta is her mother.",),
+        ("Steve is his best friend.",),
+        ("His car is red.",),
+        ("Have you seen the film Gattaca?", "Uma Thurman is his wife."),
+        ("Queen Hippolyta is her mother.", "Her mother is Queen Hippolyta."),
+    ],
+)
+def test_a_third_persons_attribute_whom_nobody_agrees_with_is_nobodys(
+    turns: tuple[str, ...],
+) -> None:
+    """Issue 37: "her mother", "his best friend" with no "her" or "his" under discussion
+    (a film is no "his") make no fact: never the user's, and a name is never its own
+    relative ("her" is not the Hippolyta just named as the value)."""
+    assert last(*turns) == []
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        (("My sister Anna is a nurse.", "Her husband is Tom."), ("Anna", "relationship", "Tom")),
+        (("Diana is my sister.",), (SPEAKER, "relationship", "Diana")),
+    ],
+)
+def test_a_possessor_someone_agrees_with_keeps_the_attribute(  # guard
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    assert expected in last(*turns)
