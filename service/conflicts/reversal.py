@@ -196,10 +196,11 @@ def _undo_plain_write(fact: Fact, now: datetime) -> list[Change]:
     if fact.expired_at is not None:
         raise ConflictError(f"fact {fact.uuid} is already expired", details={"id": fact.uuid})
     if fact.superseded_by is not None or fact.invalidated_at is not None or fact.disputed:
+        # names no other record: the later one may come from a source the caller may not
+        # read; its history (filtered per key) shows it to whoever may
         raise ConflictError(
-            f"fact {fact.uuid} was changed by a later action"
-            f"{' (superseded by ' + fact.superseded_by + ')' if fact.superseded_by else ''}: "
+            f"fact {fact.uuid} was changed by a later action (see its history): "
             "roll that back first",
-            details={"id": fact.uuid, "later": fact.superseded_by},
+            details={"id": fact.uuid},
         )
     return [_change(fact, {"expired_at": now})]

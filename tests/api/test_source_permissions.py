@@ -93,6 +93,20 @@ def test_a_write_that_supersedes_a_hidden_record_does_not_show_it(
     assert secret in insider and HIDDEN in insider  # the reader of the source sees the link
 
 
+def test_a_refused_rollback_names_no_later_record(memory: Memory, guarded: TestClient) -> None:
+    """Rolling back an open record that a hidden one superseded is refused (409) without the
+    hidden record's id: a refusal names no other record (the property test found the id in
+    "superseded by ..."); the history, filtered per key, shows the later record to who may
+    read it."""
+    acme = memory.add("I work at Acme", user_id="alice")["results"][0]["fact"]
+    memory.add("I work at Initech", user_id="alice", source="hr-file", permissions=["hr"])
+    (later,) = [f for f in memory.facts(user_id="alice")["facts"] if f["value"] == "Initech"]
+    answer = as_key(guarded, "outsider", "POST", f"/v1/facts/{acme['id']}/rollback", json={})
+    assert answer.status_code == 409, answer.text
+    assert later["id"] not in answer.text and "Initech" not in answer.text
+    assert "roll that back first" in answer.json()["error"]["message"]
+
+
 def test_a_conflict_plan_does_not_show_a_hidden_record(memory: Memory, guarded: TestClient) -> None:
     secret = hidden_id(memory)
     body = {"content": "I live in Rome", "dry_run": True}
