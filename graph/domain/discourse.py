@@ -104,8 +104,11 @@ class Discourse(_Frozen):
     def next_turn(self) -> Discourse:
         """The state the next turn starts in: every referent a turn older (those past the
         horizon forgotten); `asked` stays, for the next turn only (its reading sets its own)."""
+        nouns = [r.noun for r in self.referents if r.noun]
         aged = tuple(
-            r.model_copy(update={"age": r.age + 1}) for r in self.referents if r.age + 1 < HORIZON
+            r.model_copy(update={"age": r.age + 1})
+            for r in self.referents
+            if r.age + 1 < HORIZON or (r.noun and nouns.count(r.noun) == 1)
         )
         return self.model_copy(update={"referents": aged}) if self.referents else self
 

@@ -72,6 +72,18 @@ def test_a_referent_is_forgotten_past_the_horizon() -> None:
     assert now.next_turn().named("Ethan Hawke") is None
 
 
+def test_the_only_referent_of_its_class_is_not_forgotten_past_the_horizon() -> None:
+    """The film a conversation is about stays, named or not, while no other film is talked
+    about; two films (or a name with no class noun) age as any referent does."""
+    film = Referent(name="Gattaca", kind="work", noun="film")
+    other = Referent(name="Alien", kind="work", noun="film")
+    alone, both = state(ETHAN, film), state(other, film)
+    for _ in range(HORIZON):
+        alone, both = alone.next_turn(), both.next_turn()
+    assert [r.name for r in alone.referents] == ["Gattaca"]
+    assert both.referents == ()
+
+
 def test_a_gendered_pronoun_gives_its_referent_that_gender() -> None:
     session = Session.start(state(Referent(name="Sam Lee", kind="person")))
     assert session.refer(PRONOUNS_EN["he"]) is not None
@@ -182,7 +194,7 @@ FAREWELL_DIRECTOR = ("霸王别姬", "directed_by", "陈凯歌")
         (GATTACA, "My kids watched that film twice.", GATTACA_STARS, True),
         (FAREWELL, "这部电影我很喜欢。", FAREWELL_DIRECTOR, True),
         (FAREWELL, "该片真的很好看。", FAREWELL_DIRECTOR, True),
-        (GATTACA, "I had a long day at work.", GATTACA_STARS, False),
+        (GATTACA, "I had a long day at work.", GATTACA_STARS, True),  # the only film
         (FAREWELL, "我今天很累。", FAREWELL_DIRECTOR, False),
     ],
 )
@@ -190,7 +202,8 @@ def test_a_definite_mention_keeps_its_referent_under_discussion(
     talk: tuple[str, str], said: str, expected: tuple[str, str, str], kept: bool
 ) -> None:
     """Talked about as "the movie" / 这部电影 turn after turn, the film is not forgotten at the
-    horizon; talked past without such mentions, it still is."""
+    horizon; talked past without such mentions, a title said bare still is (《霸王别姬》), and a
+    film introduced as one ("the film Gattaca") is not while it is the only film."""
     opening, then = talk
     found = read(opening, *[said] * HORIZON, then)
     assert (expected in found[-1]) is kept
