@@ -87,7 +87,9 @@ class RelationReader:
         asking = False
         asks_last = sentence.rstrip().endswith(("？", "?"))
         for clause, start in self._runs(sentence):
-            if _asks(clause) or (asks_last and _last_clause(sentence, clause, start)):
+            if (
+                _asks(clause) or (asks_last and _last_clause(sentence, clause, start))
+            ) and not self._supposed(clause):
                 asked_before = session.asked_before
                 facts.extend(self._aside(clause, offset + start, [], session, sentence))
                 self.question(clause, session)
@@ -115,6 +117,15 @@ class RelationReader:
         if not facts and asking and statements:  # 大概能玩1小时，知道在什么地方吗？
             facts = self.answer("，".join(statements), offset, session)
         return facts
+
+    def _supposed(self, clause: str) -> bool:
+        """Is a clause asked with 吧 a supposition of who someone is (导演是吴宇森吧？, 主演是中谷
+        美纪吧？, 是黑泽明导演的吧？)? It says its value as the speaker believes it: read as a
+        statement when no question word asks and its frame's value is an entity (a person, a
+        work); a price or a quality so asked (那门票也不能贵了吧？) still asks."""
+        if _asks(clause) or not clause.rstrip().endswith("吧"):
+            return False
+        return any(f.relation.value_kind is not None for f in self.frames.read(clause, 0))
 
     def _aside(
         self, clause: str, start: int, found: list[Found], session: Session, sentence: str

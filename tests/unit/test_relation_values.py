@@ -812,3 +812,28 @@ def test_a_quantity_before_its_noun_and_a_debut(
     turns: tuple[str, ...], expected: tuple[str, str, str]
 ) -> None:
     assert expected in last(*turns)
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # a supposition with 吧 says who someone is, as the speaker believes it
+        (("你看过《碟中谍2》吗？", "而导演是吴宇森吧？"), ("碟中谍2", "directed_by", "吴宇森")),
+        (
+            ("你看过《七武士》吗？", "《七武士》很好看，是黑泽明导演的吧？"),
+            ("七武士", "directed_by", "黑泽明"),
+        ),
+        (
+            ("你看过《被嫌弃的松子的一生》吗？", "对了主演是中谷美纪吧？"),
+            ("被嫌弃的松子的一生", "starring", "中谷美纪"),
+        ),
+    ],
+)
+def test_a_supposition_of_who_is_said(
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    assert expected in last(*turns)
+
+
+def test_a_supposition_of_a_price_still_asks() -> None:
+    assert ("法源寺", "price", "40元") in last("你去过法源寺吗？", "那门票也不能贵了吧？", "40元。")
