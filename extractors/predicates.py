@@ -57,16 +57,6 @@ class OpenRelations:
     """ "open" (the rule above) or "attribute_only" (before open relations: single only for a
     copular attribute; kept so a benchmark can print the old behaviour as its baseline)."""
 
-    prefixes: dict[str, tuple[str, ...]] = field(
-        init=False, repr=False, compare=False, default_factory=dict
-    )
-    """The non-ASCII (Chinese) words of `state` and `accumulating`: they also match as the
-    start of a head (喜欢 of 喜欢上), tested in one call."""
-
-    def __post_init__(self) -> None:
-        for name, words in (("state", self.state), ("accumulating", self.accumulating)):
-            self.prefixes[name] = tuple(sorted(w for w in words if not w.isascii()))
-
     def cardinality(self, surface: str, *, from_attribute: bool = False) -> Cardinality:
         if self.rule == "attribute_only":
             return Cardinality.SINGLE if from_attribute else Cardinality.MULTI
@@ -76,9 +66,9 @@ class OpenRelations:
         if not words:
             return Cardinality.MULTI
         head, pair = words[0], " ".join(words[:2])
-        if self._listed(self.accumulating, self.prefixes["accumulating"], head, pair):
+        if self._listed(self.accumulating, head, pair):
             return Cardinality.MULTI
-        if self._listed(self.state, self.prefixes["state"], head, pair) or from_attribute:
+        if self._listed(self.state, head, pair) or from_attribute:
             return Cardinality.SINGLE
         participle = copular or head.endswith("ed")
         if participle and len(words) == 2 and words[1] in _PREPOSITIONS:
@@ -86,8 +76,15 @@ class OpenRelations:
         return Cardinality.MULTI
 
     @staticmethod
-    def _listed(words: frozenset[str], prefixes: tuple[str, ...], head: str, pair: str) -> bool:
-        return head in words or pair in words or head.startswith(prefixes)
+    def _listed(words: frozenset[str], head: str, pair: str) -> bool:
+        return head in words or pair in words or head.startswith(_prefixes(words))
+
+
+@cache
+def _prefixes(words: frozenset[str]) -> tuple[str, ...]:
+    """The non-ASCII (Chinese) words of a list: they also match as the start of a head (喜欢 of
+    喜欢上), tested in one `str.startswith` call (the lists never change: made once each)."""
+    return tuple(sorted(w for w in words if not w.isascii()))
 
 
 @dataclass(frozen=True)

@@ -144,7 +144,7 @@ class CopulaReader:
             if obj is not None and obj.i in self.passage.time_tokens:
                 when = tuple(obj.subtree)
                 attr = attribute_of(subj, self.passage, self.table)
-                if not attr.subject:
+                if attr is None:
                     return []  # a third person's whom nobody agrees with
                 framed = replace(base, subject=attr.subject, scope=attr.scope, attribute=attr.text)
                 return _with_values(framed, attr.info, [(render(when), when)])
@@ -239,8 +239,8 @@ class CopulaReader:
         return _with_values(framed, info, values(obj, self.passage))
 
     def _attribute(self, noun: Token, comp: Token, base: Frame) -> list[Frame]:
-        attr: Attribute = attribute_of(noun, self.passage, self.table)
-        if not attr.subject:
+        attr: Attribute | None = attribute_of(noun, self.passage, self.table)
+        if attr is None:
             return []  # a third person's whom nobody agrees with: no fact, nobody's
         base = replace(base, subject=attr.subject, scope=attr.scope, attribute=attr.text)
         found = _with_values(base, attr.info, values(comp, self.passage))

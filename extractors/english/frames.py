@@ -189,7 +189,7 @@ def referred(frame: Frame, passage: Passage) -> Frame:
     return replace(frame, value=name) if name is not None else frame
 
 
-def attribute_of(noun: Token, passage: Passage, table: PredicateTable) -> Attribute:
+def attribute_of(noun: Token, passage: Passage, table: PredicateTable) -> Attribute | None:
     """Backtrack an attribute noun phrase: "the user's company in Beijing" -> (USER, works_at...).
 
     The owner is the possessor ("my", "the user's", "Atlas's") or a named "of X"; a namespace
@@ -197,9 +197,11 @@ def attribute_of(noun: Token, passage: Passage, table: PredicateTable) -> Attrib
     qualifier ("in Beijing") is appended to the head's predicate name, keeping its cardinality
     and category. Without an owner the attribute belongs to the user's context (`USER`); a
     third person's ("her mother", "his best friend") whom nobody under discussion agrees with
-    belongs to nobody: its subject is "" and the readers make no fact of it (never the user's).
+    belongs to nobody: None, and the readers make no fact of it (never the user's).
     """
     owner, scope = _owner_and_scope(noun, passage)
+    if owner is None:
+        return None
     core = [t for t in phrase_tokens(noun, passage) if t.dep_ not in ("prep", "pobj")]
     core = [t for t in core if t.i <= noun.i and lower(t) not in ("current", "new")]
     core_text = " ".join(t.lemma_.lower() if t.i == noun.i else lower(t) for t in core)
@@ -212,7 +214,7 @@ def attribute_of(noun: Token, passage: Passage, table: PredicateTable) -> Attrib
     return Attribute(owner, scope, info, text)
 
 
-def _owner_and_scope(noun: Token, passage: Passage) -> tuple[str, str]:
+def _owner_and_scope(noun: Token, passage: Passage) -> tuple[str | None, str]:
     scope = scope_of(noun, passage)
     owner_token = possessor(noun)
     if owner_token is None:
@@ -225,7 +227,7 @@ def _owner_and_scope(noun: Token, passage: Passage) -> tuple[str, str]:
         return (USER if scope else _ownerless(noun, passage)), scope
     subject = resolve_subject(owner_token, passage)
     if subject is None and lower(owner_token) in THIRD_PERSON:
-        return "", scope  # "Queen Hippolyta is her mother", no "her" known: nobody's
+        return None, scope  # "Queen Hippolyta is her mother", no "her" known: nobody's
     return (subject.text if subject else USER), scope
 
 

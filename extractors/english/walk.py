@@ -213,7 +213,7 @@ class Walker:
         if self.table.lookup(subj_token.lemma_.lower(), "en") != frame.info:
             return frame
         attr = attribute_of(subj_token, self.passage, self.table)
-        if not attr.subject:
+        if attr is None:
             return None
         return replace(frame, subject=attr.subject, attribute=attr.text).with_scope(attr.scope)
 
