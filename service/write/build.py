@@ -187,10 +187,18 @@ def _is_sentence(candidate: CandidateFact) -> bool:
 
 def _usable(candidate: CandidateFact) -> bool:
     """A value with no word character is not a fact worth keeping, nor is anything made of a
-    masked secret (`数据库密码 = REDACTED`, an entity named `REDACTED`)."""
+    masked secret (`数据库密码 = REDACTED`, an entity named `REDACTED`), nor a value that is its
+    own subject (`SCMP集团 收购的它 SCMP集团` from 收购它的是SCMP集团: whatever reader made it,
+    it says nothing about anyone)."""
     value = candidate.value.strip()
     made_of_mask = names_placeholder(value) or names_placeholder(candidate.subject)
-    return bool(_WORD.search(value)) and not made_of_mask and bool(entity_key(candidate.subject))
+    subject = entity_key(candidate.subject)
+    return (
+        bool(_WORD.search(value))
+        and not made_of_mask
+        and bool(subject)
+        and entity_key(value) != subject
+    )
 
 
 def _passes(candidate: CandidateFact, includes: tuple[str, ...], excludes: tuple[str, ...]) -> bool:

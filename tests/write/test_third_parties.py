@@ -102,3 +102,14 @@ def test_no_fact_about_the_speaker_from_a_third_person_sentence(
         memory.add(context, user_id=USER)
     memory.add(sentence, user_id=USER)
     assert not [f for f in facts(memory) if f[0] == USER]
+
+
+def test_no_fact_has_its_own_subject_as_value(memory: Any) -> None:
+    """Whatever reader makes it, `X <relation> X` says nothing: the write keeps none (收购它的是
+    SCMP集团 gave `SCMP集团 收购的它 SCMP集团`)."""
+    turns = ["是华星唱片这家公司。", "它是于1971年，1996年被收购的。", "哦，那是谁收购了它呀？"]
+    for turn in [*turns, "收购它的是SCMP集团。"]:
+        memory.add(turn, user_id=USER)
+    stored = facts(memory)
+    assert stored  # the conversation still gives facts
+    assert not [f for f in stored if f[0].casefold() == f[2].casefold()]
