@@ -163,14 +163,10 @@ class FactBuilder:
             return None
         subject, toks = reading.subject, reading.subject_toks
         if subject is None:
-            subject, toks = self.subject or (reading.default_subject, ())
-            if subject == SPEAKER and not self.first_person:
+            elided = self._elided(reading, info, scope)
+            if elided is None:
                 return None
-            if subject == USER and not scope and not self.first_person:
-                owner = self._ownerless()
-                if owner is None:
-                    return None
-                subject = owner
+            subject, toks = elided
         elif subject == THIRD_PERSON_SUBJECT:
             said = self._third_person(toks)
             if said is None:
@@ -184,6 +180,21 @@ class FactBuilder:
         self.copula = resolved if reading.copula and reading.attribute else None
         self._follow_relative(reading, info)
         return resolved
+
+    def _elided(self, reading: Reading, info: PredicateInfo, scope: str) -> _Subject | None:
+        """Whose a clause without a subject is: the subject said or carried before it, else
+        the reading's default (the speaker's only with first person in the turn; the user's
+        context only while nobody else is under discussion). A bare copula naming someone
+        with nothing before it (就是周星驰，我很喜欢他) answers a question: nobody's `name`."""
+        if self.subject is None and info.name == "name" and reading.copula:
+            return None
+        subject, toks = self.subject or (reading.default_subject, ())
+        if subject == SPEAKER and not self.first_person:
+            return None
+        if subject == USER and not scope and not self.first_person:
+            owner = self._ownerless()
+            return None if owner is None else (owner, toks)
+        return subject, toks
 
     def _ownerless(self) -> str | None:
         """Whose an attribute said without an owner or a namespace is (经纪公司是百娱经纪。): the

@@ -220,3 +220,31 @@ def test_segmenters_are_cached_and_named() -> None:
     assert ChineseExtractor.version == "zh-rules-1"
     with pytest.raises(ValueError, match="unknown segmenter"):
         resolve_name("hanlp")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["就是周星驰，我很喜欢他。", "是吴镇宇呀，我最喜欢的一个演员。", "是周杰伦，我超爱他的歌。"],
+)
+def test_a_bare_copula_names_someone_else_not_the_speaker(
+    text: str, extractor: ChineseExtractor
+) -> None:
+    """就是周星驰 with no subject answers a question (who is your favourite?): the first person
+    later in the turn is no subject of it, so the speaker's `name` never comes of it."""
+    facts = extractor.extract(text, reference=REFERENCE)
+    assert not [f for f in facts if f.predicate == "name"]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("我是张三。", "张三"),
+        ("我叫李四，在北京工作。", "李四"),
+        ("你好，我是王五，是一名老师。", "王五"),
+    ],
+)
+def test_the_speaker_names_themself_with_first_person(
+    text: str, name: str, extractor: ChineseExtractor
+) -> None:
+    facts = extractor.extract(text, reference=REFERENCE)
+    assert [(f.subject, f.value) for f in facts if f.predicate == "name"] == [(SPEAKER, name)]
