@@ -211,6 +211,20 @@ class RelationReader:
                     session.mention([Referent(name=about, kind=kind)])
             session.ask(relation.predicate, about)
             return
+        self._works_asked(masked, session, named)
+
+    def _works_asked(self, text: str, session: Session, named: list[Referent]) -> None:
+        """A question that asks which of someone's works by their class noun (你喜欢她的哪首
+        歌, 关于她的歌曲你还知道哪些, 她的歌都有什么比较知名的, 他都演过什么电影) asks their
+        `works`: the titles of the answer are (`answer`). Only when no relation's surface asks
+        (他的电影是什么类型 asks the genre)."""
+        match = _WORKS_ASKED.search(text)
+        works = self.relations.get("works")
+        if match is None or works is None:
+            return
+        at = match.start("noun") if match["noun"] else match.end("owner")
+        about = _asked_about(text[:at], works, session, named)
+        session.ask(works.predicate, about or "")
 
     def _shape_asked(self, relation: Relation, text: str) -> Relation:
         """出生 asked with 哪里 asks for the place, with 哪年 for the date."""
@@ -240,7 +254,10 @@ class RelationReader:
             return []
         if asked.continued and not more:
             return []  # only "还有…" continues a list; anything else is new talk
-        if "，" in text and not relation.list:
+        titles = _TITLED.findall(text) if relation.value_kind == "work" else []
+        if titles:  # 我喜欢听《蓝莲花》, 《后来》、《粉红女郎》这些歌我都非常喜欢: the titles
+            text = "、".join(titles)
+        elif "，" in text and not relation.list:
             text = values.answer_part(text, relation)
         elif relation.list:
             text = "、".join(values.EXAMPLE.sub("", c) for c in re.split(r"[，,]", text))
@@ -357,6 +374,14 @@ def _named_first(pairs: list[tuple[str, Relation]], question: str) -> list[tuple
     return pairs
 
 
+_WORK_NOUN = r"(?:歌曲|歌|电影|影片|片子|作品|专辑)(?![手迷词声剧院节票人])"
+_WORKS_ASKED = re.compile(
+    r"(?:哪[首部些张个几]+|什么|啥)(?P<noun>" + _WORK_NOUN + r")"
+    r"|(?P<owner>[他她]们?|其)(?:的|唱过的|演过的)?" + _WORK_NOUN + r".*?(?:哪|什么|啥)"
+)
+"""A class noun of works asked which of (哪首歌, 什么电影) or owned by a pronoun and then asked
+(她的歌都有什么, 他的歌曲你还知道哪些); never a word it starts (歌手, 电影院)."""
+
 _WHEN_ASKED = re.compile(r"哪年|哪一年|什么时候|啥时候|什么时间|几几年|哪天")
 _HOW_MUCH = frozenset({"多久", "多长", "多长时间", "多大", "几岁", "多少钱"})
 
@@ -381,8 +406,9 @@ def _asked_about(
     leading it too: 影片采用的是什么语言, 电影属于哪种类型), a name it gives, or "" (the answer
     is then about the topic of the relation's kind); None when a referring word finds
     nobody."""
+    words = before.replace("其他", "").replace("其它", "")  # 其他的特长: no pronoun
     for word, cue in PRONOUNS_ZH.items():
-        if word in before and word != "其":
+        if word in words and word != "其":
             found = _pronoun(word, cue, relation, session)
             return found.name if found is not None else None
     definite = DEFINITE_ZH.search(before)
@@ -469,10 +495,7 @@ def _resolved(said: str, relation: Relation, session: Session) -> str | None:
     if said in USER_WORDS:
         return LEAVE  # the user spoken of: the clause reader's
     if re.search(r"[我咱你您]", said):
-        if _SAYING.search(said) is None:
-            return LEAVE  # 我妈妈, 我们团队: the clause reader's
-        about = session.topic(relation.about)  # 我查到, 我同事说: a clause about saying
-        return about.name if about is not None else None
+        return _personal(said, relation, session)
     cue: Cue | None = PRONOUNS_ZH.get(said) or (definite_cue(said) if said in CLASSES else None)
     if cue is None:
         definite = DEFINITE_ZH.fullmatch(said)
@@ -500,6 +523,25 @@ def _resolved(said: str, relation: Relation, session: Session) -> str | None:
     session.mention([Referent(name=said, kind=kind_of(said))])
     return said
 
+
+def _personal(said: str, relation: Relation, session: Session) -> str | None:
+    """A said subject holding 我, 你, 咱 or 您: a work under discussion whose name holds it
+    (《送你一朵山茶花》, 我要的幸福: a work's name holds any word), the topic of a clause about
+    saying (我查到, 我同事说), else the speaker's phrase (我妈妈, 我们团队: LEAVE)."""
+    named = session.state.named(said.strip("《》"))
+    if named is not None and named.kind in _NAMED_ANY_WORDS:
+        session.mention([named])
+        return named.name
+    if _SAYING.search(said) is None:
+        return LEAVE
+    about = session.topic(relation.about)
+    return about.name if about is not None else None
+
+
+_NAMED_ANY_WORDS = frozenset({"work", "organization", "place"})
+"""Kinds whose names may hold a pronoun (《送你一朵山茶花》, 《我们的小世界》, 《曾经的你》):
+such a referent under discussion, said again as a subject, is itself, never the speaker's
+phrase (我妈妈, 我们团队) left to the clause reader."""
 
 _INNER_PRONOUN = re.compile(r"(?<!其)[他她它](?!们)")
 """A third-person pronoun inside a subject phrase (难怪他能, 其实她也): not 其他, 他们."""

@@ -837,3 +837,97 @@ def test_a_supposition_of_who_is_said(
 
 def test_a_supposition_of_a_price_still_asks() -> None:
     assert ("法源寺", "price", "40元") in last("你去过法源寺吗？", "那门票也不能贵了吧？", "40元。")
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # a work's name holds any word: 你 and 我 in a title under discussion are no speaker
+        (
+            (
+                "你知道《送你一朵山茶花》这张专辑吗？",
+                "它的发行时间是什么时候？",
+                "是2014年03月31日。",
+            ),
+            ("送你一朵山茶花", "release_date", "2014年03月31日"),
+        ),
+        (
+            ("你听过《我们的小世界》吗？", "《我们的小世界》是哪年发行的？", "2004年。"),
+            ("我们的小世界", "release_date", "2004年"),
+        ),
+        (
+            ("你知道《曾经的你》吗？", "《曾经的你》是2010年发行的。"),
+            ("曾经的你", "release_date", "2010年"),
+        ),
+    ],
+)
+def test_a_title_holding_a_pronoun_is_the_work(
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    assert expected in last(*turns)
+
+
+def test_the_speakers_own_phrase_stays_the_speakers() -> None:
+    assert ("我妈妈", "lives_in", "成都") in last("你知道周杰伦吗？", "我妈妈住在成都。")
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # a question asking which of someone's works by their class noun asks their works;
+        # the titles of the answer are, in a clause of liking or seeing too
+        (
+            ("你知道许巍吗？", "那他的代表作品你喜欢哪个啊？", "我喜欢听《蓝莲花》，你呢？"),
+            {("许巍", "works", "蓝莲花")},
+        ),
+        (
+            (
+                "你知道刘若英吗？",
+                "那你喜欢她的哪些歌呢？",
+                "《后来》、《粉红女郎》这些歌我都非常喜欢。你呢？",
+            ),
+            {("刘若英", "works", "后来"), ("刘若英", "works", "粉红女郎")},
+        ),
+        (
+            (
+                "你知道徐佳莹吗？",
+                "哦，她的歌都有什么比较知名的吗？",
+                "有《失落沙洲》，《寻人启事》。",
+            ),
+            {("徐佳莹", "works", "失落沙洲"), ("徐佳莹", "works", "寻人启事")},
+        ),
+        (
+            ("你知道张惠妹吗？", "那关于她的歌曲你还知道哪些？", "还知道《姐妹》与《我要快乐》。"),
+            {("张惠妹", "works", "姐妹"), ("张惠妹", "works", "我要快乐")},
+        ),
+        (
+            ("你知道西恩·潘吗？", "你喜欢他哪部代表作？", "我看过《我是山姆》、《神秘河》。"),
+            {("西恩·潘", "works", "我是山姆"), ("西恩·潘", "works", "神秘河")},
+        ),
+    ],
+)
+def test_works_asked_by_their_class_noun_are_the_answers_titles(
+    turns: tuple[str, ...], expected: set[tuple[str, str, str]]
+) -> None:
+    assert expected <= set(last(*turns))
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        # a word the class noun starts asks no work (歌手), nor does a question of its genre
+        ("你知道周杰伦吗？", "他是什么歌手？", "《青花瓷》的那种。"),
+        ("你知道周杰伦吗？", "他的电影是什么类型？", "《不能说的秘密》那种。"),
+        # titles said with no question of works before them stay nobody's works
+        ("你知道周杰伦吗？", "我更喜欢《晴天》。"),
+    ],
+)
+def test_titles_answer_no_other_question(turns: tuple[str, ...]) -> None:
+    assert not [f for f in last(*turns) if f[1] == "works"]
+
+
+def test_other_holds_no_pronoun_in_a_question() -> None:
+    # 其他 asks of nobody: the question is about the name it gives, not the man before her
+    turns = ("你知道许常德吗？", "你知道范晓萱吗？", "她是一名歌手。")
+    asked = "范晓萱除了唱歌还有其他的特长吗？"
+    assert ("范晓萱", "interests", "跳舞") in last(*turns, asked, "跳舞。")
