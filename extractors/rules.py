@@ -17,6 +17,7 @@ from typing import NamedTuple, Protocol
 from spacy.tokens import Doc
 
 from extractors.chinese.extractor import ChineseExtractor
+from extractors.chinese.mentions import person_like
 from extractors.discourse.names import EverydayNames
 from extractors.discourse.session import Session
 from extractors.english.extractor import EnglishExtractor
@@ -113,7 +114,7 @@ class RuleExtractor:
         self.table = table or default_table()
         self._english = EnglishExtractor(self.table)
         self._chinese = ChineseExtractor(self.table, segmenter=segmenter)  # type: ignore[arg-type]
-        self._names = EverydayNames(self.table)
+        self._names = EverydayNames(self.table, person_like)
 
     @property
     def version(self) -> str:
@@ -171,7 +172,7 @@ class RuleExtractor:
                 piece.text, read, job.reference, piece.lang, session.claimed[claimed:]
             )
             found.extend(_shift(c, piece.offset) for c in dated)
-        found, named = self._names.read(found, job.text)
+        found, named = self._names.read(found, job.text, job.role)
         session.mention(named)
         context = TurnContext(before=before, after=session.after())
         return TurnReading(sorted(found, key=lambda c: c.span), context)

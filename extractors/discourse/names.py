@@ -19,12 +19,13 @@ A pass over one sentence's candidate facts, after either language's reader:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from extractors.discourse.kin import kin_referents
 from extractors.predicates import PredicateTable, predicate_name
 from extractors.schema import SPEAKER, CandidateFact, held_in_the_past
 from graph.domain.discourse import Referent
+from graph.domain.enums import Role
 
 ROLES_EN = (
     "cto",
@@ -121,12 +122,28 @@ _ALLERGIC = re.compile(
     re.I,
 )
 _PLACES = frozenset({"GPE", "LOC", "FAC", "place"})
+_CALLED_EN = re.compile(
+    rf"(?<!n't )(?<!not )(?<!never )\b(?i:call|calls)\s+me\s+(?P<name>{_NAME_EN})\b"
+)
+_CALLED_ZH = re.compile(
+    r"(?<![不别没])(?:叫|称呼|喊)我(?:做|为)?(?P<name>[\u4e00-\u9fff]{2,3}?|[A-Z][a-z]+)"
+    r"(?=就行|就好|就可以|就成|好了|吧|呀|啊|[，。！？,.!?\s]|$)"
+)
+_NICKNAME_ZH = re.compile(r"[小老阿][\u4e00-\u9fff]{1,2}")
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august")
+_TIME_NAMES = frozenset(
+    (*_WEEKDAYS, *_MONTHS, "september", "october", "november", "december", "tonight", "tomorrow")
+)
+"""Capitalised words after "call me" that say when, not a name (Call me Monday)."""
 
 
 class EverydayNames:
     """The pass, with the kin nouns of the predicate table."""
 
-    def __init__(self, table: PredicateTable) -> None:
+    def __init__(self, table: PredicateTable, person: Callable[[str], bool]) -> None:
+        self._person = person
+        """Is a Chinese phrase a person's name (the Chinese reader's test, given by the caller)."""
         kin = {key for (lang, key), name in table.surfaces.items() if name == "relationship"}
         en = sorted({k for k in kin if k.isascii()} | set(ROLES_EN), key=len, reverse=True)
         zh = sorted({k for k in kin if not k.isascii()} | set(ROLES_ZH), key=len, reverse=True)
@@ -139,16 +156,17 @@ class EverydayNames:
         self._nouns = {**{k: k for k in en}, **{k: _ZH_NOUNS.get(k, k) for k in zh}}
 
     def read(
-        self, facts: list[CandidateFact], text: str
+        self, facts: list[CandidateFact], text: str, role: Role = Role.USER
     ) -> tuple[list[CandidateFact], list[Referent]]:
         """The facts of one turn (`text`) as the everyday phrasing means them, and the people
-        and pets it named."""
+        and pets it named; the names a speaker goes by only from the user's turns (an
+        assistant's "call me Ada" is no fact about the user)."""
         out: list[CandidateFact] = []
         named: list[Referent] = []
         for fact in facts:
             out.extend(self._fact(fact, named, text))
         out = _allergy(out, text) or out
-        out = _unique(_pets(out, named, text))
+        out = _unique(_pets(self._called(out, text) if role is Role.USER else out, named, text))
         return out, kin_referents(out) + named
 
     def _fact(
@@ -179,6 +197,28 @@ class EverydayNames:
                         "change": "",
                     }
                 )
+
+    def _called(self, facts: list[CandidateFact], text: str) -> list[CandidateFact]:
+        """ "Call me Ishmael.", "You can call me Bob", 叫我小明就行, 大家都叫我老王: a name the
+        speaker goes by, kept as the speaker's `alias` (beside a `name` said elsewhere, never
+        superseding it). After 叫我 it is a name only when it looks like one (a surname, or
+        小/老/阿 and a character or two): 妈妈叫我回家 asks the speaker to go home. Negated
+        (Don't call me Bob, 别叫我小明) it is no name; what a reader made of the same words with
+        a value that begins with 我 (`name 我小明就行`, `大家 我小李`) gives way."""
+        found = [
+            m
+            for m in (*_CALLED_EN.finditer(text), *_CALLED_ZH.finditer(text))
+            if self._calls(m["name"], m.re is _CALLED_ZH)
+        ]
+        if not found:
+            return facts
+        kept = [f for f in facts if not (f.value.startswith("我") and _within(f.span, found))]
+        return kept + [_alias(m, text) for m in found]
+
+    def _calls(self, name: str, chinese: bool) -> bool:
+        if not chinese:
+            return name.split(maxsplit=1)[0].casefold() not in _TIME_NAMES
+        return name.isascii() or self._person(name) or bool(_NICKNAME_ZH.fullmatch(name))
 
     def _described(self, fact: CandidateFact) -> CandidateFact:
         """我妹妹安娜是医生 read as the speaker's attribute "妹妹安娜": 安娜 is a doctor."""
@@ -303,6 +343,24 @@ def _pets(facts: list[CandidateFact], named: list[Referent], text: str) -> list[
             ),
         ]
     return out
+
+
+def _within(span: tuple[int, int], found: list[re.Match[str]]) -> bool:
+    return any(span[0] < m.end() and m.start() < span[1] for m in found)
+
+
+def _alias(match: re.Match[str], text: str) -> CandidateFact:
+    chinese = match.re is _CALLED_ZH
+    return CandidateFact(
+        subject=SPEAKER,
+        predicate="alias",
+        value=match["name"],
+        category="identity",
+        confidence=0.85,
+        span=match.span(),
+        sentence=text.strip(),
+        language="zh" if chinese else "en",
+    )
 
 
 def _unique(facts: list[CandidateFact]) -> list[CandidateFact]:

@@ -150,3 +150,42 @@ def test_a_memory_text_never_repeats_its_sentence(memory: Any) -> None:
     memory.add("I quit smoking two years ago.", user_id=USER, observation_date="2025-06-10")
     texts = [f.memory for f in memory.facts(user_id=USER).facts]
     assert texts and not [t for t in texts if " — " in t and t.split(" — ")[0] in t.split(" — ")[1]]
+
+
+@pytest.mark.parametrize(
+    ("said", "alias", "name"),
+    [
+        ("Call me Ishmael.", "Ishmael", None),
+        ("My name is Robert, but everyone calls me Bob.", "Bob", "Robert"),
+        ("叫我小明就行。", "小明", None),
+        ("大家都叫我小李。", "小李", None),
+        ("我叫张三，叫我小张就好。", "小张", "张三"),
+    ],
+)
+def test_a_name_the_user_goes_by_is_an_alias_beside_the_name(
+    memory: Any, said: str, alias: str, name: str | None
+) -> None:
+    memory.add(said, user_id=USER)
+    stored = current(memory)
+    assert (USER, "alias", alias) in stored
+    assert not [f for f in stored if f[2].startswith("我")]  # not name 我小明就行
+    assert {f[2] for f in stored if f[1] == "name"} == ({name} if name else set())
+
+
+@pytest.mark.parametrize(
+    "said", ["Don't call me Bob.", "别叫我小明。", "妈妈叫我回家。", "Call me Monday about it."]
+)
+def test_a_refusal_or_a_request_is_no_alias(memory: Any, said: str) -> None:
+    memory.add(said, user_id=USER)
+    assert not [f for f in current(memory) if f[1] in ("alias", "name")]
+
+
+def test_an_assistant_saying_call_me_gives_the_user_no_alias(memory: Any) -> None:
+    memory.add(
+        [
+            {"role": "user", "content": "Hi there!"},
+            {"role": "assistant", "content": "Hello, you can call me Ada."},
+        ],
+        user_id=USER,
+    )
+    assert not [f for f in current(memory) if f[1] == "alias"]
