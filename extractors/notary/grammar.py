@@ -592,23 +592,25 @@ host and port."""
 
 
 _CLOSER = {"{": "}", "(": ")", "[": "]"}
-_OPENING = re.compile(r"(?:[A-Za-z_][\w.]{0,64}(?=[(\[][\"']))?([{(\[])")
+_OPENING = re.compile(r"(?:[A-Za-z_][\w.]{0,64}(?=[(\[][\"'A-Za-z_]))?([{(\[])")
 
 
 def _opens_structure(match: re.Match[str], value: str) -> bool:
     """An unquoted value that opens a bracket it does not close, alone or after a name before a
-    quote (`{"name": ...}`, `("admin", "...")`, `{name: db}`, `HTTPBasicAuth("admin", ...)`),
-    is the start of a structure or a call, not a value: its fields are judged by their own
-    names, a pair by `notary.siblings`. `{Xy7!k2}` and `abc(12` are judged."""
+    quote or a name (`{"name": ...}`, `("admin", "...")`, `{name: db}`, `HTTPBasicAuth("admin",
+    ...)`, Bicep's `listKeys(storage.id, '2021-09-01')`), is the start of a structure or a
+    call, not a value: its fields are judged by their own names, a pair by `notary.siblings`.
+    `{Xy7!k2}` and `abc(12` are judged."""
     opening = _OPENING.match(value)
     if opening is None or match.groupdict().get("vu") is None:
         return False
     return _CLOSER[opening.group(1)] not in value[opening.end() :]
 
 
-_ATTRIBUTE = re.compile(r"[A-Za-z_][\w\-.:]*=(?:[\"'\d]|[A-Za-z_][\w\-.]*$)")
-"""After a space alone, a further assignment (`key tag="x"`, `key size=2048`, `token type=jwt`)
-is no value; a drawn value that holds `=` (`zBXC=OArr@Sfi5`, base64 padding) is judged."""
+_ATTRIBUTE = re.compile(r"[A-Za-z_][\w\-.:]*=(?:[\"'\d$]|[A-Za-z_][\w\-.]*$)")
+"""After a space alone, a further assignment (`key tag="x"`, `key size=2048`, `token type=jwt`,
+a shell's `id=npm_token NPM_TOKEN=$(cat ...)`) is no value; a drawn value that holds `=`
+(`zBXC=OArr@Sfi5`, base64 padding) is judged."""
 
 
 _OWNER_GLUED = re.compile(r"[A-Za-z0-9][_\-.]?$")

@@ -285,10 +285,36 @@ def value_span(match: re.Match[str]) -> tuple[int, int] | None:
     return None
 
 
+_NAME_WORD = r"(?:pass(?:word|wd|phrase)?|pwd|secret|token|(?:api)?key|cred(?:ential)?s?)"
+_SECRET_NAME = re.compile(
+    rf"[a-z]+(?:[_\-.][a-z]+)*[_\-.]{_NAME_WORD}"
+    r"|[a-z]+(?:[A-Z][a-z]+)*"
+    r"(?:Pass(?:word|wd|phrase)?|Pwd|Secret|Token|(?:Api)?Key|Cred(?:ential)?s?)"
+)
+"""The name of a secret where its value would be: a lower-case name joined by `_`, `-` or `.`,
+or a camel-case name, whose last part is a credential noun (`redis-password`, `db_password`,
+`mongodb-secret`, `sqlAdminPassword`, `vmAdminPassword`). Config languages refer to a secret
+by such a name (a Helm chart's `existingSecret: redis-password`, a Bicep parameter
+`administratorLoginPassword: sqlAdminPassword`, a key vault's `getSecret('vmAdminPassword')`):
+it says where the secret is, never what. Its parts are letters: capitalized names
+(`MySecretPassword`) and names holding a symbol or a digit (`mySecret789`, `myC0mpl3xPwd`,
+`secur3Pass`: people's passwords) are judged."""
+_MEMBER = r"[A-Za-z_]\w*(?:\([^()\s]*\)|\[[^\[\]\s]*\])*"
+_MEMBER_CHAIN = re.compile(rf"{_MEMBER}(?:\.{_MEMBER})+")
+"""An expression of member access: names joined by dots, with a call or a subscript among them
+(`storageAccount.listKeys().keys[0].value`, `kv.secrets[0].value`): code reading a secret
+from somewhere, no value of its own."""
+
+
 def is_placeholder(value: str) -> bool:
-    """Placeholders, references and ordinary words: not secrets."""
+    """Placeholders, references and ordinary words: not secrets; also the name of a secret
+    (`_SECRET_NAME`) and an expression of member access (`_MEMBER_CHAIN`)."""
     bare = value.strip("\"'` ")
     if len(bare) < 3 or bare.lower() in _STOPWORDS or bare.lower() in _STATES:
+        return True
+    if _SECRET_NAME.fullmatch(bare) is not None:
+        return True
+    if ("(" in bare or "[" in bare) and _MEMBER_CHAIN.fullmatch(bare) is not None:
         return True
     return _PLACEHOLDER.fullmatch(bare) is not None
 

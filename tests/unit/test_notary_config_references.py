@@ -1,0 +1,70 @@
+"""Where config files name or compute a secret instead of holding it: by class, each failing
+before; written for this test from the languages' documented syntax (Helm values, Bicep, ARM,
+Terraform, Dockerfiles), not from any benchmark file.
+
+* **the name of a secret**: a lower-case name joined by `_`, `-` or `.`, or a camel-case name,
+  whose last part is a credential noun, given where a value would be (a Helm chart's
+  `existingSecret: redis-password`, a Bicep parameter `administratorLoginPassword:
+  sqlAdminPassword`, a key vault's `getSecret('vmAdminPassword')`) says where the secret is;
+* **an expression of member access**: names joined by dots with a call or a subscript among
+  them (`storageAccount.listKeys().keys[0].value`) reads a secret from somewhere;
+* **a call whose arguments start with a name**, cut at a space (`listKeys(storage.id,
+  '2021-09-01')`), is a call, no value;
+* **a further assignment after a space** whose value is a reference (a shell's `id=npm_token
+  NPM_TOKEN=$(cat ...)`) is no value of the word before it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from extractors.notary.core import notarize
+
+KEPT = [
+    # the name of a secret
+    "auth:\n  existingSecret: redis-password",
+    "existingSecretPasswordKey: redis-password",
+    "auth:\n  rootPassword: ''\n  existingSecret: mongodb-secret",
+    "secretKeys:\n  adminPasswordKey: postgres-password",
+    "secureSettings: {\n  password: adminPassword\n}",
+    "administratorLoginPassword: sqlAdminPassword",
+    "adminPassword: kv.getSecret('vmAdminPassword')",
+    "password: keyVault.getSecret('sqlPassword')",
+    "token: ci_deploy_token",
+    "secret: aws-credentials",
+    # an expression of member access
+    "accountKey: storageAccount.listKeys().keys[0].value",
+    "key: storage.listKeys().keys[0].value",
+    "password: vault.secrets['db'].value",
+    # a call whose arguments start with a name
+    "password: listKeys(storage.id, '2021-09-01').keys[0].value",
+    "token: fetchToken(client.id, scope)",
+    # a further assignment after a space
+    "RUN --mount=type=secret,id=npm_token NPM_TOKEN=$(cat /run/secrets/npm_token) npm ci",
+    "export token NPM_TOKEN=$NPM_TOKEN",
+]
+
+
+@pytest.mark.parametrize("text", KEPT)
+def test_a_secret_named_or_computed_in_config_is_kept(text: str) -> None:
+    assert notarize(text).text == text
+
+
+MASKED = [
+    ("password: MySecretPassword", "MySecretPassword"),
+    ("password: mySecret789", "mySecret789"),
+    ("password: myC0mpl3xPwd", "myC0mpl3xPwd"),
+    ("password: secur3Pass", "secur3Pass"),
+    ("pass: db1-password", "db1-password"),
+    ("password: testpassword", "testpassword"),
+    ("password: Tr0ub4dor3x", "Tr0ub4dor3x"),
+    ("password: abc(12x9", "abc(12x9"),
+    ("existingSecret: Kite42sky", "Kite42sky"),
+    ("token zBXC=OArr@Sfi5", "zBXC=OArr@Sfi5"),
+    ("token: x7.k2(Q)9!", "x7.k2(Q)9!"),
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), MASKED)
+def test_values_beside_the_names_are_still_masked(text: str, secret: str) -> None:
+    assert secret not in notarize(text).text
