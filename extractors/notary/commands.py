@@ -51,18 +51,50 @@ _PASS_TOOLS = (
 """Tools whose spaced `-p`/`-P`/`-a` takes a password. Not MySQL's: its `-p` takes one only
 glued (`-pTr0ub4dor`; `mysql -u root -p mydb` prompts and names the database `mydb`) and its
 `-P` is the port; nor OpenLDAP's, whose `-p` is the port (its password flag is `-w`)."""
+_FLAG_NAME = rf"(?:[A-Za-z0-9]+[\-_.])*[a-z0-9]{{0,16}}(?P<k>(?i:{_FLAG_WORDS}))(?![\w\-])"
+"""A flag's name after its dashes: any qualifiers, then a word naming a secret."""
+_NO_FLAG = r"(?![\"']?(?:-[A-Za-z](?:[\"'\s]|$)|--[a-z]))"
+"""What follows a flag is its value unless it is another flag."""
+_FLAG_NEEDLES = ("pass", "pw", "token", "secret", "key", "storepass", "keypass")
+
+
+def _listed_flag(match: re.Match[str], start: int, end: int) -> bool:
+    """`_named_flag` for a flag written as a list item (`"--password", "x"`): not a one-letter
+    flag with its value glued on (`"-ppassword"`)."""
+    if _SHORT_GLUED.fullmatch(match.string, match.start("f"), match.start("k")):
+        return False
+    return _ASSIGNED(match, start, end)
+
+
 COMMAND_LINES: tuple[Rule, ...] = (
     Rule(
         "{kind} command-line flag",
         re.compile(
-            rf"(?<![\w\-/])(?:--?|/)(?:[A-Za-z0-9]+[\-_.])*[a-z0-9]{{0,16}}(?P<k>(?i:{_FLAG_WORDS}))"
-            r"(?![\w\-])"
+            rf"(?<![\w\-/])(?:--?|/){_FLAG_NAME}"
             rf"(?P<op>[ \t]*[=:][ \t]*|[ \t]+)(?!-[A-Za-z](?:\s|$)|--[a-z])"
             rf"(?:(?i:pass|env|file):(?=\S))?{VALUE}"
         ),
         3,
         _named_flag,
-        needles=("pass", "pw", "token", "secret", "key", "storepass", "keypass"),
+        needles=_FLAG_NEEDLES,
+    ),
+    Rule(
+        "{kind} command-line flag",
+        re.compile(rf"[\"'](?P<f>--?){_FLAG_NAME}[\"'][ \t]*,\s*(?P<op>){_NO_FLAG}{VALUE}"),
+        3,
+        _listed_flag,
+        needles=_FLAG_NEEDLES,
+    ),
+    Rule(
+        "{kind} command-line flag",
+        re.compile(
+            rf"^(?P<ind>[ \t]*)-[ \t]+[\"']?(?P<f>--?){_FLAG_NAME}[\"']?[ \t]*\r?\n"
+            rf"(?P=ind)-[ \t]+(?P<op>){_NO_FLAG}{VALUE}",
+            re.M,
+        ),
+        3,
+        _listed_flag,
+        needles=_FLAG_NEEDLES,
     ),
     Rule(
         "password on a command line",

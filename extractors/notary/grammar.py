@@ -432,12 +432,24 @@ def _directive(match: re.Match[str], value: str, end: int) -> bool:
 def _side_by_side(match: re.Match[str], value: str, end: int, separator: str) -> str:
     """A name and a value side by side (`define("DB_PASSWORD", "x")`, `ENV DB_PASSWORD x`):
     the space column, but the assignment column when the name is a config identifier (with a
-    comma; with a space, when the value closes its line)."""
+    comma; with a space, when the value closes its line) or a Dockerfile's `ENV` key."""
     if match.groupdict().get("comma"):
         return ASSIGN if config_name(match) and _first_argument(match) else SPACE
-    if separator == SPACE and config_name(match) and _directive(match, value, end):
-        return ASSIGN
-    return separator
+    if separator != SPACE or not _directive(match, value, end):
+        return separator
+    return ASSIGN if config_name(match) or _env_instruction(match) else separator
+
+
+_ENV = re.compile(r"[ \t]*ENV[ \t]+")
+
+
+def _env_instruction(match: re.Match[str]) -> bool:
+    """The name is the key of a Dockerfile's `ENV key value` (its older form, without `=`): the
+    space separates a name and its value whatever the name (`ENV PASSWORD x`, `ENV ADMIN_PASS
+    x`)."""
+    start = _name_start(match)
+    line = match.string.rfind("\n", 0, start) + 1
+    return _ENV.fullmatch(match.string, line, start) is not None
 
 
 _OPENS_CALL = re.compile(r"[\w$]\([ \t]*[\"'`]$")
