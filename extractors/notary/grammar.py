@@ -119,7 +119,9 @@ LABEL = rf"{_KEY_START}(?P<k>(?i:{WORDS})){_SUFFIX}(?![A-Za-z0-9])"
 """The credential word with its owner and decoration (every rule that finds one uses it)."""
 _YAML_NODE = r"(?:(?:&[\w\-]{1,64}|!![a-z]{1,16})[ \t]+)?"
 """A YAML anchor or core tag before a value (`password: &db_pw x`, `password: !!str x`)."""
-_ANNOTATION = r"(?:[ \t]*:[ \t]*[A-Za-z_][\w\[\]., |]{0,40}?(?=[ \t]*=[^=>]))?"
+_ANNOTATION = r"(?:[ \t]*:[ \t]*&?[A-Za-z_][\w\[\]., |<>]{0,40}?(?=[ \t]*=[^=>]))?"
+"""A type annotation between a name and `=` (`password: str = ...`, TypeScript's `password:
+string = ...`, Rust's `password: &str = ...`, `Option<String>`)."""
 
 ASSIGNMENT = re.compile(
     rf"{LABEL}(?:[\"'][\]\)]?|[\]\)])?{_ANNOTATION}"
@@ -432,7 +434,7 @@ def _directive(match: re.Match[str], value: str, end: int) -> bool:
 def _side_by_side(match: re.Match[str], value: str, end: int, separator: str) -> str:
     """A name and a value side by side (`define("DB_PASSWORD", "x")`, `ENV DB_PASSWORD x`):
     the space column, but the assignment column when the name is a config identifier (with a
-    comma; with a space, when the value closes its line) or a Dockerfile's `ENV` key."""
+    comma; with a space, when the value closes its line) or the key of `ENV` or `setx`."""
     if match.groupdict().get("comma"):
         return ASSIGN if config_name(match) and _first_argument(match) else SPACE
     if separator != SPACE or not _directive(match, value, end):
@@ -440,13 +442,14 @@ def _side_by_side(match: re.Match[str], value: str, end: int, separator: str) ->
     return ASSIGN if config_name(match) or _env_instruction(match) else separator
 
 
-_ENV = re.compile(r"[ \t]*ENV[ \t]+")
+_ENV = re.compile(r"[ \t]*(?:ENV|(?i:setx))[ \t]+")
 
 
 def _env_instruction(match: re.Match[str]) -> bool:
-    """The name is the key of a Dockerfile's `ENV key value` (its older form, without `=`): the
-    space separates a name and its value whatever the name (`ENV PASSWORD x`, `ENV ADMIN_PASS
-    x`)."""
+    """The name is the key of a command that sets a variable by name and value with a space
+    between, Dockerfile's `ENV key value` (its older form, without `=`) and Windows' `setx key
+    value`: the space separates a name and its value whatever the name (`ENV PASSWORD x`,
+    `ENV ADMIN_PASS x`, `setx PASSWORD x`)."""
     start = _name_start(match)
     line = match.string.rfind("\n", 0, start) + 1
     return _ENV.fullmatch(match.string, line, start) is not None

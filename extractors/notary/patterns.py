@@ -207,6 +207,7 @@ GRAMMAR: tuple[Rule, ...] = (
         needles=(
             "connect",
             "connection",
+            "mysqli",
             "pdo",
             "login",
             "logon",

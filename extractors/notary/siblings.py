@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import re
 
-from extractors.notary.grammar import ASSIGN, LABEL, WORDS, check
+from extractors.notary.grammar import ASSIGN, LABEL, WORDS, check, not_a_label
 from extractors.notary.shapes import Shape, shape
 from extractors.notary.values import QUOTED, VALUE, is_placeholder
 
@@ -67,18 +67,29 @@ PAIR_VALUE = re.compile(
     rf"(?:{LABEL}[\"'\]]?[ \t]*(?P<op>[:=])[ \t]*"
     r"|\b(?P<ctor>(?:HTTP)?(?:Basic|Digest|Proxy|NTLM)Auth|NetworkCredential"
     r"|PasswordAuthentication|UsernamePassword(?:Credentials|AuthenticationToken)))"
-    rf"[(\[][ \t]*{_FIRST}[ \t]*,[ \t]*(?:{QUOTED})[ \t]*[)\]]"
+    rf"[(\[][ \t]*{_FIRST}[ \t]*,[ \t]*(?:{QUOTED})(?:\.\w{{1,32}}\(\))?[ \t]*[)\]]"
 )
+"""A (user, password) pair; the password may be converted on the spot (Java's
+`"...".toCharArray()`)."""
 
 
 _AS_PASSWORD = re.compile(rf"{LABEL}(?P<op>=)(?P<vu>.*)", re.S)
 
 
+_NAMES_A_PAIR = re.compile(r"(?i:auth(?:ori[sz]ation)?|cred(?:ential)?s?)")
+"""Credential words that name a user and a password together (`auth`, `credentials`)."""
+
+
 def check_pair(match: re.Match[str], start: int, end: int) -> bool:
-    """The second element of a pair assigned to a credential word or given to a basic-auth
-    constructor (read as `password=`): the grammar's assignment."""
-    if not match.group("ctor"):
+    """The second element of a pair given to a basic-auth constructor or assigned to a word that
+    names the pair (`auth=("user", "x")`, `basic_auth`, `credentials`) is a password: judged as
+    `password=` would be (a word is a password there); after another credential word
+    (`password = ["a", "b"]`), the grammar's assignment of that word."""
+    names_a_pair = not match.group("ctor") and _NAMES_A_PAIR.fullmatch(match.group("k"))
+    if not match.group("ctor") and not names_a_pair:
         return check(match, start, end, ASSIGN)
+    if names_a_pair and not_a_label(match, match.group("k")):
+        return False
     value = match.string[start:end]
     as_password = _AS_PASSWORD.fullmatch(f"password={value}")
     return as_password is not None and check(as_password, 9, 9 + len(value), ASSIGN)
