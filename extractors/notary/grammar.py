@@ -225,10 +225,10 @@ def near_code(match: re.Match[str], start: int, end: int) -> bool:
 
 
 _META_SUFFIX = re.compile(
-    r"(?i)(?:^|[_\-.]|(?<=[a-z])(?=[A-Z]))(?:policy|length|len|min|max|count|type|file|path|url|uri|endpoint|field|label"
+    r"(?i)(?:^|[_\-.]|(?<=[a-z])(?=[A-Z]))(?:policy|length|len|min|max|count|type|files?|paths?|url|uri|endpoint|field|label"
     r"|prompt|regex|pattern|hint|rules?|strength|version|id|name|enabled|required|expir\w*|ttl"
     r"|timeout|limit|size|format|header|param|env|var|mode|algorithm|hash|iterations|rounds"
-    r"|reset|changed|updated|at|date|time|provider|store|manager|source|dir|input|box|button"
+    r"|reset|changed|updated|at|date|time|provider|store|manager|source|dirs?|input|box|button"
     r"|column|attempts|retries|age|lifetime|salt|encoding|chars?|digits?)(?![a-z])"
 )
 """A decoration that names something about the secret, not the secret (`password_policy`)."""
@@ -425,10 +425,10 @@ def config_name(match: re.Match[str]) -> bool:
 
 def _directive(match: re.Match[str], value: str, end: int) -> bool:
     """A config line's name and its value: the value closes its line and is no address
-    (`://`, `/path`, `unix:`)."""
+    (`://`, `/path`, `./build.sh`, `~/x`, `unix:`)."""
     if _LINE_END.match(match.string, end) is None:
         return False
-    return "://" not in value and not value.startswith(("/", "unix:"))
+    return "://" not in value and not value.startswith(("/", "./", "../", "~/", "unix:"))
 
 
 def _side_by_side(match: re.Match[str], value: str, end: int, separator: str) -> str:

@@ -20,7 +20,11 @@ One rule per shape:
 * **resource names**: lower-case words joined by `-` around drawn pieces (`acme-hfqy4ols3z-
   staging`, `web-x8d2kq1-eu-prod`): a bucket, host or deployment named by a person, its first and
   last pieces words (letters only, 2 to 12, with a vowel unless 3 or fewer: `db`, `stg`), its
-  drawn pieces at most `MAX_DRAWN_IN_NAME` characters together.
+  drawn pieces at most `MAX_DRAWN_IN_NAME` characters together;
+* **OpenSSH public keys**: the base64 body (`AAAA...`) after a key type and a space
+  (`ssh-rsa`, `ssh-ed25519`, `ssh-dss`, `ecdsa-sha2-nistp256`, the security-key types
+  `sk-ssh-ed25519@openssh.com`), as `authorized_keys`, Terraform's `aws_key_pair` and
+  cloud-init write them: a public key, handed to every server it opens.
 """
 
 from __future__ import annotations
@@ -41,6 +45,10 @@ _OBJECT_KINDS = (
 )
 _OBJECT = rf"(?:{_OBJECT_KINDS})_[A-Za-z0-9]{{8,40}}"
 PUBLIC_ID = re.compile(rf"(?:{_ON_CHAIN}|{_ADVISORY}|{_OBJECT})")
+_SSH_KEY_TYPE = re.compile(
+    r"(?:sk-)?(?:ssh-(?:rsa|dss|ed25519|ed448)|ecdsa-sha2-nistp\d{3})(?:@openssh\.com)?[ \t]+$"
+)
+SSH_TYPE_WINDOW = 40
 
 MAX_DRAWN_IN_NAME = 16
 _NAME_WORD = re.compile(r"[a-z]{2,12}")
@@ -51,6 +59,10 @@ def public_identifier(text: str, start: int, end: int) -> bool:
     """Whether the token `text[start:end]` (whole, as the high-entropy check reads it) has a
     public identifier's shape (see the module docstring)."""
     token = text[start:end]
+    if token.startswith("AAAA") and _SSH_KEY_TYPE.search(
+        text, max(0, start - SSH_TYPE_WINDOW), start
+    ):
+        return True  # an OpenSSH public key's body
     if _HASH_64.fullmatch(token):
         return _NAMES_A_HASH.search(text, max(0, start - HASH_WINDOW), start) is not None
     return PUBLIC_ID.fullmatch(token) is not None or resource_name(token)

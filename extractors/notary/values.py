@@ -229,7 +229,7 @@ _PLACEHOLDER = re.compile(
     \[REDACTED(?::[a-z0-9_]+)?\]
     | [*•·xX#.…_\-]{3,}
     | <[^<>]*>
-    | \$+\{\{.*\}\} | \$+\{[^}]*\} | \$\(.* | \$[A-Za-z_][A-Za-z_]*[0-9]{0,2}
+    | \$+\{\{.*\}\} | \$+\{[^}]*\} | \$\(.* | \$\$?[A-Za-z_][A-Za-z_]*[0-9]{0,2}
     | \$\{[A-Za-z_][\w.]*:?[-=?+]\$\{[^{}]*\}\}
     | %(?:env\()?[A-Za-z_][\w.:]*\)?%
     | (\w)\1{2,}
@@ -243,12 +243,16 @@ _PLACEHOLDER = re.compile(
     | \$?\{\{.*
     | \[[a-z][A-Za-z]*\(.*\)[\w.\[\]']*\]
     | [a-z_][a-z0-9_\-]*(?:\.[a-z_][a-z0-9_\-]*){2,}
+    | (?:var|local|module|data|each|count|path|terraform)(?:\.[a-z_][a-z0-9_\-]*|\[[^\]]*\])+
     """
 )
 """... and the expressions of config languages where a value would be: a template expression's
 opening (`${{ secrets.X }}`, `{{ .Values.x }}`), ARM's bracketed call (`[parameters('pw')]`)
 and an attribute reference, a dotted path of three or more lower-case names
-(`data.aws_x.db.secret_string`)."""
+(`data.aws_x.db.secret_string`), or of two under one of Terraform's reference roots
+(`var.secret_value`, `local.db_creds`, `each.value`; a drawn segment is judged:
+`data.x.Tr0ub4dor3x`); compose's escaped `$$NAME` is a
+variable as `$NAME` is."""
 CN_STOP = re.compile(
     "什么|多少|啥|哪|几|正确|错误|对的|错的|不|没|必|需|要|空|一个|一串|一样|一致|相同|由|在|这|那|"
     "你|我|他|她|它|谁|如何|怎么|至少|最少|最多|加密|明文|纯|数字|字母|随机|默认|过期|无效|有效|"

@@ -11,7 +11,13 @@ Terraform, Dockerfiles), not from any benchmark file.
 * **a call whose arguments start with a name**, cut at a space (`listKeys(storage.id,
   '2021-09-01')`), is a call, no value;
 * **a further assignment after a space** whose value is a reference (a shell's `id=npm_token
-  NPM_TOKEN=$(cat ...)`) is no value of the word before it.
+  NPM_TOKEN=$(cat ...)`) is no value of the word before it;
+* **a reference under one of Terraform's roots** (`var.secret_value`, `local.db_creds`,
+  `each.value`) names a value declared elsewhere; compose's escaped `$$NAME` is a variable;
+* **where a secret is kept**: a name ending in files, paths or dirs (`shared_credentials_files`)
+  and a relative path after a config name and a space (`GITHUB_TOKEN ./build.sh`);
+* **an OpenSSH public key** (`ssh-rsa AAAA...`, `ssh-ed25519 AAAA...`) is handed to every server
+  it opens, never a secret by its look.
 """
 
 from __future__ import annotations
@@ -42,6 +48,22 @@ KEPT = [
     # a further assignment after a space
     "RUN --mount=type=secret,id=npm_token NPM_TOKEN=$(cat /run/secrets/npm_token) npm ci",
     "export token NPM_TOKEN=$NPM_TOKEN",
+    # a reference under one of Terraform's roots; compose's escaped variable
+    'resource "x" "y" {\n  name  = "secret-sauce"\n  value = var.secret_value\n}',
+    "secret_data = var.secret_data",
+    "token = local.tokens[0]",
+    'test: ["CMD", "mysqladmin", "ping", "-p$$MYSQL_ROOT_PASSWORD"]',
+    # where a secret is kept
+    'shared_credentials_files = ["$HOME/.aws/credentials"]',
+    "RUN --mount=type=secret,id=github_token,env=GITHUB_TOKEN ./build.sh",
+    # an OpenSSH public key
+    'public_key = "ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQD3F6tyPEFEzV0LX3X8BsXdMsQz1x2cEikKDEY0aIj4'
+    "1qgxMCP/iteneqXSIFZBp5vizPvaoIR3Um9xK7PGoW8giupGn+EPuxIA4cDM4vzOqOkiMPhz5XK0whEjkVzTo4+S0puv"
+    "DZuwIsdiW9mxhJc7tgBNL0cYlWSYVkz4G/fslNfRPW5mYAM49f4fhtxPb5ok4Q2Lg9dPKVHO/Bgeu5woMc7RY0p1ej6D"
+    "4CKFE6lymSDJpW0YHX/wqE9+cfEauh7xZcG0q9t2ta6F6fmX0agvpFyZo8aFbXeUBr7osSCJNgvavWbM/06niWrOvYX2x"
+    'wWdhXmXSrbX8ZbabVohBK41 me@example.com"',
+    "ssh_authorized_keys:\n  - ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIK0wmN/Cr3JXqmLW7u+g9pTh+wyqDHp"
+    "SQEIQczXkVx9q me@laptop",
 ]
 
 
@@ -62,6 +84,10 @@ MASKED = [
     ("existingSecret: Kite42sky", "Kite42sky"),
     ("token zBXC=OArr@Sfi5", "zBXC=OArr@Sfi5"),
     ("token: x7.k2(Q)9!", "x7.k2(Q)9!"),
+    ("password = data.x.Tr0ub4dor3x", "Tr0ub4dor3x"),
+    ("password: $$Kite42sky!", "Kite42sky"),
+    ("ENV GITHUB_TOKEN Kite42sky", "Kite42sky"),
+    ("AAAAB3NzaC1yc2EAAAADAQABAAABAQD3F6tyPEFEzV0LX3X8BsXdMsQz1x2c", "AAAAB3NzaC1yc2EAAAADAQ"),
 ]
 
 
