@@ -6,7 +6,8 @@ its assignment column, one rule each:
 * **the value field first** on one line (`value="x" key="smtp.password"`,
   `{"value": "x", "name": "SECRET_TOKEN"}`);
 * **an element pair**: `<name>...Password</name>` then `<value>x</value>` (Hadoop's and
-  Hive's `*-site.xml`; a `<description>` between them is allowed);
+  Hive's `*-site.xml`; a `<description>` between them is allowed), or a property list's
+  `<key>Password</key>` then a typed value element, `<string>x</string>` or `<data>`;
 * **a block named by a credential name with a default**: Terraform's and Packer's
   `variable "db_password" { default = "x" }`, `param`, `input`, `arg` blocks;
 * **a mapping or object named by a credential holding its value in a default or value
@@ -57,7 +58,7 @@ _ELEMENT_VALUE = r"(?P<op>)[ \t]*(?P<vu>[^<>\s]{1,512})[ \t]*</"
 ELEMENT_PAIR = re.compile(
     rf"<(?i:name|key)>[ \t]*{_NAMED}[ \t]*</(?i:name|key)>\s*"
     r"(?:<description>[^<]{0,400}</description>\s*)?"
-    rf"<{_VALUE_FIELD}>{_ELEMENT_VALUE}"
+    rf"<(?:{_VALUE_FIELD}|(?i:string|data))>{_ELEMENT_VALUE}"
 )
 
 BLOCK_DEFAULT = re.compile(

@@ -41,7 +41,8 @@ from extractors.notary.shapes import Shape, shape
 from extractors.notary.values import QUOTED, VALUE, is_placeholder
 
 _NAME_FIELD = r"\b(?i:key|name|parameter_?key|property|setting|variable|param)"
-_VALUE_FIELD = r"(?i:value|parameter_?value|default_?value)(?![\w\-])"
+_VALUE_FIELD = r"(?i:value|parameter_?value|default_?value|content)(?![\w\-])"
+"""The field holding the value; HTML's `<meta name="api-key" content="...">` names it `content`."""
 _NAME = rf"(?P<q>[\"']?)[\w.\-:/]{{0,40}}?{LABEL}(?P=q)"
 _OTHER_ATTRIBUTES = r"(?:[ \t]+[\w:.\-]{1,40}=(?:\"[^\"\n]{0,200}\"|'[^'\n]{0,200}'))*"
 _SAME_OBJECT = r"[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?[\"']?"

@@ -12,7 +12,10 @@ documented syntax (Rust, Windows' `setx`, Python's `requests`, Java's `java.net`
 * **a password converted on the spot** in a credential constructor (`new
   PasswordAuthentication("u", "x".toCharArray())`);
 * **a client constructed, not called** (`new mysqli("h", "root", "x", "db")`): the password
-  given by position is found whether or not the text holds the word `connect`.
+  given by position is found whether or not the text holds the word `connect`;
+* **HTML's `<meta name="api-key" content="x">`**: `content` is the value field of a name field;
+* **a property list's `<key>Password</key>` then `<string>x</string>`** (Apple's plist): the
+  typed element after a key holds its value, as Hadoop's `<value>` after `<name>` does.
 """
 
 from __future__ import annotations
@@ -37,6 +40,11 @@ MASKED = [
     ('new PasswordAuthentication("u", "letmein".toCharArray())', "letmein"),
     # a client constructed, not called
     ("$db = new mysqli('h', 'root', 'bluecats7', 'db');", "bluecats7"),
+    # HTML's meta name and content
+    ('<meta name="api-key" content="bluecats7">', "bluecats7"),
+    # a property list's key and typed value
+    ("<key>Password</key>\n<string>bluecats</string>", "bluecats"),
+    ("<key>APIToken</key><string>hardcoded7</string>", "hardcoded7"),
 ]
 
 
@@ -56,6 +64,10 @@ KEPT = [
     "auth = ('user', os.environ['PW'])",
     "auth=('user', 'password')",
     "auth = ('user', getpass())",
+    '<meta name="description" content="Password manager">',
+    '<meta name="api-key" content="{{ key }}">',
+    "<key>PasswordPolicy</key>\n<string>strict</string>",
+    "<key>Password</key>\n<string></string>",
 ]
 
 
