@@ -23,14 +23,17 @@ def agrees(referent: Referent, cue: Cue) -> bool:
 
 
 def resolve(state: Discourse, cue: Cue) -> Referent | None:
-    """The most recent referent that agrees with `cue`; a class noun ("the film") prefers a
-    referent introduced with that noun over one of the same kind whose class is unknown, and a
-    cue for things (it, 它, 这部电影) one known to be a thing over one of unknown kind (a
-    surname said alone: "Jolie")."""
+    """The most recent referent that agrees with `cue`. A cue for things prefers a referent
+    whose kind is known (a work, a place, an organisation) over one of unknown kind (a word
+    the tagger guessed, "Harry", "Pixar"; a phrase that was a sentence's subject): a class
+    noun ("the film", 这部电影) always, and a pronoun (it, 它) while a referent introduced with
+    a class noun is under discussion (the film a conversation is about: "Also Harry Styles is
+    in it." then "It is a war drama." is the film); with none, the most recent of any kind
+    ("Atlas is our CLI. It supports Linux.")."""
     if "person" not in cue.kinds:
-        known = next((r for r in state.referents if r.kind in cue.kinds and agrees(r, cue)), None)
-        if known is not None:
-            return known
+        known = [r for r in state.referents if r.kind != "thing" and agrees(r, cue)]
+        if known and (cue.noun or any(r.noun for r in known)):
+            return known[0]
     return next((r for r in state.referents if agrees(r, cue)), None)
 
 

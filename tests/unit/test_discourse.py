@@ -285,3 +285,37 @@ def test_a_pronoun_after_a_class_noun_is_no_name() -> None:
         "The movie came out in 1997.",
     )
     assert ("Gattaca", "release_date", "1997") in found[-1]
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        (
+            (
+                "Have you seen the film Dunkirk?",
+                "Also Harry styles is in it.",
+                "It is a war drama.",
+            ),
+            ("Dunkirk", "is_a", "war drama"),
+        ),
+        (
+            ("Have you seen the film Toy Story?", "Pixar made it.", "It was a huge success."),
+            ("Toy Story", "is_a", "huge success"),
+        ),
+    ],
+)
+def test_it_prefers_the_film_under_discussion_over_a_name_of_unknown_kind(
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    """A word the tagger guessed ("Harry", "Pixar": of unknown kind) does not take "it" from
+    the film introduced with its class noun; any sentence, not only a relation's."""
+    assert expected in read(*turns)[-1]
+
+
+def test_it_prefers_a_known_kind_only_while_a_class_noun_referent_is_under_discussion() -> None:
+    thing = Referent(name="Atlas")
+    paris = Referent(name="Paris", kind="place")
+    assert (found := resolve(state(thing, paris), PRONOUNS_EN["it"])) and found.name == "Atlas"
+    assert (found := resolve(state(thing, FILM), PRONOUNS_EN["it"])) and found.name == "Gattaca"
+    assert (found := resolve(state(thing, FILM), PRONOUNS_ZH["它"])) and found.name == "Gattaca"
+    assert (found := resolve(state(thing), PRONOUNS_ZH["它"])) and found.name == "Atlas"
