@@ -169,7 +169,7 @@ class RuleExtractor:
             claimed = len(session.claimed)
             read = self._read_piece(piece, job, session)
             dated = with_events(
-                piece.text, read, job.reference, piece.lang, session.claimed[claimed:]
+                piece.text, read, job.reference, piece.lang, session.claimed[claimed:], before
             )
             found.extend(_shift(c, piece.offset) for c in dated)
         found, named = self._names.read(found, job.text, job.role)

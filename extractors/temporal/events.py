@@ -14,7 +14,9 @@ not the speaker's (a fact about the user needs first person or the user's name: 
 subject he, she, his, her, 他, 她 ("He was born in 1970.", "她上周去了北京。"), a date that is
 the value of a relation people state about others (a film's release date, a birthday:
 `extractors.discourse.relations`), or a span the relation readers found said of a party
-nothing resolves (`others`: "是2004年上映的。" with no film under discussion).
+nothing resolves (`others`: "是2004年上映的。" with no film under discussion); and, without
+first person, a sentence about a third party under discussion (`_of_a_third_party`: a fact of
+it about someone else; its subject a pronoun or a name of someone under discussion).
 """
 
 from __future__ import annotations
@@ -23,9 +25,18 @@ import re
 from collections.abc import Iterator, Sequence
 from datetime import datetime
 
+from extractors.discourse.cues import (
+    FIRST_PERSON_EN,
+    FIRST_PERSON_ZH,
+    PRONOUNS_EN,
+    PRONOUNS_ZH,
+    Cue,
+)
 from extractors.discourse.relations import default_relations
-from extractors.schema import SPEAKER, CandidateFact, Language, TimeMention
+from extractors.discourse.resolve import resolve
+from extractors.schema import SPEAKER, USER, CandidateFact, Language, TimeMention
 from extractors.temporal.resolve import find_times
+from graph.domain.discourse import Discourse
 from graph.domain.enums import FactType
 
 EVENT = "event_at"
@@ -42,6 +53,11 @@ _COPULA_END = re.compile(r"\s+(?:is|are|was|were|will be|'s)$", re.IGNORECASE)
 """A copula left at the end ("The meeting is [on Monday]"): the event is "The meeting"."""
 _THIRD_PERSON = re.compile(r"^(?:(?:he|she|his|her)\b|[他她](?![们乡]))", re.IGNORECASE)
 _WORDS = re.compile(r"[^\W\d_]")
+_WORD = re.compile(r"[A-Za-z]+")
+"""An English word (first person, or the pronoun an event starts with)."""
+_OWN = frozenset({SPEAKER, USER})
+_THIRD_ZH = re.compile(r"(?<!其)(?:他们|她们|它们|他|她|它)")
+"""A Chinese third-person pronoun (not 其他, 其它: "other")."""
 CONFIDENCE = 0.6
 _TIME_ATTRIBUTE = re.compile(
     r"(?:时间|日期|日子|(?:^|[_\s])(?:time|date|day|when))$", re.IGNORECASE
@@ -55,9 +71,11 @@ def with_events(
     reference: datetime,
     language: Language,
     others: Sequence[tuple[int, int]] = (),
+    before: Discourse | None = None,
 ) -> list[CandidateFact]:
     """`facts` and the event facts of `text`'s dated statement sentences (module doc);
-    `others` are spans of `text` said of a third party nothing resolves."""
+    `others` are spans of `text` said of a third party nothing resolves, `before` the
+    discourse state the turn was read in (who is under discussion)."""
     mentions = _when(text, reference, language)
     if not mentions:
         return list(facts)
@@ -72,9 +90,61 @@ def with_events(
         if any(a < end and start < b for a, b in others) or _held_by_relation(told, own):
             continue
         value = _description(sentence, own, start, "" if language == "zh" else " ")
+        if not _first_person(sentence, language) and _of_a_third_party(
+            sentence, value, mine, before, language
+        ):
+            continue
         if len(value) >= (4 if language == "zh" else 8) and not _THIRD_PERSON.match(value):
             out.append(_event(value, own[0], start, sentence, language))
     return out
+
+
+def _of_a_third_party(
+    sentence: str,
+    value: str,
+    facts: Sequence[CandidateFact],
+    before: Discourse | None,
+    language: Language,
+) -> bool:
+    """Is a sentence without first person about a third party, so that its time is that
+    party's and not when the speaker did something? When a fact read from it has someone else
+    as its subject ("2007年03月22日，发行后便获得不少的好评。" with an album under discussion:
+    the album's acclaim), or when its subject (what its words start with, the time left out)
+    is a third-person pronoun that refers to someone under discussion ("In 2017 it was
+    everywhere.", "去年它又上映了一次。") or the name of someone under discussion doing something.
+    A note of when something is ("The Lakeview party is next Saturday.", its party under
+    discussion or not) is only the name: it stays the speaker's event, as does a sentence
+    about nobody under discussion ("Took a quick trip to Lyon last week." said again)."""
+    if any(f.subject not in _OWN for f in facts):
+        return True
+    if before is None or not before.referents:
+        return False
+    cue = _leading_pronoun(value, language)
+    if cue is not None:
+        return resolve(before, cue) is not None
+    return any(_starts_with(value, r.name, language) and value != r.name for r in before.referents)
+
+
+def _leading_pronoun(value: str, language: Language) -> Cue | None:
+    """The cue of a third-person pronoun the event's words start with (its subject)."""
+    if language == "zh":
+        found = _THIRD_ZH.match(value)
+        return PRONOUNS_ZH[found.group(0)] if found is not None else None
+    first = _WORD.match(value)
+    return PRONOUNS_EN.get(first.group(0).lower()) if first is not None else None
+
+
+def _starts_with(value: str, name: str, language: Language) -> bool:
+    if not value.lower().startswith(name.lower()):
+        return False
+    rest = value[len(name) : len(name) + 1]
+    return language == "zh" or not name.isascii() or not rest.isalnum()
+
+
+def _first_person(sentence: str, language: Language) -> bool:
+    if language == "zh":
+        return any(word in sentence for word in FIRST_PERSON_ZH)
+    return any(word.lower() in FIRST_PERSON_EN for word in _WORD.findall(sentence))
 
 
 def _when(text: str, reference: datetime, language: Language) -> list[TimeMention]:

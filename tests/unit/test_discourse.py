@@ -319,3 +319,52 @@ def test_it_prefers_a_known_kind_only_while_a_class_noun_referent_is_under_discu
     assert (found := resolve(state(thing, FILM), PRONOUNS_EN["it"])) and found.name == "Gattaca"
     assert (found := resolve(state(thing, FILM), PRONOUNS_ZH["它"])) and found.name == "Gattaca"
     assert (found := resolve(state(thing), PRONOUNS_ZH["它"])) and found.name == "Atlas"
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ("你听过《后来》这张专辑吗？", "2007年03月22日，发行后便获得不少的好评。"),
+        ("Have you seen the film Dunkirk?", "In 2017 it was everywhere."),
+        ("Have you heard the album 25?", "In 2016 it won a Grammy."),
+        ("Have you seen the film Dunkirk?", "Last year it was shown at the festival again."),
+    ],
+)
+def test_a_dated_sentence_about_a_third_party_is_no_event_of_the_speaker(
+    turns: tuple[str, ...],
+) -> None:
+    """Whose event a dated sentence tells: the speaker's only with first person or when no
+    third party is what the sentence is about (a fact read from it has another subject, its
+    subject is a pronoun that refers to someone under discussion)."""
+    assert not [f for f in read(*turns)[-1] if f[1] == "event_at"]
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        (("The Lakeview party is next Saturday.",), "The Lakeview party"),
+        (
+            ("Have you seen the film Dunkirk?", "The Lakeview party is next Saturday."),
+            "The Lakeview party",
+        ),
+        (
+            ("Have you seen the film Dunkirk?", "Last week I watched it again."),
+            "I watched it again",
+        ),
+        (
+            ("The Lakeview party will have forty guests.", "The Lakeview party is next Saturday."),
+            "The Lakeview party",
+        ),
+        (("你看过《霸王别姬》这部电影吗？", "下周六是公司年会。"), "是公司年会"),
+        (
+            ("Took a quick trip to Lyon last week.", "Took a quick trip to Lyon last week."),
+            "Took a quick trip to Lyon",
+        ),
+    ],
+)
+def test_a_dated_note_or_a_first_person_sentence_stays_the_speakers_event(
+    turns: tuple[str, ...], expected: str
+) -> None:
+    """A note about nobody under discussion, or a sentence in first person, is the speaker's
+    event whoever is under discussion."""
+    assert (SPEAKER, "event_at", expected) in read(*turns)[-1]
