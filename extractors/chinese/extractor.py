@@ -50,6 +50,7 @@ from extractors.chinese.clauses import (
 from extractors.chinese.facts import FactBuilder, find_times_zh
 from extractors.chinese.frames import FrameReader, Reading
 from extractors.chinese.leaving import QUIT, left
+from extractors.chinese.lexicon import FINAL_PARTICLES, GREETED
 from extractors.chinese.np import is_person_name, take_scope
 from extractors.chinese.patterns import AnchorFinder
 from extractors.chinese.relations import RelationReader
@@ -237,7 +238,7 @@ class ChineseExtractor:
         )
         scope, toks = take_scope(toks)
         state.scope = scope or state.scope
-        anchor = self.anchors.find(toks) if toks else None
+        anchor = self.anchors.find(toks) if toks and not _greeting(toks) else None
         own = builder.times_in(toks)
         state.clauses += 1
         state.said += own if anchor is None else ()
@@ -290,6 +291,18 @@ _CHATTER = re.compile(
 
 
 _KNOWER = re.compile(r"[我你您].*(?:知道|记得|听说|觉得|说|了解)")
+
+
+def _greeting(toks: Sequence[Tok]) -> bool:
+    """大家好, 各位好, 下午好啊: whom or when a greeting greets, then 好 (and a particle): no
+    clause of fact (大家好，我是张三 made the speaker's 大家 好)."""
+    words = [t.text for t in toks if t.kind != "punct"]
+    return (
+        2 <= len(words) <= 3
+        and words[0] in GREETED
+        and words[1] == "好"
+        and all(w in FINAL_PARTICLES for w in words[2:])
+    )
 
 
 def _usable(fact: CandidateFact) -> bool:

@@ -248,3 +248,19 @@ def test_the_speaker_names_themself_with_first_person(
 ) -> None:
     facts = extractor.extract(text, reference=REFERENCE)
     assert [(f.subject, f.value) for f in facts if f.predicate == "name"] == [(SPEAKER, name)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("大家好，我是张三。", [(SPEAKER, "name", "张三")]),
+        ("各位好，我住在北京。", [(SPEAKER, "lives_in", "北京")]),
+        ("你们好啊，我叫李四。", [(SPEAKER, "name", "李四")]),
+        ("大家好。", []),
+    ],
+)
+def test_a_greeting_is_no_clause_of_fact(
+    text: str, expected: list[tuple[str, str, str]], extractor: ChineseExtractor
+) -> None:
+    facts = extractor.extract(text, reference=REFERENCE)
+    assert [(f.subject, f.predicate, f.value) for f in facts] == expected
