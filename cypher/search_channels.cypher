@@ -12,7 +12,7 @@ CALL () {
   UNWIND range(0, size($fact_texts) - 1) AS slot
   CALL (slot) {
     WITH $fact_texts[slot] AS ask WHERE ask.query IS NOT NULL
-    CALL db.index.fulltext.queryRelationships('palimpsest_fact_text', ask.query, {limit: ask.fetch})
+    CALL db.index.fulltext.queryRelationships('palimpsest_fact_words', ask.query, {limit: ask.fetch})
     YIELD relationship AS r, score
     WHERE r.group_id = $group_id AND ($all OR /*@time_rule*/)
     WITH r, score, ask.newest AS newest

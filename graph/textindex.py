@@ -42,6 +42,13 @@ def index_text(text: str) -> str:
     return " ".join(index_terms(text))
 
 
+def fact_words(text: str, subject: str, predicate: str, value: str) -> str:
+    """What a fact's keyword search reads, on every backend: its text, subject, predicate
+    (works_at as "works at") and value. SQLite indexes it with `index_text`, Neo4j stores it
+    as the relationship's `search_text` for its full-text index."""
+    return " ".join((text, subject, predicate.replace("_", " "), value))
+
+
 def query_groups(text: str) -> list[list[str]]:
     """The query as groups of terms that must appear together (a phrase or a CJK run).
 

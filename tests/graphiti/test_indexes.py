@@ -12,7 +12,7 @@ from graph.ports.store import Store
 from tests.conftest import NEO4J_URI
 from tests.graphiti.conftest import drop, graphiti_driver, our_schema_names, probes, schema
 
-OUR_TEXT = {"palimpsest_fact_text": "cjk", "palimpsest_entity_text": "cjk"}
+OUR_TEXT = {"palimpsest_fact_words": "cjk", "palimpsest_entity_text": "cjk"}
 GRAPHITI_TEXT = {  # graphiti-core 0.31's full-text indexes, with Neo4j's default analyzer
     "edge_name_and_fact": "standard-no-stop-words",
     "node_name_and_summary": "standard-no-stop-words",

@@ -27,7 +27,7 @@ from graph.domain.model import (
     Operation,
 )
 from graph.domain.timerules import TimeQuery, bounds
-from graph.textindex import episode_text
+from graph.textindex import episode_text, fact_words
 
 JSON_PROPERTIES = frozenset({"metadata", "payload", "result", "error", "discourse"})
 TIME_PROPERTIES = frozenset(
@@ -92,6 +92,7 @@ def fact_props(fact: Fact) -> dict[str, Any]:
     props = {name: to_property(name, getattr(fact, name)) for name in Fact.model_fields}
     props["name"] = fact.predicate  # graphiti-core's names for the predicate and knowledge time
     props["reference_time"] = fact.knowledge_time
+    props["search_text"] = fact_words(fact.fact, fact.subject, fact.predicate, fact.value)
     return {key: value for key, value in props.items() if value is not None}
 
 

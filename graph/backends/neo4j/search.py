@@ -66,7 +66,7 @@ def lucene_query(group_id: str, text: str) -> str | None:
     if not groups:
         return None
     phrases = " OR ".join(_phrase(" ".join(group)) for group in groups)
-    return f"+group_id:{_phrase(group_id)} +(fact:({phrases}) OR name:({phrases}))"
+    return f"+group_id:{_phrase(group_id)} +search_text:({phrases})"
 
 
 def episode_query(group_id: str, text: str) -> str | None:

@@ -62,6 +62,9 @@ GRAPHITI_UUID_INDEXES = ("entity_uuid", "episode_uuid", "relation_uuid")
 """graphiti-core's plain range indexes on keys our uniqueness constraints cover."""
 LEGACY_TEXT_INDEXES = ("edge_name_and_fact", "node_name_and_summary")
 """Our full-text indexes before they were named apart from graphiti-core's (docs/graphiti.md)."""
+RETIRED_INDEXES = ("palimpsest_fact_text",)
+"""Our indexes that a later one replaced: the facts' full-text index over their text and
+predicate, which read fewer words than SQLite's (now `palimpsest_fact_words`)."""
 
 
 def vector_index_config(dimensions: int) -> dict[str, Any]:
@@ -210,6 +213,7 @@ class Neo4jStore(Store):
             self._run_schema(name, params)
         self._run_schema("schema_await", {"seconds": INDEX_WAIT_SECONDS})
         self._migrate("graphiti_fields", "migration_graphiti_fields")
+        self._migrate("fact_words", "migration_fact_words")
         self._check_vector_index()
         self._run_schema("store_version_record", {"version": SCHEMA_VERSION})
 
@@ -263,6 +267,8 @@ class Neo4jStore(Store):
         }
         for row in self._run_schema("graphiti_blocking_indexes", params):
             self._run_schema("drop_index", {"index": row["name"]})
+        for name in RETIRED_INDEXES:
+            self._run_schema("drop_index", {"index": name})
 
     def _run_schema(self, name: str, params: dict[str, Any]) -> list[dict[str, Any]]:
         try:

@@ -22,7 +22,7 @@ from graph.ports.search import (
     channels_one_by_one,
     records_one_by_one,
 )
-from graph.textindex import index_text, query_groups
+from graph.textindex import fact_words, index_text, query_groups
 
 MAX_QUERY_GROUPS = 32
 MAX_FRONTIER = 1000
@@ -236,5 +236,4 @@ def fts_query(group_id: str, text: str) -> str | None:
 
 
 def search_body(fact: Fact) -> str:
-    text = " ".join((fact.fact, fact.subject, fact.predicate.replace("_", " "), fact.value))
-    return index_text(text)
+    return index_text(fact_words(fact.fact, fact.subject, fact.predicate, fact.value))
