@@ -46,7 +46,7 @@ from service.read.channels import Question
 from service.read.conversations import conversation_bonus
 from service.read.deps import ReadDeps
 from service.read.episodes import episode_view
-from service.read.fusion import EPISODES, Fused, fuse
+from service.read.fusion import EPISODES, Fused, evidenced, fuse
 from service.read.lanes import gather
 from service.read.questions import fact_filter, matches
 from service.read.requests import SearchRequest
@@ -100,7 +100,7 @@ def search(deps: ReadDeps, request: SearchRequest, principals: Principals = None
         deps.synonyms,
         idents,
         lambda tx, lists: answer(
-            tx, Asked(question, idents, flt, request.limit), fuse(lists), at_once
+            tx, Asked(question, idents, flt, request.limit), evidenced(lists, fuse(lists)), at_once
         ),
     )
     return SearchOut.model_construct(results=[hit(item) for item in found])

@@ -201,7 +201,8 @@ def test_a_disputed_property_comes_back_marked_disputed(memory: Memory, client: 
     for hit in top.values():
         assert hit["disputed"] is True and hit["fact"]["disputed"] is True
         assert hit["verify_status"] == "contradicted"
-    assert hits[2]["disputed"] is False
+    berlin = search(client, "Where do I live?", user_id="alice")[0]  # Berlin is no evidence
+    assert berlin["fact"]["value"] == "Berlin" and berlin["disputed"] is False  # for SSO
     disputed = facts(client, user_id="alice", subject="Atlas")
     assert [f["disputed"] for f in disputed] == [True, True]
 
