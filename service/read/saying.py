@@ -4,6 +4,12 @@ thinking is the one whose turns hold the answer, so search puts that person's re
 (`said_by`; search.py's `SAID_BY_BONUS`). A name after a passive auxiliary ("When is Rachel
 asked ...") is the one spoken to, not the speaker; an -ly adverb between name and verb is
 skipped ("Monica angrily says").
+
+A name that is the subject of the question's verb, whatever the verb ("How does Chandler
+congratulate Joey?", "Why is Joey upset?", "What does Joey do?", "... according to Phoebe"),
+is most often the speaker of the turn that answers: their turns gain a smaller bonus
+(`subject_of`; search.py's `SUBJECT_BONUS`). Not after "who" ("Who did Joey kiss?" asks for
+another person) nor in a passive.
 """
 
 from __future__ import annotations
@@ -45,3 +51,27 @@ def speaking(question: str) -> list[str]:
 def said_by(question: str) -> set[str]:
     """The names (case-folded) `question` asks what they said or thought."""
     return {name.casefold() for name in speaking(question)}
+
+
+_AUXILIARY = frozenset(
+    {"do", "does", "did", "is", "was", "are", "were", "has", "have", "had", "will", "would", "can",
+     "could"}
+)  # fmt: skip
+_ASKING = frozenset({"how", "what", "why", "when", "where", "which"})
+_ACCORDING = re.compile(r"\baccording\s+to\s+([A-Z][A-Za-z'-]*)")
+
+
+def subject_of(question: str) -> set[str]:
+    """The names (case-folded) `question` makes the subject of its verb: right after a
+    wh-word (not "who") and its auxiliary, unless a passive follows ("When is Rachel asked"),
+    or after "according to"."""
+    tokens = _WORD.findall(question)
+    found = {m.group(1).casefold() for m in _ACCORDING.finditer(question)}
+    for i, token in enumerate(tokens[:-2]):
+        if token.casefold() not in _ASKING or tokens[i + 1].casefold() not in _AUXILIARY:
+            continue
+        name, after = tokens[i + 2], tokens[i + 3 : i + 4]
+        passive = tokens[i + 1].casefold() in _PASSIVE and after and after[0].endswith("ed")
+        if name[0].isupper() and not passive:
+            found.add(name.casefold())
+    return found

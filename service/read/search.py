@@ -15,7 +15,9 @@ no fact of it is already in the results: `told.py`). A record holding a Latin id
 of the query exactly (INV-2024-001, RTX 4090) scores 1.0 more per identifier; a record spoken
 by (or about) a speaker the question names scores `SPEAKER_BONUS` more, and `SAID_BY_BONUS`
 more when the question asks what that person said or thought (`saying.py`: their turns come
-first); a candidate turn (or the fact its score went to) gains its conversation's share of the
+first), and `SUBJECT_BONUS` more when the question makes them the subject of another verb
+("How does Chandler congratulate Joey?": the answer is most often their own turn); a candidate
+turn (or the fact its score went to) gains its conversation's share of the
 question's words (`conversations.py`).
 
 Each fact result carries the record's `verify_status`, `disputed` and `superseded_by` (also
@@ -50,7 +52,7 @@ from service.read.fusion import EPISODES, Fused, evidenced, fuse
 from service.read.lanes import gather
 from service.read.questions import fact_filter, matches
 from service.read.requests import SearchRequest
-from service.read.saying import said_by
+from service.read.saying import said_by, subject_of
 from service.read.told import Told, shown, told_excluded
 from service.read.when import WHEN_BONUS, asks_when, dated, its_time_first, when_bonus
 from service.views import FactOut
@@ -61,6 +63,11 @@ MAX_FETCH = 300
 EXACT_BONUS = 1.0
 SPEAKER_BONUS = 0.1
 SAID_BY_BONUS = 1.0
+SUBJECT_BONUS = 0.3
+"""FriendsQA's dev half, one store: 0.2-0.4 all lift recall@10 0.634 -> 0.636-0.642, the answer
+in the top 10 0.705 -> 0.716-0.722, multi-hop 0.450 -> 0.467 (docs/read.md). It goes only to
+records of candidate turns (the only ones whose speaker is known), which `paged` reads first,
+so `bonus_bound` need not count it."""
 _NAME_PART = re.compile(r"[^\W\d_]{2,}")
 
 
@@ -242,7 +249,7 @@ def select(
             scores[best] = (scores[best][0] + entry.score, [*scores[best][1], EPISODES])
         else:
             kept_episodes[entry.uuid] = (entry.score, list(entry.channels))
-    named = Named(_named(q.text), said_by(q.text))
+    named = Named(_named(q.text), said_by(q.text), subject_of(q.text))
     spoken = {fact: told[episode].episode.speaker for fact, episode in owner.items()}
     found = [
         _found(facts[u], s + when_bonus(facts[u], when), c, idents, named, spoken.get(u, ""))
@@ -291,6 +298,7 @@ class Named:
 
     any: set[str]
     said: set[str]
+    subject: set[str]
 
 
 def _named(text: str) -> set[str]:
@@ -307,7 +315,8 @@ def _found(
     speaker: str,
 ) -> Found:
     """The record with its bonuses: identifiers it holds, a name of the question it is by or
-    about, and being said by the person the question asks about (`speaker`: its turn's)."""
+    about, and being said by the person the question asks about, or makes the subject of its
+    verb (`speaker`: its turn's)."""
     texts = (record.value, record.fact) if isinstance(record, Fact) else (record.content,)
     bonus = sum(EXACT_BONUS for ident in idents if channels.contains(texts, ident))
     who = record.subject if isinstance(record, Fact) else record.speaker
@@ -315,6 +324,8 @@ def _found(
         bonus += SPEAKER_BONUS
     if named.said.intersection(_parts(speaker)):
         bonus += SAID_BY_BONUS
+    elif named.subject.intersection(_parts(speaker)):
+        bonus += SUBJECT_BONUS
     return Found(record, score + bonus, tuple(found_by))
 
 
