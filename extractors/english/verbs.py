@@ -343,6 +343,8 @@ class VerbReader:
     def _direct(self, lemma: str, verb: Token, comps: Complements, base: Frame) -> list[Frame]:
         if comps.dobj is None:
             return []
+        if lemma == "turn" and comps.dobj.like_num:  # "I just turned 30": the age reached
+            return self._objects(base, self._info("age"), comps.dobj)
         info = self.table.as_member(self._verb_info(lemma), comps.dobj.lemma_.lower(), "en")
         return self._objects(base, info, comps.dobj)
 
