@@ -17,6 +17,7 @@ from extractors.chinese.lexicon import (
     ATTRIBUTE_NOUNS,
     CHANGE_VERBS,
     FORMERLY,
+    LOCALIZERS,
     LOCATIVE_VERBS,
     NEGATOR_WORDS,
     OCCUPATION_SUFFIXES,
@@ -186,7 +187,7 @@ class FrameReader:
         values = self.values(right, info)
         readings = [self._retyped(replace(base, info=info, values=(v,))) for v in values]
         readings = [self._duration(r, anchor.surface) for r in readings]
-        return [as_phrase(r, np) for r in readings]
+        return [as_phrase(r, np) for r in readings] + self._employer(toks, anchor, info, base, np)
 
     def _work_as(self, verb: str, right: Sequence[Tok]) -> PredicateInfo | None:
         """我在阿里巴巴做产品经理: 做/干 with an occupation as its object is the job, as 当 and
@@ -316,7 +317,32 @@ class FrameReader:
         if not rest:
             return self._adj(toks, anchor, base)
         info = self._work_as(anchor.surface, rest) or self.table.resolve(anchor.surface, "zh")
-        return [as_phrase(replace(base, info=info, values=self.values(rest, info)), np)]
+        job = [as_phrase(replace(base, info=info, values=self.values(rest, info)), np)]
+        return job + self._employer(toks, anchor, info, base, np)
+
+    def _employer(
+        self,
+        toks: Sequence[Tok],
+        anchor: Anchor,
+        info: PredicateInfo,
+        base: Reading,
+        np: NounPhrase | None,
+    ) -> list[Reading]:
+        """我在腾讯做产品经理, 我在阿里巴巴当程序员: a job held (做, 干, 当) 在X is held at X
+        (`works_at`, as "I work at Globex as a data engineer" is). X is a name or a noun said
+        right before the verb: not a time (在1942年进入…担任), not a place inside something
+        (在里面, 在这部电影里面: a role in a film), not a thing pointed at (这部电影); 我在家
+        做饭 is no job, so no employer."""
+        works = self.table.get("works_at")
+        zai = [i for i, t in enumerate(toks[: anchor.start]) if t.text == "在"]
+        at = toks[zai[-1] + 1 : anchor.start] if zai else ()
+        if info.name != "job_title" or works is None or anchor.surface not in _HELD_BY:
+            return []
+        if not at or at[-1].text in LOCALIZERS or at[0].text[0] in "这那该此":
+            return []
+        if any(t.kind not in ("cjk", "latin") for t in at) or len(at) > 4:
+            return []
+        return [as_phrase(replace(base, info=works, values=self.values(at, works)), np)]
 
     def _adj(self, toks: Sequence[Tok], anchor: Anchor, base: Reading) -> list[Reading]:
         np = self.np(toks[: anchor.start])
@@ -327,6 +353,10 @@ class FrameReader:
         value = make_value(toks[anchor.start : anchor.end], self.source)
         info = self.table.resolve("is", "en")
         return [as_phrase(replace(base, info=info, values=(value,)), np)]
+
+
+_HELD_BY = frozenset({"做", "干", "当"})
+"""Verbs of holding a job whose 在X names the employer (担任 is as often a role in a work)."""
 
 
 def _dated_happening(toks: Sequence[Tok], anchor: Anchor) -> bool:

@@ -264,3 +264,22 @@ def test_a_greeting_is_no_clause_of_fact(
 ) -> None:
     facts = extractor.extract(text, reference=REFERENCE)
     assert [(f.subject, f.predicate, f.value) for f in facts] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "employer", "job"),
+    [
+        ("我在腾讯做产品经理。", "腾讯", "产品经理"),
+        ("我在阿里巴巴当程序员。", "阿里巴巴", "程序员"),
+        ("我上周刚换了工作，现在在腾讯做产品经理。", "腾讯", "产品经理"),
+    ],
+)
+def test_a_job_held_somewhere_is_held_at_that_employer(
+    text: str, employer: str, job: str, extractor: ChineseExtractor
+) -> None:
+    """在X做/当 an occupation: the job and where it is held, as "I work at Globex as a data
+    engineer" gives both; 我在家做饭 is no job and names no employer."""
+    facts = {(f.predicate, f.value) for f in extractor.extract(text, reference=REFERENCE)}
+    assert {("job_title", job), ("works_at", employer)} <= facts
+    cooking = extractor.extract("我在家做饭。", reference=REFERENCE)
+    assert not [f for f in cooking if f.predicate == "works_at"]
