@@ -115,6 +115,11 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "users beside a hash": lambda n: (
         "u:$1$abcdefgh$ijklmnopqrstuv\n" + "bob:Tr0ub4dor$3x\n" * (n // 17 + 1)
     ),
+    "flags as list items": lambda n: '"--password", ' * (n // 14 + 1),
+    "flag items, next lines": lambda n: "- --password\n" * (n // 13 + 1),
+    "member chains": lambda n: "key: a.b()." * (n // 11 + 1),
+    "secret names as values": lambda n: "password: db-redis-password\n" * (n // 28 + 1),
+    "one value on many lines": lambda n: "password: dbredis7pass\n" * (n // 23 + 1),
 }
 
 

@@ -37,17 +37,23 @@ _SECRET_CAPTURES = ("password", "secret", "token", "key")
 
 
 def provider_findings(text: str) -> Iterator[Finding]:
-    """Every secret betterleaks' rules find in `text`."""
+    """Every secret betterleaks' rules find in `text`, each value's occurrences once per rule: a
+    value a rule reports N times (the same password on N lines) is not searched N times, which
+    made N lines cost N² findings (5.6 s for 10 KB of `password: x` lines)."""
     if not text.strip():
         return
+    seen: set[tuple[str, str]] = set()
     for found in betterleaks.scan_string(text):
         rule = found.rule_id
         value = _secret_of(found)
         if rule.startswith(GENERIC):
             value = value.split("</", 1)[0]  # a value ends at an XML closing tag
         generic = rule.startswith(GENERIC)
-        if not value or (generic and (_code_reference(found, value) or _option(text, found))):
+        if not value or (rule, value) in seen:
             continue
+        if generic and (_code_reference(found, value) or _option(text, found)):
+            continue
+        seen.add((rule, value))
         rank = GENERIC_RANK if rule.startswith(GENERIC) else RANK
         label = f"{_label(rule)} (betterleaks)"
         kind = _SLUG.sub("_", rule.lower()).strip("_")[:64] or "secret"
