@@ -150,6 +150,14 @@ _OWNER_PRONOUN = re.compile(r"(?:他们|她们|他|她|其)$")
 owner (a pronoun or a person's name before 的, or 那首/那部), in any clause."""
 
 
+_ORIGIN = re.compile(
+    r"(?:这个|这位|这名|那位|那个)(?P<pointed>[^\W\d这那个位名的是我你他她]{1,6}?)人(?![士员物们家])"
+    r"|(?P<asked>[^\W\d这那个位名的是我你他她]{1,6}?)哪(?:里|儿|个地方)的?人"
+)
+"""A country said before 人 after a determiner (这个美国人, 这位英国人), or before a question of
+where in it (中国哪里人)."""
+
+
 def _owner(head: str) -> str:
     """Who owns what follows `head`: a third-person pronoun ending it, else what is said before
     the phrase (whose end may name someone under discussion: the relation reader looks)."""
@@ -292,7 +300,22 @@ class RelationFrames:
             *self._described_genre(clause, 0),
             *self._acting(clause, 0),
             *self._sign(clause, 0),
+            *self._from_country(clause, 0),
         )
+
+    def _from_country(self, clause: str, start: int) -> Iterator[Found]:
+        """Where someone is from, said of a person named or pointed at (我知道达斯汀·霍夫曼这个
+        美国人, 我也喜欢这位英国人) or presupposed by a question (他是中国哪里人): read as 美国人 is
+        in a class sentence (`_origin`: a country a nationality, a place inside one a
+        birthplace)."""
+        found = _ORIGIN.search(clause) if "人" in clause else None
+        said = (found["pointed"] or found["asked"]) if found is not None else ""
+        relation = self._origin(said) if found is not None else None
+        if found is None or relation is None or person_like(said):
+            return  # 这位负责人: no place
+        head = _SIGN_LEAD.sub("", clause[: found.start()])
+        span = (start + found.start(), start + found.end())
+        yield Found(relation, _owner(head), said, span, found.start(), weak=True)
 
     def _sign(self, clause: str, start: int) -> Iterator[Found]:
         """A star sign said of someone (他是巨蟹座, 原来是一个双子座男生啊, 浪漫的射手座, 狮子座

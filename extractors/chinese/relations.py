@@ -258,7 +258,7 @@ class RelationReader:
         if titles:  # 我喜欢听《蓝莲花》, 《后来》、《粉红女郎》这些歌我都非常喜欢: the titles
             text = "、".join(titles)
         elif "，" in text and not relation.list:
-            text = values.answer_part(text, relation)
+            text = _ANSWER_LEAD.sub("", values.answer_part(text, relation))
         elif relation.list:
             text = "、".join(values.EXAMPLE.sub("", c) for c in re.split(r"[，,]", text))
         found = Found(relation, asked.about, text, (offset, offset + len(sentence.rstrip())))
@@ -327,7 +327,13 @@ def _passing_subject(found: Found, session: Session) -> str | None:
             return head[-n:].strip("《》")
     if found.relation.predicate == "works":
         return None
-    kinds = ("work",) if found.relation.predicate == "genre" else found.relation.about
+    kinds = (
+        ("work",)
+        if found.relation.predicate == "genre"
+        else ("person",)  # 这位英国人: a person's origin, never a film's
+        if found.relation.predicate in ("nationality", "birthplace")
+        else found.relation.about
+    )
     about = session.topic(kinds)  # a genre or an actor: the work; a star sign: the person
     return about.name if about is not None else None
 
@@ -448,8 +454,12 @@ def _subject_text(text: str) -> str:
     definite = DEFINITE_ZH.search(text)
     if definite is not None and definite.start() == 0:
         text = definite.group(0)
+    text = _PRECISE.sub("", text)  # 它的具体地址是…: 具体 says how precisely, not whose
     text = re.sub(r"(?:的|之|也|都|还|就|是|呢|吗|啊|呀|曾经|最早|当时|主要|一共)+$", "", text)
     return text.strip(" “”")
+
+
+_PRECISE = re.compile(r"(?:的)?(?:具体|详细|准确|确切)(?:的)?$")
 
 
 _HABIT = re.compile(r"^(?:通常|一般|平时|平常|基本上|基本|往往|大多)(?:都|也|还|就)?$")

@@ -34,7 +34,7 @@ import re
 from collections.abc import Callable
 
 from extractors.aliases import AliasTable
-from extractors.chinese.mentions import name_like
+from extractors.chinese.mentions import name_like, person_like
 from extractors.discourse.relations import Relation
 from graph.domain.discourse import Kind
 
@@ -172,7 +172,14 @@ def award(value: str) -> str:
     value = _AWARD_LEAD.sub("", _AWARD_TAIL.sub("", value))
     if _FIRST_OF_KIND.match(value):
         return value
+    value = _HOLDER.sub("", _PASSIVE.sub("", value)) or value  # 被…提名, …最佳男主角奖得主
     return re.sub(r"(奖)的[^奖]*$", r"\1", value)
+
+
+_PASSIVE = re.compile(r"^(?:[他她它]们?)?(?:曾|也|还|更)?(?:被选为|被评为|被授予|被)")
+_HOLDER = re.compile(r"(?:的)?(?:得主|获得者|获奖者)$|(?<=[^\W\d])的人$")
+"""Who holds an award, said after it (…最佳男主角奖得主, …最佳女歌手的人), and the passive that
+leads to it (被第23届台湾金曲奖最佳国语女歌手提名, 她被选为…): the award is what is between."""
 
 
 def awards(text: str) -> str | None:
@@ -323,12 +330,21 @@ def _shaped(value: str, relation: Relation) -> list[str]:
     if own is not None:
         return own(value)
     if relation.value_kind == "person":
-        return [agent(_HEDGE.sub("", value))]
+        who = agent(_HEDGE.sub("", value))
+        if _OWNED.search(who):  # 王菲的一张国语专辑 is no one; 大名鼎鼎的乔·怀特 is 乔·怀特
+            named = who.rsplit("的", 1)[1]
+            return [named] if person_like(named) else []
+        return [who]
     if relation.value_kind == "place":
         return [place(value)]
     if relation.value == "name":
         return [_HEDGE.sub("", value)]
     return [value]
+
+
+_OWNED = re.compile(r".的[^的]")
+"""A possessive phrase (王菲的一张国语专辑, 李安的儿子): a description, never a person's name,
+which holds no 的; the name a description leads to is (大名鼎鼎的乔·怀特)."""
 
 
 def _region(value: str) -> list[str]:
@@ -377,7 +393,9 @@ def answer_part(text: str, relation: Relation) -> str:
     without 然后)."""
     parts = text.split("，")
     if relation.predicate not in NUMERIC:
-        return parts[0]
+        told = [p for p in parts if not _KNOWN_PART.match(p)]  # 清楚呀，是北京市…
+        part = told[0] if told and len(told) < len(parts) else parts[0]
+        return "" if _UNKNOWN_PART.match(part) else part  # 不清楚，你查一下吧: no value
     parts = [_THEN.sub("", p) for p in parts]  # 10:00-17:00，然后每周二闭馆休整
     given = [bool(_GIVES_NUMBER.search(p) or _CLOSED.search(p)) for p in parts]
     if not any(given):
@@ -386,6 +404,18 @@ def answer_part(text: str, relation: Relation) -> str:
     last = next((n for n in range(first, len(parts)) if not given[n]), len(parts))
     return "，".join(parts[first:last])
 
+
+_KNOWN_PART = re.compile(
+    r"^[^\W\d不没]{0,4}?(?:我|我也|我都|我已经)?(?:很|都|也|早就)?"
+    r"(?:清楚|知道|了解|记得|查了|查过|查到了|找到了|查好了)(?:的|呀|啊|呢|了|啦|吧)*$"
+)
+"""A part of an answer that only says the speaker knows or found the value (清楚呀, 地址我也
+知道, 我查了): never the value; one that negates (不清楚) is no answer at all."""
+
+_UNKNOWN_PART = re.compile(
+    r"^(?:这个)?(?:我)?(?:也|还|真|都)?(?:不|没)(?:太|怎么|是很|大)?"
+    r"(?:清楚|知道|了解|记得|查到|找到)(?:的|呀|啊|呢|了|啦|诶|哎)*$"
+)
 
 _THEN = re.compile(r"^(?:然后|另外|而且|并且|但是?|不过)")
 

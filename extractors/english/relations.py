@@ -112,6 +112,11 @@ _OWNED_WORK = re.compile(
 """his film Trainspotting, her song "Hello", Adele's album 25: a work told with its owner."""
 
 
+_RUN = r"(?:[^.;!?]|(?<=\d)\.(?=\d))+"
+"""An attribute's value runs to the end of its sentence, never ending inside a number written
+with a decimal point ("The budget was $12.5 million": not "$12")."""
+
+
 class EnglishRelations:
     """Reads relation frames from English sentences in one turn's `Session`."""
 
@@ -288,12 +293,12 @@ class EnglishRelations:
             match = re.match(
                 rf"^(?:(?:the|its|his|her|their)\s+)?(?:main\s+|key\s+)?{noun}\s+"
                 rf"(?:(?:of|in|for)\s+{_S}\s+)?"
-                r"(?:is|was|are|were)\s+(?P<v>[^.;!?]+)",
+                rf"(?:is|was|are|were)\s+(?P<v>{_RUN})",
                 text,
                 re.I,
             )
             owner = re.match(
-                rf"^{_S}(?:'s|’s)\s+{noun}\s+(?:is|was|are|were)\s+(?P<v>[^.;!?]+)", text, re.I
+                rf"^{_S}(?:'s|’s)\s+{noun}\s+(?:is|was|are|were)\s+(?P<v>{_RUN})", text, re.I
             )
             if match or owner:
                 chosen = match or owner

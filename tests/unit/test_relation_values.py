@@ -931,3 +931,147 @@ def test_other_holds_no_pronoun_in_a_question() -> None:
     turns = ("你知道许常德吗？", "你知道范晓萱吗？", "她是一名歌手。")
     asked = "范晓萱除了唱歌还有其他的特长吗？"
     assert ("范晓萱", "interests", "跳舞") in last(*turns, asked, "跳舞。")
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # a part of an answer that only says the speaker knows or found it is no value
+        (
+            ("你知道三里屯吗？", "你清楚地址是哪里吗？", "清楚呀，是北京市朝阳区三里屯北路东侧。"),
+            ("三里屯", "address", "北京市朝阳区三里屯北路东侧"),
+        ),
+        (
+            (
+                "你知道云蒙峡吗？",
+                "地址呢？",
+                "地址我也知道，是北京市密云区石城乡水库西线公路175号。",
+            ),
+            ("云蒙峡", "address", "北京市密云区石城乡水库西线公路175号"),
+        ),
+        (
+            ("你知道蟒山国家森林公园吗？", "地址知道么？", "我查了，在北京市昌平区蟒山路2号。"),
+            ("蟒山国家森林公园", "address", "北京市昌平区蟒山路2号"),
+        ),
+        # 具体, 详细 between the owner and the attribute noun say how precisely, not whose
+        (
+            (
+                "你知道菩萨山吗？",
+                "清楚的啊，它的具体地址是北京市昌平区流村镇菩萨鹿，电话你知道吧？",
+            ),
+            ("菩萨山", "address", "北京市昌平区流村镇菩萨鹿"),
+        ),
+        (
+            ("你知道菩萨山吗？", "它具体的开放时间是8:00-17:00。"),
+            ("菩萨山", "opening_hours", "8:00-17:00"),
+        ),
+    ],
+)
+def test_an_answer_is_its_value_not_the_knowing(
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    assert expected in last(*turns)
+
+
+def test_an_answer_that_does_not_know_gives_no_value() -> None:
+    found = last("你知道蟒山国家森林公园吗？", "地址知道么？", "不清楚，你查一下吧。")
+    assert not [f for f in found if f[1] == "address"]
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        # a possessive phrase is a description, never a person: no composer, no actor
+        ("你听过《执迷不悔》吗？", "由谁作曲的？", "是王菲的一张国语专辑。"),
+        ("你看过《卧虎藏龙》吗？", "主演是谁？", "是李安的一部武侠片。"),
+    ],
+)
+def test_a_person_valued_answer_refuses_a_possessive_phrase(turns: tuple[str, ...]) -> None:
+    people = {"composed_by", "starring", "directed_by"}
+    assert not [f for f in last(*turns) if f[1] in people]
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # a number with a decimal point does not end the sentence: money with a scale word
+        (
+            ("Have you seen Gattaca?", "The budget was $12.5 million."),
+            ("Gattaca", "budget", "$12.5 million"),
+        ),
+        (
+            ("你看过《阿凡达》吗？", "制片成本是2.37亿美元。"),
+            ("阿凡达", "budget", "2.37亿美元"),
+        ),
+    ],
+)
+def test_money_keeps_its_decimals(turns: tuple[str, ...], expected: tuple[str, str, str]) -> None:
+    assert expected in last(*turns)
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # who holds an award, said after it, and the passive that leads to it, are no part
+        (
+            ("你知道达斯汀·霍夫曼吗？", "不光这个呀，还是第61届奥斯卡金像奖最佳男主角得主。"),
+            ("达斯汀·霍夫曼", "awards", "第61届奥斯卡金像奖最佳男主角"),
+        ),
+        (
+            ("你知道田馥甄吗？", "不止呢，还被第23届台湾金曲奖最佳国语女歌手提名。"),
+            ("田馥甄", "awards", "第23届台湾金曲奖最佳国语女歌手提名"),
+        ),
+        (
+            ("你知道田馥甄吗？", "哦，原来是获得了两届音乐风云榜最佳女歌手的人。"),
+            ("田馥甄", "awards", "两届音乐风云榜最佳女歌手"),
+        ),
+        # a first of its kind is kept whole
+        (
+            ("你知道周杰伦吗？", "他是首位获得台湾十大杰出青年的歌手。"),
+            ("周杰伦", "awards", "首位获得台湾十大杰出青年的歌手"),
+        ),
+    ],
+)
+def test_an_award_without_its_holder(
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    assert expected in last(*turns)
+
+
+def test_a_description_leading_to_a_name_is_the_name() -> None:
+    turns = ("你看过《傲慢与偏见》吗？", "导演是谁？", "大名鼎鼎的乔·怀特，很有才华的一位导演。")
+    assert ("傲慢与偏见", "directed_by", "乔·怀特") in last(*turns)
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # a country before 人, said of a person named or pointed at, or presupposed by a
+        # question of where in it, is the person's nationality
+        (
+            (
+                "你知道《香水》吗？",
+                "主演有本·威士肖，达斯汀·霍夫曼。",
+                "我知道达斯汀·霍夫曼这个美国人，知道他出生在哪里吗？",
+            ),
+            ("达斯汀·霍夫曼", "nationality", "美国"),
+        ),
+        (
+            ("你知道凯拉·奈特莉吗？", "是的，我也喜欢这位英国人，她今年多大呀？"),
+            ("凯拉·奈特莉", "nationality", "英国"),
+        ),
+        (
+            ("你知道宋冬野吗？", "你知道他是中国哪里人吗？"),
+            ("宋冬野", "nationality", "中国"),
+        ),
+    ],
+)
+def test_a_country_said_of_a_person_in_passing(
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    assert expected in last(*turns)
+
+
+def test_a_determiner_before_a_role_is_no_country() -> None:
+    found = last("你知道宋冬野吗？", "这位负责人很厉害。")
+    assert not [f for f in found if f[1] in ("nationality", "birthplace")]
