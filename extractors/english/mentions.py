@@ -47,9 +47,11 @@ def mentions(sentence: Span, subjects: Iterable[str] = ()) -> list[Referent]:
         kind = _KINDS.get(ent.label_)
         if kind is None or ent.text in found or any(ent.text in k for k in found):
             continue
-        if len(ent) == 1 and kind not in ("place", "work"):
+        if (len(ent) == 1 and kind not in ("place", "work")) or ent.label_ == "WORK_OF_ART":
             kind = "thing"  # one word the small model calls a person or a company ("Atlas",
-            # "CLI", "Jolie") is as often something else: of unknown kind
+            # "CLI", "Jolie") is as often something else, and so is what it calls a work of art
+            # (a title, a quoted saying, "Rotten Tomatoes"): of unknown kind, unless a class
+            # noun says it ("the film Gattaca", `_CLASSED`)
         gender = "f" if _female_after(sentence, ent.end) else ""
         found[ent.text] = (ent.start_char, Referent(name=ent.text, kind=kind, gender=gender))
     for name in subjects:  # a sentence's subject is its most salient referent: the last

@@ -368,3 +368,14 @@ def test_a_dated_note_or_a_first_person_sentence_stays_the_speakers_event(
     """A note about nobody under discussion, or a sentence in first person, is the speaker's
     event whoever is under discussion."""
     assert (SPEAKER, "event_at", expected) in read(*turns)[-1]
+
+
+def test_a_taggers_work_of_art_does_not_take_it_from_the_film_under_discussion() -> None:
+    """What the English tagger calls a work of art (a quoted title said bare, a saying) is of
+    unknown kind: "it" stays the film introduced with its class noun."""
+    found = read(
+        "Have you seen the film Home Alone?",
+        'Kevin watches "Angels with Filthy Souls" on TV.',
+        "Joe Pesci is also in it.",
+    )
+    assert ("Home Alone", "starring", "Joe Pesci") in found[-1]
