@@ -20,7 +20,8 @@ written.
 A release year without a subject ("Made in 2016.") is the release frame's
 (`EnglishRelations._released`).
 
-The person must be written as a name (capitalised words, no function word); "it", "the film",
+The person must be written as a name (capitalised words, no function word) or be he or she,
+the person under discussion the pronoun refers to ("He plays Zuckerberg."); "it", "the film",
 "this" and an absent subject are the film under discussion (`Session.topic`), never the speaker.
 """
 
@@ -33,7 +34,8 @@ _NAME = r"[A-Z][\w'’.\-]*(?:\s+(?:[A-Z][\w'’.\-]*|de|van|von|da|del|le|la)){
 _NAMES = rf"{_NAME}(?:\s*(?:,|and|&)\s*{_NAME})*"
 """Names listed with commas, "and", "&" ("Byron Howard, Rich Moore"): split by `_LISTED`."""
 _LISTED = re.compile(r"\s*(?:,|\band\b|&)\s*")
-_PERSON = rf"(?P<p>{_NAME})"
+_PERSON = rf"(?P<p>{_NAME}|he|she)"
+"""A person's name, or he / she: the person under discussion it refers to (`Session.refer`)."""
 _CHARACTER = rf"(?P<c>{_NAME})"
 _PLAYS = re.compile(
     rf"^{_PERSON}\s+(?:also\s+)?(?:plays|played|portrays|portrayed|voices|voiced)\s+{_CHARACTER}"
@@ -87,13 +89,13 @@ def cast_readings(text: str) -> list[Reading]:
     """The facts one sentence of film talk states (see the module docstring)."""
     for frame in (_PLAYS, _AS):
         found = frame.match(text)
-        if found and person(found["p"]):
+        if found and _cast(found["p"]):
             return [
                 Reading("starring", "", found["p"], agent=True),
                 Reading("character", found["p"], found["c"]),
             ]
     found = _IN_IT.match(text) or _IN_THE_FILM.match(text) or _PLAYS_ROLE.match(text)
-    if found and person(found["p"]):
+    if found and _cast(found["p"]):
         return [Reading("starring", "", found["p"], agent=True)]
     listed = _CAST_AS.match(text) or _THAT_STARS.search(text)
     if listed:
@@ -102,6 +104,15 @@ def cast_readings(text: str) -> list[Reading]:
     if director:
         return _each("directed_by", director["v"])
     return []
+
+
+def _cast(said: str) -> bool:
+    """Who a frame casts: a person's name, or a pronoun for a person ("He plays Zuckerberg.",
+    "she was great in it"), resolved by the relation reader to a person under discussion."""
+    return person(said) or said.lower() in _PERSONAL
+
+
+_PERSONAL = frozenset({"he", "she"})
 
 
 def _each(predicate: str, names: str) -> list[Reading]:

@@ -206,3 +206,37 @@ def test_a_person_playing_a_role_or_cast_stars_in_the_film(
 ) -> None:
     found = facts_of(OPENING, turn)
     assert {f for f in found if f[1] == "starring"} == expected
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        (
+            ("Do you know Tatum O'Neal?", "She plays Addie Loggins."),
+            {
+                ("Paper Moon", "starring", "Tatum O'Neal"),
+                ("Tatum O'Neal", "character", "Addie Loggins"),
+            },
+        ),
+        (
+            ("Have you heard of Ryan O'Neal?", "He was great in it."),
+            {("Paper Moon", "starring", "Ryan O'Neal")},
+        ),
+        (
+            ("John Hillerman is funny.", "he plays the deputy"),
+            {("Paper Moon", "starring", "John Hillerman")},
+        ),
+    ],
+)
+def test_a_pronoun_for_a_person_under_discussion_is_cast_as_the_person(
+    turns: tuple[str, ...], expected: set[tuple[str, str, str]]
+) -> None:
+    """ "She plays Addie Loggins.", "He was great in it.": the person the pronoun refers to
+    stars in the film under discussion, as if named."""
+    assert expected <= facts_of(OPENING, *turns)
+
+
+@pytest.mark.parametrize("turns", [("She plays Addie Loggins.",), ("Is she in it?",)])
+def test_a_pronoun_that_refers_to_nobody_is_cast_as_nobody(turns: tuple[str, ...]) -> None:
+    found = facts_of(OPENING, *turns)
+    assert not {f for f in found if f[1] in ("starring", "character")}
