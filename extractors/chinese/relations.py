@@ -261,10 +261,21 @@ class RelationReader:
             text = _ANSWER_LEAD.sub("", values.answer_part(text, relation))
         elif relation.list:
             text = "、".join(values.EXAMPLE.sub("", c) for c in re.split(r"[，,]", text))
+        twin = self.relations.get(_TWINS.get(relation.predicate, ""))
+        if twin is not None and not relation.fits(text) and self._shaped_as(twin, text):
+            relation = twin  # 他出生在哪来着？ 美国加利福尼亚州圣莫尼卡: the place, not the date
         found = Found(relation, asked.about, text, (offset, offset + len(sentence.rstrip())))
         made, _ = self._facts(found, None, session, sentence)
         _listed_keeps_topic(made, session)
         return made
+
+    def _shaped_as(self, relation: Relation, text: str) -> bool:
+        """Has an answer the shape of `relation`'s values: a date, or a place named as one (a
+        country, a division: 美国加利福尼亚州圣莫尼卡, 香港南丫岛), never chatter (很年轻)?"""
+        if relation.value != "place":
+            return relation.fits(text)
+        placed = bool(values.country(self.frames.aliases, text)) or _DIVISION.search(text)
+        return relation.fits(text) and bool(placed)
 
     # -- facts ------------------------------------------------------------------------------
     def _facts(
@@ -379,6 +390,17 @@ def _named_first(pairs: list[tuple[str, Relation]], question: str) -> list[tuple
         ]
     return pairs
 
+
+_TWINS = {
+    "birthday": "birthplace",
+    "birthplace": "birthday",
+    "died_on": "died_in",
+    "died_in": "died_on",
+}
+"""Relations one word asks (出生, 去世): the answer's shape says which was meant, a date or a
+place, whatever question word asked (哪来着, 哪生人, 是出生在中国大陆吗)."""
+
+_DIVISION = re.compile(r"[国省市县区州镇乡村岛郡]")
 
 _WORK_NOUN = r"(?:歌曲|歌|电影|影片|片子|作品|专辑)(?![手迷词声剧院节票人])"
 _WORKS_ASKED = re.compile(

@@ -408,9 +408,11 @@ def answer_part(text: str, relation: Relation) -> str:
 _KNOWN_PART = re.compile(
     r"^[^\W\d不没]{0,4}?(?:我|我也|我都|我已经)?(?:很|都|也|早就)?"
     r"(?:清楚|知道|了解|记得|查了|查过|查到了|找到了|查好了)(?:的|呀|啊|呢|了|啦|吧)*$"
+    r"|^(?:不是|不对|不)(?:的|呀|啊|呢|哦)*$"
 )
 """A part of an answer that only says the speaker knows or found the value (清楚呀, 地址我也
-知道, 我查了): never the value; one that negates (不清楚) is no answer at all."""
+知道, 我查了), or denies the question's guess before giving it (不是，是香港南丫岛): never the
+value; one that does not know (不清楚) is no answer at all."""
 
 _UNKNOWN_PART = re.compile(
     r"^(?:这个)?(?:我)?(?:也|还|真|都)?(?:不|没)(?:太|怎么|是很|大)?"

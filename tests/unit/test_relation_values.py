@@ -1075,3 +1075,33 @@ def test_a_country_said_of_a_person_in_passing(
 def test_a_determiner_before_a_role_is_no_country() -> None:
     found = last("你知道宋冬野吗？", "这位负责人很厉害。")
     assert not [f for f in found if f[1] in ("nationality", "birthplace")]
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # one word asks a date or a place (出生): the answer's shape says which was meant
+        (
+            ("你知道西恩·潘吗？", "他出生在哪来着？", "美国加利福尼亚州圣莫尼卡，人杰地灵。"),
+            ("西恩·潘", "birthplace", "美国加利福尼亚州圣莫尼卡"),
+        ),
+        (
+            ("你知道本·金斯利吗？", "知道他哪生人么？", "英国约克郡斯奈顿。"),
+            ("本·金斯利", "birthplace", "英国约克郡斯奈顿"),
+        ),
+        # a denial of the question's guess before the value is no value
+        (
+            ("你知道周润发吗？", "是出生在中国大陆吗？", "不是，是香港南丫岛。"),
+            ("周润发", "birthplace", "香港南丫岛"),
+        ),
+    ],
+)
+def test_the_answers_shape_says_which_twin_was_asked(
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    assert expected in last(*turns)
+
+
+def test_chatter_answers_no_twin() -> None:
+    found = last("你知道周润发吗？", "他是哪年出生的？", "很年轻。")
+    assert not [f for f in found if f[1] in ("birthday", "birthplace")]
