@@ -229,7 +229,8 @@ _META_SUFFIX = re.compile(
     r"|prompt|regex|pattern|hint|rules?|strength|version|id|name|enabled|required|expir\w*|ttl"
     r"|timeout|limit|size|format|header|param|env|var|mode|algorithm|hash|iterations|rounds"
     r"|reset|changed|updated|at|date|time|provider|store|manager|source|dirs?|input|box|button"
-    r"|column|attempts|retries|age|lifetime|salt|encoding|chars?|digits?)(?![a-z])"
+    r"|column|attempts|retries|age|lifetime|salt|encoding|chars?|digits?|realm|scheme"
+    r"|methods?)(?![a-z])"
 )
 """A decoration that names something about the secret, not the secret (`password_policy`)."""
 
@@ -352,17 +353,18 @@ def check(match: re.Match[str], start: int, end: int, separator: str) -> bool:
 
 _ACTION = re.compile(
     r"(?<![A-Za-z])(?i:update|change|reset|rotate|expire|generate|require|enforce|remember"
-    r"|show|hide|encrypt|hash|validate|verify|check|prompt|ask|allow|disable|use)"
+    r"|show|hide|encrypt|hash|validate|verify|check|prompt|ask|allow|disable|use|no|without)"
     r"(?P<j>[_\-.]?)$"
 )
 
 
 def acts_on_a_secret(owner: str, word: str) -> bool:
-    """The owner before a credential word is a verb acting on the secret, joined by a mark or
-    a hump (`update_password`, `rotate-token`, `requirePassword`): a setting, whose word value
-    is an option (`on_create`, `always`). Glued in lower case it is a directive naming the
-    secret itself (`requirepass` is Redis' password). Not `store`, `save` nor `enable`: Android's
-    `storePassword` and Cisco's `enable_password` are the secret."""
+    """The owner before a credential word is a verb acting on the secret, or a negation (`no`,
+    `without`: sudoers' `NOPASSWD:ALL`, `no_password: true`), joined by a mark or a hump or in
+    capitals (`update_password`, `rotate-token`, `requirePassword`): a setting, whose word
+    value is an option (`on_create`, `always`, `ALL`). Glued in lower case it is a directive
+    naming the secret itself (`requirepass` is Redis' password). Not `store`, `save` nor
+    `enable`: Android's `storePassword` and Cisco's `enable_password` are the secret."""
     verb = _ACTION.search(owner)
     return verb is not None and bool(verb.group("j") or word[:1].isupper())
 
@@ -607,15 +609,15 @@ host and port."""
 
 
 _CLOSER = {"{": "}", "(": ")", "[": "]"}
-_OPENING = re.compile(r"(?:[A-Za-z_][\w.]{0,64}(?=[(\[][\"'A-Za-z_]))?([{(\[])")
+_OPENING = re.compile(r"(?:[A-Za-z_][\w.]{0,64}(?=[(\[][\"'A-Za-z_{\[]))?([{(\[])")
 
 
 def _opens_structure(match: re.Match[str], value: str) -> bool:
     """An unquoted value that opens a bracket it does not close, alone or after a name before a
     quote or a name (`{"name": ...}`, `("admin", "...")`, `{name: db}`, `HTTPBasicAuth("admin",
-    ...)`, Bicep's `listKeys(storage.id, '2021-09-01')`), is the start of a structure or a
-    call, not a value: its fields are judged by their own names, a pair by `notary.siblings`.
-    `{Xy7!k2}` and `abc(12` are judged."""
+    ...)`, Bicep's `listKeys(storage.id, '2021-09-01')`, Terraform's `jsonencode({`), is the
+    start of a structure or a call, not a value: its fields are judged by their own names, a
+    pair by `notary.siblings`. `{Xy7!k2}` and `abc(12` are judged."""
     opening = _OPENING.match(value)
     if opening is None or match.groupdict().get("vu") is None:
         return False

@@ -289,16 +289,16 @@ def value_span(match: re.Match[str]) -> tuple[int, int] | None:
     return None
 
 
-_NAME_WORD = r"(?:pass(?:word|wd|phrase)?|pwd|secret|token|(?:api)?key|cred(?:ential)?s?)"
+_NAME_WORD = r"(?:pass(?:word|wd|phrase)?|pwd|secret|token|(?:api)?key|cred(?:ential)?s?|auth)"
 _SECRET_NAME = re.compile(
     rf"[a-z]+(?:[_\-.][a-z]+)*[_\-.]{_NAME_WORD}"
     r"|[a-z]+(?:[A-Z][a-z]+)*"
-    r"(?:Pass(?:word|wd|phrase)?|Pwd|Secret|Token|(?:Api)?Key|Cred(?:ential)?s?)"
+    r"(?:Pass(?:word|wd|phrase)?|Pwd|Secret|Token|(?:Api)?Key|Cred(?:ential)?s?|Auth)"
 )
 """The name of a secret where its value would be: a lower-case name joined by `_`, `-` or `.`,
 or a camel-case name, whose last part is a credential noun (`redis-password`, `db_password`,
-`mongodb-secret`, `sqlAdminPassword`, `vmAdminPassword`). Config languages refer to a secret
-by such a name (a Helm chart's `existingSecret: redis-password`, a Bicep parameter
+`mongodb-secret`, `basic-auth`, `sqlAdminPassword`, `vmAdminPassword`). Config languages refer
+to a secret by such a name (a Helm chart's `existingSecret: redis-password`, a Bicep parameter
 `administratorLoginPassword: sqlAdminPassword`, a key vault's `getSecret('vmAdminPassword')`):
 it says where the secret is, never what. Its parts are letters: capitalized names
 (`MySecretPassword`) and names holding a symbol or a digit (`mySecret789`, `myC0mpl3xPwd`,

@@ -17,7 +17,11 @@ Terraform, Dockerfiles), not from any benchmark file.
 * **where a secret is kept**: a name ending in files, paths or dirs (`shared_credentials_files`)
   and a relative path after a config name and a space (`GITHUB_TOKEN ./build.sh`);
 * **an OpenSSH public key** (`ssh-rsa AAAA...`, `ssh-ed25519 AAAA...`) is handed to every server
-  it opens, never a secret by its look.
+  it opens, never a secret by its look;
+* **a negation before the word** (sudoers' `NOPASSWD:ALL`, `no_password: true`) says there is
+  none: its value is an option; **a realm, scheme or method** of a credential is about it
+  (`auth-realm: "Authentication Required"`); a secret's name ending in `auth` (`basic-auth`)
+  names it; **a call opening a structure** (`jsonencode({`) is no value, its fields are judged.
 """
 
 from __future__ import annotations
@@ -64,6 +68,11 @@ KEPT = [
     'wWdhXmXSrbX8ZbabVohBK41 me@example.com"',
     "ssh_authorized_keys:\n  - ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIK0wmN/Cr3JXqmLW7u+g9pTh+wyqDHp"
     "SQEIQczXkVx9q me@laptop",
+    # a negation; a realm, scheme or method; a name ending in auth; a call opening a structure
+    'RUN echo "app ALL=(ALL) NOPASSWD:ALL" >> /etc/sudoers',
+    "nginx.ingress.kubernetes.io/auth-secret: basic-auth",
+    'nginx.ingress.kubernetes.io/auth-realm: "Authentication Required"',
+    'secret_string = jsonencode({\n  username = "admin"\n  password = random_password.p.result\n})',
 ]
 
 
@@ -88,6 +97,9 @@ MASKED = [
     ("password: $$Kite42sky!", "Kite42sky"),
     ("ENV GITHUB_TOKEN Kite42sky", "Kite42sky"),
     ("AAAAB3NzaC1yc2EAAAADAQABAAABAQD3F6tyPEFEzV0LX3X8BsXdMsQz1x2c", "AAAAB3NzaC1yc2EAAAADAQ"),
+    ("sudo: NOPASSWD: Tr0ub4dor3x", "Tr0ub4dor3x"),
+    ("auth: Kite42sky", "Kite42sky"),
+    ('secret = jsonencode({ password = "Kite42sky" })', "Kite42sky"),
 ]
 
 
