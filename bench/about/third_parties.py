@@ -4,7 +4,8 @@ Data: KdConv's dev dialogues (Chinese; bench/data/kdconv_triples.toml) and CMU_D
 validation conversations (English; bench/data/cmudog.toml), each turn annotated with the
 (entity, attribute, value) triples it states. Every dialogue is read as one conversation, turn
 by turn, by the rule extractor (bench/about/driver.py, in its own process); with `--before
-TREE` the same driver runs the extractor of an older source tree in the same run: the baseline.
+TREE` (a folder, or a git revision of this repository exported to one) the same driver runs the
+extractor of an older source tree in the same run: the baseline.
 
 Printed per set and split (`tune`: even-numbered KdConv dialogues / CMU_DoG conversations with
 an even crc32 of their name, the only ones looked at while writing rules; `held`: the others):
@@ -67,6 +68,7 @@ from typing import Any
 
 from bench.about import misses as about_misses
 from bench.data.sets import dataset_path
+from bench.runner.checkouts import tree_of
 
 SPEAKERS = frozenset({"<speaker>", "<user>"})
 DRIVER = Path(__file__).resolve().parent / "driver.py"
@@ -296,7 +298,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--set", default="kdconv,cmudog")
-    parser.add_argument("--before", type=Path, help="an older source tree: the baseline")
+    parser.add_argument(
+        "--before", help="the baseline: an older source tree, or a git revision of this one"
+    )
     parser.add_argument("--limit", type=int, help="the first N dialogues of each set")
     parser.add_argument("--misses", type=int, default=0, help="print N missed tune triples")
     parser.add_argument("--silent", type=int, default=0, help="print N silent tune turns")
@@ -326,7 +330,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name in args.set.split(","):
         dialogues = load(name, args.limit)
         runs = [("this tree", here)] + (
-            [("baseline: " + str(args.before), args.before)] if args.before else []
+            [("baseline: " + str(args.before), tree_of(args.before))] if args.before else []
         )
         cpu: list[float] = []
         counted: list[int] = []
