@@ -18,10 +18,10 @@ from extractors.chinese.tokens import Tok, is_cjk
 from extractors.discourse.cues import (
     ANY,
     DEFINITE_ZH,
-    FIRST_PERSON_ZH,
     NON_PERSON,
     PRONOUNS_ZH,
     definite_zh,
+    says_first_person,
 )
 from extractors.discourse.session import Session
 from extractors.predicates import PredicateInfo, PredicateTable
@@ -85,7 +85,7 @@ class FactBuilder:
         self.antecedent: str | None = None
         self.copula: _Resolved | None = None
         self.session = session or Session()
-        self.first_person = any(w in source for w in FIRST_PERSON_ZH)
+        self.first_person = says_first_person(source, "zh")
         """A fact about the speaker needs first person in the turn (never the default)."""
 
     # -- times ------------------------------------------------------------------------------

@@ -334,10 +334,10 @@ class FrameReader:
         (在里面, 在这部电影里面: a role in a film), not a thing pointed at (这部电影); 我在家
         做饭 is no job, so no employer."""
         works = self.table.get("works_at")
+        if info.name != "job_title" or works is None or anchor.surface not in _HELD_BY:
+            return []  # the usual case: asked of every verb clause, no scan for 在
         zai = [i for i, t in enumerate(toks[: anchor.start]) if t.text == "在"]
         at = toks[zai[-1] + 1 : anchor.start] if zai else ()
-        if info.name != "job_title" or works is None or anchor.surface not in _HELD_BY:
-            return []
         if not at or at[-1].text in LOCALIZERS or at[0].text[0] in "这那该此":
             return []
         if any(t.kind not in ("cjk", "latin") for t in at) or len(at) > 4:

@@ -312,8 +312,8 @@ SMALL_TALK = frozenset(
         "可以",
     }
 )
-GREETED = frozenset(
-    {"大家", "各位", "诸位", "你们", "您", "你", "早上", "上午", "中午", "下午", "晚上", "早", "晚"}
+GREETED = ADDRESSEE_WORDS | frozenset(
+    {"大家", "各位", "诸位", "早上", "上午", "中午", "下午", "晚上", "早", "晚"}
 )
 """Who or when a greeting greets (大家好, 各位好, 下午好): X好 so said is no attribute."""
 LOCALIZERS = frozenset({"上", "里", "中", "内", "里面", "上面", "那里", "这里"})

@@ -47,6 +47,15 @@ FIRST_PERSON_EN = frozenset(
     {"i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "ourselves"}
 )
 FIRST_PERSON_ZH = ("我们", "咱们", "本人", "我", "咱", "俺")
+_LATIN_WORD = re.compile(r"[A-Za-z]+")
+
+
+def says_first_person(text: str, language: str) -> bool:
+    """Does `text` say I, me, we, 我, 我们, 本人...: what a fact about the speaker needs."""
+    if language == "zh":
+        return any(word in text for word in FIRST_PERSON_ZH)
+    return any(word.lower() in FIRST_PERSON_EN for word in _LATIN_WORD.findall(text))
+
 
 PRONOUNS_EN: dict[str, Cue] = {
     **dict.fromkeys(("he", "him", "his", "himself"), Cue(PERSON, "m")),

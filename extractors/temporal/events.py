@@ -26,11 +26,10 @@ from collections.abc import Iterator, Sequence
 from datetime import datetime
 
 from extractors.discourse.cues import (
-    FIRST_PERSON_EN,
-    FIRST_PERSON_ZH,
     PRONOUNS_EN,
     PRONOUNS_ZH,
     Cue,
+    says_first_person,
 )
 from extractors.discourse.relations import default_relations
 from extractors.discourse.resolve import resolve
@@ -54,7 +53,7 @@ _COPULA_END = re.compile(r"\s+(?:is|are|was|were|will be|'s)$", re.IGNORECASE)
 _THIRD_PERSON = re.compile(r"^(?:(?:he|she|his|her)\b|[他她](?![们乡]))", re.IGNORECASE)
 _WORDS = re.compile(r"[^\W\d_]")
 _WORD = re.compile(r"[A-Za-z]+")
-"""An English word (first person, or the pronoun an event starts with)."""
+"""An English word (the pronoun an event starts with)."""
 _OWN = frozenset({SPEAKER, USER})
 _THIRD_ZH = re.compile(r"(?<!其)(?:他们|她们|它们|他|她|它)")
 """A Chinese third-person pronoun (not 其他, 其它: "other")."""
@@ -90,7 +89,7 @@ def with_events(
         if any(a < end and start < b for a, b in others) or _held_by_relation(told, own):
             continue
         value = _description(sentence, own, start, "" if language == "zh" else " ")
-        if not _first_person(sentence, language) and _of_a_third_party(
+        if not says_first_person(sentence, language) and _of_a_third_party(
             sentence, value, mine, before, language
         ):
             continue
@@ -139,12 +138,6 @@ def _starts_with(value: str, name: str, language: Language) -> bool:
         return False
     rest = value[len(name) : len(name) + 1]
     return language == "zh" or not name.isascii() or not rest.isalnum()
-
-
-def _first_person(sentence: str, language: Language) -> bool:
-    if language == "zh":
-        return any(word in sentence for word in FIRST_PERSON_ZH)
-    return any(word.lower() in FIRST_PERSON_EN for word in _WORD.findall(sentence))
 
 
 def _when(text: str, reference: datetime, language: Language) -> list[TimeMention]:
