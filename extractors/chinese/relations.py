@@ -51,9 +51,18 @@ _CLAUSE = re.compile(r"(?:(?<!\d)\d{1,3}(?:[,，]\d{3})+(?!\d)|[^，,；;。！�
 separators (票房总收入135,039,943美元 is one number, not 135)."""
 _ASKING = re.compile(
     r"[？?]|吗|么|嘛|什么|哪|谁|多少|几[点个时岁年]|怎么|多久|多大|多高|多长|啥|如何|是否|有没有|"
-    r"是不是|[贵好远长大]不[？?。]*$|"
-    r"呢[？?。]*$"
+    r"是不是|[贵好远长大]不[？?。]*$"
 )
+_NE = re.compile(r"(?P<body>.*?)(?:呢)+[？?。！!]*$")
+"""A clause ending in 呢: a question only after a bare noun phrase (`_bare_ne`)."""
+_NE_LEAD = re.compile(r"^(?:那么|那|而|另外|对了|还有|还|那你|你)+")
+_IF = re.compile(r"^(?:那)?(?:如果|要是|假如|万一|假设)")
+_PREDICATE = re.compile(
+    r"\d|[了过着]|能|可以|可|会|得|要|还|才|就|都|也|很|挺|太|真|更|又|已经|正|在|是|有|"
+    r"[一两二三四五六七八九十百千万亿]+(?:个|张|首|部|年|天|岁|小时|分钟|元|块|次|届|种|家|多)"
+)
+"""What makes the words before a final 呢 a predicate, not a bare noun phrase: a number, an
+aspect (了, 过, 着), a modal or an adverb (能, 可以, 还, 才, 就...), 是, 有, 在."""
 _SURFACES = default_relations().words("zh", "zh_ask")
 _WHEN = re.compile(
     r"^(?:\d{2,4}年)?(?:\d{1,2}月)?(?:\d{1,2}[日号])?"
@@ -597,8 +606,23 @@ def _pronoun(word: str, cue: Cue, relation: Relation, session: Session) -> Refer
 
 def _asks(clause: str) -> bool:
     """Does a clause ask? A question word inside a title asks nothing (我更喜欢《我可以抱你
-    吗》, 《这个世界会好吗》)."""
-    return _ASKING.search(_TITLED.sub("《》", clause)) is not None
+    吗》, 《这个世界会好吗》). A question needs a question word, an A-not-A (是不是, 贵不), 吗,
+    or a final 呢 after a bare noun phrase (那开放时间呢, 你呢, 还有呢) or a condition (如果下雨
+    呢): after a predicate 呢 only stresses a statement (差不多能玩4小时呢, 制片成本6000万美元呢,
+    还获得过…最佳女歌手呢)."""
+    text = _TITLED.sub("《》", clause)
+    if _ASKING.search(text) is not None:
+        return True
+    ne = _NE.search(text.strip())
+    return ne is not None and _bare_ne(ne.group("body"))
+
+
+def _bare_ne(body: str) -> bool:
+    """Are the words before a final 呢 a bare noun phrase or a condition: a question?"""
+    body = body.strip(" ，,")
+    if _IF.match(body):
+        return True
+    return _PREDICATE.search(_NE_LEAD.sub("", body)) is None
 
 
 _TITLED = re.compile(r"《[^《》]*》")

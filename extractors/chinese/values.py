@@ -170,12 +170,18 @@ def award(value: str) -> str:
     """过中国十年最具影响力音乐人物 -> 中国十年最具影响力音乐人物; 金球奖最佳导演奖的人 ->
     金球奖最佳导演奖; a distinction is kept whole (首位获得台湾十大杰出青年的歌手)."""
     value = _AWARD_LEAD.sub("", _AWARD_TAIL.sub("", value))
+    if _AWARD_CLASS.fullmatch(value):
+        return ""  # 这张专辑还得过奖呢, 获得过很多大奖: the class of the value, no award
     if _FIRST_OF_KIND.match(value):
         return value
     value = _HOLDER.sub("", _PASSIVE.sub("", value)) or value  # 被…提名, …最佳男主角奖得主
     return re.sub(r"(奖)的[^奖]*$", r"\1", value)
 
 
+_AWARD_CLASS = re.compile(
+    r"(?:过|了)?(?:很多|好多|许多|不少|多个|多项|几个|几项|一些|各种|各大|个|项)?(?:大)?奖(?:项)?"
+)
+"""An award named by its class alone (奖, 很多大奖, 多项大奖): no award's name."""
 _PASSIVE = re.compile(r"^(?:[他她它]们?)?(?:曾|也|还|更)?(?:被选为|被评为|被授予|被)")
 _HOLDER = re.compile(r"(?:的)?(?:得主|获得者|获奖者)$|(?<=[^\W\d])的人$")
 """Who holds an award, said after it (…最佳男主角奖得主, …最佳女歌手的人), and the passive that
@@ -281,8 +287,8 @@ def more_of_list(clause: str, relation: Relation) -> bool:
 _VAGUE = re.compile(
     r"^(?:也|还|都|就)?(?:有|是)?(?:很多|好多|许多|不少|挺多|蛮多|好几[个首部处家]?|几[个首部处家]|"
     r"一些|一堆|多[个首部处家]|别的|其他|其它|另外的)?"
-    r"(?:别的|其他|其它)?(?:好玩的|好看的|好听的|不错的|有名的|著名的|经典的|游玩)?"
-    r"(?:一个|一座|一处|一家|一部|一首|一位)?(?:好玩的|好看的|好听的|不错的|有名的|著名的)?"
+    r"(?:别的|其他|其它)?(?:(?:好玩|好看|好听|不错|有名|著名|经典|优秀|知名|出名|精彩)的?|游玩)?"
+    r"(?:一个|一座|一处|一家|一部|一首|一位)?(?:(?:好玩|好看|好听|不错|有名|著名|优秀|知名)的?)?"
     r"(?:景点|地方|景区|作品|代表作|电影|影片|片子|歌曲?|演员|人)?(?:的)?(?:哦|呢|啊|呀|吧|啦)?$"
 )
 """很多好玩的景点, 好几个, 别的景点, 景点: a count or the class of the values, no value: the

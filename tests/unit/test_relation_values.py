@@ -1105,3 +1105,44 @@ def test_the_answers_shape_says_which_twin_was_asked(
 def test_chatter_answers_no_twin() -> None:
     found = last("你知道周润发吗？", "他是哪年出生的？", "很年轻。")
     assert not [f for f in found if f[1] in ("birthday", "birthplace")]
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # a final 呢 after a predicate stresses a statement: a number, a modal, an aspect
+        (
+            ("你知道东岳庙吗？", "东岳庙可以玩多久？", "差不多能玩4小时呢，知道在什么地方吗？"),
+            ("东岳庙", "visit_duration", "4小时"),
+        ),
+        (
+            ("你知道《香水》这部电影吗？", "是啊，制片成本6000万美元呢，票房收入是多少呢？"),
+            ("香水", "budget", "6000万美元"),
+        ),
+        (
+            ("你知道莫文蔚吗？", "那当然了，她还获得过CCTV-MTV音乐盛典最佳女歌手呢。"),
+            ("莫文蔚", "awards", "CCTV-MTV音乐盛典最佳女歌手"),
+        ),
+    ],
+)
+def test_a_final_ne_after_a_predicate_is_a_statement(
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    assert expected in last(*turns)
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # 呢 after a bare noun phrase asks: the next turn's bare value answers it
+        (
+            ("你知道东岳庙吗？", "那开放时间呢？", "9:00-16:30。"),
+            ("东岳庙", "opening_hours", "9:00-16:30"),
+        ),
+        (("你知道刘若英吗？", "那她的身高呢？", "163cm。"), ("刘若英", "height", "163cm")),
+    ],
+)
+def test_a_final_ne_after_a_bare_noun_phrase_asks(
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    assert expected in last(*turns)
