@@ -429,12 +429,12 @@ def _framed_referent(match: re.Match[str]) -> Referent | None:
         kind = "work"
     if kind == "thing" and (match.re is not _REGARDING or len(name) < 3):
         return None  # 对星座很了解, 对哥哥很了解: a common noun, no name of any known kind
-    if match.re is _THERE_IS and (kind == "person" or _NOT_A_TOPIC.search(name)):
+    if match.re is _THERE_IS and (kind == "person" or _NOT_A_TOPIC.search(_headless(name))):
         return None
     return Referent(name=name, kind=kind, noun=noun or ("place" if kind == "place" else ""))
 
 
-_OPENING = re.compile(
+OPENING = re.compile(
     r"^(?:(?:嗯+|恩+|哦+|噢|啊+|哈+|是的|是啊|对啊|对(?!于)|没错|当然|确实|其实|而且|不过|但是|另外|"
     r"然后|那么|那|最主要|主要|尤其是|尤其|说到|提到|对于|至于|比如|像|\d{4}年)[，,、\s]*)*"
 )
@@ -488,7 +488,7 @@ def _topical(clause: str) -> list[tuple[int, Referent]]:
     untyped phrase there is as often a description (河水碧绿, 含讲解). The complement of a
     relation's word is its value (地址是北京市门头沟区涧沟村), unless a person (导演是吴宇森吧)."""
     out = []
-    lead = _OPENING.match(clause)
+    lead = OPENING.match(clause)
     start = lead.end() if lead else 0
     for match in (_TOPIC.match(clause, start), _COMPLEMENT.search(clause, start)):
         if match is None:
@@ -508,7 +508,16 @@ def topic_like(name: str) -> bool:
     """Can `name`, said where a clause's topic goes, be a name? `name_like`, without the
     relations' words, measure words and place words a description holds."""
     bare = ORG_HEAD.sub("", name)  # 华星唱片公司: the head noun is no relation's word here
-    return name_like(name) and not (_NOT_A_TOPIC.search(name) or _ATTRIBUTES.search(bare))
+    return name_like(name) and not (
+        _NOT_A_TOPIC.search(_headless(name)) or _ATTRIBUTES.search(bare)
+    )
+
+
+def _headless(name: str) -> str:
+    """A name without its place's head noun: a head may hold what a description's words do
+    (中心 its 中: 北汽新能源体验中心, 国家奥林匹克体育中心 are names, 园区中 is none)."""
+    head = _PLACE_HEAD.search(name)
+    return name[: head.start()] if head is not None and len(head[0]) > 1 else name  # not 闭馆
 
 
 def _names(sentence: str) -> list[tuple[int, Referent]]:
@@ -564,7 +573,7 @@ def said_to_be(clause: str, state: Discourse) -> Referent | None:
     said it before (《五月天》, a title, is then a band, not a work: 那可是…乐团); None when the
     clause says no class or the referent has one."""
     said = clause.strip()
-    match = _SAID_TO_BE.match(said) or _SAID_TO_BE.match(_OPENING.sub("", said, count=1))
+    match = _SAID_TO_BE.match(said) or _SAID_TO_BE.match(OPENING.sub("", said, count=1))
     referent = state.referents[0] if match is not None and state.referents else None
     if match is None or referent is None or referent.noun or referent.kind == "person":
         return None
@@ -572,3 +581,41 @@ def said_to_be(clause: str, state: Discourse) -> Referent | None:
     if not noun or noun == "company" or (kind == referent.kind and noun == referent.noun):
         return None  # 这是台北的一家公司: as often the label just named as the work's
     return referent.model_copy(update={"kind": kind, "noun": noun})
+
+
+_NUMERAL = r"(?:\d+|[一二三四五六七八九十百千万两几]+)"
+_NO_ENTITY = re.compile(
+    # a quantity or a time: 五十多岁, 60余部, 三位, 1964年底生人, 影片拍摄于2008年, 10年前
+    rf"{_NUMERAL}(?:余|多|来)?(?:年|岁|位|个|人|名|部|首|张|次|天|月|日|号|周|小时|分钟|元|集|季)"
+    r"(?:前|后|底|以前|之前|以后|之后|以来|左右|生人|了)?$"
+    # a degree or an adjective predicate: 很有才华, 票房超高, 景点挺多, 效果超级棒
+    r"|很|挺|非常|十分|特别|相当|比较|超级|超高|有点"
+    # a clause fragment: a bound word at its start (们来聊聊, from 我们来聊聊), an agent's or a
+    # place's preposition inside (影片由该公司出品, 收录于2002年), a verb of making at its end
+    r"|^[们的着了过所而之与和及或等]|(?<=.)(?:由|被|于)(?=.)|而成|所组成|担当$|出品$"
+)
+"""What a relation's value that is no name holds (`value_name`)."""
+
+
+def value_name(value: str, kind: Kind) -> str | None:
+    """The name a relation's value brings under discussion (导演是X: X, a person), or None
+    when the value has no name's shape: it stays a fact's value, and no referent takes the
+    next turn's subject (before, 多重身份, 们来聊聊 and 五十多岁 did). A name: a person's name
+    by its form (周国仪, 瑞恩·高斯林); after a relation's word, the name it leads to (编曲周国仪,
+    此专辑歌手孙燕姿: 周国仪, 孙燕姿); else a phrase a name can be (`name_like`, or a place's
+    name by its head noun: 北汽新能源体验中心) that holds no relation's word (多重身份, 英语两种
+    语言: descriptions), no quantity or time (五十多岁, 60余部, 1964年底生人), no degree word
+    (很有才华, 票房超高) and no clause's words (们来聊聊, 影片由该公司出品, 收录于2002年)."""
+    if person_like(value):
+        return value
+    for role in _ATTRIBUTES.finditer(value):  # 编曲周国仪: the name after a role's word
+        if person_like(value[role.end() :]):
+            return value[role.end() :]
+    named = (
+        name_like(value)
+        or (kind == "person" and value.endswith("也") and name_like(value[:-1]))  # 中岛哲也
+        or (kind_of(value) == "place" and marked_like(value))  # a head noun ends it: 新能源体验中心
+    )
+    if not named or _ATTRIBUTES.search(value) or _NO_ENTITY.search(value):
+        return None
+    return value

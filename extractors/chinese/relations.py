@@ -24,6 +24,7 @@ from dataclasses import replace
 from extractors.chinese import values
 from extractors.chinese.lexicon import SPEAKER_WORDS, USER_WORDS
 from extractors.chinese.mentions import (
+    OPENING,
     ORG_HEAD,
     kind_of,
     marked_like,
@@ -31,6 +32,7 @@ from extractors.chinese.mentions import (
     name_like,
     person_like,
     said_to_be,
+    value_name,
 )
 from extractors.chinese.relation_frames import FILLER, Found, RelationFrames
 from extractors.discourse.cues import (
@@ -306,9 +308,8 @@ class RelationReader:
             return [], subject
         kind = found.relation.value_kind
         if kind is not None:  # 导演是X: X is now under discussion too (a person)
-            session.mention(
-                Referent(name=v[:200], kind=kind) for v in said if values.can_be_referent(v, kind)
-            )
+            named = (value_name(v, kind) for v in said)
+            session.mention(Referent(name=n[:200], kind=kind) for n in named if n is not None)
         else:  # 出品公司是新艺城影业有限公司: a company named by its head noun, as a person is
             session.mention(
                 Referent(name=v[:200], kind="organization")
@@ -507,6 +508,9 @@ def _question_subject(before: str) -> str:
     """东岳庙(北京民俗博物馆)能玩多久: the name a question asks about, said before what it
     asks ("" when what is there is no name)."""
     text = _ASKED_TAIL.sub("", _ASKER.sub("", before.strip())).strip("，, 《》")
+    opened = OPENING.sub("", text, count=1)
+    if opened != text and kind_of(opened) != "thing":
+        text = opened  # 那北汽新能源体验中心位于…: a name of a known kind after an opening
     # 帮我看看第四次世界妇女大会纪念公园可以玩多久: a place's name, both ends marked
     named = name_like(text) or (kind_of(text) == "place" and marked_like(text))
     if named and not _NOT_ASKED.search(text) and not _SURFACES.search(text):

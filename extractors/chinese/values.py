@@ -36,7 +36,6 @@ from collections.abc import Callable
 from extractors.aliases import AliasTable
 from extractors.chinese.mentions import name_like, person_like
 from extractors.discourse.relations import Relation
-from graph.domain.discourse import Kind
 
 
 def _words(text: str) -> tuple[str, ...]:
@@ -265,12 +264,6 @@ def occupations(text: str) -> list[str]:
     """The occupations a class sentence names; one followed by 的 is a verb (在美国制片的,
     由詹姆斯·卡梅隆制片的), no occupation."""
     return [m.group(0) for m in OCCUPATION.finditer(text) if not text.startswith("的", m.end())]
-
-
-def can_be_referent(value: str, kind: Kind) -> bool:
-    """Can a relation's value be a name under discussion? A Japanese given name may end in
-    也, which no other name holds (中岛哲也, 木村拓也)."""
-    return name_like(value) or (kind == "person" and value.endswith("也") and name_like(value[:-1]))
 
 
 def more_of_list(clause: str, relation: Relation) -> bool:

@@ -4,24 +4,11 @@ and a fact's subject is never the name its own value starts with."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
 from extractors.chinese.mentions import kind_of, mentions, person_like
-from extractors.rules import RuleExtractor
-from extractors.schema import Job, TurnReading
-
-REF = datetime(2024, 1, 1, tzinfo=UTC)
-
-
-def _read(turns: tuple[str, ...]) -> list[TurnReading]:
-    """The turns read as one conversation."""
-    return RuleExtractor().read_turns([Job(t, REF, conversation="c") for t in turns])
-
-
-def _facts(reading: TurnReading) -> list[tuple[str, str, str]]:
-    return [(f.subject, f.predicate, f.value) for f in reading.facts]
+from tests.support.conversation import facts as _facts
+from tests.support.conversation import read as _read
 
 
 @pytest.mark.parametrize(

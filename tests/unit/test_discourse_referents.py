@@ -1,0 +1,129 @@
+"""Which values and question words become referents (issue 37, tenth round): only what has the
+shape of a name comes under discussion, so that a description, a quantity or a clause fragment
+read as a relation's value never takes the next turn's subject."""
+
+from __future__ import annotations
+
+import pytest
+
+from extractors.chinese.mentions import mentions, value_name
+from tests.support.conversation import facts as _facts
+from tests.support.conversation import read as _read
+
+
+@pytest.mark.parametrize(
+    ("value", "kind"),
+    [
+        ("多重身份", "person"),  # a description: holds a relation's word
+        ("英语两种语言", "person"),
+        ("五十多岁", "person"),  # a quantity or a time
+        ("1964年底生人", "person"),
+        ("60余部", "work"),
+        ("很有才华", "person"),  # a degree word
+        ("票房超高", "person"),
+        ("景点挺多", "place"),
+        ("们来聊聊", "person"),  # a clause fragment
+        ("影片由该公司出品", "work"),
+        ("收录于2002年", "person"),
+    ],
+)
+def test_a_value_without_a_name_s_shape_is_no_referent(value: str, kind: str) -> None:
+    assert value_name(value, kind) is None  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("value", "kind", "name"),
+    [
+        ("周杰伦", "person", "周杰伦"),
+        ("瑞恩·高斯林", "person", "瑞恩·高斯林"),
+        ("中岛哲也", "person", "中岛哲也"),
+        ("五月天", "person", "五月天"),  # no quantity: 五月 ends in no measure of a count
+        ("四月物语", "work", "四月物语"),
+        ("黑暗骑士三部曲", "work", "黑暗骑士三部曲"),
+        ("编曲周国仪", "person", "周国仪"),  # the name after a role's word
+        ("此专辑歌手孙燕姿", "person", "孙燕姿"),
+        ("北汽新能源体验中心", "place", "北汽新能源体验中心"),  # ended by its head noun
+        ("国家奥林匹克体育中心", "place", "国家奥林匹克体育中心"),
+    ],
+)
+def test_a_value_with_a_name_s_shape_is_that_name(value: str, kind: str, name: str) -> None:
+    assert value_name(value, kind) == name  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        (  # a description answering who stars is no cast member, 他 is the actor
+            (
+                "你看过《训练日》吗？",
+                "看过，你知道主演是谁吗？",
+                "伊桑·霍克，多重身份，很有才华！",
+                "他是哪年出生的？",
+                "1970年。",
+            ),
+            ("伊桑·霍克", "birthday", "1970年"),
+        ),
+        (  # an age said beside the name
+            (
+                "你看过《卢旺达饭店》吗？",
+                "看过，你知道主演是谁吗？",
+                "唐·钱德尔，五十多岁了。",
+                "他是哪年出生的？",
+                "1964年。",
+            ),
+            ("唐·钱德尔", "birthday", "1964年"),
+        ),
+        (  # 们来聊聊 (我们来聊聊导演吧) is no director
+            (
+                "你看过《一次别离》这部电影吗？",
+                "看过，主演有佩曼·莫阿迪、蕾拉·哈塔米。",
+                "说了半天，我们来聊聊导演吧。",
+                "他是伊朗人。",
+            ),
+            ("佩曼·莫阿迪", "nationality", "伊朗"),
+        ),
+        (  # a clause read as a work is none: the film stays the topic
+            (
+                "你看过《唐伯虎点秋香》这部电影吗？",
+                "看过，出品公司是永盛电影制作有限公司。",
+                "没错，唐伯虎点秋香这部影片由该公司出品，知道导演是谁吗？",
+                "这是由周星驰和李力持联合执导的一部电影。",
+            ),
+            ("唐伯虎点秋香", "directed_by", "李力持"),
+        ),
+        (  # a role before a name: the name comes under discussion
+            (
+                "你听过《当爱在靠近》吗？",
+                "听过，作曲是谁？",
+                "还有编曲周国仪呢。",
+                "他是哪年出生的？",
+                "1960年。",
+            ),
+            ("周国仪", "birthday", "1960年"),
+        ),
+    ],
+)
+def test_the_next_turn_is_about_a_name_never_a_value_without_one(
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    assert expected in _facts(_read(turns)[-1])
+
+
+def test_a_place_named_by_a_head_noun_holding_a_localizer_comes_under_discussion() -> None:
+    """中心 holds 中, which a description's place word (园区中) holds too: 北汽新能源体验中心,
+    said as what is near, then asked where it is, is what the answer is about."""
+    assert [r.name for _, r in mentions("只有一个北汽新能源体验中心。")] == ["北汽新能源体验中心"]
+    turns = (
+        "你知道玛莱特红酒庄园吗？",
+        "知道，它周边还有别的景点吗？",
+        "只有一个北汽新能源体验中心。",
+        "那北汽新能源体验中心位于什么位置啊？",
+        "地址在北京市大兴区采育经济开发区采和路1号。",
+    )
+    address = ("北汽新能源体验中心", "address", "北京市大兴区采育经济开发区采和路1号")
+    assert address in _facts(_read(turns)[-1])
+
+
+def test_a_closing_day_is_no_place() -> None:
+    """周一闭馆 ends with 馆, a place's head noun of one character, which says nothing here."""
+    assert mentions("有个周一闭馆") == []
