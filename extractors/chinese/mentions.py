@@ -11,7 +11,7 @@ from extractors.chinese.np import is_person_name
 from extractors.chinese.tokens import is_cjk
 from extractors.discourse.cues import CLASSES, FEMALE_NOUNS
 from extractors.discourse.relations import default_relations
-from graph.domain.discourse import Discourse, Kind, Referent
+from graph.domain.discourse import Discourse, Gender, Kind, Referent
 
 _NOUNS = "|".join(
     sorted((k for k in CLASSES if not k.isascii() and CLASSES[k][0]), key=len, reverse=True)
@@ -530,7 +530,7 @@ def _names(sentence: str) -> list[tuple[int, Referent]]:
             name = name_start(piece.group(0))
             start = run.start() + piece.start() + max(piece.group(0).find(name), 0)
             after = sentence[start + len(name) : start + len(name) + 4]
-            gender = "f" if any(after.startswith(n) for n in FEMALE_NOUNS) else ""
+            gender: Gender = "f" if any(after.startswith(n) for n in FEMALE_NOUNS) else ""
             out.append((start, Referent(name=name, kind="person", gender=gender)))
     return out
 
@@ -580,7 +580,7 @@ def said_to_be(clause: str, state: Discourse) -> Referent | None:
     noun, kind = CLASSES[match["noun"]]
     if not noun or noun == "company" or (kind == referent.kind and noun == referent.noun):
         return None  # 这是台北的一家公司: as often the label just named as the work's
-    return referent.model_copy(update={"kind": kind, "noun": noun})
+    return referent.but(kind=kind, noun=noun)
 
 
 _NUMERAL = r"(?:\d+|[一二三四五六七八九十百千万两几]+)"

@@ -52,4 +52,4 @@ def learned(state: Discourse, referent: Referent, cue: Cue) -> Discourse:
     """The state after `cue` referred to `referent`: the referent is the most recent again,
     and a gendered pronoun gives a person of unknown gender that gender."""
     gender = referent.gender or (cue.gender if referent.kind == "person" else "")
-    return state.mentioning([referent.model_copy(update={"gender": gender})])
+    return state.mentioning([referent.but(gender=gender)])

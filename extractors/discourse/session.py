@@ -38,7 +38,7 @@ class Session:
         state = before or Discourse()
         if state.asked is None:
             return cls(state)
-        return cls(state.model_copy(update={"asked": None}), state.asked)
+        return cls(state.asking(None), state.asked)
 
     def mention(self, referents: Iterable[Referent]) -> None:
         self.state = self.state.mentioning(list(referents))
@@ -86,6 +86,4 @@ class Session:
 
     def after(self) -> Discourse:
         """The state the turn leaves (its own question kept for the next turn)."""
-        if self.state.asked == self.asks:
-            return self.state
-        return self.state.model_copy(update={"asked": self.asks})
+        return self.state.asking(self.asks)

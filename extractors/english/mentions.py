@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from spacy.tokens import Span
 
 from extractors.discourse.cues import FEMALE_NOUNS, FIRST_PERSON_EN, PRONOUNS_EN, class_of
-from graph.domain.discourse import Kind, Referent
+from graph.domain.discourse import Gender, Kind, Referent
 
 _KINDS: dict[str, Kind] = {
     "PERSON": "person",
@@ -52,7 +52,7 @@ def mentions(sentence: Span, subjects: Iterable[str] = ()) -> list[Referent]:
             # "CLI", "Jolie") is as often something else, and so is what it calls a work of art
             # (a title, a quoted saying, "Rotten Tomatoes"): of unknown kind, unless a class
             # noun says it ("the film Gattaca", `_CLASSED`)
-        gender = "f" if _female_after(sentence, ent.end) else ""
+        gender: Gender = "f" if _female_after(sentence, ent.end) else ""
         found[ent.text] = (ent.start_char, Referent(name=ent.text, kind=kind, gender=gender))
     for name in subjects:  # a sentence's subject is its most salient referent: the last
         if len(name) <= 200:

@@ -3,6 +3,7 @@ the horizon, gender learned from pronouns, and the relations read in context (is
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
@@ -271,9 +272,7 @@ def test_a_kind_said_with_a_class_noun_outlives_a_taggers_guess() -> None:
     )
     assert guessed.referents[0].kind == "work"
     named = (
-        Discourse()
-        .mentioning([Referent(name="Atlas")])
-        .mentioning([FILM.model_copy(update={"name": "Atlas"})])
+        Discourse().mentioning([Referent(name="Atlas")]).mentioning([replace(FILM, name="Atlas")])
     )
     assert named.referents[0].kind == "work"  # a class noun said later still says it
 

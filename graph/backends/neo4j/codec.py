@@ -15,7 +15,7 @@ from enum import Enum
 from typing import Any
 
 from neo4j.time import DateTime
-from pydantic import BaseModel
+from pydantic_core import to_jsonable_python
 
 from graph.domain.model import (
     ActionRecord,
@@ -60,9 +60,8 @@ def to_property(name: str, value: Any) -> Any:
     if value is None:
         return None
     if name in JSON_PROPERTIES:
-        if isinstance(value, BaseModel):
-            value = value.model_dump(mode="json")
-        return json.dumps(value, ensure_ascii=False, sort_keys=True)
+        # a model or a dataclass (`Episode.discourse`) as pydantic dumps it in JSON mode
+        return json.dumps(to_jsonable_python(value), ensure_ascii=False, sort_keys=True)
     if isinstance(value, Enum):
         return value.value
     if name == "fact_embedding":  # floats already (the model says so): no call per element
