@@ -51,6 +51,7 @@ from datetime import date, timedelta
 from dateutil.relativedelta import relativedelta
 
 from extractors.schema import TimeRole
+from extractors.temporal.gates import Gate
 from graph.domain.enums import Granularity
 
 G = Granularity
@@ -268,10 +269,14 @@ def make(
 # --------------------------------------------------------------------------- running rules
 
 
-def run_rules(rules: Sequence[Rule], text: str, today: date) -> list[Hit]:
-    """Every hit of every rule; a date out of range (year 0 or 10000) is no hit."""
+def run_rules(rules: Sequence[Rule], text: str, today: date, gate: Gate | None = None) -> list[Hit]:
+    """Every hit of every rule; a date out of range (year 0 or 10000) is no hit. With the
+    rules' `gate`, only the rules the text holds a needed character of are tried."""
     found: list[Hit] = []
-    for pattern, handler in rules:
+    tried = (
+        rules if gate is None else [r for r, ok in zip(rules, gate.open(text), strict=True) if ok]
+    )
+    for pattern, handler in tried:
         for m in pattern.finditer(text):
             try:
                 hit = handler(m, today)

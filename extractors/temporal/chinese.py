@@ -40,6 +40,7 @@ from extractors.temporal.calendar import (
     valid_date,
     weekday_in_week,
 )
+from extractors.temporal.gates import Gate
 from extractors.temporal.relative import weekend_after, weekend_before, weekend_of_week
 from extractors.temporal.tense import zh_tense
 
@@ -374,6 +375,8 @@ _RULES: tuple[Rule, ...] = (
     ),
 )
 
+_GATE = Gate([pattern for pattern, _ in _RULES])
+
 _SINCE, _UNTIL, _ABOUT = Marker(role="since"), Marker(role="until"), Marker(approximate=True)
 _TO = Marker(role="until", through_in_range=True)
 _MARKERS = MarkerSet(
@@ -398,5 +401,5 @@ _JOINER = re.compile(r"[和与跟或、，,及]|还有|以及")
 
 def find(text: str, today: date) -> list[Hit]:
     """Chinese time expressions in `text`, resolved against the reference day `today`."""
-    hits = distribute(text, select(run_rules(_RULES, text, today)), _JOINER)
+    hits = distribute(text, select(run_rules(_RULES, text, today, _GATE)), _JOINER)
     return attach_markers(text, hits, _MARKERS)

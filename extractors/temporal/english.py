@@ -43,6 +43,7 @@ from extractors.temporal.calendar import (
     valid_date,
     weekday_in_week,
 )
+from extractors.temporal.gates import Gate
 from extractors.temporal.relative import (
     NUM,
     WD_ANY,
@@ -367,8 +368,11 @@ _BESIDE_DATE = re.compile(r"[\s,]*(?:the\s+)?", _I)
 _JOINER = re.compile(r"\s*(?:,\s*)?(?:(?:and|or|&)\s+)?", _I)
 
 
+_GATE = Gate([pattern for pattern, _ in _RULES])
+
+
 def find(text: str, today: date) -> list[Hit]:
     """English time expressions in `text`, resolved against the reference day `today`."""
-    hits = compose(text, select(run_rules(_RULES, text, today)), today)
+    hits = compose(text, select(run_rules(_RULES, text, today, _GATE)), today)
     hits = absorb_weekdays(text, distribute(text, hits, _JOINER), _BESIDE_DATE)
     return attach_markers(text, hits, _MARKERS)
