@@ -156,11 +156,13 @@ class AnchorFinder:
         return None
 
     def _verb_at(self, toks: Sequence[Tok], i: int, limit: int) -> Anchor | None:
-        for size in (3, 2, 1):
-            window = toks[i : i + size]
-            if i + size > limit or any(t.kind != "cjk" for t in window):
-                continue
-            surface = self.verb(joined(window))
+        """The longest verb of the table (of up to three words) that starts at word `i`,
+        inside the run of Chinese words there."""
+        run = 0
+        while run < 3 and i + run < limit and toks[i + run].kind == "cjk":
+            run += 1
+        for size in range(run, 0, -1):
+            surface = self.verb(toks[i].text if size == 1 else joined(toks[i : i + size]))
             if surface is None or _modifier(toks, i, i + size):
                 continue
             if surface == "有" and self._verb_follows(toks, i + 1, limit):

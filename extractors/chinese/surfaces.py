@@ -4,6 +4,7 @@ scan for a whole list of them (`Surfaces`), made once per list by the relation r
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from extractors.discourse.relations import Relation
 
@@ -11,17 +12,15 @@ from extractors.discourse.relations import Relation
 class Surfaces:
     """Every surface of a list, found in one left-to-right scan (the leftmost longest surface
     at each place, then on after it: what one regex alternation of them, longest first, finds,
-    without trying hundreds of alternatives at every character). The scan jumps from one
-    character that starts a surface to the next (one character class, searched in C), and
-    `present` gives the list's pairs from the surfaces found through an index made once."""
+    without trying hundreds of alternatives at every character). The scan is one regex shaped
+    as the surfaces' prefix tree (`trie_pattern`: 门(?:票(?:价格)?)|导演...), run in C: at each
+    character one branch by that character, the longest surface there by greedy optional
+    tails; `present` gives the list's pairs from the surfaces found through an index made
+    once."""
 
     def __init__(self, pairs: list[tuple[str, Relation]]) -> None:
         surfaces = sorted({s for s, _ in pairs if s}, key=len, reverse=True)
-        by_first: dict[str, list[str]] = {}
-        for surface in surfaces:
-            by_first.setdefault(surface[0], []).append(surface)
-        self.by_first = by_first
-        self.starts = re.compile("[" + re.escape("".join(by_first)) + "]") if by_first else None
+        self.scan = re.compile(trie_pattern(surfaces)) if surfaces else None
         self.pairs = pairs
         self.within: dict[str, list[int]] = {
             found: [i for i, (s, _) in enumerate(pairs) if s in found] for found in surfaces
@@ -29,17 +28,7 @@ class Surfaces:
         """For each surface, the pairs whose surface is inside it (门票 inside 门票价格)."""
 
     def found(self, text: str) -> set[str]:
-        out: set[str] = set()
-        at = 0
-        while self.starts is not None and (start := self.starts.search(text, at)) is not None:
-            at = start.start()
-            match = next((s for s in self.by_first[text[at]] if text.startswith(s, at)), None)
-            if match is None:
-                at += 1
-            else:
-                out.add(match)
-                at += len(match)
-        return out
+        return set() if self.scan is None else set(self.scan.findall(text))
 
     def present(self, text: str) -> list[tuple[str, Relation]]:
         """The (surface, relation) pairs whose surface is in `text`, in the list's order
@@ -50,3 +39,23 @@ class Surfaces:
             return []
         hits = sorted({i for surface in found for i in self.within[surface]})
         return [self.pairs[i] for i in hits]
+
+
+def trie_pattern(words: list[str]) -> str:
+    """A regex that matches the longest of `words` at a place: their prefix tree, each node an
+    alternation by its next character, a word's end an optional (greedy) rest."""
+    root: dict[str, dict[str, Any]] = {}
+    for word in words:
+        node = root
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+    return _branches(root)
+
+
+def _branches(node: dict[str, dict[str, Any]]) -> str:
+    branches = [re.escape(char) + _branches(rest) for char, rest in sorted(node.items()) if char]
+    if not branches:
+        return ""
+    body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+    return f"(?:{body})?" if "" in node else body

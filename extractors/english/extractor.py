@@ -179,8 +179,9 @@ class EnglishExtractor:
 
     @staticmethod
     def parse(texts: Sequence[str]) -> list[Doc]:
-        """The texts parsed, in one batched spaCy pass."""
-        return list(pipeline().pipe(texts, batch_size=PIPE_BATCH))
+        """The texts parsed, in one batched spaCy pass (none asked: no pass; a Chinese
+        conversation's turns usually have no English run)."""
+        return list(pipeline().pipe(texts, batch_size=PIPE_BATCH)) if texts else []
 
     def read(
         self, doc: Doc, reference: datetime, role: Role, session: Session
