@@ -122,6 +122,8 @@ def report_leaks(loaded: dict[str, Loaded], masks: dict[str, Masker]) -> None:
     )
     for name, data in loaded.items():
         positives = [c for c in data.cases if c.positive]
+        if not positives and not data.placeholders:
+            continue  # negatives only (`iac-*`)
         cells = [_pct(_leaks(positives, m), len(positives)) for m in masks.values()]
         every = positives + data.placeholders
         cells.append(_pct(_leaks(every, masks["notary"]), len(every)))
@@ -179,6 +181,8 @@ def report_left_shapes(loaded: dict[str, Loaded]) -> None:
     left: dict[str, list[str]] = {}
     for name, data in loaded.items():
         positives = [c for c in data.cases if c.positive]
+        if not positives:
+            continue  # negatives only (`iac-*`)
         out = [notarize(c.message).text for c in positives]
         left[name] = [c.secret for c, m in zip(positives, out, strict=True) if leaked(c.secret, m)]
     _head("1b. real-format credentials the notary left, by the secret's shape (counts)", names)
@@ -246,6 +250,8 @@ def report_rest(
     )
     for name, data in loaded.items():
         positives = [c for c in data.cases if c.positive]
+        if not positives:
+            continue  # negatives only (`iac-*`)
         cells: list[str] = []
         recorded, named = "", ""
         for path, cases in (("infer=false", positives), ("sync", drawn(positives, sample))):

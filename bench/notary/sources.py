@@ -15,7 +15,10 @@ Credentials (positives) and the rule authors' negative examples:
 * `ripsecrets`: sirwart/ripsecrets' test files (one secret a line in config and code lines,
   key files, and lines with none; bench/notary/ripsecrets.py); split by file;
 * `kics`: the tests of KICS' generic credentials query (Terraform, YAML, JSON and Dockerfiles,
-  many with short config passwords, and files with none; bench/notary/kics.py); split by file.
+  many with short config passwords, and files with none; bench/notary/kics.py); split by file;
+* `iac-kubernetes`, `iac-ansible`, `iac-cloudformation`, `iac-terraform`: public example configs
+  of four projects with no credential, negatives only (bench/notary/iac.py); tuned on, a larger
+  probe of false masking in config files than KICS' negative files.
 
 "Tuned on" means the notary's rules were written while reading that source's misses; a held-out
 source is only measured (its misses are counted, never read case by case), so a rule that only
@@ -76,10 +79,15 @@ CREDENTIAL_SOURCES: dict[str, bool] = {
     "ripsecrets/held": False,
     "kics/dev": True,
     "kics/held": False,
+    "iac-kubernetes": True,
+    "iac-ansible": True,
+    "iac-cloudformation": True,
+    "iac-terraform": True,
 }
 """Reported source -> whether the notary was tuned on it. trufflehog is split in two by
 detector, whispers, ghas, ripsecrets and kics by fixture (`cases.half_of`, the parity of the first
-byte of the name's SHA-256): a dev half was read case by case, a held half only measured."""
+byte of the name's SHA-256): a dev half was read case by case, a held half only measured. The
+`iac-*` sources hold negatives only and are not split."""
 SPLIT = ("trufflehog", "whispers", "ghas", "ripsecrets", "kics")
 CHAT_SOURCES = ("friendsqa-turns", "kdconv-turns")
 NAMES = {"leak": "gitleaks"}
