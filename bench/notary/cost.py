@@ -120,6 +120,11 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "member chains": lambda n: "key: a.b()." * (n // 11 + 1),
     "secret names as values": lambda n: "password: db-redis-password\n" * (n // 28 + 1),
     "one value on many lines": lambda n: "password: dbredis7pass\n" * (n // 23 + 1),
+    "values before 'is my'": lambda n: "a1b2 is my a1b2 was the " * (n // 24 + 1),
+    "refused values, names inside": lambda n: 'pw = getenv("DB_PASSWORD", ' * (n // 27 + 1),
+    "user-info, no scheme": lambda n: "a:b1@c.d " * (n // 9 + 1),
+    "anti-forgery names": lambda n: '<meta name="csrf-token" content="' * (n // 34 + 1),
+    "names in humps": lambda n: "VPCFlowLogsBucketKMSKey2 " * (n // 25 + 1),
 }
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from extractors.notary.english import is_english
 from extractors.notary.grammar import ASSIGN, checker, names_its_slot
 from extractors.notary.rule import Rule, check_shaped, check_value
 from extractors.notary.shapes import Shape, shape
@@ -36,6 +37,24 @@ def _glued_password(match: re.Match[str], start: int, end: int) -> bool:
     (`-ppassword`, `-pPASSWORD`: a template, `grammar.names_its_slot`)."""
     value = match.string[start:end]
     return check_value(match, start, end) and not names_its_slot(value, "password")
+
+
+_WORD_HEAD = re.compile(r"[a-z]+")
+_LONG_FLAG = re.compile(r"[a-z][\w.\-]*=")
+
+
+def _glued_p(match: re.Match[str], start: int, end: int) -> bool:
+    """A value glued to `-p` (`-pTr0ub4dor`) that is more than a word, unless the `p` starts a
+    word or a name: a long flag written with one dash (`-port=8080`, Go's flags; `-profile=x`)
+    or a word after a dash (`-private-`, `-public-`: pieces of a name joined in a template),
+    where `p` and the letters after it are an English word or a name and `=` follows."""
+    value = match.string[start:end]
+    if _LONG_FLAG.match(value):
+        return False
+    head = _WORD_HEAD.match(value)
+    if head and is_english("p" + head.group()):
+        return False
+    return check_shaped(match, start, end)
 
 
 _FLAG_WORDS = (
@@ -70,7 +89,7 @@ COMMAND_LINES: tuple[Rule, ...] = (
     Rule(
         "{kind} command-line flag",
         re.compile(
-            rf"(?<![\w\-/])(?:--?|/){_FLAG_NAME}"
+            rf"(?:(?<![\w\-/])--?|(?<![^\s\"'])/){_FLAG_NAME}"
             rf"(?P<op>[ \t]*[=:][ \t]*|[ \t]+)(?!-[A-Za-z](?:\s|$)|--[a-z])"
             rf"(?:(?i:pass|env|file):(?=\S))?{VALUE}"
         ),
@@ -100,7 +119,7 @@ COMMAND_LINES: tuple[Rule, ...] = (
         "password on a command line",
         re.compile(rf"(?<![\w\-])-p(?:{QUOTED}|(?P<vu>[^\s\-'\"][^\s'\"]{{3,255}}))"),
         3,
-        check_shaped,
+        _glued_p,
         kind="password",
         needles=("-p",),
     ),

@@ -27,3 +27,23 @@ def english_words() -> frozenset[str]:
         return frozenset()
     lemmas = (w.lower() for part in index.values() for w in part if w.isalpha())
     return frozenset(lemmas).union(STOP_WORDS)
+
+
+_INFLECTIONS = (
+    ("ies", "y"),
+    ("ied", "y"),
+    ("es", ""),
+    ("s", ""),
+    ("ed", ""),
+    ("d", ""),
+    ("ing", ""),
+)
+
+
+def is_english(word: str) -> bool:
+    """A word English has, also inflected (`policies`, `logs`, `exists`, `enabled`,
+    `provided`, `running`: the lemma index lists lemmas only); `word` in lower case."""
+    words = english_words()
+    return word in words or any(
+        word.endswith(end) and word[: -len(end)] + stem in words for end, stem in _INFLECTIONS
+    )

@@ -8,6 +8,8 @@
   `jdbc:mysql://`, `amqp`, `mssql`, `smb`, `ftp`, `http(s)`), also when the user is an e-mail
   address written with its `@` (`smtp://bob@acme.io:pw@mail.acme.io`), and Oracle's
   `user/pw@host`; Go's data source names `user:pw@tcp(host:3306)/db` (also `unix(`, `udp(`);
+  user-info without a scheme before a host and port (`app:pw@db.internal:5432`, as
+  connection settings and `pgbouncer`/`psql` notes write it);
   an e-mail address, a colon and a password (`bob@acme.io:pw`, a combo line:
   MIXED or RANDOM, never a port or a path: `git@github.com:org/repo`);
 * **signatures in a URL or connection string** (`sig=`, `X-Amz-Signature=`, `signature=`);
@@ -188,6 +190,17 @@ URLS: tuple[Rule, ...] = (
         check_value,
         kind="password",
         needles=("@tcp(", "@tcp6(", "@udp(", "@unix("),
+    ),
+    Rule(
+        "credentials before a host and port",
+        re.compile(
+            r"(?<![\w.\-@:/])[A-Za-z_][\w.\-]{0,63}:(?P<vu>[^\s:@/'\"]{1,128})"
+            r"@[A-Za-z0-9][\w\-]{0,62}(?:\.[\w\-]{1,63}){0,8}:\d{2,5}(?![\w.])"
+        ),
+        1,
+        check_value,
+        kind="password",
+        needles=("@",),
     ),
     Rule(
         "token in URL",

@@ -230,9 +230,10 @@ _META_SUFFIX = re.compile(
     r"|timeout|limit|size|format|header|param|env|var|mode|algorithm|hash|iterations|rounds"
     r"|reset|changed|updated|at|date|time|provider|store|manager|source|dirs?|input|box|button"
     r"|column|attempts|retries|age|lifetime|salt|encoding|chars?|digits?|realm|scheme"
-    r"|methods?)(?![a-z])"
+    r"|methods?|namespace|rotation|schedule|expression|interval|period)(?![a-z])"
 )
-"""A decoration that names something about the secret, not the secret (`password_policy`)."""
+"""A decoration that names something about the secret, not the secret (`password_policy`;
+where it is kept, `secretNamespace`; when it changes, `password_rotation_schedule`)."""
 
 
 def about_a_secret(name: str) -> bool:
@@ -444,14 +445,14 @@ def _side_by_side(match: re.Match[str], value: str, end: int, separator: str) ->
     return ASSIGN if config_name(match) or _env_instruction(match) else separator
 
 
-_ENV = re.compile(r"[ \t]*(?:ENV|(?i:setx))[ \t]+")
+_ENV = re.compile(r"[ \t]*(?:ENV|(?i:setx)|set(?:[ \t]+-[gUxu]{1,3})+)[ \t]+")
 
 
 def _env_instruction(match: re.Match[str]) -> bool:
     """The name is the key of a command that sets a variable by name and value with a space
     between, Dockerfile's `ENV key value` (its older form, without `=`) and Windows' `setx key
-    value`: the space separates a name and its value whatever the name (`ENV PASSWORD x`,
-    `ENV ADMIN_PASS x`, `setx PASSWORD x`)."""
+    value`, and fish's `set -x key value`: the space separates a name and its value whatever
+    the name (`ENV PASSWORD x`, `ENV ADMIN_PASS x`, `setx PASSWORD x`, `set -gx DB_PASS x`)."""
     start = _name_start(match)
     line = match.string.rfind("\n", 0, start) + 1
     return _ENV.fullmatch(match.string, line, start) is not None
@@ -498,7 +499,10 @@ def not_a_label(match: re.Match[str], word: str) -> bool:
         return True
     if match.groupdict().get("dash") and _variable(match):
         return True
-    if _colon_segment(match) or _in_template(text, at):
+    start = _name_start(match)  # where the name starts, read once (a walk of up to MAX_NAME)
+    if _colon_segment(match, start) or _namespace_segment(match, start):
+        return True
+    if _path_segment(match, start) or _in_template(text, at):
         return True
     return _public(text, at) or text[at - 1 : at] == "<" or not word or glued_english(match)
 
@@ -511,17 +515,45 @@ def _in_template(text: str, at: int) -> bool:
     return opened >= 0 and text.find("}}", opened, at) < 0
 
 
-def _colon_segment(match: re.Match[str]) -> bool:
+def _colon_segment(match: re.Match[str], start: int) -> bool:
     """The name is a segment of a colon-joined identifier, glued to a colon before it (an
     ARN's `...:secret:prod/db`, `{{resolve:secretsmanager:x:SecretString:password}}`): a
     resource type or a field, not a label. Not after a path (`.npmrc`'s `/:_authToken=`)."""
-    start = _name_start(match)
     text = match.string
     return (
         start > 1
         and text[start - 1] == ":"
         and (text[start - 2].isalnum() or text[start - 2] in "*-_")
+        and _SCOPE.search(text, max(0, start - 16), start) is None
     )
+
+
+_SCOPE = re.compile(r"\$(?i:env|global|script|local|using):$")
+"""PowerShell's scoped variable (`$env:DB_PASSWORD = "x"`): the scope names where the variable
+lives, the name after it is a label as `$DB_PASSWORD` would be."""
+
+
+def _namespace_segment(match: re.Match[str], start: int) -> bool:
+    """The name is a segment of a namespace path, `::` glued before or after it (a
+    CloudFormation type `AWS::EC2::KeyPair::KeyName`, `Fn::GetAtt`, C++'s and Rust's
+    `Secret::new`): a type or a member, not a label. BNF's `::=` assigns."""
+    text = match.string
+    end = match.end("suf" if "suf" in match.re.groupindex else "k")
+    return text[max(0, start - 2) : start] == "::" or (
+        text.startswith("::", end) and not text.startswith("::=", end)
+    )
+
+
+def _path_segment(match: re.Match[str], start: int) -> bool:
+    """The name is a segment of a path or URL, glued to a `/` that follows another segment and
+    followed by no `=` or `:` (`https://host/pub/RPM-GPG-KEY-EPEL-6 dest=...`,
+    `/etc/ssl/private_key x`): a file's name, not a label. A `/` after a space starts a
+    Windows flag (`/password x`)."""
+    text = match.string
+    end = match.end("suf" if "suf" in match.re.groupindex else "k")
+    after = text[end : end + 1]
+    before = text[max(0, start - 2) : start]
+    return len(before) == 2 and before[1] == "/" and not before[0].isspace() and after not in "=:"
 
 
 _GLUED_HEAD = re.compile(r"[a-z0-9]{1,32}$")

@@ -37,7 +37,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from extractors.notary.english import english_words
+from extractors.notary.english import english_words, is_english
 from extractors.notary.grammar import WORDS
 from extractors.notary.shapes import Shape, shape
 from extractors.notary.values import Finding
@@ -109,11 +109,11 @@ def governs(label: str) -> bool:
 
 
 def coined(word: str, english: frozenset[str]) -> bool:
-    """A word of `MIN_COINED`+ letters that is neither English (also as a plural or with a
-    suffix of an id word: `gitsha`) nor an id kind."""
+    """A word of `MIN_COINED`+ letters that is neither English (also inflected, `policies`:
+    `english.is_english`, or with a suffix of an id word: `gitsha`) nor an id kind."""
     if len(word) < MIN_COINED or _ID_WORDS.fullmatch(word):
         return False
-    if word in english or word.removesuffix("s") in english:
+    if word in english or is_english(word):
         return False
     return not any(word.endswith(w) and word[: -len(w)] in english for w in ("id", "sha", "hash"))
 

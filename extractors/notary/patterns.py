@@ -47,6 +47,7 @@ from extractors.notary.grammar import (
 from extractors.notary.keys import kind_of
 from extractors.notary.pairs import PAIRS
 from extractors.notary.rule import Rule, check_value
+from extractors.notary.shapes import Shape, shape
 from extractors.notary.siblings import (
     NAMED_ELEMENT,
     PAIR_VALUE,
@@ -144,6 +145,29 @@ _RETURNED = re.compile(
 )
 """A literal returned by a function named for a secret: `getApiToken() { return "..." }`."""
 
+_CALLED = re.compile(
+    r"(?<!\S)[\"'“]?(?P<vu>[^\s\"'“”]{4,128}?)[\"'”]?[ \t]+(?i:is|was)[ \t]+"
+    r"(?i:my|our|your|his|her|their|the)[ \t]+(?:[A-Za-z][\w\-]{0,19}[ \t]+){0,2}?"
+    r"(?P<k>(?i:password|passcode|passphrase|passwd|pin(?:[ \t]?code)?))(?P<suf>)(?![\w\-])"
+    r"(?![ \t]+(?!(?i:for|on|at|to|and|now|too|here|there|again)\b)[A-Za-z])"
+)
+"""A value stated before its name (`Nk4v9Zt is my password`, `4821 was the pin for the
+door`): what the statement says is the password comes first. Not before more words of a
+name (`... is my password manager`)."""
+_PINS = ("pin", "passcode")
+
+
+def _check_called(match: re.Match[str], start: int, end: int) -> bool:
+    """A value more than a word (MIXED or RANDOM), or four or more digits after a PIN word: a
+    word before `is my password` is a pronoun or a name of it ("this is my password", "mine
+    is the password"), kept."""
+    value = match.string[start:end]
+    found = shape(value)
+    if found == Shape.NUMBER:
+        return match.group("k").lower().startswith(_PINS) and len(value) >= 4
+    return found >= Shape.MIXED
+
+
 GRAMMAR: tuple[Rule, ...] = (
     Rule("{kind} assignment", ASSIGNMENT, 3, checker(ASSIGN), needles=_LABEL_WORDS),
     Rule("{kind} stated in text", STATEMENT, 4, checker(STATE), needles=_LABEL_WORDS),
@@ -174,6 +198,13 @@ GRAMMAR: tuple[Rule, ...] = (
         needles=("pass", "pw"),
     ),
     Rule("{kind} compared in code", _REVERSED, 3, check_value, needles=_LABEL_WORDS),
+    Rule(
+        "{kind} stated before its name",
+        _CALLED,
+        4,
+        _check_called,
+        needles=("password", "passcode", "passphrase", "passwd", "pin"),
+    ),
     Rule("{kind} passed as an argument", _ARGUMENT, 3, checker(ASSIGN), needles=_LABEL_WORDS),
     Rule("{kind} returned in code", _RETURNED, 3, checker(ASSIGN), needles=_LABEL_WORDS),
     Rule(
@@ -256,6 +287,16 @@ _PROVIDERS: tuple[Rule, ...] = (
 )
 
 RULES: tuple[Rule, ...] = (*GRAMMAR, *PAIRS, *FAMILIES, *_PROVIDERS)
+
+
+def _holds_call(rule: Rule, text: str, span: tuple[int, int]) -> bool:
+    """An assignment whose value, refused, opens a call (`x = os.getenv(`): the search goes on
+    from the value's start, where a name and a value of their own may begin (`"DB_PASSWORD",
+    "x"`); `finditer` went on after the whole match. Only there: searching again inside every
+    refused value made a run of labels (`密码是密码是...`) ten times slower."""
+    return rule.pattern is ASSIGNMENT and "(" in text[span[0] : span[1]]
+
+
 _NEEDLES = sorted({n for rule in RULES for n in rule.needles}, key=len, reverse=True)
 _FINDER = re.compile("(?=(" + "|".join(re.escape(n) for n in _NEEDLES) + "))")
 _PREFIXES = {n: frozenset(m for m in _NEEDLES if n.startswith(m)) for n in _NEEDLES}
@@ -289,12 +330,16 @@ def own_findings(text: str) -> Iterator[Finding]:
     for rule in RULES:
         if rule.needles and found.isdisjoint(rule.needles):
             continue
-        for match in rule.pattern.finditer(text):
+        at = 0
+        while (match := rule.pattern.search(text, at)) is not None:
+            at = match.end() if match.end() > match.start() else match.start() + 1
             if rule.span is not None:
                 span = rule.span(match)
             else:
                 span = match.span() if rule.whole else value_span(match)
             if span is None or (rule.check is not None and not rule.check(match, *span)):
+                if span is not None and _holds_call(rule, text, span):
+                    at = span[0]  # a call refused as a value may hold a name and a value
                 continue
             if masks and any(s <= match.start() < e for s, e in masks):
                 continue

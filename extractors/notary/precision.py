@@ -52,11 +52,31 @@ def not_a_secret(text: str, start: int, end: int, kind: str, rank: int) -> bool:
         return True
     if inside_reference(text, start, end) or structure_or_path(value):
         return True
+    if named_public(text, start):
+        return True
     if human_kind(kind):
         return False
     if elided(text, start, end) or few_characters(value):
         return True
     return rank >= MACHINE_RANK and counting_run(value)
+
+
+_PUBLIC_NAME = re.compile(
+    r"(?i:csrf|xsrf|authenticity)[\w\-]*[\"']?"
+    r"(?:[ \t]+(?!content|value)[\w\-]+=[\"'][^\"'\n]*[\"'])*"
+    r"[ \t]*(?:[:=]|[ \t](?i:content|value)=)[ \t]*[\"']?$"
+)
+PUBLIC_LOOK_BACK = 120
+
+
+def named_public(text: str, start: int) -> bool:
+    """The value's name, on its line before it, is an anti-forgery token's (`csrf`, `xsrf`,
+    Rails' `authenticity_token`): `<meta name="csrf-token" content="...">`, Django's
+    `name="csrfmiddlewaretoken" value="..."`, `"csrf_token": "..."`, `X-CSRF-Token: ...`. The
+    page hands it to every visitor of the form; it opens nothing without the session (the
+    grammar reads `csrf_token` as a public value already; the entropy rule took its look)."""
+    line = max(text.rfind("\n", 0, start) + 1, start - PUBLIC_LOOK_BACK)
+    return _PUBLIC_NAME.search(text, line, start) is not None
 
 
 _JSON_OBJECT = re.compile(r"\{\s*[\"'][^\"'\n]{1,64}[\"']\s*:.*\}", re.S)
@@ -122,13 +142,15 @@ def to_default(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-_USER_INFO = re.compile(r"//([^\s:/@]*):$")
+_USER_INFO = re.compile(r"(?:^|[\s/\"'=(,])([^\s:/@\"'=(,]*):$")
+"""The user before a password, in a URL (`//user:`) or without a scheme (` user:`)."""
 _CREDENTIAL_WORD = re.compile(rf"(?i:(?:my|your|the|some)[_\-]?)?(?:{WORDS})")
 MIN_URL_PASSWORD = 4
 
 
 def userinfo_stand_in(text: str, start: int, end: int) -> bool:
-    """The password of a URL's user-info that is a template's: the user name again
+    """The password of a user-info (a URL's, or one without a scheme before a host and port)
+    that is a template's: the user name again
     (`postgres://postgres:postgres@`), a credential word (`user:password@`, `:mypassword@`) or
     fewer than `MIN_URL_PASSWORD` characters (`user:abc@`)."""
     if not text.startswith("@", end):

@@ -4,12 +4,17 @@ The named-secret grammar (`notary.grammar`) decides whether a value is a secret 
 credential word before it, the separator between them and the value's shape alone; this module
 gives the shape, one rule per level (the first that applies wins):
 
-* `NOTHING`: a placeholder, reference, ordinary word of the label's sentence or a value of
+* `NOTHING`: a command-line flag (`--user`, `-u`: a flag is never a value); a placeholder,
+  reference, ordinary word of the label's sentence or a value of
   fewer than 3 characters (`values.is_placeholder`: `***`, `<password>`, `${TOKEN}`,
   `os.environ[...]`, "required", "the"); a value cut short with an ellipsis (`ops_eyJz...`:
   someone showing a prefix); a URL (`https://...`: its user-info is the URL family's);
 * `NUMBER`: digits only (`12345678`), also grouped by spaces or dashes of a PIN (`1234-5678`);
 * `WORD`: letters only (`monkey`, `Dragon`, but not a random run: `hfCnuVcYOgiRjlDEmAoRbN`),
+  words and names with single spaces between, each a WORD or NUMBER by itself (a label,
+  `Templates S3 Key Prefix`: `correct horse battery staple` is a WORD, a secret after a strong
+  word, none after `key`), a file's name (`README.md`: a WORD or name, a dot, a lower-case
+  extension),
   CJK characters only, or an identifier, path, file
   name, e-mail address or version: words and short numbers joined by `_`, `-`, `.` or case
   (camel humps of three letters or more; most lower-case runs holding a vowel)
@@ -72,6 +77,9 @@ def _wordy(value: str) -> bool:
 
 
 _URL = re.compile(r"[A-Za-z][\w+.\-]*://")
+_FLAG = re.compile(r"--[a-z][a-z0-9]*(?:-[a-z0-9]+)*|-[A-Za-z]")
+"""A command-line flag (`--user`, `--no-verify`, `-u`): a flag is never a value, so in a list
+of arguments the item after `"--password"` that is another flag holds no password."""
 
 
 def _classes(value: str) -> int:
@@ -93,9 +101,29 @@ _PATH = re.compile(rf"{_SEGMENT}(?:/{_SEGMENT})+/?")
 `app/config.json`): a place, not a drawn value (a webhook's `4j55coiu.../u37txy...` is drawn)."""
 
 
+_EXTENSION = re.compile(r"\.[a-z][a-z0-9]{0,4}$")
+
+
+def _file_name(value: str) -> bool:
+    """A name and a file type (`README.md`, `Dockerfile.prod`, `Makefile.am`): the name
+    before the extension is a word or a name by itself."""
+    found = _EXTENSION.search(value)
+    return found is not None and found.start() > 0 and shape(value[: found.start()]) <= Shape.WORD
+
+
+def _phrase(value: str) -> bool:
+    """Words and names written with single spaces between (`Templates S3 Key Prefix`,
+    `CloudWatch Logs KMS Key for Lambda logs`, a label or description): each part is a word,
+    a name or a short number by itself."""
+    parts = value.split(" ")
+    return len(parts) >= 2 and all(part and shape(part) <= Shape.WORD for part in parts)
+
+
 def shape(value: str) -> Shape:
     """The shape of `value` (see the module docstring)."""
     if is_placeholder(value) or _URL.match(value) or value.endswith(("...", "…")):
+        return Shape.NOTHING
+    if _FLAG.fullmatch(value):
         return Shape.NOTHING
     if _PATH.fullmatch(value) and _wordy(value):
         return Shape.NOTHING
@@ -104,7 +132,7 @@ def shape(value: str) -> Shape:
     identifier = _IDENTIFIER.fullmatch(value) is not None and _wordy(value)
     if (_LETTERS.fullmatch(value) or identifier) and not _random_run(value):
         return Shape.WORD
-    if encoded_text(value):
+    if encoded_text(value) or _phrase(value) or _file_name(value):
         return Shape.WORD
     classes = _classes(value)
     if classes >= 3 and len(value) >= MIN_RANDOM:

@@ -179,11 +179,15 @@ QUOTED = (
     r"|‘(?P<vq5>[^’\n]{1,2048})’"
     r"|「(?P<vq6>[^」\n]{1,2048})」"
     r"|『(?P<vq7>[^』\n]{1,2048})』"
+    r'|\\"(?P<vq8>[^"\\\n]{1,2048})\\"(?![A-Za-z0-9])'
 )
 _NEXT_FIELD = r"[,;&]\s*[\"']?[A-Za-z_][\w.\-]+[\"']?\s*(?:=|:\s)"
 """Where an unquoted value stops: `&page=2`, `;Database=x`, `, host: db`."""
+_ESCAPED_BREAK = r"\\[nrt]"
+"""A line break or tab escaped inside a quoted string (`"#!/bin/bash\\nexport X=y\\n..."`, a
+script or inline code in a JSON or YAML string): it ends a value as a real line break does."""
 _CJK = r"\u3000-\u303f\u4e00-\u9fff\uff00-\uffef"
-_UNQUOTED = rf"(?P<vu>[^\s{_CJK}](?:(?!{_NEXT_FIELD}|</)[^\s{_CJK}]){{0,4095}})"
+_UNQUOTED = rf"(?P<vu>[^\s{_CJK}](?:(?!{_NEXT_FIELD}|</|{_ESCAPED_BREAK})[^\s{_CJK}]){{0,4095}})"
 VALUE = rf"(?:{QUOTED}|{_UNQUOTED})"
 
 _TRAILING = ".,;:"
@@ -243,7 +247,7 @@ _PLACEHOLDER = re.compile(
     | \$?\{\{.*
     | \[[a-z][A-Za-z]*\(.*\)[\w.\[\]']*\]
     | [a-z_][a-z0-9_\-]*(?:\.[a-z_][a-z0-9_\-]*){2,}
-    | (?:var|local|module|data|each|count|path|terraform)(?:\.[a-z_][a-z0-9_\-]*|\[[^\]]*\])+
+    | !?(?:var|local|module|data|each|count|path|terraform)(?:\.[a-z_][a-z0-9_\-]*|\[[^\]]*\])+
     """
 )
 """... and the expressions of config languages where a value would be: a template expression's
@@ -251,8 +255,8 @@ opening (`${{ secrets.X }}`, `{{ .Values.x }}`), ARM's bracketed call (`[paramet
 and an attribute reference, a dotted path of three or more lower-case names
 (`data.aws_x.db.secret_string`), or of two under one of Terraform's reference roots
 (`var.secret_value`, `local.db_creds`, `each.value`; a drawn segment is judged:
-`data.x.Tr0ub4dor3x`); compose's escaped `$$NAME` is a
-variable as `$NAME` is."""
+`data.x.Tr0ub4dor3x`), also negated (`!local.is_replica ? ...`, a condition); compose's
+escaped `$$NAME` is a variable as `$NAME` is."""
 CN_STOP = re.compile(
     "什么|多少|啥|哪|几|正确|错误|对的|错的|不|没|必|需|要|空|一个|一串|一样|一致|相同|由|在|这|那|"
     "你|我|他|她|它|谁|如何|怎么|至少|最少|最多|加密|明文|纯|数字|字母|随机|默认|过期|无效|有效|"
