@@ -16,10 +16,14 @@ from graph.domain.discourse import Discourse, Gender, Kind, Referent
 _NOUNS = "|".join(
     sorted((k for k in CLASSES if not k.isascii() and CLASSES[k][0]), key=len, reverse=True)
 )
+_PEOPLE = "|".join(
+    sorted((k for k in CLASSES if len(k) > 1 and CLASSES[k][1] == "person"), key=len, reverse=True)
+)
+"""The nouns of people's occupations (歌手, 女演员): 刘若英这个歌手 is a person, not a song (歌)."""
 _TITLE = re.compile(r"《(?P<name>[^》]{1,40})》")
 _NAMED_CLASS = re.compile(
     rf"(?P<head>[^，。！？；、,.!?;\s]{{1,30}}?)(?:这|那)(?:一)?(?:部|首|张|个|座|本|支|家|位|处)?"
-    rf"(?P<mod>[^，。！？；、,.!?;\s这那]{{1,12}}的)?(?P<noun>{_NOUNS})"
+    rf"(?P<mod>[^，。！？；、,.!?;\s这那]{{1,12}}的)?(?P<noun>{_PEOPLE}|{_NOUNS})"
 )
 _ASKED_ABOUT = re.compile(
     r"(?:知道|听说过|听过|看过|了解过|了解|认识|喜欢|去过|玩过|读过|关注过|熟悉)"
@@ -57,8 +61,8 @@ _THERE_IS = re.compile(
     r"(?=[，。！？；,.!?;]|也|就|你|是|$)"
 )
 _ROLE_BEFORE = re.compile(
-    r"(?:导演|主演|编剧|原唱|影帝|影后|妻子|丈夫|老公|老婆)(?![于和与及在是的了也都还就把被给对从向])"
-    r"(?P<name>[\u4e00-\u9fff]{2,3}|[\u4e00-\u9fffA-Za-z]{1,8}(?:[·•・][\u4e00-\u9fffA-Za-z]{1,10})+)"
+    r"(?P<role>导演|主演|编剧|原唱|影帝|影后|妻子|丈夫|老公|老婆)(?![于和与及在是的了也都还就把被给对从向])"
+    r"(?P<name>[\u4e00-\u9fffA-Za-z]{1,8}(?:[·•・][\u4e00-\u9fffA-Za-z]{1,10})+|[\u4e00-\u9fff]{2,3})"
 )
 """A role said right before a person's name (此片的导演陆川, 主演张国荣看着…, 原唱范晓萱的)."""
 _WORK_BEFORE = re.compile(
@@ -188,13 +192,22 @@ _NO_NAME = re.compile(
 """Sentence adverbs said where a name goes (并且这首歌, 那肯定了解啊): never a name."""
 
 
+_ALIAS = default_relations().get("alias")
+_ALIAS_NOUNS = "|".join(
+    sorted(
+        {"简称", *(re.escape(s) for s in (_ALIAS.surfaces["zh"] if _ALIAS else ()))},
+        key=len,
+        reverse=True,
+    )
+)
 _ALIASED = re.compile(
     r"(?:(?:又|也|还|亦|俗|原|本)(?:叫|名|称)(?:做|作|为)?|人称|又译|也译|译作"
-    r"|(?:别名|译名|外文名|英文名|中文名|原名|艺名|外号|昵称|简称|全称|全名)(?:字)?(?:是|叫|为)?)"
+    rf"|(?:{_ALIAS_NOUNS})(?:字)?(?:是|叫|为)?)"
     r"[《“\"]?$"
 )
 """What says that the name after it is another name of a referent under discussion (这个电影又
-叫做《X》, 他又叫X, 外文名是X, 人称X): the same entity, which must not take the talk from itself."""
+叫做《X》, 他又叫X, 外文名是X, 人称X, 她的本名是X: the `alias` relation's nouns): the same
+entity, which must not take the talk from itself."""
 
 
 def mentions(sentence: str) -> list[tuple[int, Referent]]:
@@ -281,7 +294,9 @@ def _named_classes(sentence: str) -> list[tuple[int, Referent]]:
         if head is None:
             continue  # 这样的地方: a description between the name and its class marks nothing
         noun, kind = CLASSES[match["noun"]]
-        out.append((match.start("head"), Referent(name=head, kind=kind, noun=noun)))
+        gender = "f" if match["noun"] in FEMALE_NOUNS else ""
+        referent = Referent(name=head, kind=kind, noun=noun, gender=gender)
+        out.append((match.start("head"), referent))
     return out
 
 
@@ -406,12 +421,17 @@ def _roles(sentence: str) -> list[tuple[int, Referent]]:
     for match in _ROLE_BEFORE.finditer(sentence):
         name = match["name"]
         if "·" in name:
-            name = name_start(name)
+            name = name_start(_LISTED.findall(name)[0])  # 主演有费雯·丽和罗伯特·泰勒: the first
         elif name[2:3] in _AFTER_NAME:
             name = name[:2]  # 导演王晶拍了: a two-character name, then its verb
         if person_like(name):
-            out.append((match.start("name"), Referent(name=name, kind="person")))
+            gender = _ROLE_GENDER.get(match["role"], "")
+            out.append((match.start("name"), Referent(name=name, kind="person", gender=gender)))
     return out
+
+
+_ROLE_GENDER: dict[str, Gender] = {"妻子": "f", "老婆": "f", "影后": "f", "丈夫": "m", "老公": "m"}
+"""The roles that say a gender (第二任妻子罗宾·怀特: a woman, whom 他 never finds)."""
 
 
 def _framed_referent(match: re.Match[str]) -> Referent | None:

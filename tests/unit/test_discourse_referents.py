@@ -127,3 +127,31 @@ def test_a_place_named_by_a_head_noun_holding_a_localizer_comes_under_discussion
 def test_a_closing_day_is_no_place() -> None:
     """周一闭馆 ends with 馆, a place's head noun of one character, which says nothing here."""
     assert mentions("有个周一闭馆") == []
+
+
+def test_a_person_s_noun_after_a_name_makes_a_person_not_a_song() -> None:
+    """刘若英这个歌手: 歌 starts 歌手 (a singer), it names no song."""
+    said = [(r.name, r.kind) for _, r in mentions("也很喜欢刘若英这个歌手。")]
+    assert said == [("刘若英", "person")]
+
+
+def test_another_name_said_with_any_of_the_alias_relation_s_nouns_is_no_new_referent() -> None:
+    """她的本名是X, 他的真名是X: another name of the person under discussion (before, the other
+    name took the next 她)."""
+    assert mentions("真不是，她的本名是古历莱·阿密特。") == []
+    turns = ("你知道张惠妹吗？", "知道，她的本名是古历莱·阿密特。", "她是哪年出生的？", "1972年。")
+    assert ("张惠妹", "birthday", "1972年") in _facts(_read(turns)[-1])
+
+
+def test_a_role_before_a_transliterated_name_names_the_whole_name_with_its_gender() -> None:
+    """第二任妻子罗宾·怀特: the whole name (not 罗宾, the first two characters), a woman, whom
+    他 does not find."""
+    said = [(r.name, r.gender) for _, r in mentions("第二任妻子罗宾·怀特，都漂亮。")]
+    assert said == [("罗宾·怀特", "f")]
+    turns = (
+        "你知道西恩·潘吗？",
+        "知道，他的第二任妻子罗宾·怀特很漂亮。",
+        "他是哪年出生的？",
+        "1960年。",
+    )
+    assert ("西恩·潘", "birthday", "1960年") in _facts(_read(turns)[-1])

@@ -417,7 +417,7 @@ def test_a_place_whose_name_starts_with_a_surname_takes_a_place_s_relations() ->
         ("莱昂纳多·迪卡普里奥吧", ["莱昂纳多·迪卡普里奥"]),  # a particle after it
         ("对贝诺·斯德泽巴赫你了解吗", ["贝诺·斯德泽巴赫"]),  # 对 before it
         ("知道一位约翰·列侬", ["约翰·列侬"]),  # a classifier before it
-        ("第二任妻子罗宾·怀特，都漂亮", ["罗宾", "罗宾·怀特"]),  # a role before it
+        ("第二任妻子罗宾·怀特，都漂亮", ["罗宾·怀特"]),  # a role before it (not 罗宾 alone)
         ("主演有费雯·丽和罗伯特·泰勒", ["费雯·丽", "罗伯特·泰勒"]),  # a list: one name each
         ("无疑这部影片是相当的成功。", []),  # a sentence adverb before a class noun
         ("那关于歌手你知道是谁吗？", []),  # 关于 with a common noun
