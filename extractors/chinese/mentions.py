@@ -294,7 +294,7 @@ def _named_classes(sentence: str) -> list[tuple[int, Referent]]:
         if head is None:
             continue  # 这样的地方: a description between the name and its class marks nothing
         noun, kind = CLASSES[match["noun"]]
-        gender = "f" if match["noun"] in FEMALE_NOUNS else ""
+        gender: Gender = "f" if match["noun"] in FEMALE_NOUNS else ""
         referent = Referent(name=head, kind=kind, noun=noun, gender=gender)
         out.append((match.start("head"), referent))
     return out
