@@ -139,6 +139,11 @@ _LEAD_VERB = re.compile(r"^.*(?:喜欢|看过|看了|看|听过|听|推荐|最�
 """我最喜欢唐伯虎点秋香这部…: the work is what the verb before it takes."""
 _BARE_DESCRIPTION = re.compile(r"(?:很|非常|超级|挺|真)?[^，,。我你]{0,6}的[^，,。的]{1,12}")
 """很凄美的爱情片: a clause that only describes (the film under discussion)."""
+_FILM_NOUN = re.compile(r"(?:电影|影片|大片|片子|片|剧)(?:的)?$")
+"""A description ending in a film's class noun (爱情片, 剧情类电影): its country is where it
+was made."""
+_ABOUT = re.compile(r"关于|讲述|讲的|描写|描述|反映|题材是")
+"""What a film is about (一部关于美国的电影): a country there is no maker."""
 _ACTING = re.compile(
     r"(?:像|还有)?(?P<names>[\u4e00-\u9fff·]{2,12}(?:(?:、|，|和|与|及)[\u4e00-\u9fff·]{2,12})*)"
     r"(?:的(?:表演|演技|出演)|演的)"
@@ -258,6 +263,7 @@ class RelationFrames:
                 "company_type",
             )
         )
+        self.made_in = relations.get("produced_in")
 
     def read(self, clause: str, start: int) -> Iterator[Found]:
         """The frames of the clause's earliest trigger (none when no frame reads), and an
@@ -345,7 +351,24 @@ class RelationFrames:
         subject = _LEAD_VERB.sub("", said["name"] or "") if said is not None else ""
         span = (start + found.start(), start + found.end())
         yield Found(self.genre, subject, found["genres"], span, found.start(), True, True)
+        if said is not None:
+            told = head[said.end("name") if said["name"] else said.start() :] + found.group(0)
+            yield from self._made_in(told, subject, span, found.start(), aside=True)
         # the subject: a name under discussion ending `subject`, else the work under discussion
+
+    def _made_in(
+        self, told: str, subject: str, span: tuple[int, int], at: int, aside: bool = False
+    ) -> Iterator[Found]:
+        """Where a film was made, said as its description's country (是一部台湾爱情片, 一部意大利
+        战争题材的剧情类电影, 是英国一部悬疑惊悚片, 这部电影可是美国超级经典的爱情片), as a
+        country before an occupation is a person's nationality; never what a film is about
+        (一部关于美国的电影), never a record's (一张台湾流行专辑)."""
+        made_in = self.made_in
+        if made_in is None or not _FILM_NOUN.search(told) or _ABOUT.search(told):
+            return
+        country = values.country(self.aliases, told)
+        if country:
+            yield Found(made_in, subject, country, span, at, weak=True, aside=aside)
 
     def _acting(self, clause: str, start: int) -> Iterator[Found]:
         found = _ACTING.search(clause) if "演" in clause else None  # 表演, 演技, 出演, 演的
@@ -536,6 +559,7 @@ class RelationFrames:
             and not self.befores.found(genre.group(0))  # 是1994年12月16日上映的电影
         ):
             yield Found(relation, text[: genre.start()], genre["val"], span, genre.start())
+            yield from self._made_in(genre.group(0), text[: genre.start()], span, genre.start())
             return
         job = self.occupation
         bare = at < 0 and len(text) <= 20 and values.OCCUPATION_END.search(text) is not None

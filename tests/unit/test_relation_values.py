@@ -1146,3 +1146,39 @@ def test_a_final_ne_after_a_bare_noun_phrase_asks(
     turns: tuple[str, ...], expected: tuple[str, str, str]
 ) -> None:
     assert expected in last(*turns)
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # the country of a film's description is where it was made, as a person's nationality
+        (
+            ("你知道《饮食男女》吗？", "知道呀，是一部台湾爱情片。"),
+            ("饮食男女", "produced_in", "台湾"),
+        ),
+        (("你知道《追随》吗？", "嗯，是英国一部悬疑惊悚片。"), ("追随", "produced_in", "英国")),
+        (
+            ("你知道《美丽人生》吗？", "知道呀，一部意大利战争题材的剧情类电影。"),
+            ("美丽人生", "produced_in", "意大利"),
+        ),
+        (
+            ("你知道《魂断蓝桥》吗？", "啊，这部电影可是美国超级经典的爱情片。"),
+            ("魂断蓝桥", "produced_in", "美国"),
+        ),
+    ],
+)
+def test_a_films_description_says_where_it_was_made(
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    assert expected in last(*turns)
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ("你看过《珍珠港》吗？", "是一部关于美国的战争片。"),  # what it is about
+        ("你知道《解脱》这张专辑吗？", "是一张台湾流行专辑。"),  # a record, no film
+    ],
+)
+def test_no_country_made_from_a_subject_or_a_record(turns: tuple[str, ...]) -> None:
+    assert not [f for f in last(*turns) if f[1] == "produced_in"]
