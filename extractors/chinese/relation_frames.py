@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 
 from extractors.aliases import default_aliases
 from extractors.chinese import values
-from extractors.chinese.mentions import name_like, person_like
+from extractors.chinese.mentions import ORG_HEAD, name_like, person_like
 from extractors.chinese.surfaces import Surfaces
 from extractors.discourse.relations import Relation, Relations
 
@@ -139,6 +139,27 @@ _LEAD_VERB = re.compile(r"^.*(?:喜欢|看过|看了|看|听过|听|推荐|最�
 """我最喜欢唐伯虎点秋香这部…: the work is what the verb before it takes."""
 _BARE_DESCRIPTION = re.compile(r"(?:很|非常|超级|挺|真)?[^，,。我你]{0,6}的[^，,。的]{1,12}")
 """很凄美的爱情片: a clause that only describes (the film under discussion)."""
+_MADE_VERBS = {
+    **dict.fromkeys(("演唱", "原唱", "唱"), "performed_by"),
+    **dict.fromkeys(("执导", "导演", "导"), "directed_by"),
+    "主演": "starring",
+    **dict.fromkeys(("作词", "填词", "填"), "lyrics_by"),
+    **dict.fromkeys(("作曲", "谱曲", "编曲"), "composed_by"),
+    **dict.fromkeys(("出品", "监制", "制片"), "produced_by"),
+    "编剧": "written_by",
+}
+_MADE_BY = re.compile(
+    r"^(?:最主要|主要是|主要|其实|还是|就是|不过|但是|可能|而且)*"
+    r"(?P<name>[\u4e00-\u9fff·]{2,10}?)"
+    r"(?P<verb>" + "|".join(sorted(_MADE_VERBS, key=len, reverse=True)) + r")(?:作|写|唱)?的"
+    r"(?P<rest>.*)$"
+)
+"""孙燕姿唱的…, 王旭东作词作的…, 史蒂文·斯皮尔伯格执导的…: a maker leading a clause."""
+_JUDGED = re.compile(
+    r"好|棒|不错|厉害|精彩|搞|韵律|出色|经典|赞|牛|味道|到位|动听|感人|过瘾|迷人|有意思|成功"
+)
+"""A judgement of what was made (太好了, 都不错, 很有韵律, 哪有不搞的)."""
+_PLACE_LEAD = re.compile(r"^(?:这是|它是|那是|是|这部电影是|该片是)?(?:在|于)?")
 _FILM_NOUN = re.compile(r"(?:电影|影片|大片|片子|片|剧)(?:的)?$")
 """A description ending in a film's class noun (爱情片, 剧情类电影): its country is where it
 was made."""
@@ -219,8 +240,6 @@ _QUANTITY_END = re.compile(r"\d(?:\.\d+)?\s*(?:cm|CM|厘米|公分|米|m|分钟|
 _HELD_JOB = re.compile(r"(?:当过|做过|干过|担任过|当|做|担任)$")
 """A verb of holding a job before an occupation (还当过编剧): the noun is the job, not a verb
 whose agent comes before it."""
-
-_PLACES_COUNTED = re.compile(r"[一二两三四五六七八九十几多]+(?:地|国|个国家)$")
 
 
 class RelationFrames:
@@ -305,6 +324,7 @@ class RelationFrames:
             *self.owned_works(clause, 0),
             *self._described_genre(clause, 0),
             *self._acting(clause, 0),
+            *self._made_by(clause, 0),
             *self._sign(clause, 0),
             *self._from_country(clause, 0),
         )
@@ -369,6 +389,31 @@ class RelationFrames:
         country = values.country(self.aliases, told)
         if country:
             yield Found(made_in, subject, country, span, at, weak=True, aside=aside)
+
+    def bare_place(self, clause: str) -> str:
+        """A clause that is only a country (德国, 这是在德国): a place of a list said before its
+        verb in the clauses after it (德国，法国，西班牙等地制片的), else ""."""
+        said = _PLACE_LEAD.sub("", FILLER.sub("", clause).strip())
+        return said if 2 <= len(said) <= 6 and values.country(self.aliases, said) == said else ""
+
+    def _made_by(self, clause: str, start: int) -> Iterator[Found]:
+        """Who made the work under discussion, said as the subject of a judgement of what
+        they made (孙燕姿唱的太好了, 王若琳唱的歌一向都很好, 黄伟文填的词还是很有韵律的,
+        史蒂文·斯皮尔伯格执导的都不错, 环球影业出品的电影不会不好的) or with the work's title
+        (陈奕迅唱的《单车》): the maker's relation of that work. Only a person's or a company's
+        name leading the clause (我喜欢周杰伦唱的歌 is the speaker's taste), and only with a
+        judgement or a title after it."""
+        found = _MADE_BY.match(FILLER.sub("", clause)) if "的" in clause else None
+        relation = self.relations.get(_MADE_VERBS[found["verb"]]) if found is not None else None
+        if found is None or relation is None:
+            return
+        name, rest = found["name"], found["rest"]
+        title = values.title(rest.strip())
+        if not (person_like(name) or ORG_HEAD.search(name)) or not (title or _JUDGED.search(rest)):
+            return
+        at = clause.find(name)
+        span = (start + at, start + at + len(found.group(0)))
+        yield Found(relation, f"《{title}》" if title else "", name, span, at, weak=True)
 
     def _acting(self, clause: str, start: int) -> Iterator[Found]:
         found = _ACTING.search(clause) if "演" in clause else None  # 表演, 演技, 出演, 演的
@@ -447,7 +492,9 @@ class RelationFrames:
     def _places(self, value: str) -> bool:
         """Does an agent's slot name places (加拿大、南非四地, 美国)? Then the verb says where."""
         first = values.SPLIT.split(value)[0]
-        return bool(_PLACES_COUNTED.search(value)) or values.country(self.aliases, first) == first
+        return (
+            bool(values.PLACES_TAIL.search(value)) or values.country(self.aliases, first) == first
+        )
 
     def _attribute(self, text: str, span: tuple[int, int]) -> Iterator[Found]:
         for surface, relation in self.attributes.present(text):

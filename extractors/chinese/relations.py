@@ -52,7 +52,8 @@ _CLAUSE = re.compile(r"(?:(?<!\d)\d{1,3}(?:[,，]\d{3})+(?!\d)|[^，,；;。！�
 """A clause: the sentence cut at its commas, never inside a number written with thousands
 separators (票房总收入135,039,943美元 is one number, not 135)."""
 _ASKING = re.compile(
-    r"[？?]|吗|么|嘛|什么|哪|谁|多少|几[点个时岁年]|怎么|多久|多大|多高|多长|啥|如何|是否|有没有|"
+    r"[？?]|吗|么|嘛|什么|哪|谁|多少|几[点个时岁年]|(?<![这那好十])几[首部种次届位张家座号]|"
+    r"怎么|怎样|咋样|多久|多大|多高|多长|啥|如何|是否|有没有|"
     r"是不是|[贵好远长大]不[？?。]*$"
 )
 _NE = re.compile(r"(?P<body>.*?)(?:呢)+[？?。！!]*$")
@@ -95,6 +96,7 @@ class RelationReader:
         subject: str | None = None
         listing: Found | None = None
         statements: list[str] = []
+        places: list[str] = []  # 德国，法国，美国，西班牙等地制片的: places before their verb
         asking = False
         asks_last = sentence.rstrip().endswith(("？", "?"))
         for clause, start in self._runs(sentence):
@@ -111,6 +113,10 @@ class RelationReader:
             found = list(self.frames.read(clause, offset + start))
             if not found and listing is not None and values.more_of_list(clause, listing.relation):
                 found = [Found(listing.relation, "", clause, listing.span)]
+            if found and places:
+                found = [_placed(one, places) for one in found]
+            place = "" if found else self.frames.bare_place(clause)
+            places = [*places, place] if place else []
             made_here: list[CandidateFact] = []
             for one in found:
                 made, subject = self._facts(one, subject, session, sentence)
@@ -370,6 +376,14 @@ def _in_text_order(
         if at >= 0 and referent.name not in found:
             found[referent.name] = (at, referent)
     return [r for _, r in sorted(found.values(), key=lambda item: item[0])]
+
+
+def _placed(found: Found, places: list[str]) -> Found:
+    """A list of places whose verb comes in a later clause (德国，法国，西班牙等地制片的): the
+    clauses before it are its first parts."""
+    if not found.relation.list or found.relation.value != "place":
+        return found
+    return replace(found, value_text="、".join([*places, found.value_text]))
 
 
 def _listed_keeps_topic(made: list[CandidateFact], session: Session) -> None:

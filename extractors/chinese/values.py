@@ -347,7 +347,16 @@ which holds no 的; the name a description leads to is (大名鼎鼎的乔·怀�
 
 
 def _region(value: str) -> list[str]:
+    value = PLACES_TAIL.sub("", value) or value  # 西班牙等地, 美国等多地进行: 西班牙, 美国
     return [re.sub(r"(?<=.)地区$", "", value)]  # 台湾地区: 台湾
+
+
+PLACES_TAIL = re.compile(
+    r"(?<=.)(?:等(?:[一二两三四五六七八九十几多]+)?|[一二两三四五六七八九十几多]+)"
+    r"(?:地|国|个国家)(?:进行|联合|共同)*$"
+)
+"""What closes a list of places (德国，法国，西班牙等地; 加拿大、南非四地; 美国等多地进行): no
+part of its last place."""
 
 
 def _origin(value: str) -> list[str]:

@@ -1182,3 +1182,96 @@ def test_a_films_description_says_where_it_was_made(
 )
 def test_no_country_made_from_a_subject_or_a_record(turns: tuple[str, ...]) -> None:
     assert not [f for f in last(*turns) if f[1] == "produced_in"]
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # places said before their verb across commas are the list's first parts
+        (
+            (
+                "你知道《香水》这部电影吗？",
+                "这是在德国，法国，美国，西班牙等地制片的，制片人是谁呀？",
+            ),
+            [("香水", "produced_in", c) for c in ("德国", "法国", "美国", "西班牙")],
+        ),
+        # what closes a list of places is no part of its last place
+        (
+            ("你知道《未完成》这张专辑吗？", "当年是中国大陆、台湾、新加坡与韩国多国进行发行。"),
+            [("未完成", "released_in", "韩国")],
+        ),
+    ],
+)
+def test_places_listed_before_their_verb(
+    turns: tuple[str, ...], expected: list[tuple[str, str, str]]
+) -> None:
+    found = last(*turns)
+    assert all(e in found for e in expected), found
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # 怎样, 咋样 and 几 before a measure word ask, as 怎么 and 几个 do
+        (
+            ("你知道卢旺达饭店吗？", "它的外文拼写是怎样的，回头我搜也方便？", "Hotel Rwanda。"),
+            ("卢旺达饭店", "alias", "Hotel Rwanda"),
+        ),
+        (
+            ("你知道《未完成》这张专辑吗？", "那专辑里有几首歌呢", "一共10首歌。"),
+            ("未完成", "track_count", "10"),
+        ),
+        (
+            ("你知道东岳庙吗？", "开放时间是咋样的", "9:00-16:30。"),
+            ("东岳庙", "opening_hours", "9:00-16:30"),
+        ),
+    ],
+)
+def test_question_words_of_manner_and_count(
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    assert expected in last(*turns)
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # a maker leading a judgement of what they made is that relation of the work
+        (
+            ("你听过《无敌铁金刚》吗？", "嗯，卢广仲唱的歌其实都很好听的。"),
+            ("无敌铁金刚", "performed_by", "卢广仲"),
+        ),
+        (
+            ("你听过《单车》吗？", "黄伟文填的词还是很有韵律的。"),
+            ("单车", "lyrics_by", "黄伟文"),
+        ),
+        (
+            ("你看过《辛德勒的名单》吗？", "史蒂文·斯皮尔伯格执导的都不错。"),
+            ("辛德勒的名单", "directed_by", "史蒂文·斯皮尔伯格"),
+        ),
+        (
+            ("你看过《时空恋旅人》吗？", "不过环球影业出品的电影不会不好的。"),
+            ("时空恋旅人", "produced_by", "环球影业"),
+        ),
+        # the work's title after the maker is the work: a judgement is not needed
+        (
+            ("你听过《单车》吗？", "陈奕迅唱的《单车》，我还是能听懂一些的。"),
+            ("单车", "performed_by", "陈奕迅"),
+        ),
+    ],
+)
+def test_a_maker_judged_for_what_they_made(
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    assert expected in last(*turns)
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ("你听过《晴天》吗？", "我喜欢周杰伦唱的歌。"),  # the speaker's taste
+        ("你听过《晴天》吗？", "周杰伦唱的是哪首？"),  # no judgement
+    ],
+)
+def test_a_maker_not_leading_a_judgement_makes_nothing(turns: tuple[str, ...]) -> None:
+    assert not [f for f in last(*turns) if f[1] == "performed_by"]
