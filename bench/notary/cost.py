@@ -125,6 +125,7 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "user-info, no scheme": lambda n: "a:b1@c.d " * (n // 9 + 1),
     "anti-forgery names": lambda n: '<meta name="csrf-token" content="' * (n // 34 + 1),
     "names in humps": lambda n: "VPCFlowLogsBucketKMSKey2 " * (n // 25 + 1),
+    "an open block header": lambda n: 'resource "' + "password=Xk9vQ2mL7pRt " * (n // 22 + 1),
 }
 
 

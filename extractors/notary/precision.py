@@ -52,13 +52,30 @@ def not_a_secret(text: str, start: int, end: int, kind: str, rank: int) -> bool:
         return True
     if inside_reference(text, start, end) or structure_or_path(value):
         return True
-    if named_public(text, start):
+    if named_public(text, start) or block_label(text, start, end):
         return True
     if human_kind(kind):
         return False
     if elided(text, start, end) or few_characters(value):
         return True
     return rank >= MACHINE_RANK and counting_run(value)
+
+
+_LABEL = r"(?:\"[^\"\n]{0,256}\"|'[^'\n]{0,256}'|[A-Za-z_][\w\-]{0,256})"
+_BLOCK_HEADER = re.compile(
+    rf"[ \t]*(?:resource|data|module|variable|output|provider)[ \t]+{_LABEL}"
+    rf"(?:[ \t]+{_LABEL})?[ \t]*(?:=[ \t]*)?\{{"
+)
+
+
+def block_label(text: str, start: int, end: int) -> bool:
+    """The value is a label of a block's header (Terraform's `resource "aws_iam_access_key"
+    "negative1" {`, Bicep's `resource vault 'Microsoft.KeyVault/vaults@2019-09-01' = {`): the
+    block's type and name, never its value; what the block holds after `{` is judged by its
+    own names (`variable "db_password" { default = "x" }` is masked)."""
+    line = text.rfind("\n", 0, start) + 1
+    header = _BLOCK_HEADER.match(text, line)
+    return header is not None and end <= header.end()
 
 
 _PUBLIC_NAME = re.compile(

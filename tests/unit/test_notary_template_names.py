@@ -20,7 +20,9 @@ the negative probe of public example configs (`bench/notary/iac.py`).
   password;
 * **a negated Terraform reference** (`!local.is_replica ? ... : ...`) is a condition;
 * **a credential word inside a path** (`https://host/pub/RPM-GPG-KEY-EPEL-6 dest=...`,
-  `files/secret owner=x`) names a file, no label, and no Windows flag.
+  `files/secret owner=x`) names a file, no label, and no Windows flag;
+* **a block's header labels** (Terraform's `resource "aws_iam_access_key" "deploy2" {`, Bicep's
+  `resource vault 'Microsoft.KeyVault/vaults@...' = {`) are its type and name, no value.
 """
 
 from __future__ import annotations
@@ -69,6 +71,10 @@ KEPT = [
     # a credential word inside a path
     "get_url: url=https://mirror.example.org/keys/RPM-GPG-KEY-centos-9 dest=/etc/pki/rpm-gpg/",
     "copy: src=files/secret dest=/srv/app/secret owner=app group=app mode=0400",
+    # a block's header labels
+    'resource "aws_iam_access_key" "deploy2" {\n  user = "ci"\n}',
+    'resource "alicloud_launch_template" "webtpl7" {',
+    "resource vault 'Microsoft.KeyVault/vaults@2023-07-01' = {",
 ]
 
 
@@ -94,6 +100,8 @@ MASKED = [
     ("tool /password Nk4v9Ztxq7", "Nk4v9Ztxq7"),
     # a file's name after a strong word is still a password
     ("password: Notes.txt", "Notes.txt"),
+    # what a block holds after its header is judged by its own names
+    ('variable "db_password" {\n  default = "Nk4v!q9Ztx"\n}', "Nk4v!q9Ztx"),
 ]
 
 
