@@ -22,19 +22,23 @@ def agrees(referent: Referent, cue: Cue) -> bool:
     return not referent.plural
 
 
-def resolve(state: Discourse, cue: Cue) -> Referent | None:
+def resolve(state: Discourse, cue: Cue, besides: str = "") -> Referent | None:
     """The most recent referent that agrees with `cue`. A cue for things prefers a referent
     whose kind is known (a work, a place, an organisation) over one of unknown kind (a word
     the tagger guessed, "Harry", "Pixar"; a phrase that was a sentence's subject): a class
     noun ("the film", 这部电影) always, and a pronoun (it, 它) while a referent introduced with
     a class noun is under discussion (the film a conversation is about: "Also Harry Styles is
     in it." then "It is a war drama." is the film); with none, the most recent of any kind
-    ("Atlas is our CLI. It supports Linux.")."""
+    ("Atlas is our CLI. It supports Linux."). Never one `besides` names (the value of the
+    relation the cue is the subject of: "He plays Lex Luthor" is not Lex Luthor)."""
+    referents = (
+        [r for r in state.referents if r.name not in besides] if besides else state.referents
+    )
     if "person" not in cue.kinds:
-        known = [r for r in state.referents if r.kind != "thing" and agrees(r, cue)]
+        known = [r for r in referents if r.kind != "thing" and agrees(r, cue)]
         if known and (cue.noun or any(r.noun for r in known)):
             return known[0]
-    return next((r for r in state.referents if agrees(r, cue)), None)
+    return next((r for r in referents if agrees(r, cue)), None)
 
 
 def topic(state: Discourse, kinds: Iterable[Kind] = ANY, value: str = "") -> Referent | None:

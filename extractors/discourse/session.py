@@ -43,9 +43,10 @@ class Session:
     def mention(self, referents: Iterable[Referent]) -> None:
         self.state = self.state.mentioning(list(referents))
 
-    def refer(self, cue: Cue) -> Referent | None:
-        """The referent `cue` refers to (now the most recent), or None."""
-        found = resolve(self.state, cue)
+    def refer(self, cue: Cue, besides: str = "") -> Referent | None:
+        """The referent `cue` refers to (now the most recent), or None; never one `besides`
+        names (what the relation the cue is the subject of has as its value)."""
+        found = resolve(self.state, cue, besides)
         if found is not None:
             self.state = learned(self.state, found, cue)
         return self.state.named(found.name) if found is not None else None

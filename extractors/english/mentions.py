@@ -54,8 +54,11 @@ def mentions(sentence: Span, subjects: Iterable[str] = ()) -> list[Referent]:
             # noun says it ("the film Gattaca", `_CLASSED`)
         gender: Gender = "f" if _female_after(sentence, ent.end) else ""
         found[ent.text] = (ent.start_char, Referent(name=ent.text, kind=kind, gender=gender))
+    for start, name in _untagged_subjects(sentence):  # "Does Timberlake have a big role?"
+        if name not in found and not any(name in k for k in found):
+            found[name] = (start, Referent(name=name))
     for name in subjects:  # a sentence's subject is its most salient referent: the last
-        if len(name) <= 200:
+        if name in found or name_shaped(name):  # not "The first half of the film"
             earlier = found.get(name)
             found[name] = (sentence.end_char, earlier[1] if earlier else Referent(name=name))
     return [referent for _, referent in sorted(found.values(), key=lambda item: item[0])]
@@ -64,3 +67,40 @@ def mentions(sentence: Span, subjects: Iterable[str] = ()) -> list[Referent]:
 def _female_after(sentence: Span, end: int) -> bool:
     window = sentence.doc[end : min(end + 4, sentence.end)]
     return any(t.lower_ in FEMALE_NOUNS for t in window)
+
+
+def _untagged_subjects(sentence: Span) -> list[tuple[int, str]]:
+    """A clause's subject written as a name that the tagger did not take for one: a run of
+    capitalised proper nouns ("Does Timberlake have a big role?"), of unknown kind. Before, a
+    name said only so never came under discussion, and "He plays Sean Parker" then found the
+    director named before it."""
+    out = []
+    for token in sentence:
+        if (
+            token.dep_ in ("nsubj", "nsubjpass")
+            and token.pos_ == "PROPN"
+            and not token.ent_type_
+            and token.text[:1].isupper()
+            and token.lower_ not in _PRONOUNS
+        ):
+            run = [t for t in token.lefts if t.dep_ == "compound" and t.pos_ == "PROPN"]
+            first = run[0] if run else token
+            out.append((first.idx, " ".join(t.text for t in [*run, token])))
+    return out
+
+
+_SMALL = frozenset(
+    {"of", "the", "and", "a", "an", "in", "on", "to", "for", "at", "with", "if", "de"}
+)
+
+
+def name_shaped(word: str) -> bool:
+    """A name as written: up to six words, each capitalised or a connector ("Catch Me If You
+    Can", "The Lord of the Rings", "Jaws"); not a description a clause made its subject
+    ("The first half of the film", "other critics")."""
+    words = word.split()
+    return (
+        0 < len(words) <= 6
+        and words[0][:1].isupper()
+        and all(w[:1].isupper() or w[:1].isdigit() or w.lower() in _SMALL for w in words)
+    )

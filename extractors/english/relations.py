@@ -40,6 +40,7 @@ from extractors.english.cast import (
     genres,
     written_person,
 )
+from extractors.english.mentions import name_shaped
 from extractors.schema import SPEAKER, CandidateFact
 from graph.domain.discourse import Referent
 
@@ -243,12 +244,16 @@ class EnglishRelations:
         """Film talk without a relation word (`english.cast`): nothing unless the film under
         discussion is known ("John plays Tennis" outside film talk is the clause walker's)."""
         found: list[CandidateFact] = []
-        for reading in cast_readings(text):
+        readings = cast_readings(text)
+        played = " ".join(r.value for r in readings if r.predicate == "character")
+        for reading in readings:
             relation = self.relations.get(reading.predicate)
             if relation is None:
                 continue
-            if reading.agent:
-                found += self._inverse(relation, reading.subject, reading.value, text, span, s)
+            if reading.agent:  # "He plays Lex Luthor": he is who plays, never Lex Luthor
+                found += self._inverse(
+                    relation, reading.subject, reading.value, text, span, s, besides=played
+                )
             else:
                 found += self._facts(relation, reading.subject, reading.value, text, span, s)
         if any(f.predicate != "character" for f in found):
@@ -349,7 +354,7 @@ class EnglishRelations:
         s: Session,
         split: bool = True,
     ) -> Iterator[CandidateFact]:
-        subject = _subject(said, relation, s)
+        subject = _subject(said, relation, s, besides=value)
         if subject is None:
             return
         parts = _LIST_SPLIT.split(value) if split and relation.list else [value]
@@ -370,9 +375,10 @@ class EnglishRelations:
         text: str,
         span: tuple[int, int],
         s: Session,
+        besides: str = "",
     ) -> Iterator[CandidateFact]:
         """ "Spielberg directed Jaws": the work is the subject, the agent its value."""
-        who = _subject(agent, relation, s, as_value=True)
+        who = _subject(agent, relation, s, as_value=True, besides=besides)
         if who is None or who == SPEAKER:
             return
         named = re.sub(
@@ -401,9 +407,14 @@ def _possessive(text: str) -> str | None:
 
 
 def _subject(
-    said: str | None, relation: Relation, session: Session, as_value: bool = False
+    said: str | None,
+    relation: Relation,
+    session: Session,
+    as_value: bool = False,
+    besides: str = "",
 ) -> str | None:
-    """The entity a said subject names (docs/write.md: the pronoun rule)."""
+    """The entity a said subject names (docs/write.md: the pronoun rule); a pronoun never
+    refers to one the relation's value (`besides`) names."""
     word = _TRIM.sub("", (said or "").strip())
     lower = word.lower()
     if not word:
@@ -416,7 +427,7 @@ def _subject(
     if lower.split()[0] in ("my", "our", "your"):
         return None  # "our office", "my sister": the clause walker's
     if lower in PRONOUNS_EN:
-        found = session.refer(_said_of(PRONOUNS_EN[lower], relation))
+        found = session.refer(_said_of(PRONOUNS_EN[lower], relation), besides)
         return found.name if found is not None else None
     noun = lower.split()[-1] if lower.split() else ""
     if re.match(r"^(?:the|this|that)\s", (said or "").strip().lower()) and definite_cue(noun):
@@ -424,7 +435,7 @@ def _subject(
         assert cue is not None
         found = session.refer(cue)
         return found.name if found is not None else None
-    if not _titled_name(word):
+    if not name_shaped(word):
         return None  # "I saw this great movie the other day that": not a name
     return word
 
@@ -435,18 +446,6 @@ def _said_of(cue: Cue, relation: Relation) -> Cue:
     "New York" named since (the same restriction as a subjectless sentence's `topic`)."""
     kinds = cue.kinds & frozenset(relation.about)
     return replace(cue, kinds=kinds) if kinds else cue
-
-
-def _titled_name(word: str) -> bool:
-    """A name as written: up to six words, each capitalised or a connector ("Catch Me If You
-    Can", "The Lord of the Rings", "Jaws")."""
-    words = word.split()
-    small = {"of", "the", "and", "a", "an", "in", "on", "to", "for", "at", "with", "if", "de"}
-    return (
-        0 < len(words) <= 6
-        and words[0][:1].isupper()
-        and all(w[:1].isupper() or w[:1].isdigit() or w.lower() in small for w in words)
-    )
 
 
 def _candidate(

@@ -240,3 +240,36 @@ def test_a_pronoun_for_a_person_under_discussion_is_cast_as_the_person(
 def test_a_pronoun_that_refers_to_nobody_is_cast_as_nobody(turns: tuple[str, ...]) -> None:
     found = facts_of(OPENING, *turns)
     assert not {f for f in found if f[1] in ("starring", "character")}
+
+
+def test_a_name_the_tagger_missed_as_a_subject_is_under_discussion() -> None:
+    """ "Does Madeline have a big role?": a capitalised proper noun as a clause's subject is a
+    name, though the tagger called it none; "She plays Trixie" is then Madeline, not the
+    director named before her."""
+    turns = (
+        "It is one of Bogdanovich's best movies.",
+        "Does Madeline have a big role?",
+        "She plays Trixie Delight.",
+    )
+    found = facts_of(OPENING, *turns)
+    assert ("Madeline", "character", "Trixie Delight") in found
+    assert not {f for f in found if f[0] == "Bogdanovich"}
+
+
+def test_who_plays_a_character_is_never_the_character() -> None:
+    """ "He plays Moses Pray": he is the actor under discussion, not Moses Pray named just
+    before (a person never plays the one named as the character)."""
+    turns = ("Do you know Ryan O'Neal?", "Moses Pray is a con man.", "He plays Moses Pray.")
+    found = facts_of(OPENING, *turns)
+    assert ("Ryan O'Neal", "character", "Moses Pray") in found
+
+
+def test_a_description_a_clause_makes_its_subject_is_no_referent() -> None:
+    """ "The first half of the film is flat.": a subject that is no name (not every word
+    capitalised) does not come under discussion, so "She" is still the actress."""
+    turns = (
+        "Do you know Tatum O'Neal?",
+        "The first half of the film is flat.",
+        "She plays Addie Loggins.",
+    )
+    assert ("Tatum O'Neal", "character", "Addie Loggins") in facts_of(OPENING, *turns)
