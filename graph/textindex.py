@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 
 import Stemmer
+
+from graph.domain.model import Episode
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af]+")
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
@@ -135,9 +138,23 @@ def _stem(term: str) -> str:
     return term
 
 
-def episode_text(speaker: str, content: str, media_refs: tuple[str, ...]) -> str:
-    """What an episode is found by: its speaker, its words and its media references (a file
-    name or URL says what was sent: "new-bike.jpg"; inline data: URIs say nothing)."""
+def episode_text(
+    speaker: str, content: str, media_refs: tuple[str, ...], referred: Sequence[str] = ()
+) -> str:
+    """What an episode is found by: its speaker, its words, its media references (a file
+    name or URL says what was sent: "new-bike.jpg"; inline data: URIs say nothing) and the
+    names its personal pronouns refer to (`TurnContext.referred`: "I kissed him" about Joey)."""
     refs = [ref for ref in media_refs if not ref.startswith("data:")]
     named = speaker and not content.lstrip().startswith(speaker)  # a transcript line names it
-    return search_text(" ".join([speaker if named else "", content, *refs]))
+    return search_text(" ".join([speaker if named else "", content, *refs, *referred]))
+
+
+def episode_words(episode: Episode) -> str:
+    """`episode_text` of a stored episode: what both backends index it by."""
+    context = episode.discourse
+    return episode_text(
+        episode.speaker,
+        episode.content,
+        episode.media_refs,
+        context.referred if context is not None else (),
+    )

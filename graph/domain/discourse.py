@@ -153,9 +153,13 @@ class Discourse:
 
 @dataclass(frozen=True, slots=True)
 class TurnContext:
-    """The discourse state an episode was read in (`before`) and left (`after`)."""
+    """The discourse state an episode was read in (`before`) and left (`after`), and the
+    names its personal pronouns refer to (`referred`: "Phoebe: I kissed him before" said
+    while Joey was under discussion refers to Joey), which its turn is found by as it is by
+    its own words (`graph.textindex.episode_words`)."""
 
     __pydantic_config__ = _STRICT
 
     before: Discourse = field(default_factory=Discourse)
     after: Discourse = field(default_factory=Discourse)
+    referred: tuple[str, ...] = ()

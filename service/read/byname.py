@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from graph.domain.model import Episode
-from graph.textindex import episode_text, function_word, query_terms
+from graph.textindex import episode_words, function_word, query_terms
 from service.read.fusion import Fused
 from service.read.names import with_forms
 
@@ -64,7 +64,7 @@ def particles(text: str) -> list[str]:
 def _alone(turn: Episode | None, other: set[str]) -> bool:
     if turn is None:
         return False
-    words = episode_text(turn.speaker, turn.content, turn.media_refs).split()
+    words = episode_words(turn).split()
     return other.isdisjoint(words)
 
 

@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 
 from extractors.aliases import default_aliases
 from extractors.chinese.lexicon import SURNAMES
+from extractors.discourse.referred import with_referred
 from extractors.notary.core import names_placeholder
 from extractors.notary.records import credential_records
 from extractors.parsing.turns import Turn
@@ -253,8 +254,9 @@ def _episode(
     plan: ItemPlan, index: int, ctx: Context, discourse: TurnContext | None = None
 ) -> Episode:
     prepared, turn = plan.prepared, plan.prepared.turns[index]
+    speaker = speaker_of(turn.name, turn.text)
     return Episode(
-        discourse=discourse,
+        discourse=None if discourse is None else with_referred(discourse, speaker, turn.text),
         uuid=ctx.new_id(),
         group_id=plan.group_id,
         user_id=prepared.user_id,
@@ -262,7 +264,7 @@ def _episode(
         run_id=prepared.run_id,
         role=turn.role,
         name=turn.message_id or f"turn {index}",
-        speaker=speaker_of(turn.name, turn.text),
+        speaker=speaker,
         content=turn.text,
         valid_at=_reference(prepared, index, ctx.now),
         created_at=plan.created_at,

@@ -27,7 +27,7 @@ from graph.domain.model import (
     Operation,
 )
 from graph.domain.timerules import TimeQuery, bounds
-from graph.textindex import episode_text, fact_words
+from graph.textindex import episode_words, fact_words
 
 JSON_PROPERTIES = frozenset({"metadata", "payload", "result", "error", "discourse"})
 TIME_PROPERTIES = frozenset(
@@ -126,7 +126,7 @@ def entity_from_map(data: Mapping[str, Any]) -> Entity:
 
 def episode_props(episode: Episode) -> dict[str, Any]:
     props = {name: to_property(name, getattr(episode, name)) for name in Episode.model_fields}
-    props["search_text"] = episode_text(episode.speaker, episode.content, episode.media_refs)
+    props["search_text"] = episode_words(episode)
     return {key: value for key, value in props.items() if value is not None}
 
 

@@ -1,7 +1,7 @@
 """Episodes in the embedded store: rows, their keyword index (`episodes_fts`) and its search.
 
 An episode's row id is its keyword index row id. The index holds the tenant token and the
-stemmed text of `graph.textindex.episode_text`; a search is a bag of the question's terms
+stemmed text of `graph.textindex.episode_words`; a search is a bag of the question's terms
 (`query_terms`) ranked by FTS5's bm25 (bounded: keywords.py), so a turn holding the question's
 rare words outranks one holding only its common ones. Time questions apply by observation time
 (`valid_at`: as_of) and by the time the store learnt the episode (`created_at`: known_at).
@@ -21,7 +21,7 @@ from graph.domain.model import Episode
 from graph.domain.timerules import TimeQuery
 from graph.ports.episodes import Episodes
 from graph.ports.search import Scored
-from graph.textindex import episode_text, query_terms
+from graph.textindex import episode_words, query_terms
 
 MAX_TERMS = 32
 _INSERT = (
@@ -115,7 +115,7 @@ _INDEX = "INSERT INTO episodes_fts (rowid, grp, body) VALUES (?, ?, ?)"
 
 
 def _index_row(rowid: int, e: Episode) -> tuple[int, str, str]:
-    return rowid, tenant_token(e.group_id), episode_text(e.speaker, e.content, e.media_refs)
+    return rowid, tenant_token(e.group_id), episode_words(e)
 
 
 def _index(conn: sqlite3.Connection, rowid: int, e: Episode) -> None:

@@ -13,9 +13,10 @@ from importlib import resources
 from graph.backends.sqlite.episodes import index_episodes
 from graph.domain.errors import StoreTooNew
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 """5: episodes keep the discourse state they were read in (`Episode.discourse`); a version
-that does not know the field cannot read them, so it must refuse the file."""
+that does not know the field cannot read them, so it must refuse the file. 6: that state keeps
+the names the turn's pronouns refer to (`TurnContext.referred`), for the same reason."""
 # Columns added after version 1, with the definition that adds them to an older file.
 ADDED_COLUMNS = {
     ("facts", "cardinality"): "TEXT NOT NULL DEFAULT 'single'",

@@ -1,0 +1,22 @@
+"""A turn that refers to someone by a pronoun is found by their name: "All right. I kissed
+him before." said while Joey is under discussion answers "Who did Joey kiss?" above a turn
+that shares only the verb (the write path keeps whom the pronoun refers to:
+`extractors/discourse/referred.py`; both backends index it). On both backends."""
+
+from __future__ import annotations
+
+from service.clients.memory import Memory
+
+TURNS = [
+    ("Chandler", "Nobody kissed anybody at the party, trust me."),
+    ("Monica", "Joey has an audition tomorrow."),
+    ("Phoebe", "All right. I kissed him before, I can do it again."),
+]  # fmt: skip
+
+
+def test_a_turn_is_found_by_the_name_its_pronoun_refers_to(memory: Memory) -> None:
+    for who, text in TURNS:
+        memory.add([{"role": "user", "name": who, "content": text}], user_id="alice")
+    hits = memory.search("Who did Joey kiss?", user_id="alice", limit=5)["results"]
+    score = {hit["episode"]["speaker"]: hit["score"] for hit in hits}
+    assert score["Phoebe"] > score["Chandler"], hits
