@@ -72,7 +72,10 @@ def language_of(text: str, default: Language = "en") -> Language:
     """Chinese when CJK characters are a quarter of the letters, or when a short run of Latin
     letters is closed by Chinese punctuation ("Hotel Rwanda。": a name answering a Chinese
     question); a sentence with no letters ("9:00-17:00。", "2004年" has one) is in `default`:
-    the language around it."""
+    the language around it. A title in Chinese title marks is a name, in any script: its
+    letters are not the sentence's (有《Far away》、《Photograph》。 is Chinese)."""
+    if "《" in text:
+        text = _TITLED.sub("", text)
     letters = len(_LETTER.findall(text))
     if not letters:
         return default
@@ -82,6 +85,7 @@ def language_of(text: str, default: Language = "en") -> Language:
     return "zh" if cjk * 4 >= letters else "en"
 
 
+_TITLED = re.compile(r"《[^《》]*》")
 _NAME_IN_CHINESE = re.compile(r"[^，。！？；、\u3400-\u9fff]{1,40}[，。！？；、]")
 _CLOSED_IN_CHINESE = re.compile(r"[，。！？；、]\s*$")
 """A short run of Latin letters closed by Chinese punctuation, the sentence ending there or

@@ -673,6 +673,9 @@ def test_another_name_said_or_answered(
         ("Schindler's List，挺好拼的。", "zh"),
         ("I like it，very much.", "en"),  # an English sentence with one stray comma
         ("I like it. Hello.", "en"),
+        ("有《Far away》、《Photograph》。", "zh"),  # titles in title marks are names
+        ("是的，翻唱自BWO的《 Sunshine in the Rain》。", "zh"),
+        ("你听过《21st century breakdown》吗？", "zh"),
     ],
 )
 def test_a_name_in_latin_letters_among_chinese_is_read_as_chinese(text: str, language: str) -> None:
