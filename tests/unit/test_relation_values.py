@@ -1278,3 +1278,27 @@ def test_a_maker_judged_for_what_they_made(
 )
 def test_a_maker_not_leading_a_judgement_makes_nothing(turns: tuple[str, ...]) -> None:
     assert not [f for f in last(*turns) if f[1] == "performed_by"]
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # a maker named right after their role, in a clause about something else
+        (
+            ("你看过《霸王别姬》吗？", "真是让此片导演陈凯歌名利双收呀。"),
+            ("霸王别姬", "directed_by", "陈凯歌"),
+        ),
+        (
+            ("你看过《英雄本色》吗？", "怪不得里面的主演张国荣看着那么年轻。"),
+            ("英雄本色", "starring", "张国荣"),
+        ),
+        (
+            ("你听过《上五楼的快活》吗？", "我觉得主要还是制作人林暐哲太厉害了。"),
+            ("上五楼的快活", "produced_by", "林暐哲"),
+        ),
+    ],
+)
+def test_a_maker_named_after_their_role(
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    assert expected in last(*turns)
