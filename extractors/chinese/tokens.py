@@ -52,9 +52,12 @@ _FUSED_SUFFIXES = tuple(
 """Multi-character adverbs a segmenter may glue to the word before (张三可能 -> 张 三可能)."""
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Tok:
-    """One token with its span in the original text; `label` is an identifier's kind."""
+    """One token with its span in the original text; `label` is an identifier's kind. Never
+    changed once made (a new token is made instead), but not a frozen dataclass: a frozen
+    one's `__init__` sets each field through `object.__setattr__`, four times the cost, and
+    every word of every Chinese turn makes one (1.4% of the extraction's CPU on KdConv)."""
 
     text: str
     start: int
