@@ -46,13 +46,16 @@ LEDGER_RETRIES = 8
 LEDGER_BACKOFF_SECONDS = 0.01
 """First pause after a lost chain-head race; doubled per attempt with jitter (about 2.5 s in
 all at most), so writers of one tenant spread out instead of colliding again at once."""
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The version of the graph's shape (labels, properties, constraints, indexes, data
 migrations) this code writes. Recorded on a `SchemaVersion` node after the schema and its
 migrations ran; a database recorded with a higher one is refused at open. Raise it with any
 change an older version could not read, and add a fixture (tests/upgrade/). 2: facts carry
 `search_text`, which the full-text index reads; a version-1 writer would add facts without
-it, which no keyword search finds, after the one-off migration ran."""
+it, which no keyword search finds, after the one-off migration ran. 3: an episode's discourse
+state holds `referred` (the names its pronouns refer to, which the keyword index reads), and a
+version-2 reader refuses unknown keys in it: it would fail on every such episode instead of
+refusing the database (fixture neo4j-407242d.json, written by version 2)."""
 INDEX_WAIT_SECONDS = 300
 MIGRATION_BATCH = 5_000
 # The vector index's HNSW graph: 32 links per node and 200 candidates weighed per insert
