@@ -411,7 +411,7 @@ class RelationFrames:
         """A clause that is only a country (德国, 这是在德国): a place of a list said before its
         verb in the clauses after it (德国，法国，西班牙等地制片的), else ""."""
         said = _PLACE_LEAD.sub("", FILLER.sub("", clause).strip())
-        return said if 2 <= len(said) <= 6 and values.country(self.aliases, said) == said else ""
+        return said if 2 <= len(said) <= 6 and values.is_country(self.aliases, said) else ""
 
     def _made_by(self, clause: str, start: int) -> Iterator[Found]:
         """Who made the work under discussion, said as the subject of a judgement of what

@@ -389,9 +389,15 @@ def country(aliases: AliasTable, text: str) -> str:
     for size in range(6, 1, -1):
         for start in range(0, max(len(text) - size, 0) + 1):
             word = text[start : start + size]
-            if aliases.canonical(word) != word and not word.endswith(("市", "区", "县", "省")):
+            if is_country(aliases, word):
                 return word
     return ""
+
+
+def is_country(aliases: AliasTable, word: str) -> bool:
+    """Is `word`, whole, a country (`country(aliases, word) == word`, without trying every part
+    of it)?"""
+    return aliases.canonical(word) != word and not word.endswith(("市", "区", "县", "省"))
 
 
 def answer_part(text: str, relation: Relation) -> str:

@@ -7,6 +7,8 @@ from datetime import UTC, datetime
 
 import pytest
 
+from extractors.aliases import default_aliases
+from extractors.chinese import values
 from extractors.rules import RuleExtractor, language_of
 from extractors.schema import SPEAKER, Job
 
@@ -1302,3 +1304,15 @@ def test_a_maker_named_after_their_role(
     turns: tuple[str, ...], expected: tuple[str, str, str]
 ) -> None:
     assert expected in last(*turns)
+
+
+@pytest.mark.parametrize(
+    "word",
+    ["德国", "美国", "中国", "英国", "日本", "香港", "北京市", "朝阳区", "是的", "知道", "德国人",
+     "这是德国", "法国电影", "好的呀", "西班牙", "新加坡", "台湾"],
+)  # fmt: skip
+def test_a_whole_word_is_a_country_as_the_first_country_in_it_is(word: str) -> None:
+    """`values.is_country` (one lookup) answers what `country(word) == word` did (every part of
+    the word tried, longest first), for the clause that is only a country (`bare_place`)."""
+    aliases = default_aliases()
+    assert values.is_country(aliases, word) == (values.country(aliases, word) == word)
