@@ -17,7 +17,7 @@ from typing import NamedTuple, Protocol
 from spacy.tokens import Doc
 
 from extractors.chinese.extractor import ChineseExtractor
-from extractors.chinese.mentions import person_like
+from extractors.chinese.mentions import TITLED, person_like
 from extractors.discourse.names import EverydayNames
 from extractors.discourse.session import Session
 from extractors.english.extractor import EnglishExtractor
@@ -75,7 +75,7 @@ def language_of(text: str, default: Language = "en") -> Language:
     the language around it. A title in Chinese title marks is a name, in any script: its
     letters are not the sentence's (有《Far away》、《Photograph》。 is Chinese)."""
     if "《" in text:
-        text = _TITLED.sub("", text)
+        text = TITLED.sub("", text)
     letters = len(_LETTER.findall(text))
     if not letters:
         return default
@@ -85,7 +85,6 @@ def language_of(text: str, default: Language = "en") -> Language:
     return "zh" if cjk * 4 >= letters else "en"
 
 
-_TITLED = re.compile(r"《[^《》]*》")
 _NAME_IN_CHINESE = re.compile(r"[^，。！？；、\u3400-\u9fff]{1,40}[，。！？；、]")
 _CLOSED_IN_CHINESE = re.compile(r"[，。！？；、]\s*$")
 """A short run of Latin letters closed by Chinese punctuation, the sentence ending there or

@@ -92,6 +92,9 @@ _PLACE_HEADS = (
     r"海|河|泉|潭|桥|坛|殿|陵|关|堂|水镇|小镇|庄园|农场|艺术区|基地|影视城)"
 )
 _PLACE_HEAD = re.compile(_PLACE_HEADS + "$")
+TITLED = re.compile(r"《[^《》]*》")
+"""A title in Chinese title marks, whole: a name in any script (《Far away》, 《我可以抱你吗》)."""
+
 ORG_HEAD = re.compile(
     r"(?:唱片|唱片公司|电影公司|有限公司|制片厂|集团|乐团|组合|影业|工作室|电视台|出版社)$"
 )

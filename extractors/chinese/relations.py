@@ -26,6 +26,7 @@ from extractors.chinese.lexicon import SPEAKER_WORDS, USER_WORDS
 from extractors.chinese.mentions import (
     OPENING,
     ORG_HEAD,
+    TITLED,
     kind_of,
     marked_like,
     mentions,
@@ -212,7 +213,7 @@ class RelationReader:
         named = [r for _, r in said]
         session.mention(_in_text_order(clause, said, session))
         text = FILLER.sub("", clause)
-        masked = _TITLED.sub(lambda m: "《" + "　" * (len(m[0]) - 2) + "》", text)
+        masked = TITLED.sub(lambda m: "《" + "　" * (len(m[0]) - 2) + "》", text)
         for surface, asked in _named_first(self.frames.asking.present(masked), masked):
             at = _asked_at(masked, surface)
             if at < 0:
@@ -271,7 +272,7 @@ class RelationReader:
             return []
         if asked.continued and not more:
             return []  # only "还有…" continues a list; anything else is new talk
-        titles = _TITLED.findall(text) if relation.value_kind == "work" else []
+        titles = TITLED.findall(text) if relation.value_kind == "work" else []
         if titles:  # 我喜欢听《蓝莲花》, 《后来》、《粉红女郎》这些歌我都非常喜欢: the titles
             text = "、".join(titles)
         elif "，" in text and not relation.list:
@@ -628,7 +629,7 @@ def _asks(clause: str) -> bool:
     or a final 呢 after a bare noun phrase (那开放时间呢, 你呢, 还有呢) or a condition (如果下雨
     呢): after a predicate 呢 only stresses a statement (差不多能玩4小时呢, 制片成本6000万美元呢,
     还获得过…最佳女歌手呢)."""
-    text = _TITLED.sub("《》", clause)
+    text = TITLED.sub("《》", clause)
     if _ASKING.search(text) is not None:
         return True
     ne = _NE.search(text.strip())
@@ -641,9 +642,6 @@ def _bare_ne(body: str) -> bool:
     if _IF.match(body):
         return True
     return _PREDICATE.search(_NE_LEAD.sub("", body)) is None
-
-
-_TITLED = re.compile(r"《[^《》]*》")
 
 
 def _last_clause(sentence: str, clause: str, start: int) -> bool:
