@@ -76,17 +76,18 @@ class Referent:
         noun = self.noun or older.noun
         if kind == self.kind and gender == self.gender and noun == self.noun:
             return self  # the usual case: the state is copied only where it changes
-        return Referent(self.name, kind, gender, self.plural, noun, self.age)
+        return self.but(kind=kind, gender=gender, noun=noun)
 
     def renewed(self) -> Referent:
         """This referent, mentioned this turn."""
-        if self.age == 0:
-            return self
-        return Referent(self.name, self.kind, self.gender, self.plural, self.noun, 0)
+        return self if self.age == 0 else self._aged(0)
 
     def older(self) -> Referent:
         """This referent, a turn later."""
-        return Referent(self.name, self.kind, self.gender, self.plural, self.noun, self.age + 1)
+        return self._aged(self.age + 1)
+
+    def _aged(self, age: int) -> Referent:
+        return Referent(self.name, self.kind, self.gender, self.plural, self.noun, age)
 
 
 @dataclass(frozen=True, slots=True)
