@@ -7,6 +7,12 @@ written.
   the person, and the person's `character` is the name;
 * **a person as a character** ("Culkin did a great job as Kevin McAllister", "Henry Cavill as
   Superman is ok"): the same two facts;
+* **a person liked as a character** ("I especially liked Richard Dreyfuss as Matt Hooper", "I can
+  just see Don Rickles as Mr. Potato Head"): a first-person verb of taste or sight whose object is
+  a name as a name; the same two facts (and the speaker's taste: "likes X", as "I liked X" gives);
+* **a person's role** ("Critics liked Sandra Bullock's role"): a name's role, performance,
+  portrayal, acting or cameo, anywhere in a statement: the film stars the name, beside what
+  the sentence tells (`roles`);
 * **a person in it** (`<Person> is|was <up to two words> in it|this|that|the movie|the film`:
   "Sandra Bullock was great in it", "Jenny Slate is in this one"): the film stars the person;
 * **a person plays a role** that is no name ("Tim McGraw plays Sandra Bullock's husband", "X
@@ -30,6 +36,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from extractors.schema import SPEAKER
+
 _NAME = r"[A-Z][\w'’.\-]*(?:\s+(?:[A-Z][\w'’.\-]*|de|van|von|da|del|le|la)){0,3}"
 _NAMES = rf"{_NAME}(?:\s*(?:,|and|&)\s*{_NAME})*"
 """Names listed with commas, "and", "&" ("Byron Howard, Rich Moore"): split by `_LISTED`."""
@@ -44,6 +52,15 @@ _PLAYS = re.compile(
 _AS = re.compile(
     rf"^{_PERSON}\s+(?:(?:is|was|did|does|has\s+done|made)\s+[^.;!?]{{0,40}}?\s+)?as\s+"
     rf"{_CHARACTER}(?=\s*(?:[,.;!?(]|$|\s+(?:is|was|and|in|who)\b))"
+)
+_TASTED_AS = re.compile(
+    r"^(?:I|We|we)\s+(?:\w+\s+){0,2}?(?:(?P<taste>(?:like|love|adore)d?|enjoy(?:ed)?)"
+    r"|(?:can|could)\s+(?:\w+\s+)?(?:see|picture|imagine))\s+"
+    rf"(?P<p>{_NAME})\s+as\s+{_CHARACTER}(?=\s*(?:[,.;!?(]|$|\s+(?:is|was|and|in|who|too)\b))"
+)
+_ROLE_OF = re.compile(
+    rf"(?:^|(?<=\s))(?P<p>{_NAME})['’]s?\s+(?:\w+\s+)?"
+    r"(?:role|performance|portrayal|acting|cameo)s?\b"
 )
 _IN_IT = re.compile(
     rf"^{_PERSON}\s+(?:is|was|are|were)\s+(?:\w+\s+){{0,2}}?in\s+(?:it|this|that)"
@@ -74,6 +91,11 @@ _NOT_PEOPLE = frozenset(
 )
 
 
+TASTE = "likes"
+"""The speaker's taste a first-person frame also tells ("I liked X as Y": the speaker likes X),
+the predicate the clause reader gives "I liked X"."""
+
+
 @dataclass(frozen=True)
 class Reading:
     """One fact read: `subject` "" is the film under discussion; `agent` says the value is an
@@ -87,13 +109,14 @@ class Reading:
 
 def cast_readings(text: str) -> list[Reading]:
     """The facts one sentence of film talk states (see the module docstring)."""
-    for frame in (_PLAYS, _AS):
+    for frame in (_PLAYS, _AS, _TASTED_AS):
         found = frame.match(text)
         if found and _cast(found["p"]):
+            tasted = found.groupdict().get("taste")
             return [
                 Reading("starring", "", found["p"], agent=True),
                 Reading("character", found["p"], found["c"]),
-            ]
+            ] + ([Reading(TASTE, SPEAKER, found["p"])] if tasted else [])
     found = _IN_IT.match(text) or _IN_THE_FILM.match(text) or _PLAYS_ROLE.match(text)
     if found and _cast(found["p"]):
         return [Reading("starring", "", found["p"], agent=True)]
@@ -104,6 +127,19 @@ def cast_readings(text: str) -> list[Reading]:
     if director:
         return _each("directed_by", director["v"])
     return []
+
+
+def roles(text: str) -> list[Reading]:
+    """A name's role or performance told in passing, in a statement ("Critics liked Sandra
+    Bullock's role", "I liked Jeff Bridges' performance"): the film under discussion stars the
+    name, beside what the sentence tells (the speaker's taste stays the clause reader's)."""
+    if "s " not in text:
+        return []
+    return [
+        Reading("starring", "", m["p"], agent=True)
+        for m in _ROLE_OF.finditer(text)
+        if person(m["p"])
+    ]
 
 
 def _cast(said: str) -> bool:

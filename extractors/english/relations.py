@@ -34,10 +34,12 @@ from extractors.discourse.relations import Relation, Relations
 from extractors.discourse.session import Session
 from extractors.english.cast import (
     OCCUPATIONS,
+    TASTE,
     YEAR,
     cast_readings,
     descriptions,
     genres,
+    roles,
     written_person,
 )
 from extractors.english.mentions import name_shaped
@@ -247,6 +249,9 @@ class EnglishRelations:
         readings = cast_readings(text)
         played = " ".join(r.value for r in readings if r.predicate == "character")
         for reading in readings:
+            if reading.predicate == TASTE:
+                found.append(_taste(reading.value, text, span))
+                continue
             relation = self.relations.get(reading.predicate)
             if relation is None:
                 continue
@@ -267,6 +272,16 @@ class EnglishRelations:
 
     def described(self, text: str, span: tuple[int, int], s: Session) -> list[CandidateFact]:
         return list(self._described(text, span, s))
+
+    def roles(self, text: str, span: tuple[int, int], s: Session) -> list[CandidateFact]:
+        """A name's role told in passing in a statement (`english.cast.roles`): the film under
+        discussion stars the name, beside the sentence's own facts."""
+        relation = self.relations.get("starring")
+        found: list[CandidateFact] = []
+        for reading in roles(text) if relation is not None else ():
+            assert relation is not None
+            found += self._inverse(relation, reading.subject, reading.value, text, span, s)
+        return found
 
     def aside(self, text: str, span: tuple[int, int], s: Session) -> list[CandidateFact]:
         """Works told with their owner in passing ("I loved his film Trainspotting", "Have
@@ -446,6 +461,13 @@ def _said_of(cue: Cue, relation: Relation) -> Cue:
     "New York" named since (the same restriction as a subjectless sentence's `topic`)."""
     kinds = cue.kinds & frozenset(relation.about)
     return replace(cue, kinds=kinds) if kinds else cue
+
+
+def _taste(value: str, text: str, span: tuple[int, int]) -> CandidateFact:
+    """The speaker's taste a cast frame tells beside the cast (`english.cast.TASTE`), as the
+    clause reader would give it."""
+    fact = _candidate(SPEAKER, TASTE, value, text, span)
+    return fact.model_copy(update={"category": "preference", "confidence": 0.85})
 
 
 def _candidate(

@@ -273,3 +273,55 @@ def test_a_description_a_clause_makes_its_subject_is_no_referent() -> None:
         "She plays Addie Loggins.",
     )
     assert ("Tatum O'Neal", "character", "Addie Loggins") in facts_of(OPENING, *turns)
+
+
+@pytest.mark.parametrize(
+    ("turn", "person", "character"),
+    [
+        ("I especially liked Tatum O'Neal as Addie Loggins.", "Tatum O'Neal", "Addie Loggins"),
+        ("I can just see Madeline Kahn as Trixie Delight, too.", "Madeline Kahn", "Trixie Delight"),
+        ("We loved John Hillerman as Deputy Hardin", "John Hillerman", "Deputy Hardin"),
+    ],
+)
+def test_a_person_liked_as_a_character_stars_in_the_film(
+    turn: str, person: str, character: str
+) -> None:
+    """A first-person verb of taste or sight whose object is a name as a name: the cast, as
+    "X did a great job as Y" gives; a taste stays the speaker's."""
+    found = facts_of(OPENING, turn)
+    assert {("Paper Moon", "starring", person), (person, "character", character)} <= found
+    if "lov" in turn or "lik" in turn:
+        assert (SPEAKER, "likes", person) in found
+
+
+@pytest.mark.parametrize(
+    ("turn", "own"),
+    [
+        ("Other critics especially liked Madeline Kahn's role.", set()),
+        (
+            "I also really liked Madeline Kahn's performance.",
+            {(SPEAKER, "likes", "Madeline Kahn's performance")},
+        ),
+        ("Madeline Kahn’s portrayal was the best part.", set()),
+    ],
+)
+def test_a_persons_role_told_in_passing_stars_in_the_film(
+    turn: str, own: set[tuple[str, str, str]]
+) -> None:
+    """Beside what the sentence tells (the speaker's taste stays)."""
+    found = facts_of(OPENING, turn)
+    assert {("Paper Moon", "starring", "Madeline Kahn")} | own <= found
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ("I liked Madeline Kahn's performance.",),  # no film under discussion
+        (OPENING, "Did you like Madeline Kahn's performance?"),  # a question tells no cast
+        (OPENING, "I liked Kevin's day."),  # a day is no role
+        (OPENING, "I see Paris as a city."),  # a place is no character
+        (OPENING, "His role was small."),  # a pronoun is no name
+    ],
+)
+def test_a_role_or_taste_without_a_named_cast_gives_no_cast_fact(turns: tuple[str, ...]) -> None:
+    assert not {f for f in facts_of(*turns) if f[1] in ("starring", "character")}
