@@ -155,7 +155,7 @@ def name_like(text: str) -> bool:
 
 
 _NOT_IN_MARKED = re.compile(
-    r"[你我他她它这那吗呢吧啊呀么谁哪把被给让很《》【】]|什么|知道|觉得|喜欢|怎么|多少|一下|一般|最好|具体|时候|地方"
+    r"[你我他她它这那吗呢吧啊呀么谁哪把被给很《》【】]|让(?=.)|什么|知道|觉得|喜欢|怎么|多少|一下|一般|最好|具体|时候|地方"
     r"|可以|比如|那里|这里|朋友|同事|里面|外面|附近|周边|重新|以前|当年|据说|说到|所以|因为|而且|其实"
     r"|^(?:的|是|在|有|了|这|那|一|个|和|跟|就|也|还|都|去|到|看|听|玩|很|最)|(?:的|了|过|有|得|也|都|还|就|是)$"
 )
@@ -642,3 +642,43 @@ def value_name(value: str, kind: Kind) -> str | None:
     if not named or _ATTRIBUTES.search(value) or _NO_ENTITY.search(value):
         return None
     return value
+
+
+_KNOWN_BACK = re.compile(
+    r"^(?:那|那么|怎么样)?[，,]?(?:你|您)?(?:也|还|都|以前)?(?:有)?(?:对(?P<before>(?:这|那)[^，。！？吗么]{0,4}))?"
+    r"(?:有所|有些|有点)?(?P<verb>知道|听说过|听说|听过|看过|了解过|了解|熟悉|认识|去过|玩过|读过)"
+    r"(?P<after>(?:这|那)[^，。！？吗么]{0,4})?"
+    r"(?:吗|么|嘛|吧|没|没有|不|呢)[？?！!。]?$"
+)
+"""A question whether the hearer knows what was just said, its object empty or a demonstrative
+(你听说过吗, 你了解这个地方吗, 你知道这家公司吗, 怎么样，知道吧, 看过没, 你对这个组合了解吗)."""
+_MODIFIED = re.compile(r"^.*的(?P<name>[^的]{2,})$")
+
+
+def referred_back(question: str, said: str) -> list[Referent]:
+    """The name a question of knowing refers back to (是相信音乐，你听说过吗: 相信音乐; 还有一个
+    我最想去的云蒙山森林公园，你了解这个地方吗: the park): its empty or demonstrative object
+    is the complement of the clause said before it in the turn, which comes under discussion
+    though no frame named it. The complement: the clause without the words that lead to it
+    (是, 有, 还有一个, 我知道), and without a modifier ending in 的 when what follows is a name of
+    a known kind by its form (众所周知的滚石唱片, 我最想去的云蒙山森林公园; 穿普拉达的女王 is
+    kept whole). The demonstrative's class noun, if any, gives its class (这个组合: a band)."""
+    match = _KNOWN_BACK.match(question.strip())
+    if match is None or not said:
+        return []
+    tail = OPENING.sub("", said.strip(" 。！!，,"), count=1)
+    name = _unled(tail, marked_like)
+    modified = _MODIFIED.match(name or tail)
+    if modified is not None and kind_of(modified["name"]) != "thing":
+        name = modified["name"]
+    if name is None or _NO_NAME.fullmatch(name) or _ATTRIBUTES.fullmatch(name):
+        return []
+    pointed = match["before"] or match["after"] or ""
+    noun = next((n for n in _CLASS_NOUNS_ZH if n[0] in pointed), None)
+    if noun is not None:
+        return [Referent(name=name, kind=CLASSES[noun[0]][1], noun=noun[1])]
+    kind = kind_of(name)
+    if kind == "thing" and match["verb"] in _VERB_KIND:  # 看过没: a work seen
+        kind, said_noun = _VERB_KIND[match["verb"]]
+        return [Referent(name=name, kind=kind, noun=said_noun)]
+    return [Referent(name=name, kind=kind, noun="place" if kind == "place" else "")]

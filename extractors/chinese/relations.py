@@ -32,6 +32,7 @@ from extractors.chinese.mentions import (
     mentions,
     name_like,
     person_like,
+    referred_back,
     said_to_be,
     value_name,
 )
@@ -97,6 +98,7 @@ class RelationReader:
         subject: str | None = None
         listing: Found | None = None
         statements: list[str] = []
+        back: list[Referent] = []  # what a question of knowing refers back to
         places: list[str] = []  # 德国，法国，美国，西班牙等地制片的: places before their verb
         asking = False
         asks_last = sentence.rstrip().endswith(("？", "?"))
@@ -106,11 +108,12 @@ class RelationReader:
             ) and not self._supposed(clause):
                 asked_before = session.asked_before
                 facts.extend(self._aside(clause, offset + start, [], session, sentence))
-                self.question(clause, session)
+                back = self.question(clause, session)
                 session.asked_before = asked_before  # this turn's question is the next's
                 listing, asking = None, True
                 continue
             statements.append(clause)
+            session.said = clause
             found = list(self.frames.read(clause, offset + start))
             if not found and listing is not None and values.more_of_list(clause, listing.relation):
                 found = [Found(listing.relation, "", clause, listing.span)]
@@ -134,6 +137,7 @@ class RelationReader:
             _listed_keeps_topic(made_here, session)
         if not facts and asking and statements:  # 大概能玩1小时，知道在什么地方吗？
             facts = self.answer("，".join(statements), offset, session)
+            session.mention(back)  # 有A，B，C，看过没: C stays the most recent, after the list
         return facts
 
     def _supposed(self, clause: str) -> bool:
@@ -206,12 +210,15 @@ class RelationReader:
             _asks(clause) or any(len(s) > 1 for s in self.frames.asking.found(clause))
         )
 
-    def question(self, clause: str, session: Session) -> None:
+    def question(self, clause: str, session: Session) -> list[Referent]:
         """What a question asks about (the next turn's bare answer is its value), and the
-        entities it names ("你知道周杰伦吗？" brings 周杰伦 under discussion)."""
+        entities it names ("你知道周杰伦吗？" brings 周杰伦 under discussion, as does 是相信音乐，
+        你听说过吗: `referred_back`, returned)."""
         said = mentions(clause)
         named = [r for _, r in said]
         session.mention(_in_text_order(clause, said, session))
+        back = [] if named else referred_back(clause, session.said)
+        session.mention(back)
         text = FILLER.sub("", clause)
         masked = TITLED.sub(lambda m: "《" + "　" * (len(m[0]) - 2) + "》", text)
         for surface, asked in _named_first(self.frames.asking.present(masked), masked):
@@ -228,8 +235,9 @@ class RelationReader:
                     kind = relation.about[0] if len(relation.about) == 1 else kind_of(about)
                     session.mention([Referent(name=about, kind=kind)])
             session.ask(relation.predicate, about)
-            return
+            return back
         self._works_asked(masked, session, named)
+        return back
 
     def _works_asked(self, text: str, session: Session, named: list[Referent]) -> None:
         """A question that asks which of someone's works by their class noun (你喜欢她的哪首

@@ -33,6 +33,10 @@ class Session:
     """Spans of facts told in passing by a noun phrase (她的《呼吸》 in 我更喜欢她的《呼吸》):
     they take nothing from the clause reader (the speaker's `prefers` stands beside them)."""
 
+    said: str = ""
+    """The turn's last clause that asked nothing: a question whether the hearer knows "it"
+    (是相信音乐，你听说过吗) refers back to its complement."""
+
     @classmethod
     def start(cls, before: Discourse | None) -> Session:
         state = before or Discourse()

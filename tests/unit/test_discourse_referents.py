@@ -155,3 +155,61 @@ def test_a_role_before_a_transliterated_name_names_the_whole_name_with_its_gende
         "1960年。",
     )
     assert ("西恩·潘", "birthday", "1960年") in _facts(_read(turns)[-1])
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        (  # an answer's value, then 你听说过吗: the label is under discussion
+            (
+                "你听过《后青春期的诗》吗？",
+                "听过，你知道发片公司是哪家吗？",
+                "是相信音乐，你听说过吗？",
+                "那它是哪年成立的？",
+                "2006年成立的。",
+            ),
+            ("相信音乐", "founded_on", "2006年"),
+        ),
+        (  # a name after a modifier, then 你了解这个地方吗 (the new place, not the old one)
+            (
+                "你知道幽谷神潭吗？",
+                "知道，门票是30元。",
+                "还有一个我最想去的云蒙山森林公园，你了解这个地方吗？",
+                "了解，门票是58元。",
+            ),
+            ("云蒙山森林公园", "price", "58元"),
+        ),
+        (  # two sentences: the demonstrative's class noun gives the class
+            (
+                "你知道《春生》这首歌是谁唱的吗？",
+                "是的，是好妹妹乐队。你了解这个组合吗？",
+                "她们是2010年成立的。",
+            ),
+            ("好妹妹乐队", "founded_on", "2010年"),
+        ),
+        (  # 看过没: a work seen, the last of a list said before it
+            (
+                "安妮·海瑟薇演过哪些电影？",
+                "有悲惨世界，公主日记，穿普拉达的女王，看过没？",
+                "看过，是2006年上映的。",
+            ),
+            ("穿普拉达的女王", "release_date", "2006年"),
+        ),
+    ],
+)
+def test_a_question_whether_the_hearer_knows_it_refers_back_to_the_name_just_said(
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    assert expected in _facts(_read(turns)[-1])
+
+
+def test_a_question_naming_nothing_said_before_brings_nothing_under_discussion() -> None:
+    """你知道吗 after a clause with no name (他很厉害, 是的) refers back to nothing."""
+    turns = ("你知道周杰伦吗？", "他很厉害，你知道吗？", "他是1979年出生的。")
+    assert ("周杰伦", "birthday", "1979年") in _facts(_read(turns)[-1])
+
+
+def test_a_name_ending_in_a_verb_s_character_is_a_name_when_its_frame_marks_its_ends() -> None:
+    """久石让: 让 ends no name as a verb (让 wants an object), so 你对久石让了解吗 names him."""
+    said = [r.name for _, r in mentions("你对久石让了解吗？")]
+    assert said == ["久石让"]
