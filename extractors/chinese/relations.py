@@ -400,6 +400,8 @@ def _listed_keeps_topic(made: list[CandidateFact], session: Session) -> None:
     said of: after it, its subject is the most recent referent again (a later 他 or 它 is
     about the film or the singer, not the last item listed). A single value may (导演是X,
     then 他 is X)."""
+    if len(made) < 2:
+        return  # most clauses: no list told
     counts = Counter(f.subject for f in made)
     for subject, n in counts.items():
         referent = session.state.named(subject)

@@ -36,6 +36,7 @@ from collections.abc import Callable
 from extractors.aliases import AliasTable
 from extractors.chinese.mentions import name_like, person_like
 from extractors.discourse.relations import Relation
+from extractors.temporal.gates import gate
 
 
 def _words(text: str) -> tuple[str, ...]:
@@ -96,6 +97,7 @@ _OCCUPATIONS = _words(
 OCCUPATION = re.compile(
     "(?:电影|影视|电视剧|音乐|民谣|话剧|舞台剧)?(?:" + "|".join(_OCCUPATIONS) + ")"
 )
+_OCCUPATION_GATE = gate(OCCUPATION)
 NUMERIC = frozenset(
     _words("price opening_hours phone visit_duration height duration box_office budget track_count")
 )
@@ -234,6 +236,16 @@ GENRE_NOUN = re.compile(
 )
 """古装爱情喜剧片, 历史战争剧, 流行音乐专辑, 流行音乐风格的专辑: genre words before the noun of a
 work."""
+_GENRE_GATE = gate(GENRE_NOUN)
+"""The first characters of the genre words (derived from GENRE_NOUN): most clauses hold none."""
+
+
+def genre_noun(clause: str) -> re.Match[str] | None:
+    """GENRE_NOUN's first match in `clause`, searched for only when the clause holds a
+    character every match holds (its gate)."""
+    if _GENRE_GATE is not None and _GENRE_GATE.search(clause) is None:
+        return None
+    return GENRE_NOUN.search(clause)
 
 
 def agent(value: str) -> str:
@@ -263,6 +275,8 @@ def dated(value: str, relation: Relation, where: re.Pattern[str]) -> str:
 def occupations(text: str) -> list[str]:
     """The occupations a class sentence names; one followed by 的 is a verb (在美国制片的,
     由詹姆斯·卡梅隆制片的), no occupation."""
+    if _OCCUPATION_GATE is not None and _OCCUPATION_GATE.search(text) is None:
+        return []  # no occupation's first character: most clauses
     return [m.group(0) for m in OCCUPATION.finditer(text) if not text.startswith("的", m.end())]
 
 

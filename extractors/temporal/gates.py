@@ -95,6 +95,13 @@ class Gate:
         return [g is None or g.search(text) is not None for g in self.each]
 
 
+def gate(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
+    """One pattern's gate: a class of the characters one of which every match of `pattern`
+    holds (a text it finds nothing in, `pattern` finds nothing in), or None (no small set)."""
+    found = needed(pattern)
+    return None if found is None else _compiled(*found)
+
+
 def _compiled(chars: frozenset[str], folded: bool) -> re.Pattern[str]:
     body = "".join(re.escape(c) for c in sorted(chars))
     return re.compile(f"[{body}]", re.IGNORECASE if folded else 0)
