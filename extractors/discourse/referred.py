@@ -7,11 +7,21 @@ knows who "him" is, so the episode keeps that name (`TurnContext.referred`) and 
 index holds it beside the turn's own words (`graph.textindex.episode_text`).
 
 The rule is the extractors' (`cues`, `resolve`): each third-person singular personal pronoun
-(he, him, his, she, her...; 他, 她, not 他们) refers to the most recent person that agrees with
-it, where the most recent are first the names the turn itself said before the pronoun ("Ross
-is great. He's in a whole other place": Ross), then the referents under discussion when the
-turn began (`TurnContext.before`). The speaker is never the referent (one says "I"), and a name
-the turn says itself is not added again.
+(he, him, his, she, her...; 他, 她, not 他们, nor the 他 of 其他 "other" or 吉他 "guitar") refers to
+the most recent person that agrees with it, where the most recent are first the names the turn
+itself said before the pronoun ("Ross is great. He's in a whole other place": Ross), then the
+referents under discussion when the turn began (`TurnContext.before`). The speaker is never the
+referent (one says "I"), and a name the turn says itself is not added again.
+
+A name is kept only when the resolver is sure of it: the pronoun's gender is the one the state
+knows of that person (from a class noun, a kin or role word, or an earlier pronoun that referred
+to them), not merely one nothing contradicts. A person of unknown gender is the most recent
+name as often by accident as by reference: in a conversation of several speakers it is most
+often the speaker just before, who is spoken to, not of ("Joey: I had to kiss this guy."
+"Chandler: 'Cause he was just so darn cute": he is the guy, not Joey), and a turn that matches a
+name it does not mean takes a place in every search for that name (FriendsQA's dev half: "What
+did Joey just do?" lost its answer to such a turn; KdConv: a conversation's every 她 matched the
+singer's name before her gender was known, crowding the turn with the answer).
 """
 
 from __future__ import annotations
@@ -25,7 +35,7 @@ from extractors.discourse.resolve import resolve
 from graph.domain.discourse import Discourse, Referent, TurnContext
 
 _LATIN = re.compile(r"[A-Za-z]+")
-_ZH = re.compile(r"[他她](?!们)")
+_ZH = re.compile(r"(?<![其吉])[他她](?!们)")
 _PERSONAL = {
     word: cue
     for word, cue in (*PRONOUNS_EN.items(), *PRONOUNS_ZH.items())
@@ -49,9 +59,14 @@ def referred(context: TurnContext, speaker: str, text: str) -> tuple[str, ...]:
         state = (*earlier, *context.before.referents)
         candidates = tuple(r for r in state if not _same_person(r.name, speaker))
         referent = resolve(Discourse(referents=candidates), cue)
-        if referent is not None and referent.name.casefold() not in folded:
+        if referent is not None and _sure(referent, cue) and referent.name.casefold() not in folded:
             found.append(referent.name)
     return tuple(dict.fromkeys(found))
+
+
+def _sure(referent: Referent, cue: Cue) -> bool:
+    """Is the pronoun's gender the one known of `referent` (not merely not contradicted)?"""
+    return bool(referent.gender) and referent.gender == cue.gender
 
 
 def _named_in(state: Discourse, text: str) -> list[tuple[int, Referent]]:

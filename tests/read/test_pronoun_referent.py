@@ -1,7 +1,8 @@
 """A turn that refers to someone by a pronoun is found by their name: "All right. I kissed
 him before." said while Joey is under discussion answers "Who did Joey kiss?" above a turn
-that shares only the verb (the write path keeps whom the pronoun refers to:
-`extractors/discourse/referred.py`; both backends index it). On both backends."""
+that shares only the verb (the write path keeps whom the pronoun refers to when it is sure:
+Joey's gender is known from the "He" that referred to him: `extractors/discourse/referred.py`;
+both backends index it). On both backends."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from service.clients.memory import Memory
 
 TURNS = [
     ("Chandler", "Nobody kissed anybody at the party, trust me."),
-    ("Monica", "Joey has an audition tomorrow."),
+    ("Monica", "Joey Tribbiani has an audition tomorrow. He is so nervous."),
     ("Phoebe", "All right. I kissed him before, I can do it again."),
 ]  # fmt: skip
 

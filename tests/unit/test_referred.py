@@ -6,7 +6,7 @@ from __future__ import annotations
 from extractors.discourse.referred import referred, with_referred
 from graph.domain.discourse import Discourse, Referent, TurnContext
 
-JOEY = Referent(name="Joey Tribbiani", kind="person")
+JOEY = Referent(name="Joey Tribbiani", kind="person", gender="m")
 PHOEBE = Referent(name="Phoebe Buffay", kind="person", gender="f")
 ROSS = Referent(name="Ross", kind="person", gender="m")
 FILM = Referent(name="Gattaca", kind="work", noun="film")
@@ -42,9 +42,24 @@ def test_a_pronoun_agrees_in_gender_with_a_person_whose_gender_is_known() -> Non
 
 
 def test_chinese_singular_pronouns_refer_and_plurals_do_not() -> None:
-    wang = Referent(name="王芳", kind="person")
+    wang = Referent(name="王芳", kind="person", gender="f")
     assert referred(_in(wang), "李雷", "我昨天见过她。") == ("王芳",)
     assert referred(_in(wang), "李雷", "他们昨天走了。") == ()
+
+
+def test_a_person_whose_gender_is_unknown_is_not_sure_enough_to_be_found_by() -> None:
+    joey = Referent(name="Joey Tribbiani", kind="person")
+    guy = "'Cause he was just so darn cute."  # the guy Joey kissed, not Joey
+    assert referred(_in(joey), "Chandler Bing", guy) == ()
+    assert referred(_in(Referent(name="Rachel")), "Monica", "She's out with Carl.") == ()
+    assert referred(_in(Referent(name="王芳", kind="person")), "李雷", "我昨天见过她。") == ()
+
+
+def test_the_other_of_chinese_words_is_no_pronoun() -> None:
+    wang = Referent(name="王力宏", kind="person", gender="m")
+    assert referred(_in(wang), "李雷", "法源寺周边还有其他景点吗？") == ()
+    assert referred(_in(wang), "李雷", "整张专辑都以木吉他为基调。") == ()
+    assert referred(_in(wang), "李雷", "其他的不说，他的歌真好听。") == ("王力宏",)
 
 
 def test_only_persons_are_referred_to_and_a_turn_without_pronouns_refers_to_nobody() -> None:
