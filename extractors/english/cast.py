@@ -15,6 +15,12 @@ written.
   the sentence tells (`roles`);
 * **a person in it** (`<Person> is|was <up to two words> in it|this|that|the movie|the film`:
   "Sandra Bullock was great in it", "Jenny Slate is in this one"): the film stars the person;
+* **a role played by a person** ("Addie Loggins is played by Tatum O'Neal", "the pilot is played
+  by Chris Pine", "the nervous T-Rex played by Wallace Shawn was good"): the film stars the
+  person, whose `character` is the role when the role is all a name (never the film: who is
+  played is a role);
+* **names listed as the cast** ("A, B and C are the leads in the film", "A and B were great in
+  it"): one `starring` per name (a plural verb after a single name is a list's tail: no frame);
 * **a person plays a role** that is no name ("Tim McGraw plays Sandra Bullock's husband", "X
   played the detective"): the film stars the person (no `character`: the role is no name);
 * **names cast as** ("John Heard and Joe Pesci are perfectly cast as the Wet Bandits") and **a
@@ -22,6 +28,9 @@ written.
   movie that stars X" may be another film): the film under discussion stars each name;
 * **a director named in apposition** ("Director Byron Howard, Rich Moore.", "the director John
   Lasseter did an amazing job"): the film is directed by each name.
+
+A sentence no frame reads whole is read clause by clause (`_CLAUSES`: a comma, a semicolon,
+"and" or "but" before a capital: "Aside from Moses, X plays Y, Z plays W and ...").
 
 A release year without a subject ("Made in 2016.") is the release frame's
 (`EnglishRelations._released`).
@@ -63,16 +72,31 @@ _ROLE_OF = re.compile(
     r"(?:role|performance|portrayal|acting|cameo)s?\b"
 )
 _IN_IT = re.compile(
-    rf"^{_PERSON}\s+(?:is|was|are|were)\s+(?:\w+\s+){{0,2}}?in\s+(?:it|this|that)"
+    rf"^{_PERSON}\s+(?:is|was)\s+(?:\w+\s+){{0,2}}?in\s+(?:it|this|that)"
     r"(?:\s+(?:one|movie|film))?\b(?!\s+(?:is|was)\b)"
 )
 _IN_THE_FILM = re.compile(
-    rf"^{_PERSON}\s+(?:is|was|are|were)\s+(?:\w+\s+){{0,2}}?in\s+the\s+(?:movie|film)\b\s*[.!,]?$"
+    rf"^{_PERSON}\s+(?:is|was)\s+(?:\w+\s+){{0,2}}?in\s+the\s+(?:movie|film)\b\s*[.!,]?$"
 )
 _PLAYS_ROLE = re.compile(
     rf"^{_PERSON}\s+(?:also\s+)?(?:plays|played|portrays|portrayed|voices|voiced)\s+"
     r"(?:(?:the|a|an|his|her|their)\s+|[A-Z][\w'’.\-]*?(?:\s+[A-Z][\w'’.\-]*?){0,3}['’]s\s+)"
 )
+_PLAYED_BY = re.compile(rf"\b(?:played|portrayed|voiced)\s+by\s+(?P<p>{_NAME})")
+"""A role played by a person, in any position ("Addie is played by Tatum O'Neal", "the nervous
+T-Rex played by Wallace Shawn was good"): who is played is a role, never the film; the role is
+the person's `character` when it is all a name."""
+_BEING = re.compile(r"\s*\b(?:is|was|are|were|being)\s*$")
+_LISTED_IN = re.compile(
+    rf"^(?P<v>{_NAMES})\s+(?:are|were|is|was)\s+"
+    r"(?:(?:\w+\s+){1,2}?in|the\s+(?:leads?|stars?|main\s+(?:actors?|cast))\s+(?:in|of))\s+"
+    r"(?:it|this|that|the\s+(?:movie|film))\b(?!\s+(?:is|was)\b)"
+)
+"""Names listed as the cast ("Sally Hawkins, Michael Shannon and Octavia Spencer are the leads
+in the film", "Tom Hanks and Tim Allen were great in it"; a bare "are in it" may be places): one
+`starring` per name."""
+_CLAUSES = re.compile(r"\s*(?:[,;]\s*(?:and\s+|but\s+)?|\s+(?:and|but)\s+)(?=[A-Z])")
+"""Where a coordinate clause starts: a comma, a semicolon, "and" or "but" before a capital."""
 _CAST_AS = re.compile(
     rf"^(?P<v>{_NAMES})\s+(?:is|are|was|were)\s+"
     r"(?:\w+\s+){0,2}?cast\s+(?:as|in)\b"
@@ -108,7 +132,19 @@ class Reading:
 
 
 def cast_readings(text: str) -> list[Reading]:
-    """The facts one sentence of film talk states (see the module docstring)."""
+    """The facts one sentence of film talk states (see the module docstring): the sentence's
+    frame, or else each coordinate clause's ("Tatum O'Neal plays Addie, Ryan O'Neal plays Moses
+    and ...", "Aside from Moses, X plays Y": `_CLAUSES`)."""
+    found = _clause_readings(text)
+    if found:
+        return found
+    clauses = _CLAUSES.split(text)
+    return [r for clause in clauses[1:] or () for r in _clause_readings(clause)] + (
+        _clause_readings(clauses[0]) if len(clauses) > 1 else []
+    )
+
+
+def _clause_readings(text: str) -> list[Reading]:
     for frame in (_PLAYS, _AS, _TASTED_AS):
         found = frame.match(text)
         if found and _cast(found["p"]):
@@ -117,10 +153,17 @@ def cast_readings(text: str) -> list[Reading]:
                 Reading("starring", "", found["p"], agent=True),
                 Reading("character", found["p"], found["c"]),
             ] + ([Reading(TASTE, SPEAKER, found["p"])] if tasted else [])
+    played_by = _PLAYED_BY.search(text)
+    if played_by and person(played_by["p"]):
+        role = _BEING.sub("", text[: played_by.start()]).strip()
+        named = re.fullmatch(_NAME, role) is not None and person(role)
+        return [Reading("starring", "", played_by["p"], agent=True)] + (
+            [Reading("character", played_by["p"], role)] if named else []
+        )
     found = _IN_IT.match(text) or _IN_THE_FILM.match(text) or _PLAYS_ROLE.match(text)
     if found and _cast(found["p"]):
         return [Reading("starring", "", found["p"], agent=True)]
-    listed = _CAST_AS.match(text) or _THAT_STARS.search(text)
+    listed = _CAST_AS.match(text) or _LISTED_IN.match(text) or _THAT_STARS.search(text)
     if listed:
         return _each("starring", listed["v"])
     director = _DIRECTOR.search(text)

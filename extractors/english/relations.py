@@ -207,7 +207,7 @@ class EnglishRelations:
                 r"(?P<v>[^.;!?]+)",
                 text,
             )
-            if passive:
+            if passive and relation.predicate != "starring":  # a role is played: `_cast`
                 yield from self._facts(relation, passive["s"], passive["v"], text, span, s)
                 return
             active = re.match(rf"^{_S}\s+(?:also\s+)?{verb}e?d\s+(?P<o>[^.;!?]+)", text)

@@ -325,3 +325,51 @@ def test_a_persons_role_told_in_passing_stars_in_the_film(
 )
 def test_a_role_or_taste_without_a_named_cast_gives_no_cast_fact(turns: tuple[str, ...]) -> None:
     assert not {f for f in facts_of(*turns) if f[1] in ("starring", "character")}
+
+
+@pytest.mark.parametrize(
+    ("turn", "expected"),
+    [
+        (
+            "Addie Loggins is played by Tatum O'Neal.",
+            {
+                ("Paper Moon", "starring", "Tatum O'Neal"),
+                ("Tatum O'Neal", "character", "Addie Loggins"),
+            },
+        ),
+        ("The pilot is played by Ryan O'Neal.", {("Paper Moon", "starring", "Ryan O'Neal")}),
+        (
+            "The nervous deputy played by John Hillerman was pretty good too.",
+            {("Paper Moon", "starring", "John Hillerman")},
+        ),
+    ],
+)
+def test_a_role_played_by_a_person_casts_the_person_never_the_role(
+    turn: str, expected: set[tuple[str, str, str]]
+) -> None:
+    """Who is played is a role: the film stars the player (before: "Addie Loggins starring
+    Tatum O'Neal", a character as the work)."""
+    found = {f for f in facts_of(OPENING, turn) if f[1] in ("starring", "character")}
+    assert found == expected
+
+
+@pytest.mark.parametrize(
+    ("turn", "names"),
+    [
+        (
+            "Tatum O'Neal, Ryan O'Neal and Madeline Kahn are the leads in the film.",
+            {"Tatum O'Neal", "Ryan O'Neal", "Madeline Kahn"},
+        ),
+        ("Tatum O'Neal and Ryan O'Neal were great in it.", {"Tatum O'Neal", "Ryan O'Neal"}),
+        (
+            "Aside from Moses, Tatum O'Neal plays Addie Loggins, Madeline Kahn plays Trixie "
+            "Delight and John Hillerman plays Deputy Hardin!",
+            {"Tatum O'Neal", "Madeline Kahn", "John Hillerman"},
+        ),
+        ("Paris, London and Rome are in it.", set()),  # a bare "are in it": maybe places
+        ("I like Tatum O'Neal and Ryan O'Neal.", set()),  # a taste tells no cast
+    ],
+)
+def test_each_name_of_a_listed_or_coordinated_cast_is_a_record(turn: str, names: set[str]) -> None:
+    found = facts_of(OPENING, turn)
+    assert {f[2] for f in found if f[1] == "starring"} == names
