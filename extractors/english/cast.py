@@ -276,6 +276,31 @@ _GENRE_WORDS = {
     "super-hero": "superhero",
 }
 """Genre words and the genre an adjective names (`animated`: animation)."""
+GENRE_HEADS = frozenset(
+    {
+        "drama",
+        "comedy",
+        "musical",
+        "thriller",
+        "documentary",
+        "animation",
+        "adventure",
+        "romance",
+        "western",
+        "horror",
+        "fantasy",
+        "mystery",
+        "biopic",
+        "melodrama",
+        "satire",
+        "mockumentary",
+        "sitcom",
+        "comedy-drama",
+    }
+)
+"""Genre words that are nouns of a work ("it's a war drama", "a comedy/action adventure"): the
+head of a class sentence names the genre with its modifiers (never "family", "war" or "rock",
+which as heads are no work)."""
 _GENRE_PHRASES = re.compile(
     r"\b(?:science[ -]fiction|sci-fi|martial[ -]arts|coming[ -]of[ -]age|hip[ -]hop|r&b"
     r"|black comedy|dark comedy|romantic comedy|film noir)\b",

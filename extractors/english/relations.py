@@ -33,6 +33,7 @@ from extractors.discourse.cues import FIRST_PERSON_EN, PRONOUNS_EN, Cue, definit
 from extractors.discourse.relations import Relation, Relations
 from extractors.discourse.session import Session
 from extractors.english.cast import (
+    GENRE_HEADS,
     OCCUPATIONS,
     TASTE,
     YEAR,
@@ -328,11 +329,17 @@ class EnglishRelations:
                 return
 
     def _class(self, text: str, span: tuple[int, int], s: Session) -> Iterator[CandidateFact]:
-        match = re.match(rf"^{_S}\s+(?:is|was|'s)\s+an?\s+(?P<v>[^,.;!?]+)", text)
+        match = _CLASS.match(_ITS.sub(r"\1's", text))
         if match is None:
             return
-        words = match["v"].split()
+        words = _CLASS_END.split(match["v"], maxsplit=1)[0].replace("/", " ").split()
         head = words[-1].lower() if words else ""
+        if head in GENRE_HEADS and (match["a"] or len(words) > 1):  # "it's a war drama"
+            for genre in genres(" ".join(words)):
+                yield from self._fact("genre", match["s"], genre, text, span, s)
+            return
+        if not match["a"]:
+            return
         if head in OCCUPATIONS:
             yield from self._fact("occupation", match["s"], head, text, span, s)
             if words and _NATIONALITY.match(words[0]) and len(words) > 1:
@@ -403,6 +410,19 @@ class EnglishRelations:
             work.strip(),
         )
         yield from self._facts(relation, named, who, text, span, s, split=False)
+
+
+_CLASS = re.compile(rf"^{_S}(?:\s+(?:is|was)|['’]s)\s+(?P<a>an?\s+)?(?P<v>[^,.;!?]+)")
+"""A class sentence ("Jaws is a 1975 thriller film", "It's a war drama", "that was sports
+drama"): `_class` reads the words before the first `_CLASS_END`."""
+_ITS = re.compile(r"^(it|that)s(?=\s+an?\s)", re.I)
+""""Its a war film": the contraction written without its apostrophe."""
+_CLASS_END = re.compile(
+    r"\s+(?:about|with|that|which|who|wherein|where|starring|directed|set|based|from|by|for|"
+    r"in|on|of|and\s+(?:it|is|was|has|the)|but)\b"
+)
+"""Where a description's head ends: a relative clause, a participle or a preposition ("a fantasy
+drama about a mute cleaning woman": drama)."""
 
 
 _ANSWER_LEAD = re.compile(r"^(?:(?:just|only|mainly|mostly|well|oh|yes|yeah),?\s+)+", re.I)

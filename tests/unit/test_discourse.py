@@ -295,7 +295,7 @@ def test_a_pronoun_after_a_class_noun_is_no_name() -> None:
                 "Also Harry styles is in it.",
                 "It is a war drama.",
             ),
-            ("Dunkirk", "is_a", "war drama"),
+            ("Dunkirk", "genre", "war"),  # a class sentence's genre words: `_class`
         ),
         (
             ("Have you seen the film Toy Story?", "Pixar made it.", "It was a huge success."),

@@ -373,3 +373,28 @@ def test_a_role_played_by_a_person_casts_the_person_never_the_role(
 def test_each_name_of_a_listed_or_coordinated_cast_is_a_record(turn: str, names: set[str]) -> None:
     found = facts_of(OPENING, turn)
     assert {f[2] for f in found if f[1] == "starring"} == names
+
+
+@pytest.mark.parametrize(
+    ("turn", "expected"),
+    [
+        ("It's a fantasy drama about a mute cleaning woman.", {"fantasy", "drama"}),
+        ("I think it is a war drama.", {"war", "drama"}),
+        ("Its a war film with very little dialogue.", {"war"}),
+        ("it's a comedy and adventure film", {"comedy", "adventure"}),
+        ("It's a comedy/action adventure and it is smart", {"comedy", "action", "adventure"}),
+        (
+            "Paper Moon is a 1973 American comedy road film directed by Peter Bogdanovich.",
+            {"comedy"},
+        ),
+        ("It's a great movie.", set()),
+        ("It's a family.", set()),  # a genre word that is no work's noun
+    ],
+)
+def test_a_class_sentence_with_a_contraction_or_a_genre_head_gives_its_genres(
+    turn: str, expected: set[str]
+) -> None:
+    """ "It's a ..." (the contraction, or "Its" without its apostrophe), a genre noun as the
+    head ("a war drama") and a description cut at its relative clause or participle."""
+    found = facts_of(OPENING, turn)
+    assert {f[2] for f in found if f[1] == "genre" and f[0] == "Paper Moon"} == expected
