@@ -439,6 +439,7 @@ _ROLE_GENDER: dict[str, Gender] = {"妻子": "f", "老婆": "f", "影后": "f", 
 
 def _framed_referent(match: re.Match[str]) -> Referent | None:
     name = match["name"].strip("《》“”\"' ")
+    name = (unmodified(name) or "") if "的" in name else name  # 去它边上的颐和园玩: 颐和园
     if not marked_like(name):
         return None
     if match.re is _HERE and not (name_like(name) and _NOT_HERE.search(name) is None):
@@ -620,6 +621,25 @@ _NO_ENTITY = re.compile(
 """What a relation's value that is no name holds (`value_name`)."""
 
 
+_MODIFIED = re.compile(r"^(?P<modifier>.*)的(?P<name>[^的]{2,})$")
+_WHOSE = re.compile(r"[他她它我你][^的]{0,6}$")
+
+
+def unmodified(text: str) -> str | None:
+    """`text` without a modifier ending in 的 before a name, when the modifier says whose it
+    is or where (他执导的魂断蓝桥, 它边上的颐和园, 我最想去的X: a pronoun and a few words) or the
+    name has a known kind by its form (众所周知的滚石唱片, 最著名的八达岭长城); else whole (穿普拉达
+    的女王, 千与千寻的神隐: a title holding 的). None: a description headed by a class noun
+    (告白等比较经典的作品, 我喜欢的电影): no name."""
+    match = _MODIFIED.match(text)
+    if match is None:
+        return text
+    name = match["name"]
+    if name in CLASSES:
+        return None
+    return name if _WHOSE.search(match["modifier"]) or kind_of(name) != "thing" else text
+
+
 def value_name(value: str, kind: Kind) -> str | None:
     """The name a relation's value brings under discussion (导演是X: X, a person), or None
     when the value has no name's shape: it stays a fact's value, and no referent takes the
@@ -652,7 +672,6 @@ _KNOWN_BACK = re.compile(
 )
 """A question whether the hearer knows what was just said, its object empty or a demonstrative
 (你听说过吗, 你了解这个地方吗, 你知道这家公司吗, 怎么样，知道吧, 看过没, 你对这个组合了解吗)."""
-_MODIFIED = re.compile(r"^.*的(?P<name>[^的]{2,})$")
 
 
 def referred_back(question: str, said: str) -> list[Referent]:
@@ -668,9 +687,11 @@ def referred_back(question: str, said: str) -> list[Referent]:
         return []
     tail = OPENING.sub("", said.strip(" 。！!，,"), count=1)
     name = _unled(tail, marked_like)
-    modified = _MODIFIED.match(name or tail)
-    if modified is not None and kind_of(modified["name"]) != "thing":
-        name = modified["name"]
+    if name is not None and "的" in name:
+        name = unmodified(name)
+    elif name is None and "的" in tail:  # 众所周知的滚石唱片: only a name of a known kind
+        cut = unmodified(tail)
+        name = cut if cut != tail else None
     if name is None or _NO_NAME.fullmatch(name) or _ATTRIBUTES.fullmatch(name):
         return []
     pointed = match["before"] or match["after"] or ""

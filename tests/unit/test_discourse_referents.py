@@ -213,3 +213,35 @@ def test_a_name_ending_in_a_verb_s_character_is_a_name_when_its_frame_marks_its_
     """久石让: 让 ends no name as a verb (让 wants an object), so 你对久石让了解吗 names him."""
     said = [r.name for _, r in mentions("你对久石让了解吗？")]
     assert said == ["久石让"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "name"),
+    [
+        ("不会耽误我去它边上的颐和园游玩。", "颐和园"),  # whose (它边上的): a place, 去…游玩
+        ("我想去附近最有名的八达岭长城看看。", "八达岭长城"),  # a place by its head noun
+    ],
+)
+def test_a_modifier_ending_in_de_is_no_part_of_the_name_a_frame_marks(
+    sentence: str, name: str
+) -> None:
+    """去它边上的颐和园游玩: the frame marks 它边上的颐和园; the modifier (a pronoun's, or before a
+    name of a known kind) goes, and the place comes under discussion."""
+    assert name in [r.name for _, r in mentions(sentence)]
+
+
+def test_the_place_gone_to_after_a_modifier_takes_the_next_turn() -> None:
+    turns = (
+        "你知道圆明园皇家皮影戏苑吗？",
+        "知道，开放时间是8:00-18:00。",
+        "这个时间正好，不会耽误我去它边上的颐和园游玩。",
+        "它的门票是30元。",
+    )
+    assert ("颐和园", "price", "30元") in _facts(_read(turns)[-1])
+
+
+def test_a_description_headed_by_a_class_noun_is_nothing_a_question_refers_back_to() -> None:
+    """告白等比较经典的作品，有看过吗: the object is the works listed, no work named 告白等…作品."""
+    turns = ("松隆子演过哪些电影？", "有四月物语，HERO，告白等比较经典的作品，有看过吗？")
+    names = [r.name for r in _read(turns)[-1].context.after.referents]
+    assert not any(name.endswith("作品") for name in names)
