@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
 from extractors.chinese import values
@@ -122,8 +122,9 @@ class RelationReader:
             place = "" if found else self.frames.bare_place(clause)
             places = [*places, place] if place else []
             made_here: list[CandidateFact] = []
+            own = mentions(clause) if found else []
             for one in found:
-                made, subject = self._facts(one, subject, session, sentence)
+                made, subject = self._facts(one, subject, session, sentence, own)
                 made_here.extend(made)
             facts.extend(made_here)
             passing = self._aside(clause, offset + start, found, session, sentence)
@@ -305,9 +306,14 @@ class RelationReader:
 
     # -- facts ------------------------------------------------------------------------------
     def _facts(
-        self, found: Found, inherited: str | None, session: Session, sentence: str
+        self,
+        found: Found,
+        inherited: str | None,
+        session: Session,
+        sentence: str,
+        own: Sequence[tuple[int, Referent]] = (),
     ) -> tuple[list[CandidateFact], str | None]:
-        subject = self._subject(found, inherited, session)
+        subject = self._subject(found, inherited, session, own)
         if subject == LEAVE:
             return [], inherited
         if subject is None:
@@ -336,14 +342,28 @@ class RelationReader:
             session.continues(found.relation.predicate, subject)
         return facts, subject
 
-    def _subject(self, found: Found, inherited: str | None, session: Session) -> str | None:
+    def _subject(
+        self,
+        found: Found,
+        inherited: str | None,
+        session: Session,
+        own: Sequence[tuple[int, Referent]] = (),
+    ) -> str | None:
         """The frame's subject; None: nobody resolvable (the span is nobody's fact); LEAVE:
-        the speaker's or the user's own, for the clause reader."""
+        the speaker's or the user's own, for the clause reader. A frame without a subject is
+        about the last name of the relation's kind its own clause says before it (`own`: 我看过
+        香水这部2006年上映的影片 is 香水's release, though another film was under discussion),
+        else about the topic."""
         said = _subject_text(found.subject_text)
         if said:
             return _resolved(said, found.relation, session)
         if inherited is not None:
             return inherited
+        before = [r for at, r in own if at + len(r.name) <= found.at]
+        named = next((r for r in reversed(before) if r.kind in found.relation.about), None)
+        if named is not None and not found.value_text.startswith(named.name):
+            session.mention([named])
+            return named.name
         about = session.topic(found.relation.about, found.value_text)
         return about.name if about is not None else None
 

@@ -245,3 +245,30 @@ def test_a_description_headed_by_a_class_noun_is_nothing_a_question_refers_back_
     turns = ("松隆子演过哪些电影？", "有四月物语，HERO，告白等比较经典的作品，有看过吗？")
     names = [r.name for r in _read(turns)[-1].context.after.referents]
     assert not any(name.endswith("作品") for name in names)
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        (  # another film under discussion: the clause names its own before the frame
+            (
+                "你知道松隆子吗？",
+                "知道，她演过四月物语，HERO，告白。",
+                "我看过香水这部2006年上映的影片。",
+            ),
+            ("香水", "release_date", "2006年"),
+        ),
+        (  # a person named at the clause's start, before a frame of a person's
+            (
+                "你知道《倩女幽魂》的编剧是谁吗？",
+                "是阮继志。",
+                "王祖贤1967年1月31日出生于台湾省台北市。",
+            ),
+            ("王祖贤", "birthplace", "台湾省台北市"),
+        ),
+    ],
+)
+def test_a_frame_without_a_subject_is_about_the_name_its_own_clause_says_before_it(
+    turns: tuple[str, ...], expected: tuple[str, str, str]
+) -> None:
+    assert expected in _facts(_read(turns)[-1])
