@@ -24,7 +24,7 @@ from extractors.english.extractor import EnglishExtractor
 from extractors.predicates import PredicateTable, default_table
 from extractors.schema import CandidateFact, Job, Language, TurnReading
 from extractors.temporal.events import with_events
-from graph.domain.discourse import Discourse, TurnContext
+from graph.domain.discourse import Discourse, Referent, TurnContext
 from graph.domain.enums import Role
 
 _SENTENCE = re.compile(r"[^.!?。！？\n]*(?:[.!?。！？]+|\n|$)")
@@ -177,7 +177,11 @@ class RuleExtractor:
             found.extend(_shift(c, piece.offset) for c in dated)
         found, named = self._names.read(found, job.text, job.role)
         session.mention(named)
-        context = TurnContext(before=before, after=session.after())
+        after = session.after()
+        if job.speaker:
+            speaker = Referent(job.speaker[:200], kind="person")
+            after = after.spoken_by(speaker, _mentioned(before, after, job.text))
+        context = TurnContext(before=before, after=after)
         return TurnReading(sorted(found, key=lambda c: c.span), context)
 
     def _read_piece(self, piece: _Piece, job: Job, session: Session) -> list[CandidateFact]:
@@ -217,6 +221,22 @@ def _state_before(job: Job, left: dict[str, Discourse]) -> Discourse:
     if job.conversation and job.conversation in left:
         return left[job.conversation].next_turn()
     return Discourse()
+
+
+def _mentioned(before: Discourse, after: Discourse, text: str) -> int:
+    """How many of `after`'s first referents the turn mentioned: a mention moves a referent
+    to the front, so the rest keep the order they had `before`; one already in front is
+    the turn's when the turn names it."""
+    referents = after.referents
+    said = next(
+        k
+        for k in range(len(referents) + 1)
+        if list(referents[k:])
+        == [r for r in before.referents if r not in referents[:k]][: len(referents) - k]
+    )
+    while said < len(referents) and referents[said].name.casefold() in text.casefold():
+        said += 1
+    return said
 
 
 def _shift(candidate: CandidateFact, offset: int) -> CandidateFact:

@@ -44,6 +44,9 @@ class Job(NamedTuple):
     role: Role = Role.USER
     conversation: str = ""
     context: Discourse | None = None
+    speaker: str = ""
+    """The name the message gives its speaker (a chat message's `name`), "" when none: a
+    person under discussion after the turn, as a transcript line's label ("Joey: ...") is."""
 
 
 class _Frozen(BaseModel):

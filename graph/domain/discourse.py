@@ -138,6 +138,18 @@ class Discourse:
             return self
         return Discourse(referents, self.asked)
 
+    def spoken_by(self, speaker: Referent, said: int) -> Discourse:
+        """The state after a turn `speaker` said, whose own mentions are its first `said`
+        referents: the speaker under discussion just behind them (where a transcript line's
+        label, said before its words, leaves its speaker), never ahead of them: "Joey: I met
+        Ross." then "Is he nice?" is Ross."""
+        older = self.named(speaker.name)
+        rest = [r for r in self.referents if r.name != speaker.name]
+        said -= sum(1 for r in self.referents[:said] if r.name == speaker.name)
+        kept = (speaker.merged(older) if older is not None else speaker).renewed()
+        referents = (*rest[:said], kept, *rest[said:])
+        return Discourse(referents[:CAPACITY], self.asked)
+
     def next_turn(self) -> Discourse:
         """The state the next turn starts in: every referent a turn older (those past the
         horizon forgotten); `asked` stays, for the next turn only (its reading sets its own)."""

@@ -118,7 +118,9 @@ def extraction_jobs(prepared: PreparedAdd, now: datetime) -> dict[int, Job]:
     if not prepared.infer:
         return {}
     return {
-        turn.index: Job(turn.text, _reference(prepared, turn.index, now), turn.role)
+        turn.index: Job(
+            turn.text, _reference(prepared, turn.index, now), turn.role, speaker=turn.name or ""
+        )
         for turn in prepared.turns
         if turn.text.strip()
     }
