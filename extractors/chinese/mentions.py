@@ -640,6 +640,12 @@ def unmodified(text: str) -> str | None:
     return name if _WHOSE.search(match["modifier"]) or kind_of(name) != "thing" else text
 
 
+_MADE_BY_WHOM = re.compile(
+    r"^.*[他她它][^的]{0,3}(?:执导|导演|主演|演唱|唱|演|写|拍|作曲|作词)的(?P<name>[^的]{2,})$"
+)
+"""A work's value said with its maker (他执导的魂断蓝桥, 她唱的X): the name after the maker's 的."""
+
+
 def value_name(value: str, kind: Kind) -> str | None:
     """The name a relation's value brings under discussion (导演是X: X, a person), or None
     when the value has no name's shape: it stays a fact's value, and no referent takes the
@@ -649,6 +655,8 @@ def value_name(value: str, kind: Kind) -> str | None:
     name by its head noun: 北汽新能源体验中心) that holds no relation's word (多重身份, 英语两种
     语言: descriptions), no quantity or time (五十多岁, 60余部, 1964年底生人), no degree word
     (很有才华, 票房超高) and no clause's words (们来聊聊, 影片由该公司出品, 收录于2002年)."""
+    made = _MADE_BY_WHOM.match(value) if "的" in value else None
+    value = made["name"] if made is not None else value  # 他执导的魂断蓝桥: 魂断蓝桥
     if person_like(value):
         return value
     for role in _ATTRIBUTES.finditer(value):  # 编曲周国仪: the name after a role's word

@@ -272,3 +272,27 @@ def test_a_frame_without_a_subject_is_about_the_name_its_own_clause_says_before_
     turns: tuple[str, ...], expected: tuple[str, str, str]
 ) -> None:
     assert expected in _facts(_read(turns)[-1])
+
+
+@pytest.mark.parametrize(
+    ("value", "name"),
+    [
+        ("最有名的肯定是他执导的魂断蓝桥", "魂断蓝桥"),
+        ("她唱的红豆", "红豆"),
+        ("他主演的霸王别姬", "霸王别姬"),
+    ],
+)
+def test_a_work_said_with_its_maker_is_the_name_after_the_maker_s_de(value: str, name: str) -> None:
+    assert value_name(value, "work") == name
+
+
+def test_the_work_an_answer_names_with_its_maker_takes_the_next_turn() -> None:
+    """最有名的肯定是他执导的魂断蓝桥呀: the answer to 哪部 names 魂断蓝桥 (before, the whole
+    phrase was no name, and the next turn's 这部电影 found nothing)."""
+    turns = (
+        "你知道梅尔文·勒罗伊吗？",
+        "知道，他的作品最有名的是哪部呀？",
+        "最有名的肯定是他执导的魂断蓝桥呀。",
+        "这部电影可是美国超级经典的爱情片。",
+    )
+    assert ("魂断蓝桥", "genre", "爱情") in _facts(_read(turns)[-1])
