@@ -73,7 +73,9 @@ def language_of(text: str, default: Language = "en") -> Language:
     letters is closed by Chinese punctuation ("Hotel Rwanda。": a name answering a Chinese
     question); a sentence with no letters ("9:00-17:00。", "2004年" has one) is in `default`:
     the language around it. A title in Chinese title marks is a name, in any script: its
-    letters are not the sentence's (有《Far away》、《Photograph》。 is Chinese)."""
+    letters are not the sentence's (有《Far away》、《Photograph》。 is Chinese); so is a part
+    cut off by Chinese commas holding no Chinese character, when another part holds one (作曲是
+    Bard，Alexander Bengt Magnus，Anders Hansson。: the language is the Chinese parts')."""
     if "《" in text:
         text = TITLED.sub("", text)
     letters = len(_LETTER.findall(text))
@@ -82,7 +84,14 @@ def language_of(text: str, default: Language = "en") -> Language:
     cjk = len(_CJK.findall(text))
     if _NAME_IN_CHINESE.match(text.strip()) and (cjk or _CLOSED_IN_CHINESE.search(text)):
         return "zh"  # "Hotel Rwanda。", "Rain。": a name typed among Chinese, answering it
+    if cjk and cjk * 4 < letters and _CHINESE_CUT.search(text):
+        chinese = [part for part in _CHINESE_CUT.split(text) if _CJK.search(part)]
+        letters = len(_LETTER.findall("".join(chinese)))  # the Latin parts are names
     return "zh" if cjk * 4 >= letters else "en"
+
+
+_CHINESE_CUT = re.compile(r"[，、；：]")
+"""Chinese commas and colons: the parts of a sentence they cut, each said in one language."""
 
 
 _NAME_IN_CHINESE = re.compile(r"[^，。！？；、\u3400-\u9fff]{1,40}[，。！？；、]")

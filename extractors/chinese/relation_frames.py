@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 
 from extractors.aliases import default_aliases
 from extractors.chinese import values
-from extractors.chinese.mentions import ORG_HEAD, name_like, name_start, person_like
+from extractors.chinese.mentions import ORG_HEAD, TITLED, name_like, name_start, person_like
 from extractors.chinese.surfaces import Surfaces
 from extractors.discourse.relations import Relation, Relations
 
@@ -35,6 +35,7 @@ FILLER = re.compile(
 )
 
 _COPULA = (
+    r"(?:\s+(?=[是为：:]))?"  # 作曲 是Bard: a space typed before the copula
     r"(?:同样|主要|大概|应该|好像|可能|其实|肯定|也|都|还|则|正)*"
     r"(?:就是|也是|都是|是由|是|为|：|:|有|在|叫做|叫)?"
 )
@@ -128,6 +129,8 @@ _OWNED_WORKS = re.compile(
     r"(?P<works>《[^《》]+》(?:(?:[、，,和与及]|以及)?《[^《》]+》)*"
     r"|(?<=[那这][部首张])[^，,。！？!?、《》的]{2,15}$)"
 )
+_TITLE_LEADS = ("《", "像", "比如", "例如", "就像", "还有", "其实")
+"""What a clause of judged titles starts with (`_TITLES_JUDGED`): its trigger."""
 _OWNED_SAID = re.compile(r"《|[那这][部首张]")
 """What every `_OWNED_WORKS` match holds (a title mark, or 那部/这首... before a name): the
 trigger."""
@@ -185,6 +188,12 @@ _JUDGED = re.compile(
     r"好|棒|不错|厉害|精彩|搞|韵律|出色|经典|赞|牛|味道|到位|动听|感人|过瘾|迷人|有意思|成功"
 )
 """A judgement of what was made (太好了, 都不错, 很有韵律, 哪有不搞的)."""
+_TITLES_JUDGED = re.compile(
+    r"^(?:像|比如|例如|就像|还有|其实)?(?P<titles>《[^《》]+》(?:\s*(?:[、，,和与及跟]|以及)?\s*《[^《》]+》)*)"
+    r"(?:等)?(?P<rest>(?:都|也)[^，,。！？!?]*)$"
+)
+"""像《爱情36计》、《日不落》都很不错, 《A》、《B》、《C》都很好看, 其实《X》也很好: titles said as
+examples of what someone made, and judged."""
 _PLACE_LEAD = re.compile(r"^(?:这是|它是|那是|是|这部电影是|该片是)?(?:在|于)?")
 _FILM_NOUN = re.compile(r"(?:电影|影片|大片|片子|片|剧)(?:的)?$")
 """A description ending in a film's class noun (爱情片, 剧情类电影): its country is where it
@@ -333,6 +342,7 @@ class RelationFrames:
         text = FILLER.sub("", clause)
         span = (len(clause) - len(text), len(clause))
         readers = [
+            self._titles_judged,
             self._award,
             self._agent,
             self._attribute,
@@ -341,7 +351,7 @@ class RelationFrames:
             self._class,
         ]
         if not self.asking.found(text):  # no surface of any list: only a class sentence
-            readers = [self._award, self._class]
+            readers = [self._titles_judged, self._award, self._class]
         frames = {reader: list(reader(text, span)) for reader in readers}
         best = min((f for f in frames.values() if f), key=lambda f: f[0].at, default=[])
         if best and best is frames.get(self._before):
@@ -489,6 +499,25 @@ class RelationFrames:
             at = found.start() - len(owner)
             span = (start + at, start + found.end())
             yield Found(works, owner, said, span, at, weak=True, aside=True)
+
+    def _titles_judged(self, text: str, span: tuple[int, int]) -> Iterator[Found]:
+        """Titles leading a clause that judges them (像《爱情36计》、《日不落》都很不错,
+        《梦之安魂曲》、《战争之王》都很好看, 像《唐伯虎点秋香》、《逃学威龙系列》都很有他的
+        风格), two or more, or one said with 也 (其实《我们的小世界》也很好: another of them): the
+        works of the person under discussion. Never the speaker's taste (《鸟人》、《绯闻计划》
+        我都非常喜欢: titles liked, no owner said) nor a question (都看过吗)."""
+        found = _TITLES_JUDGED.match(text) if text.startswith(_TITLE_LEADS) else None
+        works = self.relations.get("works")
+        if found is None or works is None:
+            return
+        titles, rest = TITLED.findall(found["titles"]), found["rest"]
+        if len(titles) < 2 and not rest.startswith("也"):
+            return
+        judged = _JUDGED.search(rest) or "风格" in rest  # 都很有他的风格
+        if not judged or _FIRST_OR_SECOND.search(rest) or _ASKS_WHETHER.search(rest):
+            return
+        value = "、".join(titles)  # in their marks: a title keeps any word (《我们的小世界》)
+        yield Found(works, "", value, span, 0, weak=True)
 
     def _award(self, text: str, span: tuple[int, int]) -> Iterator[Found]:
         """Awards said without a verb of winning (还有X和Y; 是X、Y; 更是拿到了X; X alone)

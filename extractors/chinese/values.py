@@ -286,9 +286,16 @@ def more_of_list(clause: str, relation: Relation) -> bool:
     item = clean(EXAMPLE.sub("", clause.strip()))
     if relation.predicate == "genre" and _GENRE_WORD.search(item) is None:
         return False  # 这种喜剧动画，老少皆宜: a genre list goes on with genre words only
+    if relation.value == "name" and _LATIN_NAME.fullmatch(item):
+        return True  # Alexander Bengt Magnus: one name, though long
     if relation.value in ("name", "place") and not (name_like(item) or clause.strip()[:1] == "《"):
         return False
     return bool(item) and len(item) <= 20 and not _CLAUSE_WORDS.search(item) and "是" not in item
+
+
+_LATIN_NAME = re.compile(r"[A-Z][\w'.&-]*(?: (?:[A-Z][\w'.&-]*|of|the|and|de|van|von))*")
+"""A name in Latin letters, each word capitalised but its particles (Alexander Bengt Magnus,
+Anders Hansson, Reprise Records): a part of a list said in a Chinese sentence."""
 
 
 _VAGUE = re.compile(

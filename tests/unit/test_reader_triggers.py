@@ -60,6 +60,9 @@ PARTS = [
     "是",
     "嗯，",
     "其实",
+    "像",
+    "也很好",
+    "都不错",
 ]
 CLAUSES = st.lists(st.sampled_from(PARTS), max_size=8).map("".join)
 
@@ -98,6 +101,8 @@ def test_each_reader_s_own_examples_hold_its_trigger(text: str) -> None:
 def test_no_match_without_its_trigger(text: str) -> None:
     for trigger, read in TRIGGERED:
         assert not read(text) or trigger.search(text), (trigger.pattern, text)
+    judged = frames._TITLES_JUDGED.match(text)
+    assert not judged or text.startswith(frames._TITLE_LEADS), text
 
 
 @settings(max_examples=400, database=None)

@@ -678,6 +678,11 @@ def test_another_name_said_or_answered(
         ("有《Far away》、《Photograph》。", "zh"),  # titles in title marks are names
         ("是的，翻唱自BWO的《 Sunshine in the Rain》。", "zh"),
         ("你听过《21st century breakdown》吗？", "zh"),
+        # a part cut off by Chinese commas holding no Chinese character is a name: the
+        # language is the Chinese parts'
+        ("作曲是Bard，Alexander Bengt Magnus，Anders Hansson。", "zh"),
+        ("主演有Tom Hanks、Meg Ryan。", "zh"),
+        ("I like it，very much，it is fun.", "en"),  # no Chinese part: English
     ],
 )
 def test_a_name_in_latin_letters_among_chinese_is_read_as_chinese(text: str, language: str) -> None:
@@ -1316,3 +1321,77 @@ def test_a_whole_word_is_a_country_as_the_first_country_in_it_is(word: str) -> N
     the word tried, longest first), for the clause that is only a country (`bare_place`)."""
     aliases = default_aliases()
     assert values.is_country(aliases, word) == (values.country(aliases, word) == word)
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # a Chinese sentence listing names in Latin letters outside title marks: read as
+        # Chinese, each name a part of the list, however long
+        (
+            ("你知道《日不落》吗？", "作曲是Bard，Alexander Bengt Magnus，Anders Hansson。"),
+            [
+                ("日不落", "composed_by", v)
+                for v in ("Bard", "Alexander Bengt Magnus", "Anders Hansson")
+            ],
+        ),
+        # a space typed before the copula keeps the frame
+        (
+            ("你知道《日不落》吗？", "作曲 是Bard，Anders Hansson。"),
+            [("日不落", "composed_by", "Bard"), ("日不落", "composed_by", "Anders Hansson")],
+        ),
+        (  # a guard: a Chinese name after the space was read before too
+            ("你知道《日不落》吗？", "作词 是崔惟楷。"),
+            [("日不落", "lyrics_by", "崔惟楷")],
+        ),
+    ],
+)
+def test_latin_names_in_a_chinese_list(
+    turns: tuple[str, ...], expected: list[tuple[str, str, str]]
+) -> None:
+    assert set(expected) <= set(last(*turns))
+
+
+@pytest.mark.parametrize(
+    ("turns", "owner", "titles"),
+    [
+        # titles leading a clause that judges them, two or more: the works of the person
+        # under discussion (before: 像爱情36计日落 is 不错, a fact about a junk subject)
+        (
+            ("你知道蔡依林吗？", "喜欢啊，像《爱情36计》、《日不落》都很不错的。"),
+            "蔡依林",
+            ["爱情36计", "日不落"],
+        ),
+        (
+            ("你知道周星驰吗？", "是的，像《唐伯虎点秋香》、《逃学威龙系列》都很有他的风格。"),
+            "周星驰",
+            ["唐伯虎点秋香", "逃学威龙系列"],
+        ),
+        (
+            ("你知道杰瑞德·莱托吗？", "《梦之安魂曲》、《战争之王》都很好看。"),
+            "杰瑞德·莱托",
+            ["梦之安魂曲", "战争之王"],
+        ),
+        # one title said with 也: another of them; a title keeps any word
+        (("你知道彭坦吗？", "其实《我们的小世界》也很好。"), "彭坦", ["我们的小世界"]),
+    ],
+)
+def test_titles_judged_are_works_of_the_person_under_discussion(
+    turns: tuple[str, ...], owner: str, titles: list[str]
+) -> None:
+    assert last(*turns) == [(owner, "works", t) for t in titles]  # no junk subject beside
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        # titles liked by the speaker, no owner said: left out on purpose
+        ("你知道艾玛·斯通吗？", "《鸟人》、《绯闻计划》我都非常喜欢。"),
+        # asked, not judged
+        ("你知道艾玛·斯通吗？", "《鸟人》、《绯闻计划》都看过吗？"),
+        # one title without 也: no other of them said
+        ("你知道艾玛·斯通吗？", "《鸟人》很好看。"),
+    ],
+)
+def test_titles_liked_or_asked_are_no_works(turns: tuple[str, ...]) -> None:
+    assert not [f for f in last(*turns) if f[1] == "works"]
