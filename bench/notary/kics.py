@@ -27,10 +27,12 @@ the split into halves goes by, `cases.half_of`) is the file's name.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Callable, Iterator
 
+from bench.notary.iac import MAX_CHARS
 from bench.notary.trufflehog import as_jsonl, walk
 
 TESTS = "assets/queries/common/passwords_and_secrets/test/"
@@ -96,3 +98,108 @@ def derive_cases(read: Callable[[str], bytes], paths: tuple[str, ...]) -> bytes:
     "tp"|"fp", "text", "secret"}`, duplicates dropped."""
     del paths
     return as_jsonl(rows_of(read))
+
+
+# --- KICS' other queries' negative files: a tuned-only probe (the `kics-others` set) ----------
+
+QUERIES = "assets/queries/"
+OTHER_SHARE = 128
+"""Of the other queries' negative files, those whose path's SHA-256 starts with a byte below
+this (half of them, about 1,700): the probe's size, fixed by the path, not by a draw."""
+
+DEMO_CREDENTIAL = frozenset(
+    {
+        "ansible/aws/redshift_using_default_port/test/negative.yaml",
+        "ansible/azure/ad_admin_not_configured_for_sql_server/test/negative.yaml",
+        "ansible/azure/aks_network_policy_misconfigured/test/negative.yaml",
+        "ansible/azure/aks_rbac_disabled/test/negative.yaml",
+        "ansible/azure/sql_server_predictable_admin_account_name/test/negative.yaml",
+        "ansible/gcp/disk_encryption_disabled/test/negative1.yaml",
+        "azureResourceManager/postgres_sql_server_log_checkpoint_disabled/test/negative1.bicep",
+        "azureResourceManager/postgres_sql_server_log_checkpoint_disabled/test/negative2.json",
+        "azureResourceManager/postgres_sql_server_log_connections_disabled/test/negative1.json",
+        "azureResourceManager/postgres_sql_server_log_connections_disabled/test/negative3.bicep",
+        "azureResourceManager/postgres_sql_server_log_connections_disabled/test/negative3.json",
+        "azureResourceManager/postgres_sql_server_log_connections_disabled/test/negative4.json",
+        "azureResourceManager/postgres_sql_server_ssl_disabled/test/negative1.json",
+        "azureResourceManager/postgres_sql_server_ssl_disabled/test/negative2.bicep",
+        "cloudFormation/aws/db_security_group_open_to_large_scope/test/negative2.json",
+        "cloudFormation/aws/db_security_group_with_public_scope/test/negative2.yaml",
+        "cloudFormation/aws/docdb_logging_disabled/test/negative1.yaml",
+        "cloudFormation/aws/iam_group_without_users/test/negative1.yaml",
+        "cloudFormation/aws/iam_group_without_users/test/negative2.json",
+        "cloudFormation/aws/iam_policies_attached_to_user/test/negative1.yaml",
+        "cloudFormation/aws/iam_policies_attached_to_user/test/negative2.json",
+        "cloudFormation/aws/iam_policies_without_groups/test/negative2.json",
+        "cloudFormation/aws/iam_user_too_many_access_keys/test/negative1.yaml",
+        "cloudFormation/aws/iam_user_with_no_group/test/negative1.yaml",
+        "cloudFormation/aws/rds_associated_with_public_subnet/test/negative1.yaml",
+        "cloudFormation/aws/rds_using_default_port/test/negative1.yaml",
+        "cloudFormation/aws/rds_using_default_port/test/negative2.json",
+        "cloudFormation/aws/rds_with_backup_disabled/test/negative2.json",
+        "cloudFormation/aws/user_iam_missing_password_reset_required/test/negative1.yaml",
+        "cloudFormation/aws/user_iam_missing_password_reset_required/test/negative2.json",
+        "googleDeploymentManager/gcp/disk_encryption_disabled/test/negative1.yaml",
+        "k8s/encryption_provider_not_properly_configured/test/negative1.yaml",
+        "terraform/aws/amazon_mq_broker_encryption_disabled/test/negative_module.tf",
+        "terraform/aws/aurora_with_disabled_at_rest_encryption/test/negative_module.tf",
+        "terraform/aws/automatic_minor_upgrades_disabled/test/negative2.tf",
+        "terraform/aws/ca_certificate_identifier_is_outdated/test/negative4.tf",
+        "terraform/aws/db_security_group_with_public_scope/test/negative_module.tf",
+        "terraform/aws/docdb_cluster_not_encrypted/test/negative1.tf",
+        "terraform/aws/docdb_cluster_not_encrypted/test/negative_module.tf",
+        "terraform/aws/docdb_cluster_without_kms/test/negative1.tf",
+        "terraform/aws/docdb_logging_disabled/test/negative1.tf",
+        "terraform/aws/docdb_logging_disabled/test/negative_module.tf",
+        "terraform/aws/mq_broker_logging_disabled/test/negative.tf",
+        "terraform/aws/rds_cluster_with_backup_disabled/test/negative_module.tf",
+        "terraform/aws/rds_db_instance_publicly_accessible/test/negative2.tf",
+        "terraform/aws/rds_storage_not_encrypted/test/negative2.tf",
+        "terraform/aws/rds_storage_not_encrypted/test/negative_module.tf",
+        "terraform/aws/rds_with_backup_disabled/test/negative2.tf",
+        "terraform/aws/rds_without_logging/test/negative3.tf",
+        "terraform/aws/rds_without_logging/test/negative4.tf",
+        "terraform/aws/redshift_cluster_logging_disabled/test/negative.tf",
+        "terraform/aws/redshift_cluster_logging_disabled/test/negative_module.tf",
+        "terraform/aws/redshift_publicly_accessible/test/negative.tf",
+        "terraform/aws/redshift_using_default_port/test/negative1.tf",
+        "terraform/azure/ad_admin_not_configured_for_sql_server/test/negative.tf",
+        "terraform/azure/key_vault_secrets_content_type_undefined/test/negative.tf",
+        "terraform/azure/mariadb_public_network_access_enabled/test/negative.tf",
+        "terraform/azure/mssql_server_auditing_disabled/test/negative.tf",
+        "terraform/azure/mssql_server_public_network_access_enabled/test/negative1.tf",
+        "terraform/azure/postgresql_server_threat_detection_policy_disabled/test/negative.tf",
+        "terraform/azure/secret_expiration_not_set/test/negative.tf",
+        "terraform/azure/small_msql_server_audit_retention/test/negative.tf",
+        "terraform/azure/sql_server_predictable_active_directory_admin_account_name/test/negative.tf",
+        "terraform/azure/sql_server_predictable_admin_account_name/test/negative.tf",
+        "terraform/azure/ssl_enforce_is_disabled/test/negative.tf",
+    }
+)
+"""Other queries' negative files that hold a demo credential, by their path under
+`assets/queries/` (read by hand once, from the values the notary masked: `password:
+myP@ssW0rd`, `master_password = "mustbeeightchars"`, a disk's demo raw key, a Kubernetes
+encryption config's demo secrets, a key vault secret's `value = "szechuan"`): negatives of
+another query, not credential-free."""
+
+
+def other_negatives(read: Callable[[str], bytes]) -> Iterator[dict[str, str]]:
+    """Every negative file of KICS' queries other than the passwords query (whose tests are the
+    `kics` set, split in halves) in `OTHER_SHARE`, of `MAX_CHARS` or fewer, holding no demo
+    credential, in path order, as a negative; the rule is the path under `assets/queries/`."""
+    for path in sorted(walk(read, QUERIES)):
+        rule = path.removeprefix(QUERIES)
+        if "/test/negative" not in path or path.startswith(TESTS) or rule in DEMO_CREDENTIAL:
+            continue
+        if hashlib.sha256(path.encode()).digest()[0] >= OTHER_SHARE:
+            continue
+        text = read(path).decode("utf-8", errors="replace").strip()
+        if text and len(text) <= MAX_CHARS:
+            yield {"rule": rule, "label": "fp", "text": text, "secret": ""}
+
+
+def derive_other_negatives(read: Callable[[str], bytes], paths: tuple[str, ...]) -> bytes:
+    """`bench.data`'s derivation of the `kics-others` set: one JSON object a line, `{"rule",
+    "label": "fp", "text", "secret": ""}`, duplicates dropped."""
+    del paths
+    return as_jsonl(other_negatives(read))

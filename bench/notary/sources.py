@@ -18,7 +18,11 @@ Credentials (positives) and the rule authors' negative examples:
   many with short config passwords, and files with none; bench/notary/kics.py); split by file;
 * `iac-kubernetes`, `iac-ansible`, `iac-cloudformation`, `iac-terraform`: public example configs
   of four projects with no credential, negatives only (bench/notary/iac.py); tuned on, a larger
-  probe of false masking in config files than KICS' negative files.
+  probe of false masking in config files than KICS' negative files;
+* `kics-others`: the negative files of KICS' other queries (half of them, fixed by path; files
+  holding a demo credential left out; bench/notary/kics.py:other_negatives), negatives only;
+  tuned on: the same authors and style as `kics`' held negatives, which the `iac-*` sets do not
+  track.
 
 "Tuned on" means the notary's rules were written while reading that source's misses; a held-out
 source is only measured (its misses are counted, never read case by case), so a rule that only
@@ -83,11 +87,12 @@ CREDENTIAL_SOURCES: dict[str, bool] = {
     "iac-ansible": True,
     "iac-cloudformation": True,
     "iac-terraform": True,
+    "kics-others": True,
 }
 """Reported source -> whether the notary was tuned on it. trufflehog is split in two by
 detector, whispers, ghas, ripsecrets and kics by fixture (`cases.half_of`, the parity of the first
 byte of the name's SHA-256): a dev half was read case by case, a held half only measured. The
-`iac-*` sources hold negatives only and are not split."""
+`iac-*` and `kics-others` sources hold negatives only and are not split."""
 SPLIT = ("trufflehog", "whispers", "ghas", "ripsecrets", "kics")
 CHAT_SOURCES = ("friendsqa-turns", "kdconv-turns")
 NAMES = {"leak": "gitleaks"}

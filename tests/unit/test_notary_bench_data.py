@@ -355,3 +355,26 @@ def test_kics_lines_listed_by_their_authors_label_their_value() -> None:
         ("negative1.tf", "fp", ""),
     ]
     assert rows[0]["text"] == files[tests + "positive1.yaml"].strip()
+
+
+def test_kics_other_queries_give_their_negative_files_without_demo_credentials(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from bench.notary import kics
+
+    monkeypatch.setattr(kics, "OTHER_SHARE", 256)  # every path, not half of them
+    queries = "assets/queries/"
+    demo = next(iter(kics.DEMO_CREDENTIAL))
+    files = {
+        queries + "terraform/aws/x/test/negative1.tf": 'resource "a" "b" {}\n',
+        queries + "terraform/aws/x/test/positive1.tf": 'resource "a" "c" {}\n',
+        queries + "k8s/y/test/negative.yaml": "kind: Pod\n",
+        queries + demo: "password: demo\n",
+        kics.TESTS + "negative1.tf": "password = var.password\n",
+    }
+    derived = kics.derive_other_negatives(_reader(files), ())
+    rows = [json.loads(line) for line in derived.splitlines()]
+    assert [(r["rule"], r["label"], r["secret"]) for r in rows] == [
+        ("k8s/y/test/negative.yaml", "fp", ""),
+        ("terraform/aws/x/test/negative1.tf", "fp", ""),
+    ]
