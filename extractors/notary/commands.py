@@ -47,14 +47,26 @@ def _glued_p(match: re.Match[str], start: int, end: int) -> bool:
     """A value glued to `-p` (`-pTr0ub4dor`) that is more than a word, unless the `p` starts a
     word or a name: a long flag written with one dash (`-port=8080`, Go's flags; `-profile=x`)
     or a word after a dash (`-private-`, `-public-`: pieces of a name joined in a template),
-    where `p` and the letters after it are an English word or a name and `=` follows."""
+    where `p` and the letters after it are an English word or a name and `=` follows, or
+    begin with one and a joiner follows (`'-publicip-'`, `-pip-`: a template's name pieces)."""
     value = match.string[start:end]
     if _LONG_FLAG.match(value):
         return False
     head = _WORD_HEAD.match(value)
     if head and is_english("p" + head.group()):
         return False
+    if head and value.startswith(("-", "_"), head.end()) and _starts_a_word("p" + head.group()):
+        return False  # `'-publicip-'`: a piece of a resource's name joined in a template
     return check_shaped(match, start, end)
+
+
+MIN_NAME_WORD = 4
+
+
+def _starts_a_word(letters: str) -> bool:
+    """`letters` begin with an English word of `MIN_NAME_WORD` letters or more (`publicip`:
+    public and an abbreviation)."""
+    return any(is_english(letters[:size]) for size in range(len(letters), MIN_NAME_WORD - 1, -1))
 
 
 _FLAG_WORDS = (

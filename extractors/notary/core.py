@@ -41,6 +41,7 @@ covers invisible characters that were inside the value.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import partial
@@ -124,7 +125,7 @@ def _revealed_injection(stripped: Stripped, seen: list[Alert], turn: int | None)
     return revealed
 
 
-def find_secrets(text: str) -> list[Finding]:
+def find_secrets(text: str, depth: int = 0) -> list[Finding]:
     """Merged, sorted, non-overlapping spans of `text` to mask."""
     ours = [*own_findings(text), *plugin_findings(text), *entropy_findings(text)]
     found = [  # on a tie, the first named here names the span: the maintained rule set first
@@ -134,6 +135,8 @@ def find_secrets(text: str) -> list[Finding]:
     stand_ins = {text[f.start : f.end] for f in found if _stand_in(text, f)}
     found = [f for f in found if text[f.start : f.end] not in stand_ins]
     found.extend(_owned(text, stand_ins))
+    if '\\"' in text and depth < MAX_ESCAPES:
+        found = _escaped_structures(text, found, depth)
     if not found:
         return []
     found = [widened(text, f) if f.token else f for f in found]
@@ -142,6 +145,56 @@ def find_secrets(text: str) -> list[Finding]:
     found.extend(_repeats(text, found))
     kept = _outside_placeholders(text, found)
     return _merge(kept) if kept else []
+
+
+MAX_ESCAPES = 2
+"""How many levels of escaped structures (a JSON string inside a JSON string) are read."""
+_STRING = re.compile(r'"((?:[^"\\\n]|\\.){2,4096})"')
+_STRUCTURE = re.compile(r"\s*(?:\{.*\}|\[.*\])\s*", re.S)
+
+
+def _escaped_structures(text: str, found: list[Finding], depth: int) -> list[Finding]:
+    """A structure written escaped inside a string (CloudFormation's `"SecretStringTemplate":
+    "{\\"username\\": \\"admin\\"}"`, an IAM policy in a Terraform string) is judged as the
+    text it holds, unescaped: its fields by their own names, the string as a whole never a
+    value (before, the grammar read `"{\\"username\\` as the template's secret and no field
+    inside was read). The findings that overlap such a string are replaced by those of its
+    content."""
+    inner: list[Finding] = []
+    spans: list[tuple[int, int]] = []
+    for literal in _STRING.finditer(text):
+        body = literal.group(1)
+        if '\\"' not in body:
+            continue
+        content, at = _unescaped(body, literal.start(1))
+        if _STRUCTURE.fullmatch(content) is None:
+            continue
+        spans.append(literal.span())
+        for f in find_secrets(content, depth + 1):
+            inner.append(f._replace(start=at[f.start], end=at[f.end - 1] + 1))
+    if not spans:
+        return found
+    outside = [f for f in found if not any(s < f.end and f.start < e for s, e in spans)]
+    return [*outside, *inner]
+
+
+def _unescaped(body: str, offset: int) -> tuple[str, list[int]]:
+    """`body` with its backslash escapes read (`\\"` is `"`, `\\n` a line break), and where
+    each character of the result stands in the text (`offset` is the body's start)."""
+    chars: list[str] = []
+    at: list[int] = []
+    i = 0
+    while i < len(body):
+        if body[i] == "\\" and i + 1 < len(body):
+            escaped = body[i + 1]
+            chars.append({"n": "\n", "t": "\t", "r": "\r"}.get(escaped, escaped))
+            at.append(offset + i + 1)
+            i += 2
+            continue
+        chars.append(body[i])
+        at.append(offset + i)
+        i += 1
+    return "".join(chars), at
 
 
 def _to_default(text: str, finding: Finding) -> Finding:

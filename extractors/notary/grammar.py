@@ -620,15 +620,23 @@ _SLOT_WORD = re.compile(rf"(?i:{WORDS})")
 def names_its_slot(value: str, name: str) -> bool:
     """The value is the credential word its own name ends with, in any case or joining
     (`token: Token`, `Password: PASSWORD`, `api_key: ApiKey`, `auth_token: token`,
-    `mysql -ppassword`): a template's slot or a heading, not a secret; a different word is
-    judged (`password: secret`, `token: Tr0ub4dor`)."""
+    `mysql -ppassword`), or any word of its name written in capitals (`aws_secret_key:
+    SECRET`, `aws_access_key: ACCESS`): a template's slot or a heading, not a secret; a
+    different word is judged (`password: secret`, `token: Tr0ub4dor`)."""
     bare = value.strip("\"'` ")
     if len(bare) >= 3 and _letters(bare) == _letters(name):
         return True  # its own name: `adminPassword: adminPassword`
+    if bare.isalpha() and bare.isupper() and bare.lower() in _parts(name):
+        return True  # a word of its name in capitals: `aws_access_key: ACCESS`, a heading
     if _SLOT_WORD.fullmatch(bare) is None:
         return False
     letters = re.sub(r"[^a-z]", "", bare.lower())
     return bool(letters) and re.sub(r"[^a-z]", "", name.lower()).endswith(letters)
+
+
+def _parts(name: str) -> set[str]:
+    """The words of a name, split at marks and humps, in lower case."""
+    return {p.lower() for p in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", name)}
 
 
 def _letters(text: str) -> str:

@@ -54,6 +54,8 @@ def not_a_secret(text: str, start: int, end: int, kind: str, rank: int) -> bool:
         return True
     if named_public(text, start) or block_label(text, start, end):
         return True
+    if declared_name(text, value):
+        return True
     if human_kind(kind):
         return False
     if elided(text, start, end) or few_characters(value):
@@ -63,7 +65,7 @@ def not_a_secret(text: str, start: int, end: int, kind: str, rank: int) -> bool:
 
 _LABEL = r"(?:\"[^\"\n]{0,256}\"|'[^'\n]{0,256}'|[A-Za-z_][\w\-]{0,256})"
 _BLOCK_HEADER = re.compile(
-    rf"[ \t]*(?:resource|data|module|variable|output|provider)[ \t]+{_LABEL}"
+    rf"[ \t]*(?:[A-Z][a-z]+:[ \t]+)?(?:resource|data|module|variable|output|provider)[ \t]+{_LABEL}"
     rf"(?:[ \t]+{_LABEL})?[ \t]*(?:=[ \t]*)?\{{"
 )
 
@@ -72,10 +74,36 @@ def block_label(text: str, start: int, end: int) -> bool:
     """The value is a label of a block's header (Terraform's `resource "aws_iam_access_key"
     "negative1" {`, Bicep's `resource vault 'Microsoft.KeyVault/vaults@2019-09-01' = {`): the
     block's type and name, never its value; what the block holds after `{` is judged by its
-    own names (`variable "db_password" { default = "x" }` is masked)."""
+    own names (`variable "db_password" { default = "x" }` is masked). A lead-in on the line
+    (`Note: resource "x" "y" {`, a comment's word and colon) changes nothing."""
     line = text.rfind("\n", 0, start) + 1
     header = _BLOCK_HEADER.match(text, line)
     return header is not None and end <= header.end()
+
+
+_CODE_NAME = re.compile(r"[A-Za-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
+MAX_CODE_NAME = 64
+"""A name of two or more parts joined by humps or `_` (`ParentPassword`, `DBPassword`,
+`secureParameter`, `db_pass`): how code names what it declares."""
+
+
+def declared_name(text: str, value: str) -> bool:
+    """The value is a name the same text declares: the key of a mapping it opens (a
+    CloudFormation parameter, `"ParentPassword": {` or `ParentPassword:` ending its line) or the
+    name after a declaring keyword (Bicep's `param secureParameter string`, Terraform's
+    `variable "x"`). A value that names a declaration refers to it (`"Password":
+    "ParentPassword"` under `Ref`, `administratorLoginPassword: secureParameter`), never holds a
+    secret; a password someone chose is no code name declared beside it."""
+    bare = value.strip("\"'`")
+    if not 4 <= len(bare) <= MAX_CODE_NAME or _CODE_NAME.fullmatch(bare) is None:
+        return False
+    name = re.escape(bare)
+    declared = re.compile(
+        rf"^[ \t]*(?:-[ \t]+)?[\"']?{name}[\"']?[ \t]*:[ \t]*(?:\{{|$)"
+        rf"|\b(?:param|var|variable|parameter|output|resource)[ \t]+[\"']?{name}\b",
+        re.M,
+    )
+    return declared.search(text) is not None
 
 
 _PUBLIC_NAME = re.compile(

@@ -63,7 +63,17 @@ def looks_random(token: str) -> bool:
     wordy = runs / len(body) >= MAX_LOWER_RUNS and not (interleaved(body) or drawn)
     if wordy or _sequential(body) >= MAX_SEQUENTIAL or camel_name(body):
         return False
+    if _WORD_AND_NUMBER.fullmatch(body):
+        return False
     return entropy(body) >= entropy_floor(len(body))
+
+
+_WORD_AND_NUMBER = re.compile(r"(?:[A-Z]?[a-z]{1,11}|[A-Z]{1,5})[0-9]+")
+"""A word or short abbreviation, then a number, each kept together (`Stmt1621427439000`, the id
+an IAM policy generator gives a statement: `Stmt` and the time in milliseconds;
+`build20240501123456`):
+a name and a count or a time, not a draw, which switches between letters and digits many
+times and mixes its letters' cases anywhere."""
 
 
 _HUMP = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")

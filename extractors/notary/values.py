@@ -233,7 +233,9 @@ _PLACEHOLDER = re.compile(
     \[REDACTED(?::[a-z0-9_]+)?\]
     | [*•·xX#.…_\-]{3,}
     | <[^<>]*>
-    | \$+\{\{.*\}\} | \$+\{[^}]*\} | \$\(.* | \$\$?[A-Za-z_][A-Za-z_]*[0-9]{0,2}
+    | \$+\{\{.*\}\} | \$+\{[^}]*\} | \$\(.* | \$\$?[A-Za-z_][A-Za-z_]*[0-9]{0,2}(?:\.[A-Za-z_]\w*)*
+    | <<[-~]?\s*['"]?[A-Za-z_]+['"]?
+    | arn:[a-z][a-z\-]*:[a-z0-9\-]+:[a-z0-9\-]*:(?:\d{12}|\d{0,12}|aws):\S+
     | \$\{[A-Za-z_][\w.]*:?[-=?+]\$\{[^{}]*\}\}
     | %(?:env\()?[A-Za-z_][\w.:]*\)?%
     | (\w)\1{2,}
@@ -256,7 +258,10 @@ and an attribute reference, a dotted path of three or more lower-case names
 (`data.aws_x.db.secret_string`), or of two under one of Terraform's reference roots
 (`var.secret_value`, `local.db_creds`, `each.value`; a drawn segment is judged:
 `data.x.Tr0ub4dor3x`), also negated (`!local.is_replica ? ...`, a condition); compose's
-escaped `$$NAME` is a variable as `$NAME` is."""
+escaped `$$NAME` is a variable as `$NAME` is, and a variable's member (`$context.routeKey`,
+API Gateway's and Velocity's) as the variable is; an ARN (`arn:aws:kms:us-east-1:123456789012:
+key/...`, `arn:aws:iam::123456789012:role/x`) names a resource, never holds a secret; a
+heredoc's opening (`private_key = <<EOF`) says the value follows on the next lines."""
 CN_STOP = re.compile(
     "什么|多少|啥|哪|几|正确|错误|对的|错的|不|没|必|需|要|空|一个|一串|一样|一致|相同|由|在|这|那|"
     "你|我|他|她|它|谁|如何|怎么|至少|最少|最多|加密|明文|纯|数字|字母|随机|默认|过期|无效|有效|"
