@@ -51,7 +51,7 @@ from extractors.notary.keys import is_secret_key, key_kind
 from extractors.notary.owners import owner_findings
 from extractors.notary.patterns import own_findings
 from extractors.notary.plugins import entropy_findings, plugin_findings
-from extractors.notary.precision import not_a_secret, owned_format, to_default
+from extractors.notary.precision import none_here, not_a_secret, owned_format, to_default
 from extractors.notary.providers import provider_findings
 from extractors.notary.unicode import Stripped, strip_invisible
 from extractors.notary.values import MASKED, Finding, names_placeholder, placeholder
@@ -133,7 +133,7 @@ def find_secrets(text: str, depth: int = 0) -> list[Finding]:
         *(f for f in ours if not owned_format(text[f.start : f.end])),
     ]
     stand_ins = {text[f.start : f.end] for f in found if _stand_in(text, f)}
-    found = [f for f in found if text[f.start : f.end] not in stand_ins]
+    found = [f for f in found if text[f.start : f.end] not in stand_ins and not _none_here(text, f)]
     found.extend(_owned(text, stand_ins))
     if '\\"' in text and depth < MAX_ESCAPES:
         found = _escaped_structures(text, found, depth)
@@ -206,6 +206,10 @@ def _stand_in(text: str, finding: Finding) -> bool:
     return not_a_secret(text, finding.start, finding.end, finding.kind, finding.rank)
 
 
+def _none_here(text: str, finding: Finding) -> bool:
+    return none_here(text, finding.start, finding.end, finding.kind)
+
+
 def _owned(text: str, stand_ins: set[str]) -> list[Finding]:
     """Codes a provider's name governs (`notary.owners`), judged like every finding but never
     making a value a stand-in for the other rules: the weakest rule does not veto the others."""
@@ -215,6 +219,7 @@ def _owned(text: str, stand_ins: set[str]) -> list[Finding]:
         if text[f.start : f.end] not in stand_ins
         and not owned_format(text[f.start : f.end])
         and not _stand_in(text, f)
+        and not _none_here(text, f)
     ]
 
 

@@ -25,6 +25,7 @@ Applied to every finding before masking (`notary.core.find_secrets`), in three c
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 
@@ -43,24 +44,32 @@ _OWNED = re.compile(r"AIza[0-9A-Za-z_\-]{35}")
 
 
 def not_a_secret(text: str, start: int, end: int, kind: str, rank: int) -> bool:
-    """Whether the finding `text[start:end]` of type `kind` and `rank` is one of the classes
-    above (`owned` is checked separately: it depends on which rule found the value)."""
+    """Whether the value of the finding `text[start:end]` of type `kind` and `rank` is no
+    secret by what it is (a named filler, a structure or path, a name the text declares, a
+    template's value: a URL's user again, its own slot's name; a machine-made stand-in): then
+    it is none wherever it occurs in the text (`owned` is checked separately: it depends on
+    which rule found the value)."""
     value = text[start:end]
-    if named_filler(value) or stated_example(text, start, end):
+    if named_filler(value) or structure_or_path(value) or declared_name(text, value):
         return True
     if userinfo_stand_in(text, start, end) or slot_name(text, start, end):
-        return True
-    if inside_reference(text, start, end) or structure_or_path(value):
+        return True  # the text is a template: `postgres://app:app@`, `password: Password`
+    if human_kind(kind):
+        return False
+    return few_characters(value) or (rank >= MACHINE_RANK and counting_run(value))
+
+
+def none_here(text: str, start: int, end: int, kind: str) -> bool:
+    """Whether this occurrence is no secret by where it stands: an example stated as one,
+    inside a reference, an anti-forgery field, a block's header label, or cut short by an
+    ellipsis (a machine kind). Only this occurrence:
+    the same value found a secret elsewhere in the text is masked there, and, as every value
+    found, here too (`core._repeats`): a block's name reused as a password is the password."""
+    if stated_example(text, start, end) or inside_reference(text, start, end):
         return True
     if named_public(text, start) or block_label(text, start, end):
         return True
-    if declared_name(text, value):
-        return True
-    if human_kind(kind):
-        return False
-    if elided(text, start, end) or few_characters(value):
-        return True
-    return rank >= MACHINE_RANK and counting_run(value)
+    return not human_kind(kind) and elided(text, start, end)
 
 
 _LABEL = r"(?:\"[^\"\n]{0,256}\"|'[^'\n]{0,256}'|[A-Za-z_][\w\-]{0,256})"
@@ -87,23 +96,32 @@ MAX_CODE_NAME = 64
 `secureParameter`, `db_pass`): how code names what it declares."""
 
 
+_DECLARED = re.compile(
+    r"^[ \t]*(?:-[ \t]+)?[\"']?(?P<key>[A-Za-z][\w]{3,63})[\"']?[ \t]*:[ \t]*(?:\{|$)"
+    r"|\b(?:param|var|variable|parameter|output|resource)[ \t]+[\"']?"
+    r"(?P<name>[A-Za-z][\w]{3,63})\b",
+    re.M,
+)
+
+
 def declared_name(text: str, value: str) -> bool:
     """The value is a name the same text declares: the key of a mapping it opens (a
     CloudFormation parameter, `"ParentPassword": {` or `ParentPassword:` ending its line) or the
     name after a declaring keyword (Bicep's `param secureParameter string`, Terraform's
     `variable "x"`). A value that names a declaration refers to it (`"Password":
     "ParentPassword"` under `Ref`, `administratorLoginPassword: secureParameter`), never holds a
-    secret; a password someone chose is no code name declared beside it."""
+    secret; a password someone chose is no code name declared beside it. The text's
+    declarations are read once (`_declarations`), not once a finding."""
     bare = value.strip("\"'`")
     if not 4 <= len(bare) <= MAX_CODE_NAME or _CODE_NAME.fullmatch(bare) is None:
         return False
-    name = re.escape(bare)
-    declared = re.compile(
-        rf"^[ \t]*(?:-[ \t]+)?[\"']?{name}[\"']?[ \t]*:[ \t]*(?:\{{|$)"
-        rf"|\b(?:param|var|variable|parameter|output|resource)[ \t]+[\"']?{name}\b",
-        re.M,
-    )
-    return declared.search(text) is not None
+    return bare in _declarations(text)
+
+
+@functools.lru_cache(maxsize=4)
+def _declarations(text: str) -> frozenset[str]:
+    """Every name `text` declares (see `declared_name`)."""
+    return frozenset(m.group("key") or m.group("name") for m in _DECLARED.finditer(text))
 
 
 _PUBLIC_NAME = re.compile(
