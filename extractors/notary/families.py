@@ -277,7 +277,8 @@ HEADERS: tuple[Rule, ...] = (
     Rule(
         "{kind} in XML",
         re.compile(
-            rf"<(?P<tag>[\w:.\-]{{0,64}}?(?P<k>(?i:{WORDS})))(?P<op>>)"
+            rf"<(?P<tag>[\w:.\-]{{0,64}}?(?P<k>(?i:{WORDS}))(?P<suf>(?:[_\-.][A-Za-z0-9]{{1,24}}|[0-9]{{1,4}})?))"
+            r"(?P<op>>)"
             r"(?:<!\[CDATA\[(?P<vx>[^\]\n]{1,512})\]\]>|(?P<vu>[^<\n]{1,512}))</(?P=tag)>"
         ),
         2,

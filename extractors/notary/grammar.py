@@ -324,7 +324,7 @@ def _spaced(label: Label, value: str, found: Shape) -> bool:
 def check(match: re.Match[str], start: int, end: int, separator: str) -> bool:
     """Whether the value `match.string[start:end]` after the label of `match` is a secret."""
     value = match.string[start:end]
-    word = _named_last(match) or match.group("k") or "password"
+    word = named_last(match) or match.group("k") or "password"
     if not_a_label(match, word) or not_a_value(match, value, end, separator):
         return False
     if "ref" not in match.groupdict() and _in_reference(match):
@@ -471,7 +471,7 @@ def _first_argument(match: re.Match[str]) -> bool:
 _LAST_WORD = re.compile(rf"(?:[_\-.]|(?<=[a-z0-9])(?=[A-Z]))(?P<w>(?i:{WORDS}))$")
 
 
-def _named_last(match: re.Match[str]) -> str | None:
+def named_last(match: re.Match[str]) -> str | None:
     """A name holds two credential words and the last one says what it is (`AuthLDAPBindPassword`
     is a password, not an `auth`; `api_key_secret` a secret): the word ending the decoration;
     a bare `key` or `auth` last names a key of something (`password_key`) and changes nothing."""
@@ -576,13 +576,15 @@ def check_element(match: re.Match[str], start: int, end: int) -> bool:
     tag (`<publicKey>`), an English word (`<compass>`), code (`<password>password</password>`)
     or a bare `key` inside a longer name (`<sortKey>`, only a RANDOM value) holds none."""
     value = match.string[start:end]
-    word = match.group("k")
+    word = named_last(match) or match.group("k")
     found = shape(value)
     if _public(match.string, match.start("k")) or glued_english(match):
         return False
+    if _META_SUFFIX.search(match.groupdict().get("suf") or ""):
+        return False  # `<password_policy>`, `<token_ttl>`: about the secret
     if code_like(value, None, word.lower()) or names_its_slot(value, word):
         return False
-    if word.lower() in ("key", "auth") and match.group("tag") != word:
+    if word.lower() in ("key", "auth") and match.group("tag") != match.group("k"):
         return found is Shape.RANDOM
     return decide(Label(word, ASSIGN), value, found)
 

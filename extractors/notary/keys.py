@@ -26,8 +26,16 @@ _CN_KEY = re.compile(r"密码|口令|密钥|秘钥|令牌|私钥|凭证|凭据")
 _WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 
 
+FOREIGN_PASSWORDS = (
+    *("kennwort", "contrase", "senha", "wachtwoord", "senord", "salasana", "hasło", "haslo"),
+    *("adgangskode", "пароль", "パスワード", "비밀번호", "khẩu", "khau", "ifre"),
+)
+"""The password words of other languages (`grammar.FOREIGN_WORDS`, by a part each spelling
+holds: `contraseña` and `contrasena`, `lösenord` and `losenord`): a password's kind."""
+
+
 _KINDS: tuple[tuple[tuple[str, ...], str], ...] = (
-    (("pass", "pwd", "pw", "密码", "口令", "通行码"), "password"),
+    (("pass", "pwd", "pw", "密码", "口令", "通行码", *FOREIGN_PASSWORDS), "password"),
     (("code", "otp", "验证码", "动态码"), "one-time code"),
     (("cookie",), "cookie"),
     (("session",), "session token"),

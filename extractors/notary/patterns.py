@@ -41,6 +41,7 @@ from extractors.notary.grammar import (
     check_element,
     check_next_line,
     checker,
+    named_last,
     near_code,
     next_line_span,
 )
@@ -316,7 +317,7 @@ def _label(rule: Rule, match: re.Match[str]) -> tuple[str, str]:
     """The finding's label and placeholder type."""
     if "{kind}" not in rule.label:
         return rule.label, rule.kind or slug(rule.label)
-    kind = kind_of(match.group("k"))
+    kind = kind_of(named_last(match) or match.group("k"))
     return rule.label.format(kind=kind), rule.kind or slug(kind)
 
 
