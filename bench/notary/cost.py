@@ -123,6 +123,11 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "values before 'is my'": lambda n: "a1b2 is my a1b2 was the " * (n // 24 + 1),
     "refused values, names inside": lambda n: 'pw = getenv("DB_PASSWORD", ' * (n // 27 + 1),
     "user-info, no scheme": lambda n: "a:b1@c.d " * (n // 9 + 1),
+    "escaped structures": lambda n: '"{\\"password\\": \\"Kite42sky\\"}" ' * (n // 30 + 1),
+    "an escaped structure, unclosed": lambda n: 'x = "{' + '\\"k\\": \\"v\\", ' * (n // 14 + 1),
+    "declared names as values": lambda n: "".join(
+        f'"P{i}Password": {{\n"Password": "P{i}Password"\n' for i in range(n // 36 + 1)
+    ),
     "anti-forgery names": lambda n: '<meta name="csrf-token" content="' * (n // 34 + 1),
     "names in humps": lambda n: "VPCFlowLogsBucketKMSKey2 " * (n // 25 + 1),
     "an open block header": lambda n: 'resource "' + "password=Xk9vQ2mL7pRt " * (n // 22 + 1),

@@ -149,7 +149,9 @@ def find_secrets(text: str, depth: int = 0) -> list[Finding]:
 
 MAX_ESCAPES = 2
 """How many levels of escaped structures (a JSON string inside a JSON string) are read."""
-_STRING = re.compile(r'"((?:[^"\\\n]|\\.){2,4096})"')
+_STRING = re.compile(r'(?<!\\)"((?:[^"\\\n]|\\.){2,4096})"')
+"""A double-quoted string holding escapes; never one opened by an escaped quote (`\\"`), from
+which the scan would start again at every field of an escaped structure left unclosed."""
 _STRUCTURE = re.compile(r"\s*(?:\{.*\}|\[.*\])\s*", re.S)
 
 
