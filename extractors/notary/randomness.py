@@ -63,17 +63,33 @@ def looks_random(token: str) -> bool:
     wordy = runs / len(body) >= MAX_LOWER_RUNS and not (interleaved(body) or drawn)
     if wordy or _sequential(body) >= MAX_SEQUENTIAL or camel_name(body):
         return False
-    if _WORD_AND_NUMBER.fullmatch(body):
+    if named_time(body):
         return False
     return entropy(body) >= entropy_floor(len(body))
 
 
-_WORD_AND_NUMBER = re.compile(r"(?:[A-Z]?[a-z]{1,11}|[A-Z]{1,5})[0-9]+")
-"""A word or short abbreviation, then a number, each kept together (`Stmt1621427439000`, the id
-an IAM policy generator gives a statement: `Stmt` and the time in milliseconds;
-`build20240501123456`):
-a name and a count or a time, not a draw, which switches between letters and digits many
-times and mixes its letters' cases anywhere."""
+_WORD_AND_NUMBER = re.compile(r"(?P<w>[A-Z]?[a-z]{1,11}|[A-Z]{1,5})(?P<n>[0-9]{8,14})")
+"""A word or a short abbreviation, then a time (`Stmt1621427439000`, the id an IAM policy
+generator gives a statement: `Stmt` and the time in milliseconds; `build20240501123456`)."""
+MAX_ABBREVIATION = 4
+_EPOCH = range(1_000_000_000, 2_100_000_000)
+_DATE = re.compile(r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?:\d{4}|\d{6})?")
+
+
+def named_time(body: str) -> bool:
+    """A name and a time, not a draw: an English word or an abbreviation of
+    `MAX_ABBREVIATION` letters or fewer, then a number that is a time, seconds or milliseconds
+    since 1970 between 2001 and 2036 or a date (`yyyymmdd`, with the hour). Drawn letters
+    before drawn digits are a draw still (`qhzkwmte841602953317`)."""
+    found = _WORD_AND_NUMBER.fullmatch(body)
+    if found is None:
+        return False
+    word, number = found.group("w"), found.group("n")
+    if len(word) > MAX_ABBREVIATION and not is_english(word.lower()):
+        return False
+    if len(number) in (10, 13):
+        return int(number[:10]) in _EPOCH
+    return _DATE.fullmatch(number) is not None
 
 
 _HUMP = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")

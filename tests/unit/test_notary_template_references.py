@@ -77,6 +77,9 @@ def test_statement_ids_are_names_and_times() -> None:
     ids = [f"Stmt{draw.randrange(1_400_000_000_000, 1_800_000_000_000)}" for _ in range(200)]
     assert not any(map(looks_random, ids))
     assert looks_random("k7Qz2mX9pL4wR8vTq1")  # a draw still is
+    letters = ("".join(draw.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(8)) for _ in ids)
+    drawn = [w + str(draw.randrange(10**11, 10**12)) for w in letters]
+    assert sum(map(looks_random, drawn)) >= 150  # drawn letters, then drawn digits
 
 
 MASKED = [
