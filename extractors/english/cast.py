@@ -26,6 +26,9 @@ written.
 * **names cast as** ("John Heard and Joe Pesci are perfectly cast as the Wet Bandits") and **a
   film that stars** ("I saw this great movie the other day that stars Sandra Bullock"; "a
   movie that stars X" may be another film): the film under discussion stars each name;
+* **a job done in the film** ("John Lasseter does a great job directing", "X did a fine job
+  playing ..."): directing gives `directed_by`, playing or acting `starring`; a participle
+  without a subject ("Directed by Christopher Nolan, so ...") gives `directed_by`;
 * **a director named in apposition** ("Director Byron Howard, Rich Moore.", "the director John
   Lasseter did an amazing job"): the film is directed by each name.
 
@@ -110,6 +113,14 @@ _DIRECTOR = re.compile(
     rf"(?:^|(?<=\s))(?:[Tt]he\s+)?[Dd]irector,?\s+(?P<v>{_NAMES})"
     r"(?=\s*(?:[,.;!?]|$|\s+(?:did|does|is|was|has|made|directed|who)\b))"
 )
+_DIRECTED_BY = re.compile(rf"^(?:(?:it\s+was|it['’]s)\s+)?[Dd]irected\s+by\s+(?P<v>{_NAMES})")
+"""A participle with no subject: "Directed by Christopher Nolan, so you know it's good"."""
+_JOB = re.compile(
+    rf"^{_PERSON}\s+(?:\w+\s+)?(?:did|does|has\s+done)\s+(?:a|an|such\s+a)\s+(?:\w+\s+){{0,2}}?"
+    r"job\s+(?P<how>directing|playing|acting)\b"
+)
+"""What a person did well in the film: "John Lasseter does a great job directing", "Damien
+Chazelle did a great job directing", "she did a good job acting"."""
 _NOT_PEOPLE = frozenset(
     {"I", "It", "This", "That", "He", "She", "They", "We", "You", "The", "His", "Her"}
 )
@@ -166,9 +177,13 @@ def _clause_readings(text: str) -> list[Reading]:
     listed = _CAST_AS.match(text) or _LISTED_IN.match(text) or _THAT_STARS.search(text)
     if listed:
         return _each("starring", listed["v"])
-    director = _DIRECTOR.search(text)
+    director = _DIRECTOR.search(text) or _DIRECTED_BY.match(text)
     if director:
         return _each("directed_by", director["v"])
+    job = _JOB.match(text)
+    if job and _cast(job["p"]):
+        directing = job["how"] == "directing"
+        return [Reading("directed_by" if directing else "starring", "", job["p"], agent=True)]
     return []
 
 

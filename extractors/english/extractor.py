@@ -221,8 +221,7 @@ class EnglishExtractor:
             ) or self.relations.answer(sentence.text, span, passage.session)
             if any(f.predicate == "works" for f in found):
                 aside = []  # the sentence's own frame tells the works already
-            if not any(f.predicate == "starring" for f in found):
-                aside += self.relations.roles(sentence.text, span, passage.session)
+            aside += self.relations.passing(sentence.text, span, passage.session, found)
             if not found:
                 found = self._sentence(sentence, passage, mentions, carry)
                 misread = _misread(sentence) if repair else None

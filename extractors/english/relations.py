@@ -52,7 +52,7 @@ _LIST_SPLIT = re.compile(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*")
 _NATIONALITY = re.compile(r"^(?:[A-Z][a-z]+(?:-[A-Z][a-z]+)?)$")
 _LEAD = re.compile(
     r"^(?:(?:yes|yeah|yep|well|oh|ok|okay|so|and|but|also|actually|right|"
-    r"i think|i believe|i know|i heard|true)\b[,!\s]*)+",
+    r"(?:i think|i thought|i guess|i feel|i believe|i know|i heard)(?:\s+that)?|true)\b[,!\s]*)+",
     re.I,
 )
 _TRIM = re.compile(r"^(?:the|a|an)\s+|[\s.,!;:]+$", re.I)
@@ -100,6 +100,16 @@ _RELEASED_ALONE = re.compile(
 )
 """A release year said without a subject ("Made in 2016.", "It was out in 2009"): the film
 under discussion's."""
+_RELEASED_IN = re.compile(
+    r"\b(?:it|this|that|the)(?:\s+(?:movie|film|one))?\s+(?:\w+\s+)?(?:came\s+out|"
+    r"was\s+(?:released|made|done|filmed|out)|premiered|debuted)\s+(?:back\s+)?in\s+"
+    r"(?P<v>(?:18|19|20)\d{2})\b",
+    re.I,
+)
+"""A release year in an embedded clause, the film under discussion its subject ("I can't believe
+it was made in 1995", "when it first came out in 1995", "the doc says it came out in 2004")."""
+_VALUE_END = re.compile(r"\s+(?:and|but|which|so|while)\b")
+"""Where a value told before a second clause ends ("in 1995 and has a 9/10 rating")."""
 _DATEISH = re.compile(
     r"\d{4}|\b(?:January|February|March|April|May|June|July|August|"
     r"September|October|November|December)\b"
@@ -274,14 +284,22 @@ class EnglishRelations:
     def described(self, text: str, span: tuple[int, int], s: Session) -> list[CandidateFact]:
         return list(self._described(text, span, s))
 
-    def roles(self, text: str, span: tuple[int, int], s: Session) -> list[CandidateFact]:
-        """A name's role told in passing in a statement (`english.cast.roles`): the film under
-        discussion stars the name, beside the sentence's own facts."""
-        relation = self.relations.get("starring")
+    def passing(
+        self, text: str, span: tuple[int, int], s: Session, told: list[CandidateFact]
+    ) -> list[CandidateFact]:
+        """What a statement tells of the film under discussion in passing, beside its own facts
+        (`told`) and only where they do not tell it already: a name's role (`english.cast.roles`:
+        the film stars the name) and a release year in an embedded clause ("I can't believe it
+        was made in 1995", "I saw it when it first came out in 1995": `_RELEASED_IN`)."""
+        kinds = {f.predicate for f in told}
         found: list[CandidateFact] = []
-        for reading in roles(text) if relation is not None else ():
-            assert relation is not None
-            found += self._inverse(relation, reading.subject, reading.value, text, span, s)
+        relation = self.relations.get("starring")
+        if relation is not None and "starring" not in kinds:
+            for reading in roles(text):
+                found += self._inverse(relation, reading.subject, reading.value, text, span, s)
+        year = _RELEASED_IN.search(text) if "release_date" not in kinds else None
+        if year:
+            found += self._fact("release_date", None, year["v"], text, span, s)
         return found
 
     def aside(self, text: str, span: tuple[int, int], s: Session) -> list[CandidateFact]:
@@ -303,7 +321,8 @@ class EnglishRelations:
             text,
         )
         if match and _DATEISH.search(match["v"]):
-            yield from self._fact("release_date", match["s"], match["v"], text, span, s)
+            value = _VALUE_END.split(match["v"], maxsplit=1)[0]  # "1995 and has a 9/10 rating"
+            yield from self._fact("release_date", match["s"], value, text, span, s)
             return
         year = _RELEASED_ALONE.match(text)
         if year:

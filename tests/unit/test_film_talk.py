@@ -398,3 +398,60 @@ def test_a_class_sentence_with_a_contraction_or_a_genre_head_gives_its_genres(
     head ("a war drama") and a description cut at its relative clause or participle."""
     found = facts_of(OPENING, turn)
     assert {f[2] for f in found if f[1] == "genre" and f[0] == "Paper Moon"} == expected
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "I can't believe it was made in 1973!",
+        "The movie came out in 1973 and has a 9/10 rating on rotten tomatoes.",
+        "the doc says it came out in 1973",
+    ],
+)
+def test_a_release_year_in_an_embedded_clause_is_the_films(turn: str) -> None:
+    """The film under discussion is the embedded clause's subject; the value ends before a
+    second clause ("1973 and has a 9/10 rating" is 1973)."""
+    found = facts_of(OPENING, turn)
+    assert {f for f in found if f[1] == "release_date"} == {("Paper Moon", "release_date", "1973")}
+
+
+def test_a_release_year_told_in_passing_keeps_the_sentences_own_facts() -> None:
+    found = facts_of(OPENING, "i was 20 when i first saw it because it first came out in 1973")
+    assert {(SPEAKER, "age", "20"), ("Paper Moon", "release_date", "1973")} <= found
+
+
+@pytest.mark.parametrize(
+    ("turn", "expected"),
+    [
+        (
+            "Directed by Peter Bogdanovich, so you know it's going to be a good one.",
+            ("Paper Moon", "directed_by", "Peter Bogdanovich"),
+        ),
+        (
+            "I thought Peter Bogdanovich did a great job directing. What about you?",
+            ("Paper Moon", "directed_by", "Peter Bogdanovich"),
+        ),
+        ("Tatum O'Neal did a good job acting.", ("Paper Moon", "starring", "Tatum O'Neal")),
+        (
+            "I feel that Tatum O'Neal was great in it.",
+            ("Paper Moon", "starring", "Tatum O'Neal"),
+        ),
+    ],
+)
+def test_a_job_done_in_the_film_or_a_participle_names_its_maker(
+    turn: str, expected: tuple[str, str, str]
+) -> None:
+    assert expected in facts_of(OPENING, turn)
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        (OPENING, "My dad was born in 1950."),  # a birth is no release
+        ("It came out in 1973.",),  # no film under discussion
+        (OPENING, "I did a great job directing my team."),  # first person directs no film
+    ],
+)
+def test_a_year_or_a_job_outside_film_talk_gives_no_film_fact(turns: tuple[str, ...]) -> None:
+    found = facts_of(*turns)
+    assert not {f for f in found if f[1] in ("release_date", "directed_by", "starring")}
