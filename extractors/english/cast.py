@@ -8,8 +8,9 @@ written.
 * **a person as a character** ("Culkin did a great job as Kevin McAllister", "Henry Cavill as
   Superman is ok"): the same two facts;
 * **a person liked as a character** ("I especially liked Richard Dreyfuss as Matt Hooper", "I can
-  just see Don Rickles as Mr. Potato Head"): a first-person verb of taste or sight whose object is
-  a name as a name; the same two facts (and the speaker's taste: "likes X", as "I liked X" gives);
+  just see Don Rickles as Mr. Potato Head", "I can see Tom Hanks as a detective"): a first-person
+  verb of taste or sight whose object is a name as a name (or as a role: `starring` alone); the
+  same two facts (and the speaker's taste: "likes X", as "I liked X" gives);
 * **a person's role** ("Critics liked Sandra Bullock's role"): a name's role, performance,
   portrayal, acting or cameo, anywhere in a statement: the film stars the name, beside what
   the sentence tells (`roles`);
@@ -68,7 +69,8 @@ _AS = re.compile(
 _TASTED_AS = re.compile(
     r"^(?:I|We|we)\s+(?:\w+\s+){0,2}?(?:(?P<taste>(?:like|love|adore)d?|enjoy(?:ed)?)"
     r"|(?:can|could)\s+(?:\w+\s+)?(?:see|picture|imagine))\s+"
-    rf"(?P<p>{_NAME})\s+as\s+{_CHARACTER}(?=\s*(?:[,.;!?(]|$|\s+(?:is|was|and|in|who|too)\b))"
+    rf"(?P<p>{_NAME})\s+as\s+(?:{_CHARACTER}|(?:a|an|the)\s+(?:\w+\s+)?\w+)"
+    r"(?=\s*(?:[,.;!?(]|$|\s+(?:is|was|and|in|who|too)\b))"
 )
 _ROLE_OF = re.compile(
     rf"(?:^|(?<=\s))(?P<p>{_NAME})['’]s?\s+(?:\w+\s+)?"
@@ -160,10 +162,11 @@ def _clause_readings(text: str) -> list[Reading]:
         found = frame.match(text)
         if found and _cast(found["p"]):
             tasted = found.groupdict().get("taste")
-            return [
-                Reading("starring", "", found["p"], agent=True),
-                Reading("character", found["p"], found["c"]),
-            ] + ([Reading(TASTE, SPEAKER, found["p"])] if tasted else [])
+            return (
+                [Reading("starring", "", found["p"], agent=True)]
+                + ([Reading("character", found["p"], found["c"])] if found["c"] else [])
+                + ([Reading(TASTE, SPEAKER, found["p"])] if tasted else [])
+            )
     played_by = _PLAYED_BY.search(text)
     if played_by and person(played_by["p"]):
         role = _BEING.sub("", text[: played_by.start()]).strip()

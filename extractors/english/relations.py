@@ -480,6 +480,8 @@ def _subject(
         return None  # the person spoken to: the clause walker's (the user, or nobody)
     if lower.split()[0] in ("my", "our", "your"):
         return None  # "our office", "my sister": the clause walker's
+    if lower in ("this", "that"):
+        lower = "it"  # "This is a superhero movie": a demonstrative alone refers as "it" does
     if lower in PRONOUNS_EN:
         found = session.refer(_said_of(PRONOUNS_EN[lower], relation), besides)
         return found.name if found is not None else None

@@ -455,3 +455,24 @@ def test_a_job_done_in_the_film_or_a_participle_names_its_maker(
 def test_a_year_or_a_job_outside_film_talk_gives_no_film_fact(turns: tuple[str, ...]) -> None:
     found = facts_of(*turns)
     assert not {f for f in found if f[1] in ("release_date", "directed_by", "starring")}
+
+
+@pytest.mark.parametrize(
+    ("turn", "expected"),
+    [
+        (
+            "This is a comedy movie, and a good one.",
+            ("Paper Moon", "genre", "comedy"),
+        ),
+        ("That was released in 1973.", ("Paper Moon", "release_date", "1973")),
+        ("I can see Tatum O'Neal as a detective.", ("Paper Moon", "starring", "Tatum O'Neal")),
+    ],
+)
+def test_a_demonstrative_subject_is_the_film_and_a_role_seen_casts_the_person(
+    turn: str, expected: tuple[str, str, str]
+) -> None:
+    """ "This" or "that" alone refers as "it" does (before: an entity named "This"); a name
+    seen as a role that is no name stars in the film (no character)."""
+    found = facts_of(OPENING, turn)
+    assert expected in found
+    assert not {f for f in found if f[0] in ("This", "That") or f[1] == "character"}
