@@ -31,6 +31,7 @@ from dataclasses import replace
 
 from extractors.discourse.cues import FIRST_PERSON_EN, PRONOUNS_EN, Cue, definite_cue
 from extractors.discourse.relations import Relation, Relations
+from extractors.discourse.resolve import topic
 from extractors.discourse.session import Session
 from extractors.english.cast import (
     GENRE_HEADS,
@@ -256,6 +257,8 @@ class EnglishRelations:
     def _cast(self, text: str, span: tuple[int, int], s: Session) -> Iterator[CandidateFact]:
         """Film talk without a relation word (`english.cast`): nothing unless the film under
         discussion is known ("John plays Tennis" outside film talk is the clause walker's)."""
+        if not _film_talk(s):
+            return
         found: list[CandidateFact] = []
         readings = cast_readings(text)
         played = " ".join(r.value for r in readings if r.predicate == "character")
@@ -293,6 +296,8 @@ class EnglishRelations:
         was made in 1995", "I saw it when it first came out in 1995": `_RELEASED_IN`)."""
         kinds = {f.predicate for f in told}
         found: list[CandidateFact] = []
+        if not _film_talk(s):
+            return found
         relation = self.relations.get("starring")
         if relation is not None and "starring" not in kinds:
             for reading in roles(text):
@@ -494,6 +499,14 @@ def _subject(
     if not name_shaped(word):
         return None  # "I saw this great movie the other day that": not a name
     return word
+
+
+def _film_talk(session: Session) -> bool:
+    """A work is under discussion, known to be one: the frames that read "the film" into a
+    sentence without naming it need it ("Monica is putting things into her purse as Phoebe
+    watches" is no cast, with only people of unknown kind under discussion)."""
+    found = topic(session.state, ("work",))
+    return found is not None and found.kind == "work"
 
 
 def _said_of(cue: Cue, relation: Relation) -> Cue:

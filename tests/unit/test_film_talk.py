@@ -476,3 +476,20 @@ def test_a_demonstrative_subject_is_the_film_and_a_role_seen_casts_the_person(
     found = facts_of(OPENING, turn)
     assert expected in found
     assert not {f for f in found if f[0] in ("This", "That") or f[1] == "character"}
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        (
+            "Monica is home.",
+            "Monica is putting things into her purse as Phoebe and Rachel watch.",
+        ),
+        ("Ross is here.", "I liked Ross's performance."),
+    ],
+)
+def test_cast_frames_need_a_work_known_to_be_one(turns: tuple[str, ...]) -> None:
+    """A person of unknown kind under discussion is no film: the frames that read "the film"
+    into a sentence read nothing."""
+    found = facts_of(*turns)
+    assert not {f for f in found if f[1] in ("starring", "character")}
