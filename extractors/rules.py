@@ -78,10 +78,12 @@ def language_of(text: str, default: Language = "en") -> Language:
     Bard，Alexander Bengt Magnus，Anders Hansson。: the language is the Chinese parts')."""
     if "《" in text:
         text = TITLED.sub("", text)
+    cjk = len(_CJK.findall(text))
+    if cjk and cjk * 4 >= len(text):
+        return "zh"  # a quarter of all characters, so of the letters: most Chinese turns
     letters = len(_LETTER.findall(text))
     if not letters:
         return default
-    cjk = len(_CJK.findall(text))
     if _NAME_IN_CHINESE.match(text.strip()) and (cjk or _CLOSED_IN_CHINESE.search(text)):
         return "zh"  # "Hotel Rwanda。", "Rain。": a name typed among Chinese, answering it
     if cjk and cjk * 4 < letters and _CHINESE_CUT.search(text):
