@@ -3,7 +3,9 @@
 A conversation is a tenant's turns with one `run_id` and one `source` (or none). Its state
 (who "he", "it" and "the film" are: `graph.domain.discourse`) is kept on each episode; a new
 add starts from the state its conversation's latest stored turn left (one indexed read of a
-few episodes, observed at or before the add's first turn), and the turns of one planning call
+few episodes, observed at or before the add's first turn), a turn older (`next_turn`: each add
+is a turn after the last, so a referent not mentioned for eight adds is forgotten, as within
+one message), and the turns of one planning call
 thread it in order (`extractors.rules.RuleExtractor.read_turns`). A batch carries it from
 chunk to chunk (`Carried`), since a chunk is planned before the one before it is committed.
 """
@@ -67,7 +69,8 @@ class Carried:
                 state = self.states.get(key)
                 if state is None:
                     state = stored_state(store, prepared, first_reference(prepared, at))
-                given = prepared.model_copy(update={"discourse": state})
+                # the add's first turn is a turn after the one that left the state
+                given = prepared.model_copy(update={"discourse": state.next_turn()})
             out.append((event_id, given))
         return out
 

@@ -113,3 +113,27 @@ def test_no_fact_has_its_own_subject_as_value(memory: Any) -> None:
     stored = facts(memory)
     assert stored  # the conversation still gives facts
     assert not [f for f in stored if f[0].casefold() == f[2].casefold()]
+
+
+FORGOTTEN = ["你知道周杰伦吗？", *["今天天气不错。"] * 9, "他是1979年1月18日出生的。"]
+"""A person named, then nine turns that name nobody, then 他: past the eight-turn horizon."""
+REMEMBERED = ["你知道周杰伦吗？", *["今天天气不错。"] * 3, "他是1979年1月18日出生的。"]
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [(FORGOTTEN, set()), (REMEMBERED, {("周杰伦", "birthday", "1979年1月18日")})],
+)
+def test_a_referent_ages_by_a_turn_per_add_as_within_one(
+    memory: Any, turns: list[str], expected: set[tuple[str, str, str]]
+) -> None:
+    """Each add is a turn later than the one before: a person named nine adds ago is past the
+    horizon, as nine turns of one message are (before: a state read from the store was given
+    to the next add as it was left, so across adds nobody ever aged)."""
+    for turn in turns:
+        memory.add(turn, user_id=USER)
+    assert {f for f in facts(memory) if f[1] == "birthday"} == expected
+    memory.add(
+        [{"role": "user", "content": t} for t in turns], user_id="other", run_id="one-message"
+    )
+    assert {f for f in facts(memory, "other") if f[1] == "birthday"} == expected
