@@ -151,9 +151,9 @@ def cast_readings(text: str) -> list[Reading]:
     found = _clause_readings(text)
     if found:
         return found
-    clauses = _CLAUSES.split(text)
-    return [r for clause in clauses[1:] or () for r in _clause_readings(clause)] + (
-        _clause_readings(clauses[0]) if len(clauses) > 1 else []
+    first, *rest = _CLAUSES.split(text)
+    return [r for clause in rest for r in _clause_readings(clause)] + (
+        _clause_readings(first) if rest else []
     )
 
 

@@ -257,10 +257,10 @@ class EnglishRelations:
     def _cast(self, text: str, span: tuple[int, int], s: Session) -> Iterator[CandidateFact]:
         """Film talk without a relation word (`english.cast`): nothing unless the film under
         discussion is known ("John plays Tennis" outside film talk is the clause walker's)."""
-        if not _film_talk(s):
+        readings = cast_readings(text)
+        if not readings or not _film_talk(s):
             return
         found: list[CandidateFact] = []
-        readings = cast_readings(text)
         played = " ".join(r.value for r in readings if r.predicate == "character")
         for reading in readings:
             if reading.predicate == TASTE:
@@ -295,14 +295,15 @@ class EnglishRelations:
         the film stars the name) and a release year in an embedded clause ("I can't believe it
         was made in 1995", "I saw it when it first came out in 1995": `_RELEASED_IN`)."""
         kinds = {f.predicate for f in told}
-        found: list[CandidateFact] = []
-        if not _film_talk(s):
-            return found
         relation = self.relations.get("starring")
-        if relation is not None and "starring" not in kinds:
-            for reading in roles(text):
-                found += self._inverse(relation, reading.subject, reading.value, text, span, s)
+        cast = roles(text) if relation is not None and "starring" not in kinds else []
         year = _RELEASED_IN.search(text) if "release_date" not in kinds else None
+        found: list[CandidateFact] = []
+        if not (cast or year) or not _film_talk(s):
+            return found  # most sentences: the film is looked for only when one of them is told
+        for reading in cast:
+            assert relation is not None
+            found += self._inverse(relation, reading.subject, reading.value, text, span, s)
         if year:
             found += self._fact("release_date", None, year["v"], text, span, s)
         return found
