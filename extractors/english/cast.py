@@ -12,8 +12,8 @@ written.
   verb of taste or sight whose object is a name as a name (or as a role: `starring` alone); the
   same two facts (and the speaker's taste: "likes X", as "I liked X" gives);
 * **a person's role** ("Critics liked Sandra Bullock's role"): a name's role, performance,
-  portrayal, acting or cameo, anywhere in a statement: the film stars the name, beside what
-  the sentence tells (`roles`);
+  portrayal, acting, cameo, character or villain ("I liked Tim Allen's character"), anywhere in
+  a statement: the film stars the name, beside what the sentence tells (`roles`);
 * **a person in it** (`<Person> is|was <up to two words> in it|this|that|the movie|the film`:
   "Sandra Bullock was great in it", "Jenny Slate is in this one"): the film stars the person;
 * **a role played by a person** ("Addie Loggins is played by Tatum O'Neal", "the pilot is played
@@ -60,7 +60,7 @@ _PERSON = rf"(?P<p>{_NAME}|he|she)"
 _CHARACTER = rf"(?P<c>{_NAME})"
 _PLAYS = re.compile(
     rf"^{_PERSON}\s+(?:also\s+)?(?:plays|played|portrays|portrayed|voices|voiced)\s+{_CHARACTER}"
-    r"(?=\s*(?:[,.;!?(]|$|\s+(?:and|in|who|,)\b))"
+    r"(?=\s*(?:[,.;!?(]|$|\s+(?:and|in|who|of|,)\b))"
 )
 _AS = re.compile(
     rf"^{_PERSON}\s+(?:(?:is|was|did|does|has\s+done|made)\s+[^.;!?]{{0,40}}?\s+)?as\s+"
@@ -74,7 +74,7 @@ _TASTED_AS = re.compile(
 )
 _ROLE_OF = re.compile(
     rf"(?:^|(?<=\s))(?P<p>{_NAME})['’]s?\s+(?:\w+\s+)?"
-    r"(?:role|performance|portrayal|acting|cameo)s?\b"
+    r"(?:role|performance|portrayal|acting|cameo|character|villain)s?\b"
 )
 _IN_IT = re.compile(
     rf"^{_PERSON}\s+(?:is|was)\s+(?:\w+\s+){{0,2}}?in\s+(?:it|this|that)"

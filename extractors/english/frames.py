@@ -149,7 +149,7 @@ def resolve_subject(token: Token, passage: Passage) -> Subject | None:
     if person is not None:
         return Subject(person, (token,)) if person else None
     if token.pos_ == "PRON":
-        return _coreferent(word, passage)
+        return _coreferent(word, passage, _commanded(token))
     if token.lemma_.lower() in USER_NOUNS and not has_named_casing(token):
         return Subject(USER, (token,))
     cue = definite(token)
@@ -160,11 +160,23 @@ def resolve_subject(token: Token, passage: Passage) -> Subject | None:
     return Subject(render(tokens), tokens)
 
 
-def _coreferent(word: str, passage: Passage) -> Subject | None:
-    """he/she/it/they: the discourse's most recent agreeing referent (docs/write.md)."""
+def _coreferent(word: str, passage: Passage, besides: str = "") -> Subject | None:
+    """he/she/it/they: the discourse's most recent agreeing referent (docs/write.md), never
+    one `besides` names."""
     cue = PRONOUNS_EN.get(word)
-    found = passage.session.refer(cue) if cue is not None else None
+    found = passage.session.refer(cue, besides) if cue is not None else None
     return Subject(found.name) if found is not None else None
+
+
+def _commanded(pronoun: Token) -> str:
+    """What a subject pronoun's own clause says besides it: a name there is never what the
+    pronoun refers to ("He plays Lex Luthor" is not Lex Luthor; "she said Ann left" is not
+    Ann). A copula's complement may be its subject ("It's Gattaca"): nothing is excluded."""
+    head = pronoun.head
+    if pronoun.dep_ not in ("nsubj", "nsubjpass") or head.lemma_ == "be":
+        return ""
+    own = {t.i for t in pronoun.subtree}
+    return " ".join(t.text for t in head.subtree if t.i not in own)
 
 
 def definite(token: Token) -> Cue | None:

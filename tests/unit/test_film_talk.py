@@ -256,12 +256,22 @@ def test_a_name_the_tagger_missed_as_a_subject_is_under_discussion() -> None:
     assert not {f for f in found if f[0] == "Bogdanovich"}
 
 
-def test_who_plays_a_character_is_never_the_character() -> None:
+@pytest.mark.parametrize("said", ["He plays Moses Pray.", "He plays Moses Pray of Kansas."])
+def test_who_plays_a_character_is_never_the_character(said: str) -> None:
     """ "He plays Moses Pray": he is the actor under discussion, not Moses Pray named just
     before (a person never plays the one named as the character)."""
-    turns = ("Do you know Ryan O'Neal?", "Moses Pray is a con man.", "He plays Moses Pray.")
+    turns = ("Do you know Ryan O'Neal?", "Moses Pray is a con man.", said)
     found = facts_of(OPENING, *turns)
     assert ("Ryan O'Neal", "character", "Moses Pray") in found
+
+
+def test_a_subject_pronoun_is_never_a_name_its_own_clause_says() -> None:
+    """Any verb, not only the cast frames: "He hates Moses Pray" is not Moses Pray hating
+    himself (a name the pronoun's own clause says is someone else): the person before him."""
+    turns = ("Ryan O'Neal met Tatum yesterday.", "Moses Pray is a con man.", "He hates Moses Pray.")
+    found = facts_of(*turns)
+    assert ("Ryan O'Neal", "dislikes", "Moses Pray") in found
+    assert not {f for f in found if f[0] == "Moses Pray"}
 
 
 def test_a_description_a_clause_makes_its_subject_is_no_referent() -> None:
@@ -303,6 +313,11 @@ def test_a_person_liked_as_a_character_stars_in_the_film(
             {(SPEAKER, "likes", "Madeline Kahn's performance")},
         ),
         ("Madeline Kahn’s portrayal was the best part.", set()),
+        (
+            "I also liked Madeline Kahn's character.",
+            {(SPEAKER, "likes", "Madeline Kahn's character")},
+        ),
+        ("Madeline Kahn's villain was scary.", set()),
     ],
 )
 def test_a_persons_role_told_in_passing_stars_in_the_film(
