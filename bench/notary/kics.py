@@ -47,15 +47,8 @@ _NO_VALUE = re.compile(r"^\{\{resolve:|^\{|\?.*:|\b(?:var|local)\.\w")
 
 def _heredoc(lines: list[str], at: int) -> str | None:
     """The body of the heredoc holding line `at` (0-based), if any."""
-    for start in range(at, -1, -1):
-        opened = _HEREDOC.search(lines[start])
-        if opened:
-            end = next(
-                (i for i in range(start + 1, len(lines)) if lines[i].strip() == opened["end"]),
-                len(lines),
-            )
-            return "\n".join(lines[start + 1 : end]) if start < at < end else None
-    return None
+    span = _heredoc_span(lines, at)
+    return None if span is None else "\n".join(lines[span.start + 1 : span.stop - 1])
 
 
 def secret_of_line(lines: list[str], at: int) -> str:
@@ -203,3 +196,167 @@ def derive_other_negatives(read: Callable[[str], bytes], paths: tuple[str, ...])
     "label": "fp", "text", "secret": ""}`, duplicates dropped."""
     del paths
     return as_jsonl(other_negatives(read))
+
+
+# --- the lines around the listed lines of KICS' positive files: tuned-only probes ------------
+
+
+def _heredoc_span(lines: list[str], at: int) -> range | None:
+    """The lines (0-based) of the heredoc holding line `at`, its opening and closing lines
+    included, if any."""
+    for start in range(at, -1, -1):
+        opened = _HEREDOC.search(lines[start])
+        if opened:
+            end = next(
+                (i for i in range(start + 1, len(lines)) if lines[i].strip() == opened["end"]),
+                len(lines),
+            )
+            return range(start, end + 1) if start < at < end else None
+    return None
+
+
+def without_listed(text: str, listed: set[int]) -> str:
+    """`text` without its lines `listed` (0-based); a listed line inside a heredoc takes the whole
+    heredoc (a key block's other lines are its secret too)."""
+    lines = text.splitlines()
+    dropped: set[int] = set()
+    for at in listed:
+        if 0 <= at < len(lines):
+            dropped.update(_heredoc_span(lines, at) or (at,))
+    return "\n".join(line for i, line in enumerate(lines) if i not in dropped).strip()
+
+
+def _listed(read: Callable[[str], bytes], folder: str) -> dict[str, set[int]]:
+    """A query's listed lines (0-based) by file name, from its `positive_expected_result.json`."""
+    expected = json.loads(read(folder + EXPECTED))
+    listed: dict[str, set[int]] = {}
+    for entry in expected:
+        if isinstance(entry, dict) and "fileName" in entry and "line" in entry:
+            listed.setdefault(str(entry["fileName"]), set()).add(int(entry["line"]) - 1)
+    return listed
+
+
+def around_secrets(read: Callable[[str], bytes]) -> Iterator[dict[str, str]]:
+    """Every positive file of the tuned (dev) half of the passwords query's tests without the
+    lines its authors list (`without_listed`), as one negative: the same resources and the
+    non-secret attributes around the secret, in the authors' style. The rule is the file's name
+    (all of them in the dev half, `cases.half_of`)."""
+    from bench.notary.cases import HALVES, half_of
+
+    for name, listed in sorted(_listed(read, TESTS).items()):
+        if half_of(name) != HALVES[0]:
+            continue
+        text = without_listed(read(TESTS + name).decode("utf-8", errors="replace"), listed)
+        yield {"rule": name, "label": "fp", "text": text, "secret": ""}
+
+
+def derive_around_secrets(read: Callable[[str], bytes], paths: tuple[str, ...]) -> bytes:
+    """`bench.data`'s derivation of the `kics-around` set: one JSON object a line, `{"rule",
+    "label": "fp", "text", "secret": ""}`."""
+    del paths
+    return as_jsonl(around_secrets(read))
+
+
+DEMO_CREDENTIAL_POSITIVE = frozenset(
+    {
+        "azureResourceManager/postgres_sql_server_log_checkpoint_disabled/test/positive1.bicep",
+        "azureResourceManager/postgres_sql_server_log_checkpoint_disabled/test/positive1.json",
+        "azureResourceManager/postgres_sql_server_log_checkpoint_disabled/test/positive4.bicep",
+        "azureResourceManager/postgres_sql_server_log_checkpoint_disabled/test/positive7.json",
+        "azureResourceManager/postgres_sql_server_log_connections_disabled/test/positive1.bicep",
+        "azureResourceManager/postgres_sql_server_log_connections_disabled/test/positive2.json",
+        "azureResourceManager/postgres_sql_server_log_connections_disabled/test/positive3.json",
+        "azureResourceManager/postgres_sql_server_log_connections_disabled/test/positive4.json",
+        "azureResourceManager/postgres_sql_server_log_connections_disabled/test/positive6.bicep",
+        "azureResourceManager/postgres_sql_server_log_connections_disabled/test/positive6.json",
+        "azureResourceManager/postgres_sql_server_log_connections_disabled/test/positive8.json",
+        "azureResourceManager/postgres_sql_server_ssl_disabled/test/positive1.bicep",
+        "azureResourceManager/postgres_sql_server_ssl_disabled/test/positive1.json",
+        "azureResourceManager/postgres_sql_server_ssl_disabled/test/positive2.bicep",
+        "azureResourceManager/postgres_sql_server_ssl_disabled/test/positive2.json",
+        "azureResourceManager/postgres_sql_server_ssl_disabled/test/positive3.bicep",
+        "azureResourceManager/postgres_sql_server_ssl_disabled/test/positive3.json",
+        "azureResourceManager/postgres_sql_server_ssl_disabled/test/positive4.json",
+        "cloudFormation/aws/amplify_app_oauth_token_exposed/test/positive1.yaml",
+        "cloudFormation/aws/db_security_group_open_to_large_scope/test/positive2.yaml",
+        "cloudFormation/aws/db_security_group_open_to_large_scope/test/positive5.json",
+        "cloudFormation/aws/db_security_group_open_to_large_scope/test/positive6.json",
+        "cloudFormation/aws/emr_cluster_without_security_configuration/test/positive1.yaml",
+        "cloudFormation/aws/emr_cluster_without_security_configuration/test/positive2.yaml",
+        "cloudFormation/aws/emr_cluster_without_security_configuration/test/positive3.json",
+        "cloudFormation/aws/emr_cluster_without_security_configuration/test/positive4.json",
+        "cloudFormation/aws/iam_access_analyzer_not_enabled/test/positive1.yaml",
+        "cloudFormation/aws/iam_group_without_users/test/positive1.yaml",
+        "cloudFormation/aws/iam_groups_inline_policies/test/positive1.yaml",
+        "cloudFormation/aws/iam_policies_attached_to_user/test/positive1.yaml",
+        "cloudFormation/aws/iam_user_with_no_group/test/positive1.yaml",
+        "cloudFormation/aws/iam_user_with_no_group/test/positive2.yaml",
+        "cloudFormation/aws/rds_associated_with_public_subnet/test/positive1.yaml",
+        "cloudFormation/aws/rds_using_default_port/test/positive1.yaml",
+        "cloudFormation/aws/rds_using_default_port/test/positive2.json",
+        "cloudFormation/aws/rds_using_default_port/test/positive3.yaml",
+        "cloudFormation/aws/rds_with_backup_disabled/test/positive1.yaml",
+        "cloudFormation/aws/rds_with_backup_disabled/test/positive2.json",
+        "cloudFormation/aws/user_iam_missing_password_reset_required/test/positive2.yaml",
+        "cloudFormation/aws/user_iam_missing_password_reset_required/test/positive4.json",
+        "googleDeploymentManager/gcp_bom/pd/test/positive.yaml",
+        "terraform/aws/ca_certificate_identifier_is_outdated/test/positive2.tf",
+        "terraform/aws/iam_database_auth_not_enabled/test/positive3.tf",
+        "terraform/aws/iam_database_auth_not_enabled/test/positive4.tf",
+        "terraform/aws/rds_database_cluster_not_encrypted/test/positive1.tf",
+        "terraform/aws/rds_database_cluster_not_encrypted/test/positive2.tf",
+        "terraform/aws/rds_db_instance_publicly_accessible/test/positive2.tf",
+        "terraform/aws/rds_storage_not_encrypted/test/positive1.tf",
+        "terraform/aws/rds_storage_not_encrypted/test/positive2.tf",
+        "terraform/aws/rds_with_backup_disabled/test/positive2.tf",
+        "terraform/aws/rds_with_backup_disabled/test/positive4.tf",
+        "terraform/aws/rds_without_logging/test/positive1.tf",
+        "terraform/aws/rds_without_logging/test/positive3.tf",
+        "terraform/aws/rds_without_logging/test/positive4.tf",
+        "terraform/aws/redshift_using_default_port/test/positive2.tf",
+        "terraform/azure/key_vault_secrets_content_type_undefined/test/positive.tf",
+        "terraform/azure/mariadb_public_network_access_enabled/test/positive.tf",
+        "terraform/azure/mariadb_server_georedundant_backup_disabled/test/positive2.tf",
+        "terraform/azure/mssql_server_public_network_access_enabled/test/positive1.tf",
+        "terraform/azure/mssql_server_public_network_access_enabled/test/positive2.tf",
+        "terraform/azure/mysql_server_public_access_enabled/test/positive2.tf",
+        "terraform/gcp_bom/pd/test/positive.tf",
+    }
+)
+"""Other queries' positive files that hold a demo credential outside their listed lines, by
+their path under `assets/queries/` (read by hand once, from the values the notary masked:
+`administratorLoginPassword: '12345'`, `Password: myP@ssW0rd`, `MasterUserPassword:
+SecretPassword01`, an Amplify app's OAuth token, a disk's demo raw key, `value = "szechuan"`;
+a file whose text is another's, its twin): not credential-free."""
+
+
+def other_positives(read: Callable[[str], bytes]) -> Iterator[dict[str, str]]:
+    """Every positive file of KICS' queries other than the passwords query, in the same half as
+    `other_negatives` (`OTHER_SHARE`), without its listed lines (`without_listed`: the
+    misconfiguration the query flags, and for a credential query the credential), of
+    `MAX_CHARS` or fewer, holding no demo credential, in path order, as a negative; the rule is
+    the path under `assets/queries/`."""
+    paths = sorted(walk(read, QUERIES))
+    present = set(paths)
+    for path in paths:
+        if not path.endswith("/test/" + EXPECTED) or path.startswith(TESTS):
+            continue
+        folder = path.removesuffix(EXPECTED)
+        for name, listed in sorted(_listed(read, folder).items()):
+            rule = (folder + name).removeprefix(QUERIES)
+            if rule in DEMO_CREDENTIAL_POSITIVE:
+                continue
+            if folder + name not in present:
+                continue  # listed by a name no file has
+            if hashlib.sha256((folder + name).encode()).digest()[0] >= OTHER_SHARE:
+                continue
+            text = without_listed(read(folder + name).decode("utf-8", errors="replace"), listed)
+            if text and len(text) <= MAX_CHARS:
+                yield {"rule": rule, "label": "fp", "text": text, "secret": ""}
+
+
+def derive_other_positives(read: Callable[[str], bytes], paths: tuple[str, ...]) -> bytes:
+    """`bench.data`'s derivation of the `kics-others-around` set: one JSON object a line,
+    `{"rule", "label": "fp", "text", "secret": ""}`, duplicates dropped."""
+    del paths
+    return as_jsonl(other_positives(read))

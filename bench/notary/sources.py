@@ -22,7 +22,12 @@ Credentials (positives) and the rule authors' negative examples:
 * `kics-others`: the negative files of KICS' other queries (half of them, fixed by path; files
   holding a demo credential left out; bench/notary/kics.py:other_negatives), negatives only;
   tuned on: the same authors and style as `kics`' held negatives, which the `iac-*` sets do not
-  track.
+  track;
+* `kics-around`: the positive files of `kics`' dev half without the lines the authors list
+  (the secrets), each one negative: the resources and non-secret attributes beside the
+  secret; `kics-others-around`: the same of the other queries' positive files (the half of
+  `kics-others`; demo credentials left out); negatives only, tuned on
+  (bench/notary/kics.py:around_secrets, other_positives).
 
 "Tuned on" means the notary's rules were written while reading that source's misses; a held-out
 source is only measured (its misses are counted, never read case by case), so a rule that only
@@ -88,11 +93,13 @@ CREDENTIAL_SOURCES: dict[str, bool] = {
     "iac-cloudformation": True,
     "iac-terraform": True,
     "kics-others": True,
+    "kics-around": True,
+    "kics-others-around": True,
 }
 """Reported source -> whether the notary was tuned on it. trufflehog is split in two by
 detector, whispers, ghas, ripsecrets and kics by fixture (`cases.half_of`, the parity of the first
 byte of the name's SHA-256): a dev half was read case by case, a held half only measured. The
-`iac-*` and `kics-others` sources hold negatives only and are not split."""
+`iac-*`, `kics-others` and `kics-*around` sources hold negatives only and are not split."""
 SPLIT = ("trufflehog", "whispers", "ghas", "ripsecrets", "kics")
 CHAT_SOURCES = ("friendsqa-turns", "kdconv-turns")
 NAMES = {"leak": "gitleaks"}

@@ -67,7 +67,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from extractors.notary.english import english_words
+from extractors.notary.english import english_words, is_english
 from extractors.notary.shapes import Shape, shape
 from extractors.notary.values import CN_STOP, VALUE, code_like, unit_follows, value_span
 
@@ -230,10 +230,13 @@ _META_SUFFIX = re.compile(
     r"|timeout|limit|size|format|header|param|env|var|mode|algorithm|hash|iterations|rounds"
     r"|reset|changed|updated|at|date|time|provider|store|manager|source|dirs?|input|box|button"
     r"|column|attempts|retries|age|lifetime|salt|encoding|chars?|digits?|realm|scheme"
-    r"|methods?|namespace|rotation|schedule|expression|interval|period)(?![a-z])"
+    r"|methods?|namespace|rotation|schedule|expression|interval|period"
+    r"|identifier|spec|prefix|suffix|attributes?)(?![a-z])"
 )
 """A decoration that names something about the secret, not the secret (`password_policy`;
-where it is kept, `secretNamespace`; when it changes, `password_rotation_schedule`)."""
+where it is kept, `secretNamespace`; when it changes, `password_rotation_schedule`; which key
+and of what kind, `KmsKeyIdentifier`, `customer_master_key_spec`; a part of a name,
+`ReplaceKeyPrefixWith`; the fields beside a key, `non_key_attributes`)."""
 
 
 def about_a_secret(name: str) -> bool:
@@ -291,11 +294,14 @@ class Label:
 
 def decide(label: Label, value: str, found: Shape) -> bool:
     """The decision table of the module docstring."""
+    spaced = label.separator in (SPACE, CN_BARE)
+    if spaced and value[-1:] in _CLOSING and value.rstrip(_CLOSING).isalpha():
+        found = shape(value.rstrip(_CLOSING))
     if found is Shape.NOTHING:
         return False
     if found is Shape.RANDOM:
         return True
-    if label.separator in (SPACE, CN_BARE):
+    if spaced:
         return _spaced(label, value, found)
     if found is Shape.MIXED:
         return True
@@ -306,7 +312,29 @@ def decide(label: Label, value: str, found: Shape) -> bool:
         return label.separator == ASSIGN and digits >= 8
     if label.strong:
         return True
+    if label.normal.startswith("token") and _slug(value):
+        return False
     return label.separator == ASSIGN and label.normal.startswith(("pass", "pw", "token", "secret"))
+
+
+_SLUG = re.compile(r"[a-z]+(?:[\-_][a-z]+)+")
+
+
+def _slug(value: str) -> bool:
+    """English words in lower case joined by dashes or underscores (`my-product`, an EFS
+    `creation_token`, an idempotency token a template names): a name after a bare `token`,
+    which an issuer never draws; a password word's such value is still a password
+    (`password: correct-horse-battery`)."""
+    return _SLUG.fullmatch(value) is not None and all(
+        is_english(part) for part in re.split(r"[\-_]", value)
+    )
+
+
+_CLOSING = "!?"
+"""Sentence punctuation closing a value of letters written after its name and a space (the
+space column) is the sentence's: the value is judged without it (`echo "Missing
+GIT_PRIVATE_KEY variable!"`: a word of the message, not a RANDOM value of three character
+classes). Letters with a digit or a symbol keep it (`PW hunter2!`: a password's `!`)."""
 
 
 def _spaced(label: Label, value: str, found: Shape) -> bool:
@@ -495,7 +523,7 @@ def not_a_label(match: re.Match[str], word: str) -> bool:
     (`public_key`), an XML tag (`<key tag=...>`) or a variable piped (`$PASSWORD | ...`)."""
     text, at = match.string, match.start("k")
     suffix = match.groupdict().get("suf") or ""
-    if suffix and _META_SUFFIX.search(suffix):
+    if suffix and (_META_SUFFIX.search(suffix) or about_a_secret(suffix)):
         return True
     if match.groupdict().get("dash") and _variable(match):
         return True

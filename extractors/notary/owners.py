@@ -134,10 +134,15 @@ def owner_findings(text: str) -> Iterator[Finding]:
 
 def _assigned(text: str, before: re.Match[str], end: int) -> bool:
     """The name is the key of an assignment (also a command-line flag's, `--acme=<hex>`) or
-    stands before a quoted value that closes after the code; not a name and a code side by side
+    stands before a quoted value that closes after the code; not a segment of a colon-joined
+    name, glued to a colon on both sides (Pulumi's type `aws:apigatewayv2:Stage`, a URN's
+    `urn:acme:x`: a type or a namespace, the grammar's `_colon_segment` for a name); not a name
+    and a code side by side
     (`git show --stat <sha>`: a flag and a space take the next word as an argument or not, and
     the code is an id as often as not)."""
     separator = text[before.end("label") : before.end()]
+    if separator == ":" and text.startswith(":", end):
+        return False  # a segment of a colon-joined name: `aws:apigatewayv2:Stage`, a URN
     quote = before.group("quote")
     if quote:
         return text.startswith(quote, end)

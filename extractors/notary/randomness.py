@@ -68,28 +68,43 @@ def looks_random(token: str) -> bool:
     return entropy(body) >= entropy_floor(len(body))
 
 
-_WORD_AND_NUMBER = re.compile(r"(?P<w>[A-Z]?[a-z]{1,11}|[A-Z]{1,5})(?P<n>[0-9]{8,14})")
+_WORD_AND_NUMBER = re.compile(
+    r"(?P<w>[A-Z]?[a-z]{1,11}|[A-Z]{1,5}|(?:[A-Z][a-z]{2,}|[A-Z]{2,5}(?![a-z]))+)(?P<n>[0-9]{8,14})"
+)
 """A word or a short abbreviation, then a time (`Stmt1621427439000`, the id an IAM policy
-generator gives a statement: `Stmt` and the time in milliseconds; `build20240501123456`)."""
+generator gives a statement: `Stmt` and the time in milliseconds; `build20240501123456`), or a
+name in humps, then a time (`AWSConfigSNSPolicy20180202`, a statement id written by hand)."""
+_PASCAL_HUMP = re.compile(r"[A-Z][a-z]{2,}|[A-Z]{2,5}(?![a-z])")
 MAX_ABBREVIATION = 4
 _EPOCH = range(1_000_000_000, 2_100_000_000)
 _DATE = re.compile(r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?:\d{4}|\d{6})?")
 
 
 def named_time(body: str) -> bool:
-    """A name and a time, not a draw: an English word or an abbreviation of
-    `MAX_ABBREVIATION` letters or fewer, then a number that is a time, seconds or milliseconds
-    since 1970 between 2001 and 2036 or a date (`yyyymmdd`, with the hour). Drawn letters
+    """A name and a time, not a draw: an English word, an abbreviation of
+    `MAX_ABBREVIATION` letters or fewer or a name in humps (`_humped_name`), then a number
+    that is a time, seconds or milliseconds since 1970 between 2001 and 2036 or a date
+    (`yyyymmdd`, with the hour). Drawn letters
     before drawn digits are a draw still (`qhzkwmte841602953317`)."""
     found = _WORD_AND_NUMBER.fullmatch(body)
     if found is None:
         return False
     word, number = found.group("w"), found.group("n")
-    if len(word) > MAX_ABBREVIATION and not is_english(word.lower()):
+    if len(word) > MAX_ABBREVIATION and not (is_english(word.lower()) or _humped_name(word)):
         return False
     if len(number) in (10, 13):
         return int(number[:10]) in _EPOCH
     return _DATE.fullmatch(number) is not None
+
+
+def _humped_name(word: str) -> bool:
+    """A name in humps, each a capital and two or more lower-case letters or an acronym of
+    capitals, one of them an English word of `MIN_LONG_WORD`+ letters (`AWSConfigSNSPolicy`): a
+    drawn run of letters seldom falls into such humps and never into a word."""
+    humps = _PASCAL_HUMP.findall(word)
+    if len(humps) < 2 or "".join(humps) != word:
+        return False
+    return any(len(h) >= MIN_LONG_WORD and is_english(h.lower()) for h in humps)
 
 
 _HUMP = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")

@@ -235,11 +235,11 @@ _PLACEHOLDER = re.compile(
     | <[^<>]*>
     | \$+\{\{.*\}\} | \$+\{[^}]*\} | \$\(.* | \$\$?[A-Za-z_][A-Za-z_]*[0-9]{0,2}(?:\.[A-Za-z_]\w*)*
     | <<[-~]?\s*['"]?[A-Za-z_]+['"]?
-    | arn:[a-z][a-z\-]*:[a-z0-9\-]+:[a-z0-9\-]*:(?:\d{12}|\d{0,12}|aws):\S+
+    | arn:[a-z][a-z\-]*:[a-z0-9\-]+:[a-z0-9\-]*:(?:\d*|aws):\S+
     | \$\{[A-Za-z_][\w.]*:?[-=?+]\$\{[^{}]*\}\}
     | %(?:env\()?[A-Za-z_][\w.:]*\)?%
     | (\w)\1{2,}
-    | \{\{.*\}\} | \{\s*[A-Za-z_][\w.]*\s*\} | %\([^)]*\)s
+    | \{\{.*\}\} | \{\s*(?:\$?\.)?[A-Za-z_][\w.]*(?:\[\w*\][\w.]*)*\s*\} | %\([^)]*\)s
     | !(?:[A-Z]?[a-z]+)+(?:::[A-Za-z]+)?(?:\s.*)?
     | [A-Z][A-Z]+(?:_(?:[A-Z]+|[0-9]+))*_[A-Z]{2,}
     | (?:[a-z_]\w*|[A-Z]\w*(?=\.))(?:\.[A-Za-z_]\w*)*\((?:['"].*|[A-Za-z_][\w.'"\s,:=\-\[\]]*)?\)
@@ -249,18 +249,24 @@ _PLACEHOLDER = re.compile(
     | \$?\{\{.*
     | \[[a-z][A-Za-z]*\(.*\)[\w.\[\]']*\]
     | [a-z_][a-z0-9_\-]*(?:\.[a-z_][a-z0-9_\-]*){2,}
+    | [A-Z][a-z]+(?:[A-Z][a-z]*|[A-Z]+(?![a-z]))+(?:\.[A-Z][a-z]*(?:[A-Z][a-z]*)*)+
     | !?(?:var|local|module|data|each|count|path|terraform)(?:\.[a-z_][a-z0-9_\-]*|\[[^\]]*\])+
     """
 )
 """... and the expressions of config languages where a value would be: a template expression's
-opening (`${{ secrets.X }}`, `{{ .Values.x }}`), ARM's bracketed call (`[parameters('pw')]`)
+opening (`${{ secrets.X }}`, `{{ .Values.x }}`), a JSONPath or Go template path in braces
+(`{.credential.access_token}`, kubectl's and a kubeconfig's `token-key`; `{$.items[0].name}`):
+where the value is read from, no value; ARM's bracketed call (`[parameters('pw')]`)
 and an attribute reference, a dotted path of three or more lower-case names
 (`data.aws_x.db.secret_string`), or of two under one of Terraform's reference roots
 (`var.secret_value`, `local.db_creds`, `each.value`; a drawn segment is judged:
 `data.x.Tr0ub4dor3x`), also negated (`!local.is_replica ? ...`, a condition); compose's
 escaped `$$NAME` is a variable as `$NAME` is, and a variable's member (`$context.routeKey`,
 API Gateway's and Velocity's) as the variable is; an ARN (`arn:aws:kms:us-east-1:123456789012:
-key/...`, `arn:aws:iam::123456789012:role/x`) names a resource, never holds a secret; a
+key/...`, `arn:aws:iam::123456789012:role/x`; a made-up account of any length) names a
+resource, never holds a secret; a resource's attribute, a logical name in humps of letters and
+a capitalized attribute after a dot (`AppendItemToListFunction.Arn`, `MyDb.Endpoint.Address`,
+CloudFormation's `GetAtt` written as a string), says where the value is; a
 heredoc's opening (`private_key = <<EOF`) says the value follows on the next lines."""
 CN_STOP = re.compile(
     "什么|多少|啥|哪|几|正确|错误|对的|错的|不|没|必|需|要|空|一个|一串|一样|一致|相同|由|在|这|那|"

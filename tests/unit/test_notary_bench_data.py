@@ -378,3 +378,51 @@ def test_kics_other_queries_give_their_negative_files_without_demo_credentials(
         ("k8s/y/test/negative.yaml", "fp", ""),
         ("terraform/aws/x/test/negative1.tf", "fp", ""),
     ]
+
+
+def test_kics_positive_files_give_the_lines_around_their_listed_lines(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The probes of the lines around the secret: a positive file without its listed lines (a
+    listed line in a heredoc takes the heredoc), the passwords query's of the dev half only,
+    other queries' without the files holding a demo credential."""
+    from bench.notary import kics
+    from bench.notary.cases import half_of
+
+    monkeypatch.setattr(kics, "OTHER_SHARE", 256)
+    dev = next(f"positive{i}.tf" for i in range(1, 99) if half_of(f"positive{i}.tf") == "dev")
+    held = next(f"positive{i}.tf" for i in range(1, 99) if half_of(f"positive{i}.tf") != "dev")
+    demo = next(iter(kics.DEMO_CREDENTIAL_POSITIVE))
+    queries, other = "assets/queries/", "assets/queries/terraform/aws/x/test/"
+    files = {
+        kics.TESTS + dev: 'resource "db" "x" {\n  name = "app"\n  password = "Kite42sky"\n}\n',
+        kics.TESTS + held: 'resource "db" "y" {\n  password = "Kite42sky"\n}\n',
+        kics.TESTS + "positive_expected_result.json": json.dumps(
+            [{"fileName": dev, "line": 3}, {"fileName": held, "line": 2}]
+        ),
+        other + "positive1.tf": 'key = <<EOT\nAbCd12+/\nEOT\nname = "app"\n',
+        other + "positive_expected_result.json": json.dumps(
+            [{"fileName": "positive1.tf", "line": 2}]
+        ),
+        queries + demo: "password: demo\n",
+        queries + demo.rsplit("/", 1)[0] + "/positive_expected_result.json": json.dumps(
+            [{"fileName": demo.rsplit("/", 1)[1], "line": 1}]
+        ),
+    }
+    around = [
+        json.loads(line) for line in kics.derive_around_secrets(_reader(files), ()).splitlines()
+    ]
+    assert around == [
+        {"rule": dev, "label": "fp", "text": 'resource "db" "x" {\n  name = "app"\n}', "secret": ""}
+    ]
+    others = [
+        json.loads(line) for line in kics.derive_other_positives(_reader(files), ()).splitlines()
+    ]
+    assert others == [
+        {
+            "rule": "terraform/aws/x/test/positive1.tf",
+            "label": "fp",
+            "text": 'name = "app"',
+            "secret": "",
+        }
+    ]
