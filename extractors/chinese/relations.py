@@ -80,6 +80,11 @@ _ANSWER_LEAD = re.compile(
     r"^(?:是|在|为|有|大概|大约|差不多|只有|需要|应该是|好像是|它是|他是|她是|可以玩|能玩|可玩|"
     r"玩上|能|可以|玩|需|要|只需要|只需|得|一般|就|叫做|叫|当过|做过|担任过|干过)+"
 )
+_WHO_ASKED = re.compile(
+    r"^(?:那|你|还|也|都|最|比较|能|可以|会|知道|记得|喜欢|说得?出|说说|清楚|了解)*有?(?:谁|哪些|哪几|几个|几位)"
+)
+"""A question for people that names nobody of its own (你能说出几个, 你知道有谁吗; never 公司董事长
+是谁, which asks of its own noun)."""
 _CONTINUE = re.compile(r"^(?:还有|另外还有|另外|以及|还|再就是)(?P<rest>.+)$")
 
 
@@ -106,9 +111,11 @@ class RelationReader:
             if (
                 _asks(clause) or (asks_last and _last_clause(sentence, clause, start))
             ) and not self._supposed(clause):
-                asked_before = session.asked_before
+                asked_before, asks = session.asked_before, session.asks
                 facts.extend(self._aside(clause, offset + start, [], session, sentence))
                 back = self.question(clause, session)
+                if session.asks is asks and statements:  # 请的演员都是大拿，你能说出几个？
+                    self._role_asked(clause, statements[-1], session)
                 session.asked_before = asked_before  # this turn's question is the next's
                 listing, asking = None, True
                 continue
@@ -239,6 +246,18 @@ class RelationReader:
             return back
         self._works_asked(masked, session, named)
         return back
+
+    def _role_asked(self, clause: str, said: str, session: Session) -> None:
+        """A question that asks for people (谁, 哪些, 几个, 几位) and names no relation asks for
+        the people of the role the clause before it named (请的演员也都是大拿，你能说出几个？
+        asks the cast; 旗下有很多的艺人呢，你知道有谁吗？ the members): the English "Do you know
+        any of the actors in it?" said over two clauses."""
+        if _WHO_ASKED.search(clause) is None:
+            return
+        for _, relation in self.frames.asking.present(said):
+            if relation.value_kind == "person":
+                session.ask(relation.predicate)
+                return
 
     def _works_asked(self, text: str, session: Session, named: list[Referent]) -> None:
         """A question that asks which of someone's works by their class noun (你喜欢她的哪首

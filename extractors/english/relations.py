@@ -139,6 +139,7 @@ class EnglishRelations:
         self.relations = relations
         self.agents = relations.by("en_by")
         self.attributes = relations.by("en")
+        self.roles = [(_role_words(r), r) for r in relations.relations if r.value_kind == "person"]
 
     def read(self, text: str, span: tuple[int, int], session: Session) -> list[CandidateFact]:
         text = _LEAD.sub("", text.strip())
@@ -167,6 +168,15 @@ class EnglishRelations:
             if any(word in lower for word in relation.surfaces.get("en_ask", ())):
                 session.ask(relation.predicate)
                 return
+        if _WHO.search(lower) is None:
+            return
+        for words, relation in self.roles:  # "Do you know who the director was?"
+            if words.search(lower):
+                session.ask(relation.predicate)
+                return
+        starring = self.relations.get("starring")
+        if starring is not None and _IN_IT.search(lower):  # "Is there anyone else in it?"
+            session.ask(starring.predicate)
 
     def answer(self, text: str, span: tuple[int, int], session: Session) -> list[CandidateFact]:
         """A sentence that is only names ("Jason Bateman, Jenny Slate and Idris Elba.", "Just
@@ -176,7 +186,7 @@ class EnglishRelations:
         relation = self.relations.get(asked.predicate) if asked is not None else None
         if relation is None or relation.value_kind != "person":
             return []
-        names = _ANSWER_LEAD.sub("", text.strip()).rstrip(" .!")
+        names = _ANSWER_TAIL.sub("", _ANSWER_LEAD.sub("", text.strip()).rstrip(" .!"))
         parts = [p for p in _LIST_SPLIT.split(names) if p.strip()]
         if not parts or not all(written_person(p.strip()) for p in parts):
             return []
@@ -452,6 +462,24 @@ drama about a mute cleaning woman": drama)."""
 
 _ANSWER_LEAD = re.compile(r"^(?:(?:just|only|mainly|mostly|well|oh|yes|yeah),?\s+)+", re.I)
 """Words before a bare answer's names ("Just Hugh Jackman and Evi Lilly")."""
+_ANSWER_TAIL = re.compile(r"\s+(?:did|does|do|is|was|are|were|did it|does it)$", re.I)
+"""An auxiliary standing for the question's verb after the names ("John Lee Hancock did")."""
+_WHO = re.compile(r"\b(?:who|whom|which|any|anyone|anybody|someone|somebody)\b")
+"""Words a question asks for people with ("who the director was", "any of the actors")."""
+_IN_IT = re.compile(r"\bin\s+(?:it|the\s+(?:movie|film|cast))\b")
+"""Being in the film: who is, or anyone else, is its cast ("anyone else famous in the movie")."""
+
+
+def _role_words(relation: Relation) -> re.Pattern[str]:
+    """A person-valued relation's role, as a question names it: its nouns (`en`: director,
+    actors, cast) and its agent verbs in any regular form (`en_by`: play, plays, played,
+    playing; star, starred, starring)."""
+    verbs = [
+        rf"{v}(?:s|es|d|ed|ing)?|{v}{v[-1]}(?:ed|ing)|{v[:-1]}ing"
+        for v in relation.surfaces.get("en_by", ())
+    ]
+    nouns = [re.escape(n) for n in relation.surfaces.get("en", ())]
+    return re.compile(r"\b(?:" + "|".join([*nouns, *verbs] or ["(?!)"]) + r")\b")
 
 
 def _person_name(text: str) -> bool:

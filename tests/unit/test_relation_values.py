@@ -1395,3 +1395,85 @@ def test_titles_judged_are_works_of_the_person_under_discussion(
 )
 def test_titles_liked_or_asked_are_no_works(turns: tuple[str, ...]) -> None:
     assert not [f for f in last(*turns) if f[1] == "works"]
+
+
+FILM = "Have you seen the film Paper Moon?"
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "expected"),
+    [
+        # the role named by its noun, asked with who/any, in the question's own word order
+        (
+            "Do you know any of the actors in it?",
+            "Ryan O'Neal, Tatum O'Neal and Madeline Kahn",
+            [
+                ("starring", "Ryan O'Neal"),
+                ("starring", "Tatum O'Neal"),
+                ("starring", "Madeline Kahn"),
+            ],
+        ),
+        (
+            "Do you know who the director was?",
+            "Peter Bogdanovich",
+            [("directed_by", "Peter Bogdanovich")],
+        ),
+        # the role named by its verb in any form
+        ("Who is playing in it ?", "Tatum O'Neal", [("starring", "Tatum O'Neal")]),
+        ("Do you know offhand who's starring?", "Ryan O'Neal.", [("starring", "Ryan O'Neal")]),
+        # being in the film is being in its cast
+        (
+            "Is there anyone else in it?",
+            "Yes Madeline Kahn and John Hillerman.",
+            [("starring", "Madeline Kahn"), ("starring", "John Hillerman")],
+        ),
+        # the answer's auxiliary stands for the question's verb
+        (
+            "Do you know who directed it?",
+            "Peter Bogdanovich did",
+            [("directed_by", "Peter Bogdanovich")],
+        ),
+        # guards: who without a role, a role nobody asked for, a character is no person asked
+        ("Who did you watch it with?", "Madeline Kahn", []),
+        ("Did you like the director?", "Peter Bogdanovich", []),
+        ("Who is your favorite character?", "Addie Loggins", []),
+    ],
+)
+def test_a_question_that_names_a_role_asks_for_people(
+    question: str, answer: str, expected: list[tuple[str, str]]
+) -> None:
+    found = last(FILM, question, answer)
+    assert [
+        (p, v) for s, p, v in found if s == "Paper Moon" and p in ("starring", "directed_by")
+    ] == expected
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # the role named in the clause before a question for people that names no one
+        (
+            ("你看过霸王别姬吗？", "请的演员也都是大拿，你能说出几个？", "张国荣、张丰毅和巩俐。"),
+            [("霸王别姬", "starring", v) for v in ("张国荣", "张丰毅", "巩俐")],
+        ),
+        (
+            (
+                "你知道滚石唱片吗？",
+                "据说旗下有很多的艺人呢，你知道有谁吗？",
+                "有周华健、张震岳和李宗盛等等。",
+            ),
+            [("滚石唱片", "members", v) for v in ("周华健", "张震岳", "李宗盛")],
+        ),
+        (
+            ("你看过大话西游吗？", "里面的演员，你最喜欢谁？", "罗家英和周星驰。"),
+            [("大话西游", "starring", v) for v in ("罗家英", "周星驰")],
+        ),
+        # guards: a question with a noun of its own asks of that noun; no role named before
+        (("你知道滚石唱片吗？", "音乐唱片，公司董事长是谁呀？", "段钟沂。"), []),
+        (("你看过霸王别姬吗？", "挺好看的，你知道有谁吗？", "张国荣。"), []),
+    ],
+)
+def test_a_question_for_people_asks_for_the_role_said_before_it(
+    turns: tuple[str, ...], expected: list[tuple[str, str, str]]
+) -> None:
+    assert [f for f in last(*turns) if f[1] in ("starring", "members", "performed_by")] == expected
