@@ -85,3 +85,18 @@ def exact_from_the_generated_vectors_is_the_stored_scan(
     for mine, theirs in zip(generated, stored, strict=True):
         assert [hit.uuid for hit in mine] == [hit.uuid for hit in theirs]
         assert [hit.score for hit in mine] == pytest.approx([hit.score for hit in theirs])
+
+
+def test_build_only_builds_every_size_and_measures_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--build-only` leaves the cached stores a later timed run reuses, and times nothing (the
+    1M store is built at low priority while others work; it is measured on a quiet machine)."""
+    monkeypatch.setenv("PALIMPSEST_BENCH_DATA", str(tmp_path))
+    scale.main(["--small", "--backends", "sqlite", "--build-only"])
+    out = capsys.readouterr().out
+    assert re.search(r"sqlite  N=\s+300 cached: 300 records", out), out
+    assert re.search(r"sqlite  N=\s+900 cached: 900 records", out), out
+    assert "p50/p95" not in out and "target" not in out and "measured at" not in out, out
+    folder = data_folder().with_name("scale-small")
+    assert [backends(folder)["sqlite"].held(size) for size in (300, 900)] == [300, 900]
