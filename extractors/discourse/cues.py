@@ -63,6 +63,11 @@ PRONOUNS_EN: dict[str, Cue] = {
     **dict.fromkeys(("it", "its", "itself"), Cue(NON_PERSON)),
     **dict.fromkeys(("they", "them", "their", "theirs", "themselves"), Cue(ANY, plural=True)),
 }
+PERSONAL = frozenset(("he", "him", "his", "himself", "she", "her", "hers", "herself"))
+"""The English pronouns for one person: besides the referents under discussion, a name said
+before the pronoun in its own sentence ("I am a fan of Tim McGraw, so I liked that he was in
+it"); "it" is as often the situation or the film as a name just said ("when I was in Florida
+it was scary"), and keeps to the referents under discussion."""
 PRONOUNS_ZH: dict[str, Cue] = {
     "他们": Cue(ANY, plural=True),
     "她们": Cue(PERSON, "f", plural=True),

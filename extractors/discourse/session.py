@@ -9,6 +9,7 @@ turn asks (`asks`) is what the next turn's bare answer fills ("是哪年上映�
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -36,6 +37,11 @@ class Session:
     said: str = ""
     """The turn's last clause that asked nothing: a question whether the hearer knows "it"
     (是相信音乐，你听说过吗) refers back to its complement."""
+    ahead: list[tuple[int, Referent]] = field(default_factory=list)
+    """The names the sentence being read says, by where each starts, not yet under discussion:
+    a pronoun after one of them may refer to it (`hear`, `said_before`)."""
+    heard: tuple[int, str] = (0, "")
+    """Where the sentence being read starts, and its text."""
 
     @classmethod
     def start(cls, before: Discourse | None) -> Session:
@@ -46,6 +52,36 @@ class Session:
 
     def mention(self, referents: Iterable[Referent]) -> None:
         self.state = self.state.mentioning(list(referents))
+
+    def hear(self, start: int, text: str, names: Iterable[tuple[int, Referent]]) -> None:
+        """A sentence starts (at `start`, saying `text`): its `names`, each with where it
+        starts, come under discussion for a pronoun after them (`said_before`); the reader
+        mentions them all when the sentence is read. No names: nothing ahead."""
+        self.ahead = sorted(names, key=lambda item: item[0])
+        self.heard = (start, text)
+
+    def said_before(self, at: int) -> None:
+        """The people the sentence names before `at` (a personal pronoun's place) are under
+        discussion: "I am a big fan of Tim McGraw, so I liked that he was in it" is Tim McGraw,
+        named before "he" in the same sentence. Only a name known to be a person's (by the
+        tagger, or under discussion as one): a name of unknown kind said in passing ("a website
+        called Facemash while he is at Harvard", "on the Disney channel") is no person for
+        "he"."""
+        if self.ahead and self.ahead[0][0] < at:
+            self.mention(r for s, r in self.ahead if s < at and self._person(r))
+            self.ahead = [(s, r) for s, r in self.ahead if s >= at]
+
+    def _person(self, referent: Referent) -> bool:
+        known = self.state.named(referent.name) if referent.kind != "person" else referent
+        return known is not None and known.kind == "person"
+
+    def said_before_word(self, word: str) -> None:
+        """`said_before` the first place the sentence says `word` (a pronoun a frame read)."""
+        if self.ahead:
+            start, text = self.heard
+            found = re.search(rf"\b{re.escape(word)}\b", text, re.IGNORECASE)
+            if found is not None:
+                self.said_before(start + found.start())
 
     def refer(self, cue: Cue, besides: str = "") -> Referent | None:
         """The referent `cue` refers to (now the most recent), or None; never one `besides`

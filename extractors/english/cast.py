@@ -80,6 +80,11 @@ _IN_IT = re.compile(
     rf"^{_PERSON}\s+(?:is|was)\s+(?:\w+\s+){{0,2}}?in\s+(?:it|this|that)"
     r"(?:\s+(?:one|movie|film))?\b(?!\s+(?:is|was)\b)"
 )
+_IN_IT_EMBEDDED = re.compile(
+    rf"\b(?:that|when|because|since|how|glad|happy)\s+{_PERSON}\s+(?:is|was)\s+(?:\w+\s+){{0,2}}?"
+    r"in\s+(?:it|this|that|the\s+(?:movie|film))(?:\s+(?:one|movie|film))?\b(?!\s+(?:is|was)\b)"
+)
+"""A person in the film, said in an embedded clause: "I liked that he was in it"."""
 _IN_THE_FILM = re.compile(
     rf"^{_PERSON}\s+(?:is|was)\s+(?:\w+\s+){{0,2}}?in\s+the\s+(?:movie|film)\b\s*[.!,]?$"
 )
@@ -123,6 +128,12 @@ _JOB = re.compile(
 )
 """What a person did well in the film: "John Lasseter does a great job directing", "Damien
 Chazelle did a great job directing", "she did a good job acting"."""
+LEAD = re.compile(
+    r"^(?:(?:yes|yeah|yep|well|oh|ok|okay|so|and|but|also|actually|right|"
+    r"(?:i think|i thought|i guess|i feel|i believe|i know|i heard)(?:\s+that)?|true)\b[,!\s]*)+",
+    re.I,
+)
+"""Words before what a sentence or a coordinate clause tells ("Yeah", "I think that")."""
 _NOT_PEOPLE = frozenset(
     {"I", "It", "This", "That", "He", "She", "They", "We", "You", "The", "His", "Her"}
 )
@@ -152,7 +163,7 @@ def cast_readings(text: str) -> list[Reading]:
     if found:
         return found
     first, *rest = _CLAUSES.split(text)
-    return [r for clause in rest for r in _clause_readings(clause)] + (
+    return [r for clause in rest for r in _clause_readings(LEAD.sub("", clause))] + (
         _clause_readings(first) if rest else []
     )
 
@@ -192,15 +203,19 @@ def _clause_readings(text: str) -> list[Reading]:
 
 def roles(text: str) -> list[Reading]:
     """A name's role or performance told in passing, in a statement ("Critics liked Sandra
-    Bullock's role", "I liked Jeff Bridges' performance"): the film under discussion stars the
-    name, beside what the sentence tells (the speaker's taste stays the clause reader's)."""
-    if "s " not in text:
-        return []
-    return [
+    Bullock's role", "I liked Jeff Bridges' performance"), and a person said to be in the film
+    in an embedded clause ("I liked that he was in it", "I was glad Tim McGraw was in it"): the
+    film under discussion stars the name, beside what the sentence tells (the speaker's taste
+    stays the clause reader's)."""
+    found = [
         Reading("starring", "", m["p"], agent=True)
-        for m in _ROLE_OF.finditer(text)
+        for m in (_ROLE_OF.finditer(text) if "s " in text else ())
         if person(m["p"])
     ]
+    embedded = _IN_IT_EMBEDDED.search(text) if " in " in text else None
+    if embedded and _cast(embedded["p"]):
+        found.append(Reading("starring", "", embedded["p"], agent=True))
+    return found
 
 
 def _cast(said: str) -> bool:

@@ -77,6 +77,7 @@ from extractors.discourse.relations import default_relations
 from extractors.discourse.session import Session
 from extractors.english.frames import CONFIDENCE, Clause, Frame, definite
 from extractors.english.mentions import mentions as named
+from extractors.english.mentions import names as names_in
 from extractors.english.names import titled_names
 from extractors.english.nlp import pipeline
 from extractors.english.relations import EnglishRelations
@@ -209,12 +210,14 @@ class EnglishExtractor:
         stated = False
         for sentence in doc.sents:
             span = (sentence.start_char, sentence.end_char)
+            said = names_in(sentence)
+            passage.session.hear(sentence.start_char, sentence.text, said.values())
             aside = self.relations.aside(sentence.text, span, passage.session)
             if _is_question(sentence):
                 facts += self.relations.described(sentence.text, span, passage.session) + aside
                 self.relations.asks(sentence.text, passage.session)
                 passage.session.keep(_definites(sentence))
-                passage.session.mention(named(sentence))
+                passage.session.mention(named(sentence, said=said))
                 continue
             found = self.relations.read(
                 sentence.text, span, passage.session
@@ -234,8 +237,9 @@ class EnglishExtractor:
             stated = stated or (not found and _statement(sentence, passage))
             subjects = [f.subject for f in found if f.subject not in (SPEAKER, USER)]
             passage.session.keep(_definites(sentence))
-            passage.session.mention(named(sentence, subjects))
+            passage.session.mention(named(sentence, subjects, said))
             passage.session.mention(kin_referents(found))  # "I have a sister. She …"
+        passage.session.hear(0, "", ())
         if not facts and stated and repair:
             return [_verbatim(_text(doc))]
         return unique_facts(facts)

@@ -13,7 +13,14 @@ from dataclasses import dataclass, replace
 
 from spacy.tokens import Token
 
-from extractors.discourse.cues import ANY, FIRST_PERSON_EN, PRONOUNS_EN, Cue, definite_cue
+from extractors.discourse.cues import (
+    ANY,
+    FIRST_PERSON_EN,
+    PERSONAL,
+    PRONOUNS_EN,
+    Cue,
+    definite_cue,
+)
 from extractors.english.text import (
     THIRD_PERSON,
     USER_NOUNS,
@@ -149,6 +156,8 @@ def resolve_subject(token: Token, passage: Passage) -> Subject | None:
     if person is not None:
         return Subject(person, (token,)) if person else None
     if token.pos_ == "PRON":
+        if word in PERSONAL:  # "he", "she": also a person named before it in its sentence
+            passage.session.said_before(token.idx)
         return _coreferent(word, passage, _commanded(token))
     if token.lemma_.lower() in USER_NOUNS and not has_named_casing(token):
         return Subject(USER, (token,))

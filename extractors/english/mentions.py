@@ -34,15 +34,35 @@ _PRONOUNS = FIRST_PERSON_EN | PRONOUNS_EN.keys() | {"you", "this", "that", "it"}
 """Words a capital makes look like a name after a class noun: "a movie I would like"."""
 
 
-def mentions(sentence: Span, subjects: Iterable[str] = ()) -> list[Referent]:
+def mentions(
+    sentence: Span, subjects: Iterable[str] = (), said: Said | None = None
+) -> list[Referent]:
     """The sentence's referents in text order, the subjects of its facts (`subjects`) last:
-    "Atlas is our internal CLI. It supports Linux": it is Atlas."""
-    found: dict[str, tuple[int, Referent]] = {}
+    "Atlas is our internal CLI. It supports Linux": it is Atlas. `said`: the sentence's
+    `names`, when already found."""
+    found = dict(said) if said is not None else names(sentence)
+    for name in subjects:  # a sentence's subject is its most salient referent: the last
+        if name in found or name_shaped(name):  # not "The first half of the film"
+            earlier = found.get(name)
+            found[name] = (sentence.end_char, earlier[1] if earlier else Referent(name=name))
+    return [referent for _, referent in sorted(found.values(), key=lambda item: item[0])]
+
+
+Said = dict[str, tuple[int, Referent]]
+"""The names a sentence says, each with where it starts in the text (the doc's offsets)."""
+
+
+def names(sentence: Span) -> Said:
+    """The names the sentence says (named entities, a name after a class noun, a subject the
+    tagger missed) and where each starts: they come under discussion after the sentence, and
+    for a pronoun after them in the sentence itself (`Session.hear`)."""
+    found: Said = {}
     for match in _CLASSED.finditer(sentence.text):
         known = class_of(match["noun"])
         if known is not None and match["name"].split()[0].lower() not in _PRONOUNS:
             name = match["name"].strip()
-            found[name] = (match.start("name"), Referent(name=name, kind=known[1], noun=known[0]))
+            start = sentence.start_char + match.start("name")
+            found[name] = (start, Referent(name=name, kind=known[1], noun=known[0]))
     for ent in sentence.ents:
         kind = _KINDS.get(ent.label_)
         if kind is None or ent.text in found or any(ent.text in k for k in found):
@@ -57,11 +77,7 @@ def mentions(sentence: Span, subjects: Iterable[str] = ()) -> list[Referent]:
     for start, name in _untagged_subjects(sentence):  # "Does Timberlake have a big role?"
         if name not in found and not any(name in k for k in found):
             found[name] = (start, Referent(name=name))
-    for name in subjects:  # a sentence's subject is its most salient referent: the last
-        if name in found or name_shaped(name):  # not "The first half of the film"
-            earlier = found.get(name)
-            found[name] = (sentence.end_char, earlier[1] if earlier else Referent(name=name))
-    return [referent for _, referent in sorted(found.values(), key=lambda item: item[0])]
+    return found
 
 
 def _female_after(sentence: Span, end: int) -> bool:

@@ -29,12 +29,13 @@ import re
 from collections.abc import Iterator
 from dataclasses import replace
 
-from extractors.discourse.cues import FIRST_PERSON_EN, PRONOUNS_EN, Cue, definite_cue
+from extractors.discourse.cues import FIRST_PERSON_EN, PERSONAL, PRONOUNS_EN, Cue, definite_cue
 from extractors.discourse.relations import Relation, Relations
 from extractors.discourse.resolve import topic
 from extractors.discourse.session import Session
 from extractors.english.cast import (
     GENRE_HEADS,
+    LEAD,
     OCCUPATIONS,
     TASTE,
     YEAR,
@@ -51,11 +52,6 @@ from graph.domain.discourse import Referent
 _S = r"(?P<s>[A-Za-z][\w'’. -]{0,60}?)"
 _LIST_SPLIT = re.compile(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*")
 _NATIONALITY = re.compile(r"^(?:[A-Z][a-z]+(?:-[A-Z][a-z]+)?)$")
-_LEAD = re.compile(
-    r"^(?:(?:yes|yeah|yep|well|oh|ok|okay|so|and|but|also|actually|right|"
-    r"(?:i think|i thought|i guess|i feel|i believe|i know|i heard)(?:\s+that)?|true)\b[,!\s]*)+",
-    re.I,
-)
 _TRIM = re.compile(r"^(?:the|a|an)\s+|[\s.,!;:]+$", re.I)
 _FUNCTION_WORDS = frozenset(
     {
@@ -142,7 +138,7 @@ class EnglishRelations:
         self.roles = [(_role_words(r), r) for r in relations.relations if r.value_kind == "person"]
 
     def read(self, text: str, span: tuple[int, int], session: Session) -> list[CandidateFact]:
-        text = _LEAD.sub("", text.strip())
+        text = LEAD.sub("", text.strip())
         for found in (
             self._born,
             self._tall,
@@ -517,6 +513,8 @@ def _subject(
     if lower in ("this", "that"):
         lower = "it"  # "This is a superhero movie": a demonstrative alone refers as "it" does
     if lower in PRONOUNS_EN:
+        if lower in PERSONAL:
+            session.said_before_word(lower)
         found = session.refer(_said_of(PRONOUNS_EN[lower], relation), besides)
         return found.name if found is not None else None
     noun = lower.split()[-1] if lower.split() else ""

@@ -194,7 +194,7 @@ class Walker:
         region += list(moved.subtree) if moved is not None else []
         for read in frames:
             frame = self._normalise(read, subj_token)
-            if frame is None:
+            if frame is None or _bound(frame):
                 continue  # an attribute of a third person whom nobody agrees with
             self._remember(frame)
             extent = _extent([*region, *frame.value_tokens, *_own(frame)])
@@ -471,3 +471,16 @@ def _becomes(head: Token) -> bool:
     if head.lemma_.lower() not in _BECOMING or any(c.dep_ == "dobj" for c in head.children):
         return False
     return any(c.dep_ in ("attr", "acomp") for c in head.children)
+
+
+def _bound(frame: Frame) -> bool:
+    """A value that is only a pronoun (not "himself") taken for the frame's own subject: no
+    fact ("I liked that he was in it" is not Tim McGraw in Tim McGraw; a pronoun object is
+    never its own clause's subject)."""
+    tokens = frame.value_tokens
+    return (
+        len(tokens) == 1
+        and tokens[0].pos_ == "PRON"
+        and not tokens[0].lower_.endswith(("self", "selves"))
+        and frame.value == frame.subject
+    )

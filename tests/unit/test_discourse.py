@@ -378,3 +378,28 @@ def test_a_taggers_work_of_art_does_not_take_it_from_the_film_under_discussion()
         "Joe Pesci is also in it.",
     )
     assert ("Home Alone", "starring", "Joe Pesci") in found[-1]
+
+
+def test_he_or_she_takes_a_person_named_before_it_in_its_own_sentence() -> None:
+    """A person the sentence itself names before "he" is under discussion for it, ahead of
+    the people named in turns before ("I love that Tom Baker doesn't know he is a toy": Tom
+    Baker, not Ann Lee asked about before)."""
+    turns = read("Do you know Ann Lee?", "I love that Tom Baker does not realize that he is a toy.")
+    assert ("Tom Baker", "is_a", "toy") in turns[-1]
+    assert not {f for f in turns[-1] if f[0] == "Ann Lee"}
+
+
+def test_a_name_of_unknown_kind_before_he_is_no_person_for_it() -> None:
+    """A name said in passing whose kind nothing gives ("on the Disney channel") is not taken
+    for "he" however close it is; the person under discussion is."""
+    turns = read(
+        "Do you know Ryan O'Neal?", "Yes he watched it on the Disney channel and he likes the dog."
+    )
+    assert not {f for f in turns[-1] if f[0] == "Disney"}
+
+
+def test_a_pronoun_object_is_never_its_own_clause_subject() -> None:
+    """ "I liked that he was in it": not "Tim McGraw located_at Tim McGraw" (a pronoun object
+    is never the subject of its own clause)."""
+    turns = read("I am a big fan of Tim McGraw, so I liked that he was in it as well.")
+    assert not {f for f in turns[-1] if f[0] == f[2]}

@@ -508,3 +508,18 @@ def test_cast_frames_need_a_work_known_to_be_one(turns: tuple[str, ...]) -> None
     into a sentence read nothing."""
     found = facts_of(*turns)
     assert not {f for f in found if f[1] in ("starring", "character")}
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "I am a big fan of Ryan O'Neal, so I liked that he was in it as well.",
+        "Yeah Ryan O'Neal is a great actor, and I think he played the part well.",
+        "I was glad Ryan O'Neal was in it.",
+    ],
+)
+def test_a_person_in_an_embedded_or_second_clause_stars_in_the_film(turn: str) -> None:
+    """ "..., so I liked that he was in it": an embedded clause says who is in the film, and
+    "he" is the person named before it in its own sentence; a coordinate clause's lead ("I
+    think") is cut as a sentence's is."""
+    assert ("Paper Moon", "starring", "Ryan O'Neal") in facts_of(OPENING, turn)
