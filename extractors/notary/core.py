@@ -72,8 +72,11 @@ __all__ = [
     "placeholder",
 ]
 
-MIN_REPEAT = 4
-"""A found value of at least this many characters is masked wherever else it occurs too."""
+MIN_REPEAT = 3
+"""A found value of at least this many characters (the shortest a secret may be) is masked
+wherever else it occurs too, as a whole word or a whole part of a name (`_bounded`): a
+password equal to its user name (`user = app`, `login bob password bob`) or to its name's
+owner (`rootPassword: root`) is told there as well."""
 
 MAX_DEPTH = 100
 """`notarize_json` refuses structures nested deeper than this."""
@@ -263,10 +266,18 @@ def _repeats(text: str, found: Iterable[Finding]) -> list[Finding]:
         start = text.find(value)
         while start >= 0:
             end = start + len(value)
-            if len(value) >= 8 or not (_alnum_at(text, start - 1) or _alnum_at(text, end)):
+            if len(value) >= 8 or _bounded(text, start, end):
                 extra.append(Finding(start, end, finding.label, finding.rank + 10, finding.kind))
             start = text.find(value, end)
     return extra
+
+
+def _bounded(text: str, start: int, end: int) -> bool:
+    """`text[start:end]` is a whole word or a whole part of a name: no letter or digit on either
+    side, or a case hump there (`root` in `rootPassword`, `Root` in `dbRoot`)."""
+    before = not _alnum_at(text, start - 1) or (text[start - 1].islower() and text[start].isupper())
+    after = not _alnum_at(text, end) or (text[end - 1].islower() and text[end].isupper())
+    return before and after
 
 
 def _alnum_at(text: str, index: int) -> bool:

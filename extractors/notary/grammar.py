@@ -68,6 +68,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from extractors.notary.english import english_words, is_english
+from extractors.notary.keys import FOREIGN_PASSWORDS
 from extractors.notary.shapes import Shape, shape
 from extractors.notary.values import CN_STOP, VALUE, code_like, unit_follows, value_span
 
@@ -75,10 +76,15 @@ _J = r"[_\-. ]?"
 FOREIGN_WORDS = (
     r"kennwort|contrase(?:ñ|n)a|senha|mot{_J}de{_J}passe|wachtwoord|l(?:ö|o)senord|salasana"
     r"|has(?:ł|l)o|adgangskode|пароль|パスワード|비밀번호|m(?:ậ|a)t{_J}kh(?:ẩ|a)u|(?:ş|s)ifre"
+    r"|mdp|clave|contrasenya|heslo|jelsz(?:ó|o)|lozinka|geslo|parool|slapta(?:ž|z)odis"
+    r"|pasahitza|kata{_J}(?:sandi|laluan)"
 ).replace("{_J}", _J)
 """The password word of other languages people paste configs and notes in (German, Spanish,
 Portuguese, French, Dutch, Swedish, Finnish, Polish, Danish, Russian, Japanese, Korean,
-Vietnamese, Turkish): strong words. Not Italian `parola` ("word")."""
+Vietnamese, Turkish, Catalan, Czech and Slovak, Hungarian, Croatian and Serbian, Slovenian,
+Estonian, Lithuanian, Basque, Indonesian, Malay), also as config files abbreviate it (French
+`mdp`, *mot de passe*): strong words, but Spanish `clave`, which is also "key" ("la clave del
+éxito"), is weak. Not Italian `parola` ("word")."""
 WORDS = (
     rf"pass(?:word|wd|wrd|phrase|code|wort|key)?s?|pswd|pwd|pw|pword"
     rf"|pin(?:{_J}code)?"
@@ -98,11 +104,13 @@ _WEAK = frozenset(
     {
         *("pass", "passes", "pw", "pin", "pincode", "token", "secret", "key", "cred", "creds"),
         *("credential", "credentials", "auth", "authorization", "cookie", "sessionid"),
-        *("sessionkey", "sessionsecret"),
+        *("sessionkey", "sessionsecret", "clave"),
     }
 )
 _PASSWORDS = ("pass", "pw", "pwd", "pswd", "pword", "pin", "otp", "totp")
 _CN_PASSWORDS = ("密码", "口令", "通行码", "pin码", "验证码", "动态码", "code")
+_WORD_VALUED = ("pass", "pw", "token", "secret", "clave")
+"""Weak words whose assigned value may be a word (`pass: monkey`, `clave: secreto`)."""
 """Words whose value may be all digits (a PIN, a one-time code): four or more are a secret."""
 _KEY_START = (
     r"(?:(?<![A-Za-z0-9])|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])"
@@ -288,8 +296,13 @@ class Label:
 
     @property
     def password(self) -> bool:
-        normal = self.normal
-        return normal.startswith(_PASSWORDS) or any(word in normal for word in _CN_PASSWORDS)
+        """A password word of any language (`senha: 4821` is a password of digits)."""
+        normal, lowered = self.normal, self.word.lower()
+        return (
+            normal.startswith(_PASSWORDS)
+            or any(word in normal for word in _CN_PASSWORDS)
+            or any(word in lowered for word in FOREIGN_PASSWORDS)
+        )
 
 
 def decide(label: Label, value: str, found: Shape) -> bool:
@@ -314,7 +327,7 @@ def decide(label: Label, value: str, found: Shape) -> bool:
         return True
     if label.normal.startswith("token") and _slug(value):
         return False
-    return label.separator == ASSIGN and label.normal.startswith(("pass", "pw", "token", "secret"))
+    return label.separator == ASSIGN and label.normal.startswith(_WORD_VALUED)
 
 
 _SLUG = re.compile(r"[a-z]+(?:[\-_][a-z]+)+")

@@ -13,7 +13,9 @@ def _words(text: str) -> frozenset[str]:
 
 _LAST_WORDS = _words(
     "password passwd passphrase passcode pwd pass pw secret secrets token authorization auth "
-    "cookie cookies credential credentials pin apikey sessionid otp"
+    "cookie cookies credential credentials pin apikey sessionid otp "
+    "mdp clave senha kennwort contraseña contrasena contrasenya wachtwoord heslo lozinka geslo "
+    "parool salasana hasło haslo"
 )
 """A key whose last word is one of these names a secret (`db_password`, `X-Auth-Token`)."""
 _LAST_TWO = _words(
@@ -29,6 +31,8 @@ _WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 FOREIGN_PASSWORDS = (
     *("kennwort", "contrase", "senha", "wachtwoord", "senord", "salasana", "hasło", "haslo"),
     *("adgangskode", "пароль", "パスワード", "비밀번호", "khẩu", "khau", "ifre"),
+    *("mdp", "clave", "heslo", "jelsz", "lozinka", "geslo", "parool", "slapta", "pasahitza"),
+    *("sandi", "laluan"),
 )
 """The password words of other languages (`grammar.FOREIGN_WORDS`, by a part each spelling
 holds: `contraseña` and `contrasena`, `lösenord` and `losenord`): a password's kind."""

@@ -94,6 +94,17 @@ FOREIGN_NEEDLES = (
     "khau",
     "şifre",
     "sifre",
+    "mdp",
+    "clave",
+    "heslo",
+    "jelsz",
+    "lozinka",
+    "geslo",
+    "parool",
+    "slapta",
+    "pasahitza",
+    "sandi",
+    "laluan",
 )
 """The needles of `grammar.FOREIGN_WORDS`."""
 _LABEL_WORDS = (

@@ -218,7 +218,7 @@ _STOPWORDS = _words(
 _STATES = _words(
     """
     read write read-only readonly write-only writeonly read-write readwrite read-all write-all
-    enabled disabled
+    enabled disabled off
     """
 )
 """A setting's state, an access level or a switch (`id-token: write`, `token: disabled`): how,
@@ -251,6 +251,7 @@ _PLACEHOLDER = re.compile(
     | [a-z_][a-z0-9_\-]*(?:\.[a-z_][a-z0-9_\-]*){2,}
     | [A-Z][a-z]+(?:[A-Z][a-z]*|[A-Z]+(?![a-z]))+(?:\.[A-Z][a-z]*(?:[A-Z][a-z]*)*)+
     | !?(?:var|local|module|data|each|count|path|terraform)(?:\.[a-z_][a-z0-9_\-]*|\[[^\]]*\])+
+    | [a-z][a-z0-9+\-]{1,15}:(?://)?(?:[a-z][\w\-]*(?:[/\#][\w\-.]+)+|/[\w\-./]+|[A-Z][A-Z0-9_]+)
     """
 )
 """... and the expressions of config languages where a value would be: a template expression's
@@ -267,7 +268,10 @@ key/...`, `arn:aws:iam::123456789012:role/x`; a made-up account of any length) n
 resource, never holds a secret; a resource's attribute, a logical name in humps of letters and
 a capitalized attribute after a dot (`AppendItemToListFunction.Arn`, `MyDb.Endpoint.Address`,
 CloudFormation's `GetAtt` written as a string), says where the value is; a
-heredoc's opening (`private_key = <<EOF`) says the value follows on the next lines."""
+heredoc's opening (`private_key = <<EOF`) says the value follows on the next lines; a
+reference with a scheme, a lower-case word and a colon before a path or a constant's name
+(`file:/run/secrets/db`, `vault:secret/data/db#password`, `env:DB_PASSWORD`, `op://vault/db/pw`:
+a secret store's, a file's or a variable's address), says where the value is."""
 CN_STOP = re.compile(
     "什么|多少|啥|哪|几|正确|错误|对的|错的|不|没|必|需|要|空|一个|一串|一样|一致|相同|由|在|这|那|"
     "你|我|他|她|它|谁|如何|怎么|至少|最少|最多|加密|明文|纯|数字|字母|随机|默认|过期|无效|有效|"
