@@ -131,6 +131,10 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "anti-forgery names": lambda n: '<meta name="csrf-token" content="' * (n // 34 + 1),
     "names in humps": lambda n: "VPCFlowLogsBucketKMSKey2 " * (n // 25 + 1),
     "an open block header": lambda n: 'resource "' + "password=Xk9vQ2mL7pRt " * (n // 22 + 1),
+    "words run together": lambda n: "docexamplebucketqz " * (n // 19 + 1),
+    "a long run of letters": lambda n: _random(string.ascii_lowercase, n),
+    "ids after id names": lambda n: "a_b_c_d_e_f_g_target_id: i-a9b8c7d6e5f4g3h2j " * (n // 45 + 1),
+    "short values repeated": lambda n: "password = app\nuser = app " * (n // 26 + 1),
 }
 
 

@@ -92,8 +92,17 @@ def coded(value: str) -> bool:
 
 def words_of(label: str) -> list[str]:
     """The label's words, lower case, digits dropped (`METAAPI_ACCOUNT` -> metaapi, account;
-    `sha256` -> sha)."""
-    return [w.lower() for w in _SPLIT.findall(label) if not w.isdigit()]
+    `sha256` -> sha); an acronym ending in `ID` is its kind and an id (`webACLID` -> web,
+    acl, id)."""
+    words: list[str] = []
+    for word in _SPLIT.findall(label):
+        if word.isdigit():
+            continue
+        if len(word) > 2 and word.endswith("ID") and word.isupper():
+            words += [word[:-2].lower(), "id"]  # `webACLID`: an ACL's id
+        else:
+            words.append(word.lower())
+    return words
 
 
 def governs(label: str) -> bool:

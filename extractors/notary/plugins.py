@@ -117,6 +117,30 @@ def plugin_findings(text: str) -> Iterator[Finding]:
 _PUBLIC_BEFORE = re.compile(r"(?<![A-Za-z0-9])(?i:public|pub|csrf|xsrf)[_\-.]?\w*\W{0,6}$")
 """The token is the value of a public or anti-forgery key (`public_key = "..."`); the word
 starts a name, it is not three letters inside another token (`...0PUB000...`)."""
+_ID_BEFORE = re.compile(
+    r"(?P<name>[A-Za-z][\w\-.]{0,60}?(?:[_\-.](?i:ids?|uuid|guid)|(?<=[a-z])(?:Ids?|ID)"
+    r"|(?<=[A-Z])ID)|(?<![\w\-.])(?i:ids?|uuid|guid))[\"']?[ \t]*[:=][ \t]*[\"'\[]?[ \t]*$"
+)
+"""A name whose last word is an id (`target_id = "..."`, `webACLID: ...`, `instanceId:`,
+`"uuid":`) right before the token."""
+_ONE_CASE_ID = re.compile(r"[0-9a-z\-_]+|[0-9A-Z\-_]+")
+"""An id's letters in one case (`i-a9b8c7d6e5f4g3h2j`, `vpc-0c7b9e2f`, `AB12CD34EF56GH78`); a
+mixed-case draw after an id's name is masked still (`hive_id: F1j6zMpLL...`: a pair's id that
+trufflehog labels a credential, as a provider issues it with its secret)."""
+_CREDENTIAL_PART = re.compile(r"(?i:pass|pwd|secret|token|key|auth|cred|session|cookie)")
+
+
+def _in_id_slot(text: str, start: int) -> bool:
+    """The token is the value of a name whose last word is an id (`_ID_BEFORE`) and which holds
+    no credential word: an id someone named as one (an instance, an ACL, a request), not an
+    unknown provider's key (asked of one-case tokens only, `_ONE_CASE_ID`). A name holding a
+    credential word is the grammar's to judge (Vault's `secret_id` is a secret; `session_id`
+    too)."""
+    line = text.rfind("\n", 0, start) + 1
+    found = _ID_BEFORE.search(text, max(line, start - 80), start)
+    return found is not None and _CREDENTIAL_PART.search(found.group("name")) is None
+
+
 _CANDIDATE = re.compile(
     r"(?<![\w+/.\-])(?:[A-Za-z0-9]{1,12}[_\-])?[A-Za-z0-9+/]{16,}={0,2}(?![\w+/=\-]|\.\w)"
 )
@@ -235,6 +259,8 @@ def _random_tokens(text: str, matches: Iterator[re.Match[str]], joiners: str) ->
         if text[max(start - 7, 0) : start].lower() == "base64,":
             continue
         if _PUBLIC_BEFORE.search(text, max(start - 40, 0), start) or in_public_block(text, start):
+            continue
+        if _ONE_CASE_ID.fullmatch(match.group()) and _in_id_slot(text, start):
             continue
         if public_identifier(text, start, match.end()):
             continue

@@ -63,9 +63,33 @@ def looks_random(token: str) -> bool:
     wordy = runs / len(body) >= MAX_LOWER_RUNS and not (interleaved(body) or drawn)
     if wordy or _sequential(body) >= MAX_SEQUENTIAL or camel_name(body):
         return False
-    if named_time(body):
+    if named_time(body) or glued_words(body):
         return False
     return entropy(body) >= entropy_floor(len(body))
+
+
+MIN_GLUED_PART = 3
+MAX_GLUED_PART = 20
+MAX_GLUED = 64
+"""Names are short: a longer run of letters is not read as glued words (the split reads each
+position against the `MAX_GLUED_PART` before it, so the cap keeps a long run linear)."""
+
+
+def glued_words(body: str) -> bool:
+    """Lower-case letters that split whole into English words of `MIN_GLUED_PART` letters or
+    more (also inflected, `english.is_english`): words run together, as people name a bucket or
+    a host (`docexamplebucket`, `mycompanylogsbucket`), not a draw. No draw of 16 or 20
+    lower-case letters of 20,000 splits so (tests/unit/test_notary_ids_and_names.py)."""
+    if len(body) > MAX_GLUED or not (body.isascii() and body.isalpha() and body.islower()):
+        return False
+    size = len(body)
+    split = [True] + [False] * size
+    for end in range(MIN_GLUED_PART, size + 1):
+        split[end] = any(
+            split[start] and is_english(body[start:end])
+            for start in range(max(0, end - MAX_GLUED_PART), end - MIN_GLUED_PART + 1)
+        )
+    return split[size]
 
 
 _WORD_AND_NUMBER = re.compile(
