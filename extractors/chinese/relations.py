@@ -191,31 +191,47 @@ class RelationReader:
         """The sentence's clauses, a single-valued value told in parts kept in one: after a
         phone number, hours or a price, the clauses that go on giving numbers are more of
         that value (电话是010-61622569,010-61622358; 旺季8:00-17:00；淡季9:00-16:00), which
-        as two records the second would close."""
+        as two records the second would close. A part may name its own kind of the value
+        (门票10元，讲解门票40元), and a price goes on through its terms (学生票半价, 含讲解,
+        团体优惠)."""
         clauses = list(_clauses(sentence))
         n = 0
         while n < len(clauses):
             clause, start = clauses[n]
             n += 1
-            if self._runs_on(clauses, n, clause):
-                while n < len(clauses) and self._goes_on(clauses[n][0]):
+            run = self._runs_on(clauses, n, clause)
+            if run:
+                terms = run == "price" and values.more_numbers(clause)  # 门票10元, not 无需门票
+                while n < len(clauses) and self._goes_on(clauses[n][0], run, terms):
                     n += 1
                 last, at = clauses[n - 1]
                 clause = sentence[start : at + len(last)]
             yield clause, start
 
-    def _runs_on(self, clauses: list[tuple[str, int]], n: int, clause: str) -> bool:
-        """Does a phone number, hours or a price said in `clause` go on in the clause after
-        it? That one is looked at first: its regex is cheaper than a scan for surfaces."""
-        return (
-            n < len(clauses)
-            and self._goes_on(clauses[n][0])
-            and any(r.predicate in values.RUNS for _, r in self.frames.attributes.present(clause))
+    def _runs_on(self, clauses: list[tuple[str, int]], n: int, clause: str) -> str:
+        """The phone number, hours or price said in `clause` that goes on in the clause after
+        it, or "". That one is looked at first: its regex is cheaper than a scan for
+        surfaces."""
+        if n >= len(clauses) or not values.more_numbers(clauses[n][0], priced=True):
+            return ""
+        run = next(
+            (
+                r.predicate
+                for _, r in self.frames.attributes.present(clause)
+                if r.predicate in values.RUNS
+            ),
+            "",
         )
+        terms = run == "price" and values.more_numbers(clause)
+        return run if run and self._goes_on(clauses[n][0], run, terms) else ""
 
-    def _goes_on(self, clause: str) -> bool:
-        return (values.more_numbers(clause)) and not (
-            _asks(clause) or any(len(s) > 1 for s in self.frames.asking.found(clause))
+    def _goes_on(self, clause: str, run: str, terms: bool = False) -> bool:
+        """Is `clause` more of the `run` value: a number (`terms`: a price's terms too, after
+        a price that gave a number), asking nothing, naming no relation but the run's own?"""
+        return (
+            values.more_numbers(clause, priced=terms)
+            and not _asks(clause)
+            and all(r.predicate == run for s, r in self.frames.asking.present(clause) if len(s) > 1)
         )
 
     def question(self, clause: str, session: Session) -> list[Referent]:

@@ -128,6 +128,8 @@ _MEASURES = frozenset(
     {"visit_duration", "track_count", "duration", "box_office", "budget", "height"}
 )
 _CLOSED = re.compile(r"闭馆|闭园|休息|停止")
+_PRICE_TERMS = re.compile(r"半价|免票|优惠|[一二三四五六七八九]折|含|另付费|另收费")
+"""What a price's terms say besides numbers (学生票半价, 含讲解, 团体优惠, 八折)."""
 _GIVES_NUMBER = re.compile(r"\d|免费|全天|[一二三四五六七八九十半两]+(?:个)?(?:小时|天|元)")
 
 FILM_GENRES = _words(
@@ -432,11 +434,13 @@ def answer_part(text: str, relation: Relation) -> str:
         part = told[0] if told and len(told) < len(parts) else parts[0]
         return "" if _UNKNOWN_PART.match(part) else part  # 不清楚，你查一下吧: no value
     parts = [_THEN.sub("", p) for p in parts]  # 10:00-17:00，然后每周二闭馆休整
-    given = [bool(_GIVES_NUMBER.search(p) or _CLOSED.search(p)) for p in parts]
+    given = [more_numbers(p) for p in parts]
     if not any(given):
         return parts[0]
     first = given.index(True)
-    last = next((n for n in range(first, len(parts)) if not given[n]), len(parts))
+    priced = relation.predicate == "price"  # after its first number, a price's terms go on it
+    going = [g or more_numbers(p, priced=priced) for g, p in zip(given, parts, strict=True)]
+    last = next((n for n in range(first, len(parts)) if not going[n]), len(parts))
     return "，".join(parts[first:last])
 
 
@@ -457,7 +461,12 @@ _UNKNOWN_PART = re.compile(
 _THEN = re.compile(r"^(?:然后|另外|而且|并且|但是?|不过)")
 
 
-def more_numbers(clause: str) -> bool:
+def more_numbers(clause: str, *, priced: bool = False) -> bool:
     """Does a clause go on giving numbers (a phone number, hours, a price told in parts:
-    010-61622358; 淡季9:00-16:00) or say when a place is closed?"""
-    return _GIVES_NUMBER.search(clause) is not None or _CLOSED.search(clause) is not None
+    010-61622358; 淡季9:00-16:00) or say when a place is closed? `priced`: a price's terms
+    go on it too (学生票半价, 含讲解, 团体优惠, 1.2米以下儿童免票)."""
+    return (
+        _GIVES_NUMBER.search(clause) is not None
+        or _CLOSED.search(clause) is not None
+        or (priced and _PRICE_TERMS.search(clause) is not None)
+    )

@@ -1477,3 +1477,42 @@ def test_a_question_for_people_asks_for_the_role_said_before_it(
     turns: tuple[str, ...], expected: list[tuple[str, str, str]]
 ) -> None:
     assert [f for f in last(*turns) if f[1] in ("starring", "members", "performed_by")] == expected
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # a part naming its own kind of ticket is more of the price, not a second price
+        (
+            ("你知道东岳庙吗？", "还行，门票10元，讲解门票40元，学生票半价。"),
+            [("东岳庙", "price", "10元，讲解门票40元，学生票半价")],
+        ),
+        (
+            ("你知道明十三陵吗？", "旺季定陵门票60元,旺季长陵门票45元。"),
+            [("明十三陵", "price", "60元,旺季长陵门票45元")],
+        ),
+        # a price goes on through its terms, told without a number
+        (
+            ("你知道九道弯大峡谷吗？", "门票全价30元，含1元保险，团体优惠。"),
+            [("九道弯大峡谷", "price", "全价30元，含1元保险，团体优惠")],
+        ),
+        (
+            ("你知道宋庄画家村画廊吗？", "门票贵吗？", "还可以，成人票40元，含讲解。"),
+            [("宋庄画家村画廊", "price", "成人票40元，含讲解")],
+        ),
+        # guards: terms after no number, chatter after a price, another relation after it
+        (
+            ("你知道午门吗？", "门票贵吗？", "无需门票，包含于故宫博物院景区内。"),
+            [("午门", "price", "无需门票")],
+        ),
+        (("你知道颐和园吗？", "门票30元，还挺便宜的。"), [("颐和园", "price", "30元")]),
+        (
+            ("你知道颐和园吗？", "门票30元，电话是010-62881144。"),
+            [("颐和园", "price", "30元"), ("颐和园", "phone", "010-62881144")],
+        ),
+    ],
+)
+def test_a_price_told_in_parts_is_one_price(
+    turns: tuple[str, ...], expected: list[tuple[str, str, str]]
+) -> None:
+    assert last(*turns) == expected
