@@ -95,6 +95,11 @@ _FUNCTION_CHARS = frozenset(
 words, the copula, prepositions. They still count inside bigrams (什么 is a term)."""
 
 
+def grammar_only(term: str) -> bool:
+    """Is `term` a CJK term made of function characters only (什么, 是什, 的)?"""
+    return bool(term) and all(c in _FUNCTION_CHARS for c in term)
+
+
 def function_word(word: str) -> bool:
     """Is `word` (case-folded) one the episodes channel drops from a question?"""
     return word in _STOP

@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 from graph.domain.model import Episode
 from service.clients.memory import Memory
-from service.read.byname import KEPT, by_name_alone, particles
+from service.read.byname import KEPT, by_name_alone, particles, possessors
 from service.read.fusion import Fused
 
 DAY = datetime(2025, 6, 2, 18, 0, tzinfo=UTC)
@@ -87,3 +87,62 @@ def test_the_named_person_s_answering_turn_outranks_their_short_ones(memory: Mem
     bodies = [hit["episode"]["body"] for hit in hits["results"]]
     shown = [bodies.index(text) for text in SHORT if text in bodies]
     assert bodies.index(ANSWER) < min(shown, default=len(bodies)), bodies
+
+
+HOTEL = "星河湾大酒店"
+RATED = (
+    f"抱歉，周边没有符合您全部要求的经济型酒店，您可以考虑一下{HOTEL}，评分4.5分，豪华型的，"
+    "人均消费是815元，离地铁站也很近，很不错的一家酒店呢。"
+)
+NAMED_ONLY = [
+    f"周边的酒店有{HOTEL}、锦江之星和如家。",
+    f"{HOTEL}的电话是多少？",
+    f"{HOTEL}有停车场吗？",
+    f"从{HOTEL}打车要多久？",
+    f"{HOTEL}的地址在哪里？",
+]
+TOLD_ZH = [
+    "这家餐馆的评分是4.2分。",
+    "景点的评分是4.7分，门票免费。",
+    "周边的餐馆有护城河小馆和老街面馆。",
+    "我想找一家评分高一点的餐馆。",
+    "那家酒店的评分是4.0分。",
+    "评分不太高，换一家吧。",
+    "这个景点评分怎么样？",
+    "评分是4.6分，还不错。",
+    "评分4.3分的餐馆可以吗？",
+    *NAMED_ONLY,
+    RATED,
+    "好的，谢谢你。",
+]
+
+
+def test_a_chinese_question_s_possessor_is_the_name_it_asks_about() -> None:
+    """Chinese has no capitals: the possessor of the question's first 的 is what "X's" marks
+    in English; a personal pronoun or a clause before 的 names nobody."""
+    assert possessors("星河湾大酒店的评分是什么？") == ["星河湾大酒店"]
+    assert possessors("请问，海碗居北京菜(增光路总店)的周边景点是什么？") == [
+        "海碗居北京菜(增光路总店)"
+    ]
+    for question in ("我的猫叫什么？", "我们的老师是谁？", "你觉得他的歌怎么样？", "评分是多少？"):
+        assert possessors(question) == [], question
+    assert possessors("Where is Lydia when her mother calls?") == []
+
+
+def test_a_chinese_turn_sharing_only_the_possessor_keeps_part_of_its_score() -> None:
+    turns = {"short": turn("short", "", f"{HOTEL}。"), "rated": turn("rated", "", RATED)}
+    fused = [Fused("short", 1.2, ["episodes"], 1.0), Fused("rated", 0.8, ["episodes"], 0.8)]
+    cut = by_name_alone(fused, turns, f"{HOTEL}的评分是什么？", set())
+    assert [(e.uuid, e.told) for e in cut] == [("short", KEPT), ("rated", 0.8)]
+
+
+def test_the_chinese_turn_holding_what_is_asked_outranks_the_name_alone(memory: Memory) -> None:
+    """ "星河湾大酒店的评分是什么？": short turns that only name the hotel ranked above the long
+    one that gives its rating (CrossWOZ's dev half: the evidence 12th-23rd)."""
+    for i, text in enumerate(TOLD_ZH):
+        at = (DAY + timedelta(minutes=i)).isoformat()
+        memory.add([{"role": "user", "content": text, "timestamp": at}], user_id="trip")
+    hits = memory.search(f"{HOTEL}的评分是什么？", user_id="trip", limit=10)
+    bodies = [hit["episode"]["body"] for hit in hits["results"]]
+    shown = [bodies.index(text) for text in NAMED_ONLY if text in bodies]
+    assert bodies.index(RATED) < min(shown, default=len(bodies)), bodies
