@@ -56,9 +56,12 @@ class Session:
     def hear(self, start: int, text: str, names: Iterable[tuple[int, Referent]]) -> None:
         """A sentence starts (at `start`, saying `text`): its `names`, each with where it
         starts, come under discussion for a pronoun after them (`said_before`); the reader
-        mentions them all when the sentence is read. No names: nothing ahead."""
+        mentions them all when the sentence is read. No names: nothing ahead. A name it gives
+        as a person's is one from its start (`Discourse.people`: "Ross, it's too hard" is no
+        fact of Ross, named before as nothing in particular)."""
         self.ahead = sorted(names, key=lambda item: item[0])
         self.heard = (start, text)
+        self.state = self.state.people({r.name for _, r in self.ahead if r.kind == "person"})
 
     def said_before(self, at: int) -> None:
         """The people the sentence names before `at` (a personal pronoun's place) are under

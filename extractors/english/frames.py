@@ -21,6 +21,7 @@ from extractors.discourse.cues import (
     Cue,
     definite_cue,
 )
+from extractors.english.mentions import label_end
 from extractors.english.text import (
     THIRD_PERSON,
     USER_NOUNS,
@@ -141,10 +142,15 @@ def _conditional(token: Token) -> bool:
 
 
 def subject_child(head: Token) -> Token | None:
+    """The clause's subject; never the name of a transcript line's label (`label_end`)."""
     for child in head.children:
-        if child.dep_ in ("nsubj", "nsubjpass", "expl", "csubj"):
+        if child.dep_ in ("nsubj", "nsubjpass", "expl", "csubj") and not _labelled(child):
             return child
     return None
+
+
+def _labelled(token: Token) -> bool:
+    return token.i < 12 and token.i < label_end(token.doc)
 
 
 def resolve_subject(token: Token, passage: Passage) -> Subject | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from spacy.tokens import Span
+from spacy.tokens import Doc, Span, Token
 
 from extractors.discourse.cues import FEMALE_NOUNS, FIRST_PERSON_EN, PRONOUNS_EN, class_of
 from graph.domain.discourse import Gender, Kind, Referent
@@ -67,6 +67,8 @@ def names(sentence: Span) -> Said:
         kind = _KINDS.get(ent.label_)
         if kind is None or ent.text in found or any(ent.text in k for k in found):
             continue
+        if ":" in ent.text:
+            continue  # "Rachel Green: Ross": a line's label and a name said to someone
         if (len(ent) == 1 and kind not in ("place", "work")) or ent.label_ == "WORK_OF_ART":
             kind = "thing"  # one word the small model calls a person or a company ("Atlas",
             # "CLI", "Jolie") is as often something else, and so is what it calls a work of art
@@ -77,7 +79,91 @@ def names(sentence: Span) -> Said:
     for start, name in _untagged_subjects(sentence):  # "Does Timberlake have a big role?"
         if name not in found and not any(name in k for k in found):
             found[name] = (start, Referent(name=name))
+    for start, name in addressed(sentence):  # "Rachel, come on.": a person, never "it"
+        earlier = found.get(name)
+        gender = earlier[1].gender if earlier else ""
+        found[name] = (start, Referent(name=name, kind="person", gender=gender))
     return found
+
+
+def addressed(sentence: Span) -> list[tuple[int, str]]:
+    """The names a sentence says to someone or as its speaker, which are people whatever the
+    tagger says (it calls "Rachel" nothing and "Rachel Green: Ross" one name): a transcript
+    line's label at the start of a turn ("Carl (Rachel's date): ...", "Rachel Green: ..."), and
+    a vocative, a name set off by a comma at the start of a sentence (after a label) that
+    addresses the hearer ("Rachel, come on.", "Joey, what are you doing?"; a name the tagger
+    calls a person needs no more) or at its end ("I don't know, Monica."). Each with where it
+    starts."""
+    tokens = list(sentence)
+    out: list[tuple[int, str]] = []
+    first = label_end(sentence.doc) if sentence.start == 0 else 0
+    if first:
+        run = _name_run(tokens, 0)
+        out.append((tokens[0].idx, " ".join(t.text for t in tokens[:run])))
+    run = _name_run(tokens, first)
+    if run and run + 1 < len(tokens) and tokens[run].text == "," and not _subject(tokens[run - 1]):
+        said = tokens[first:run]  # not "Sebastian, in turn, thinks ...": a subject
+        if all(t.ent_type_ == "PERSON" for t in said) or _addresses(tokens[run + 1 :]):
+            out.append((said[0].idx, " ".join(t.text for t in said)))
+    last = len(tokens) - 1 if tokens and tokens[-1].is_punct else len(tokens)
+    start = last
+    while start > first and last - start < 3 and _name_word(tokens[start - 1]):
+        start -= 1
+    if first < start < last and tokens[start - 1].text == "," and not _subject(tokens[last - 1]):
+        said = tokens[start:last]
+        out.append((said[0].idx, " ".join(t.text for t in said)))
+    return out
+
+
+def label_end(doc: Doc) -> int:
+    """Where the words of a transcript line start after its label ("Rachel Green: ...", "Carl
+    (Rachel's date): ..."; 0: no label): the label's name is the speaker, never a clause's
+    subject ("Ann Lee: Bob, it's too hard" is not said of Ann Lee)."""
+    found = doc.user_data.get(_LABEL_END)
+    if found is None:
+        tokens = list(doc[:12])
+        run = _name_run(tokens, 0)
+        after = run
+        if 0 < run < len(tokens) and tokens[run].text == "(":  # "Carl (Rachel's date):"
+            after = next((k for k in range(run, len(tokens)) if tokens[k].text[0] == ")"), run)
+            after += tokens[after].text == ")"
+        found = after + 1 if run and after < len(tokens) and tokens[after].text.endswith(":") else 0
+        doc.user_data[_LABEL_END] = found
+    return int(found)
+
+
+_LABEL_END = "palimpsest.label_end"
+
+
+def _name_run(tokens: list[Token], first: int) -> int:
+    """The end of the run of up to three name words starting at `first` (0: none)."""
+    end = first
+    while end < len(tokens) and end - first < 3 and _name_word(tokens[end]):
+        end += 1
+    return end if end > first else 0
+
+
+def _name_word(token: Token) -> bool:
+    return (
+        token.pos_ == "PROPN"
+        and token.text[:1].isupper()
+        and token.ent_type_ in ("PERSON", "GPE", "")  # "Marta, what ...": no place
+        and token.lower_ not in _PRONOUNS
+    )
+
+
+def _subject(token: Token) -> bool:
+    return token.dep_ in ("nsubj", "nsubjpass")
+
+
+def _addresses(rest: list[Token]) -> bool:
+    """Does what follows a name and its comma speak to the hearer: "you", or an imperative
+    ("come on", "give us a chance")?"""
+    words = [t for t in rest if not t.is_punct]
+    return bool(words) and (
+        any(t.lower_ in ("you", "your", "u") for t in words)
+        or (words[0].tag_ == "VB" and words[0].dep_ == "ROOT")
+    )
 
 
 def _female_after(sentence: Span, end: int) -> bool:

@@ -18,7 +18,7 @@ request's `discourse`): the constraints are in the annotations, and unknown keys
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Literal
 
@@ -118,6 +118,18 @@ class Discourse:
     def asking(self, asked: Asked | None) -> Discourse:
         """The state with `asked` as the last question's target."""
         return self if asked == self.asked else Discourse(self.referents, asked)
+
+    def people(self, names: Collection[str]) -> Discourse:
+        """The state with the referents of unknown kind that `names` names known to be people,
+        where they stand (a sentence that says a name to someone, "Ross, it's too hard": no
+        "it" in it is Ross, named before as nothing in particular)."""
+        if not any(r.kind == "thing" and r.name in names for r in self.referents):
+            return self
+        referents = tuple(
+            r.but(kind="person") if r.kind == "thing" and r.name in names else r
+            for r in self.referents
+        )
+        return Discourse(referents, self.asked)
 
     def mentioning(self, mentions: Sequence[Referent]) -> Discourse:
         """The state with `mentions` (in text order) as the most recent referents; earlier

@@ -403,3 +403,30 @@ def test_a_pronoun_object_is_never_its_own_clause_subject() -> None:
     is never the subject of its own clause)."""
     turns = read("I am a big fan of Tim McGraw, so I liked that he was in it as well.")
     assert not {f for f in turns[-1] if f[0] == f[2]}
+
+
+def test_a_name_said_to_someone_or_as_a_label_is_a_person_never_it() -> None:
+    """A transcript line's label ("Tom (Ann's date): ...") and a vocative ("Ann, come on.",
+    "Bob, it's too hard.") are people whatever the tagger says: "it" is never the one spoken
+    to nor the speaker (before: "Ann is hard", the first name said to her a turn before)."""
+    turns = read(
+        "Tom (Ann's date): I mean, come on, buddy, get a real car!",
+        "Bob Smith: Ann , come on . Give us a chance .",
+        "Ann Lee: Bob , it 's too hard .",
+    )
+    assert not {f for f in turns[-1] if f[0] in ("Ann", "Bob", "Tom", "Ann Lee", "Bob Smith")}
+
+
+@pytest.mark.parametrize("said", ["I do not know , Marta .", "Marta , what are you doing ?"])
+def test_a_vocative_at_either_end_of_a_sentence_is_no_referent_of_it(said: str) -> None:
+    turns = read("Atlas is our tool.", said, "It is huge.")
+    assert ("Marta", "is", "huge") not in turns[-1]
+
+
+@pytest.mark.parametrize(
+    "said", ["Mr. Pike: Have the final numbers on my desk by Tuesday .", "Mr. Pike: It 's open !"]
+)
+def test_a_transcript_label_is_never_a_clause_subject(said: str) -> None:
+    """The label's name is who speaks: "Mr. Pike: Have the numbers on my desk" is no fact of
+    Mr. Pike having them."""
+    assert not {f for f in read(said)[-1] if "Pike" in f[0]}
