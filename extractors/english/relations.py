@@ -153,6 +153,9 @@ class EnglishRelations:
             facts = list(found(text.strip(), span, session))
             if facts:
                 return facts
+        embedded = _EMBEDDED.search(text)  # "you could say its a fantasy drama"
+        if embedded is not None:
+            return list(self._class(_BEING.sub("it's ", text[embedded.end() :]), span, session))
         return []
 
     def asks(self, question: str, session: Session) -> None:
@@ -446,6 +449,17 @@ class EnglishRelations:
 _CLASS = re.compile(rf"^{_S}(?:\s+(?:is|was)|['’]s)\s+(?P<a>an?\s+)?(?P<v>[^,.;!?]+)")
 """A class sentence ("Jaws is a 1975 thriller film", "It's a war drama", "that was sports
 drama"): `_class` reads the words before the first `_CLASS_END`."""
+_EMBEDDED = re.compile(
+    r"(?:\b(?:remember|say|said|know|knew|think|thought|guess|believe|mean|that)|,|;|\bto mention)"
+    r"\s+(?=(?:it|its|it['’]s|this (?:movie|film)|the (?:movie|film)|being)\s)",
+    re.I,
+)
+"""Where a class sentence said after a clause of saying or knowing starts ("Of course you must
+remember it is an American computer-animated buddy comedy adventure film", "you could say its a
+fantasy drama", "The fact that its a comedy", "not to mention being a comedy animation")."""
+_BEING = re.compile(r"^being\s+(?=an?\s)", re.I)
+"""A class said by a participle of the film under discussion: "being a comedy" is "it's a
+comedy"."""
 _ITS = re.compile(r"^(it|that)s(?=\s+an?\s)", re.I)
 """"Its a war film": the contraction written without its apostrophe."""
 _CLASS_END = re.compile(

@@ -1516,3 +1516,31 @@ def test_a_price_told_in_parts_is_one_price(
     turns: tuple[str, ...], expected: list[tuple[str, str, str]]
 ) -> None:
     assert last(*turns) == expected
+
+
+@pytest.mark.parametrize(
+    ("turn", "expected"),
+    [
+        # a class sentence said after a clause of saying or knowing
+        (
+            "Of course you must remember it is an American computer-animated buddy comedy film",
+            ["animation", "comedy"],
+        ),
+        ("So yes you could say its a fantasy drama.", ["fantasy", "drama"]),
+        ("The fact that its a comedy, as well as a musical, shows it.", ["comedy"]),
+        ("What is amazing, that this movie is a biographical crime film.", ["biography", "crime"]),
+        # a class said by a participle of the film under discussion
+        (
+            "not to mention being a comedy animation and adventure in one",
+            ["comedy", "animation", "adventure"],
+        ),
+        # guards: no genre word in the class, a participle of something else
+        ("I know that it is a long one", []),
+        ("not to mention being a fan of the director", []),
+    ],
+)
+def test_a_class_sentence_said_after_saying_or_knowing_gives_its_genres(
+    turn: str, expected: list[str]
+) -> None:
+    found = last(FILM, turn)
+    assert [v for s, p, v in found if p == "genre" and s == "Paper Moon"] == expected
