@@ -109,9 +109,9 @@ _WEAK = frozenset(
 )
 _PASSWORDS = ("pass", "pw", "pwd", "pswd", "pword", "pin", "otp", "totp")
 _CN_PASSWORDS = ("密码", "口令", "通行码", "pin码", "验证码", "动态码", "code")
+"""Words whose value may be all digits (a PIN, a one-time code): four or more are a secret."""
 _WORD_VALUED = ("pass", "pw", "token", "secret", "clave")
 """Weak words whose assigned value may be a word (`pass: monkey`, `clave: secreto`)."""
-"""Words whose value may be all digits (a PIN, a one-time code): four or more are a secret."""
 _KEY_START = (
     r"(?:(?<![A-Za-z0-9])|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])"
     r"|(?<=[A-Z0-9])(?=PASSWORD|PASSWD|PASS|PWD|SECRET|TOKEN|APIKEY|API_KEY|KEY)"
