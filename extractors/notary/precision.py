@@ -91,9 +91,10 @@ def block_label(text: str, start: int, end: int) -> bool:
 
 
 _CODE_NAME = re.compile(r"[A-Za-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
-MAX_CODE_NAME = 64
 """A name of two or more parts joined by humps or `_` (`ParentPassword`, `DBPassword`,
 `secureParameter`, `db_pass`): how code names what it declares."""
+MAX_CODE_NAME = 64
+"""The longest value read as a declared name (`declared_name`)."""
 
 
 _DECLARED = re.compile(
