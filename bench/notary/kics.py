@@ -176,6 +176,11 @@ encryption config's demo secrets, a key vault secret's `value = "szechuan"`): ne
 another query, not credential-free."""
 
 
+def _in_other_share(path: str) -> bool:
+    """Is `path` in the half of the other queries' files the probes take (`OTHER_SHARE`)?"""
+    return hashlib.sha256(path.encode()).digest()[0] < OTHER_SHARE
+
+
 def other_negatives(read: Callable[[str], bytes]) -> Iterator[dict[str, str]]:
     """Every negative file of KICS' queries other than the passwords query (whose tests are the
     `kics` set, split in halves) in `OTHER_SHARE`, of `MAX_CHARS` or fewer, holding no demo
@@ -184,7 +189,7 @@ def other_negatives(read: Callable[[str], bytes]) -> Iterator[dict[str, str]]:
         rule = path.removeprefix(QUERIES)
         if "/test/negative" not in path or path.startswith(TESTS) or rule in DEMO_CREDENTIAL:
             continue
-        if hashlib.sha256(path.encode()).digest()[0] >= OTHER_SHARE:
+        if not _in_other_share(path):
             continue
         text = read(path).decode("utf-8", errors="replace").strip()
         if text and len(text) <= MAX_CHARS:
@@ -348,7 +353,7 @@ def other_positives(read: Callable[[str], bytes]) -> Iterator[dict[str, str]]:
                 continue
             if folder + name not in present:
                 continue  # listed by a name no file has
-            if hashlib.sha256((folder + name).encode()).digest()[0] >= OTHER_SHARE:
+            if not _in_other_share(folder + name):
                 continue
             text = without_listed(read(folder + name).decode("utf-8", errors="replace"), listed)
             if text and len(text) <= MAX_CHARS:
